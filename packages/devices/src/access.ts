@@ -1,0 +1,209 @@
+import { DAY_MS, DEFAULT_UTC_OFFSET_MINUTES, floorToMinute, MINUTE_MS } from './device-time.ts';
+import { type DeviceModel, getSheet } from './models.ts';
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export interface ScheduleInterval {
+  /** 'HH:MM' local time of the barrier. */
+  start_time: string;
+  /** 'HH:MM', later than start_time on the same day ('24:00' means the end of the day). */
+  end_time: string;
+}
+
+export type WeeklySchedule = Partial<Record<Weekday, ScheduleInterval[]>>;
+
+export type PhoneKind = 'primary' | 'permanent' | 'temporary' | 'schedule';
+
+/** One active phone of a barrier, as the database holds it. */
+export interface PhoneSpec {
+  slot: number;
+  /** '+7XXXXXXXXXX' */
+  number: string;
+  kind: PhoneKind;
+  /** temporary: the access interval. */
+  start?: Date | null;
+  end?: Date | null;
+  /** schedule: weekly intervals in the barrier's local time. */
+  schedule?: WeeklySchedule | null;
+}
+
+export interface TimeWindow {
+  start: Date;
+  end: Date;
+}
+
+/** What one device slot should hold. */
+export interface WhitelistEntry {
+  slot: number;
+  /** '+7XXXXXXXXXX' */
+  number: string;
+  /** Only on models with time windows: the device lets the number in only inside it. */
+  window?: TimeWindow;
+}
+
+/** JavaScript's getUTCDay (0 = Sunday) → weekday name. */
+const weekdayByUtcDay: Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
+
+function parseClockTime(text: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return null;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  return Number(match[2]) < 60 && minutes <= 24 * 60 ? minutes : null;
+}
+
+/**
+ * Occurrences of a weekly schedule around `now` (from the day before to eight days after), as instants,
+ * sorted by start. Malformed or empty intervals are skipped.
+ */
+export function scheduleOccurrences(
+  schedule: WeeklySchedule,
+  now: Date,
+  utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES,
+): TimeWindow[] {
+  const offsetMs = utcOffsetMinutes * MINUTE_MS;
+  const todayWallStart = Math.floor((now.getTime() + offsetMs) / DAY_MS) * DAY_MS;
+  const occurrences: TimeWindow[] = [];
+  for (let day = -1; day <= 8; day += 1) {
+    const dayWallStart = todayWallStart + day * DAY_MS;
+    const weekday = weekdayByUtcDay[new Date(dayWallStart).getUTCDay()]!;
+    for (const interval of schedule[weekday] ?? []) {
+      const start = parseClockTime(interval.start_time);
+      const end = parseClockTime(interval.end_time);
+      if (start === null || end === null || start >= end) continue;
+      occurrences.push({
+        start: new Date(dayWallStart + start * MINUTE_MS - offsetMs),
+        end: new Date(dayWallStart + end * MINUTE_MS - offsetMs),
+      });
+    }
+  }
+  return occurrences.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/**
+ * The interval in which this phone may open, around `now`: for a window model the window to write (the
+ * current or next one), for other models the one that holds `now`. Null when the phone has none ahead.
+ * Permanent and primary phones have no interval (always open) and return undefined.
+ */
+function phoneInterval(phone: PhoneSpec, now: Date, utcOffsetMinutes: number): TimeWindow | null | undefined {
+  if (phone.kind === 'primary' || phone.kind === 'permanent') return undefined;
+  if (phone.kind === 'temporary') {
+    if (!phone.start || !phone.end) return null;
+    // Windows are written to the minute; truncating the end never keeps a number open past its end.
+    const window = { start: floorToMinute(phone.start), end: floorToMinute(phone.end) };
+    return window.start < window.end && window.end > now ? window : null;
+  }
+  const occurrences = scheduleOccurrences(phone.schedule ?? {}, now, utcOffsetMinutes);
+  return occurrences.find((occurrence) => occurrence.end > now) ?? null;
+}
+
+function phoneEntry(
+  hasWindows: boolean,
+  phone: PhoneSpec,
+  now: Date,
+  utcOffsetMinutes: number,
+): WhitelistEntry | null {
+  const interval = phoneInterval(phone, now, utcOffsetMinutes);
+  if (interval === undefined) return { slot: phone.slot, number: phone.number };
+  if (interval === null) return null;
+  if (hasWindows) return { slot: phone.slot, number: phone.number, window: interval };
+  return interval.start <= now ? { slot: phone.slot, number: phone.number } : null;
+}
+
+/**
+ * The whitelist the device should hold at `now`, sorted by slot. On models with time windows a temporary
+ * phone is present with its window until its end, a schedule phone with the window of its current or next
+ * occurrence; on models without windows an interval phone is present only while inside its interval.
+ */
+export function desiredWhitelist(
+  model: DeviceModel,
+  phones: readonly PhoneSpec[],
+  now: Date,
+  utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES,
+): WhitelistEntry[] {
+  const hasWindows = getSheet(model).supportsTimeWindows;
+  const entries: WhitelistEntry[] = [];
+  const slots = new Set<number>();
+  for (const phone of phones) {
+    if (slots.has(phone.slot)) throw new Error(`Two phones hold slot ${phone.slot}.`);
+    slots.add(phone.slot);
+    const entry = phoneEntry(hasWindows, phone, now, utcOffsetMinutes);
+    if (entry) entries.push(entry);
+  }
+  return entries.sort((a, b) => a.slot - b.slot);
+}
+
+export function sameEntry(
+  a: WhitelistEntry | null | undefined,
+  b: WhitelistEntry | null | undefined,
+): boolean {
+  if (!a || !b) return !a && !b;
+  if (a.slot !== b.slot || a.number !== b.number) return false;
+  if (!a.window || !b.window) return !a.window && !b.window;
+  return (
+    a.window.start.getTime() === b.window.start.getTime() && a.window.end.getTime() === b.window.end.getTime()
+  );
+}
+
+/** The numbers an entry list lets in at `now` (slot → number), as a device honouring the windows would. */
+export function openNumbersAt(entries: readonly WhitelistEntry[], now: Date): Map<number, string> {
+  const open = new Map<number, string>();
+  for (const entry of entries) {
+    if (!entry.window || (entry.window.start <= now && now < entry.window.end))
+      open.set(entry.slot, entry.number);
+  }
+  return open;
+}
+
+function phoneChangeCandidates(phone: PhoneSpec, now: Date, utcOffsetMinutes: number): Date[] {
+  if (phone.kind === 'temporary') {
+    return phone.start && phone.end ? [floorToMinute(phone.start), floorToMinute(phone.end)] : [];
+  }
+  if (phone.kind === 'schedule') {
+    return scheduleOccurrences(phone.schedule ?? {}, now, utcOffsetMinutes).flatMap((o) => [o.start, o.end]);
+  }
+  return [];
+}
+
+/**
+ * The next instant after `now` at which the desired whitelist changes (when the server should reconcile
+ * again), or null when it never changes by itself.
+ */
+export function nextChangeAt(
+  model: DeviceModel,
+  phones: readonly PhoneSpec[],
+  now: Date,
+  utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES,
+): Date | null {
+  const hasWindows = getSheet(model).supportsTimeWindows;
+  let next: Date | null = null;
+  for (const phone of phones) {
+    const current = phoneEntry(hasWindows, phone, now, utcOffsetMinutes);
+    const candidates = phoneChangeCandidates(phone, now, utcOffsetMinutes)
+      .filter((candidate) => candidate > now && (next === null || candidate < next))
+      .sort((a, b) => a.getTime() - b.getTime());
+    for (const candidate of candidates) {
+      if (!sameEntry(current, phoneEntry(hasWindows, phone, candidate, utcOffsetMinutes))) {
+        next = candidate;
+        break;
+      }
+    }
+  }
+  return next;
+}
