@@ -1,0 +1,96 @@
+/**
+ * Configuration: read once at start-up from the environment and validated. A bad value stops the process
+ * with a message naming the variable (habit 6).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => ['on', 'true', '1'].includes(v));
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Key for JWTs, code hashes and the device-password cipher. Generated and kept in DATA_DIR when unset. */
+    SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    SMS_PROVIDER: z.enum(['demo', 'android', 'smsru']).default('demo'),
+    SMS_FILE: z.string().min(1).optional(),
+    DEVICE_SIM: z.enum(['on', 'off']).default('on'),
+    DEVICE_SIM_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+    DEVICE_TIMEZONE_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(180),
+    INBOUND_SMS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    ANDROID_SMS_URL: z.url().optional(),
+    ANDROID_SMS_LOGIN: z.string().optional(),
+    ANDROID_SMS_PASSWORD: z.string().optional(),
+    SMSRU_API_ID: z.string().optional(),
+    SMSRU_URL: z.url().default('https://sms.ru'),
+    DADATA_API_KEY: z.string().optional(),
+    DADATA_URL: z.url().default('https://suggestions.dadata.ru'),
+    RATE_LIMIT_CODE_REQUESTS: positiveInt(60),
+    RATE_LIMIT_AUTH_CALLS: positiveInt(300),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+    DEVICE_REPLY_TIMEOUT_MS: positiveInt(120_000),
+    DEVICE_MAX_ATTEMPTS: positiveInt(3),
+    WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: booleanFlag.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER === 'android' && !env.ANDROID_SMS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ANDROID_SMS_URL'],
+        message: 'is required when SMS_PROVIDER=android',
+      });
+    }
+    if (env.SMS_PROVIDER === 'smsru' && !env.SMSRU_API_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMSRU_API_ID'],
+        message: 'is required when SMS_PROVIDER=smsru',
+      });
+    }
+  });
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config extends Environment {
+  dataDir: string;
+  smsFile: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Environment> = {},
+): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = environmentSchema.safeParse({ ...cleaned, ...overrides });
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    ...parsed,
+    dataDir,
+    smsFile: path.resolve(parsed.SMS_FILE ?? path.join(dataDir, 'sms-outbox.jsonl')),
+    webDistDir: path.resolve(parsed.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+  };
+}

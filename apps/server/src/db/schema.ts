@@ -1,0 +1,372 @@
+/**
+ * The whole data model of Propusk (spec.md section 3, DESIGN.md sections 3–6).
+ *
+ * Rows are soft-deleted where history must still point at them (users, barriers, phones): an action keeps
+ * its phone id, and GET /api/phones/{id}/ must still describe a phone that has been removed.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['user', 'admin']);
+export const phonePrivacyEnum = pgEnum('phone_privacy', ['public', 'protected', 'private']);
+export const verificationModeEnum = pgEnum('verification_mode', [
+  'login',
+  'reset_password',
+  'change_phone_old',
+  'change_phone_new',
+  'change_password',
+  'delete_account',
+]);
+export const verificationStatusEnum = pgEnum('verification_status', ['sent', 'verified', 'used']);
+export const accessRequestStatusEnum = pgEnum('access_request_status', [
+  'pending',
+  'accepted',
+  'rejected',
+  'cancelled',
+]);
+/** Who started a request: the user asking for access, or the barrier's owner inviting him. */
+export const accessRequestInitiatorEnum = pgEnum('access_request_initiator', ['user', 'admin']);
+export const phoneTypeEnum = pgEnum('phone_type', ['primary', 'permanent', 'temporary', 'schedule']);
+export const phoneStatusEnum = pgEnum('phone_status', ['pending', 'ok', 'error']);
+export const actionTypeEnum = pgEnum('action_type', [
+  'add_phone',
+  'delete_phone',
+  'update_phone',
+  'barrier_setting',
+]);
+export const actionAuthorEnum = pgEnum('action_author', ['user', 'admin', 'system']);
+export const deviceCommandStatusEnum = pgEnum('device_command_status', [
+  'queued',
+  'sent',
+  'confirmed',
+  'failed',
+  'cancelled',
+]);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    fullName: text('full_name'),
+    phonePrivacy: phonePrivacyEnum('phone_privacy').notNull().default('public'),
+    role: roleEnum('role').notNull().default('user'),
+    passwordHash: text('password_hash'),
+    /** When the administrator last passed the password step; login needs it within 10 minutes. */
+    passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }),
+    /** false = blocked platform-wide by the operator (CLI). */
+    isActive: boolean('is_active').notNull().default(true),
+    blockReason: text('block_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('users_phone_live_unique').on(table.phone).where(sql`${table.deletedAt} is null`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque refresh token; the token itself is never stored. */
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('sessions_refresh_token_hash_unique').on(table.refreshTokenHash),
+    index('sessions_user_id_idx').on(table.userId),
+  ],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    mode: verificationModeEnum('mode').notNull(),
+    /** Keyed hash (HMAC) of the 6-digit code; the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    /** SHA-256 of the verification token handed to the client. */
+    tokenHash: text('token_hash').notNull(),
+    status: verificationStatusEnum('status').notNull().default('sent'),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('verifications_token_hash_unique').on(table.tokenHash),
+    index('verifications_phone_mode_created_idx').on(table.phone, table.mode, table.createdAt),
+  ],
+);
+
+/** Wrong codes and wrong passwords, counted per phone per hour. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('auth_failures_phone_created_idx').on(table.phone, table.createdAt)],
+);
+
+export const barriers = pgTable(
+  'barriers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    address: text('address').notNull(),
+    devicePhone: text('device_phone').notNull(),
+    deviceModel: text('device_model').notNull(),
+    /** AES-GCM ciphertext of the 4-digit device password under the server key; null for models without one. */
+    devicePasswordEncrypted: text('device_password_encrypted'),
+    devicePhonesAmount: integer('device_phones_amount').notNull(),
+    additionalInfo: text('additional_info').notNull().default(''),
+    isPublic: boolean('is_public').notNull().default(true),
+    /** When the device confirmed its clock was set; the planner decides when to set it again. */
+    deviceClockSetAt: timestamp('device_clock_set_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('barriers_device_phone_live_unique')
+      .on(table.devicePhone)
+      .where(sql`${table.deletedAt} is null`),
+    index('barriers_owner_idx').on(table.ownerId),
+    index('barriers_address_idx').on(table.address),
+    check('barriers_phones_amount_range', sql`${table.devicePhonesAmount} between 1 and 10000`),
+  ],
+);
+
+export const barrierLimits = pgTable('barrier_limits', {
+  barrierId: integer('barrier_id')
+    .primaryKey()
+    .references(() => barriers.id, { onDelete: 'cascade' }),
+  userPhoneLimit: integer('user_phone_limit'),
+  userTempPhoneLimit: integer('user_temp_phone_limit'),
+  globalTempPhoneLimit: integer('global_temp_phone_limit'),
+  userSchedulePhoneLimit: integer('user_schedule_phone_limit'),
+  globalSchedulePhoneLimit: integer('global_schedule_phone_limit'),
+  scheduleIntervalLimit: integer('schedule_interval_limit'),
+  smsWeeklyLimit: integer('sms_weekly_limit'),
+  updatedAt: updatedAt(),
+});
+
+/** Who has access to a barrier (the owner included). */
+export const barrierAccess = pgTable(
+  'barrier_access',
+  {
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.barrierId, table.userId] }),
+    index('barrier_access_user_idx').on(table.userId),
+  ],
+);
+
+/** An administrator's own block of a user: closes all of that administrator's barriers to him. */
+export const adminBlocks = pgTable(
+  'admin_blocks',
+  {
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.adminId, table.userId] })],
+);
+
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    initiator: accessRequestInitiatorEnum('initiator').notNull(),
+    status: accessRequestStatusEnum('status').notNull().default('pending'),
+    hiddenForUser: boolean('hidden_for_user').notNull().default(false),
+    hiddenForAdmin: boolean('hidden_for_admin').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('access_requests_one_pending')
+      .on(table.userId, table.barrierId)
+      .where(sql`${table.status} = 'pending'`),
+    index('access_requests_user_idx').on(table.userId, table.createdAt),
+    index('access_requests_barrier_idx').on(table.barrierId, table.createdAt),
+  ],
+);
+
+export type WeeklySchedule = Partial<
+  Record<
+    'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
+    { start_time: string; end_time: string }[]
+  >
+>;
+
+export const phones = pgTable(
+  'phones',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    name: text('name').notNull().default(''),
+    type: phoneTypeEnum('type').notNull(),
+    /** Device slot while active; null once removed. Unique per barrier (see index). */
+    slot: integer('slot'),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    schedule: jsonb('schedule').$type<WeeklySchedule>(),
+    status: phoneStatusEnum('status').notNull().default('pending'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('phones_barrier_slot_unique')
+      .on(table.barrierId, table.slot)
+      .where(sql`${table.slot} is not null`),
+    uniqueIndex('phones_barrier_number_active_unique')
+      .on(table.barrierId, table.phone)
+      .where(sql`${table.isActive}`),
+    uniqueIndex('phones_primary_per_user_unique')
+      .on(table.barrierId, table.userId)
+      .where(sql`${table.isActive} and ${table.type} = 'primary'`),
+    index('phones_user_barrier_idx').on(table.userId, table.barrierId),
+    index('phones_barrier_active_idx').on(table.barrierId, table.isActive),
+  ],
+);
+
+export const actions = pgTable(
+  'actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    /** The phone the action concerns (null for settings). */
+    phoneId: integer('phone_id').references(() => phones.id, { onDelete: 'set null' }),
+    /** Owner of that phone: a user's history shows only actions on his own phones. */
+    phoneOwnerId: integer('phone_owner_id').references(() => users.id, { onDelete: 'set null' }),
+    actionType: actionTypeEnum('action_type').notNull(),
+    author: actionAuthorEnum('author').notNull(),
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('actions_barrier_created_idx').on(table.barrierId, table.createdAt),
+    index('actions_barrier_type_created_idx').on(table.barrierId, table.actionType, table.createdAt),
+    index('actions_owner_barrier_created_idx').on(table.phoneOwnerId, table.barrierId, table.createdAt),
+  ],
+);
+
+/**
+ * The outbox of device commands. Rows are written in the transaction of the change that needs them and
+ * sent after commit by the device worker. The SMS text is rendered at send time, so the device password is
+ * never stored in clear here.
+ */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    phoneId: integer('phone_id').references(() => phones.id, { onDelete: 'set null' }),
+    /** add | add_window | delete | set_clock | setting | reconcile */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    status: deviceCommandStatusEnum('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    reply: text('reply'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('device_commands_barrier_status_idx').on(table.barrierId, table.status, table.id),
+    index('device_commands_created_idx').on(table.barrierId, table.createdAt),
+  ],
+);
+
+/** What the server believes each device holds, slot by slot, as confirmed by its replies. */
+export const deviceSlots = pgTable(
+  'device_slots',
+  {
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    number: text('number').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    windowEnd: timestamp('window_end', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.barrierId, table.slot] })],
+);
+
+/** Every inbound SMS (device replies), kept for diagnosis. */
+export const inboundSms = pgTable(
+  'inbound_sms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    fromPhone: text('from_phone').notNull(),
+    text: text('text').notNull(),
+    commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('inbound_sms_from_idx').on(table.fromPhone, table.receivedAt)],
+);

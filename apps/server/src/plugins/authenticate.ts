@@ -1,0 +1,75 @@
+/**
+ * Bearer authentication. Every authenticated call re-reads the user and the session in one query, so that a
+ * logout, a platform-wide block or an account deletion takes effect at once, not when the token expires.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions, users } from '../db/schema.ts';
+import { verifyAccessToken } from '../lib/access-token.ts';
+import type { Dependencies } from '../lib/dependencies.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+
+export interface AuthenticatedUser {
+  id: number;
+  sessionId: string;
+  role: 'user' | 'admin';
+  phone: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid bearer token of a live session of an active user is sent. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: as authenticate, and 403 unless the user is an administrator. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export const BLOCKED_DETAIL = 'User is blocked.';
+
+export const authenticatePlugin = fp(async (app: FastifyInstance, options: { deps: Dependencies }) => {
+  const { deps } = options;
+  app.decorateRequest('user', null);
+
+  async function authenticate(request: FastifyRequest) {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match?.[1]) throw unauthorized();
+    const now = deps.clock.now();
+    const claims = await verifyAccessToken(deps.secrets.jwtKey, match[1], now);
+    if (!claims) throw unauthorized('Token is invalid or expired.');
+    const [row] = await deps.db
+      .select({ id: users.id, role: users.role, phone: users.phone, isActive: users.isActive })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, claims.sessionId),
+          eq(sessions.userId, claims.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!row) throw unauthorized('Token is invalid or expired.');
+    if (!row.isActive) throw forbidden(BLOCKED_DETAIL);
+    request.user = { id: row.id, sessionId: claims.sessionId, role: row.role, phone: row.phone };
+  }
+
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (request.user?.role !== 'admin') throw forbidden();
+  });
+});
+
+/** The authenticated user of a route that ran `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

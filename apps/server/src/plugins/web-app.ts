@@ -1,0 +1,31 @@
+/**
+ * Serves the built SPA (apps/web/dist). Paths under /api/ never fall through to it: an unknown API path is a
+ * JSON 404; any other unknown path is a client-side route and gets index.html.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ detail: `Not found: ${request.method} ${pathname}` });
+    }
+    if (!hasBuild) {
+      return reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><html lang="ru"><meta charset="utf-8"><title>Пропуск</title><p>Пропуск: веб-приложение не собрано (npm run build -w @propusk/web).</p></html>',
+        );
+    }
+    return reply.type('text/html; charset=utf-8').sendFile('index.html', { maxAge: 0 });
+  });
+}

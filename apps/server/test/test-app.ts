@@ -1,0 +1,152 @@
+/**
+ * Builds the real app for integration tests: the embedded database in memory, or, when DATABASE_URL is set,
+ * a fresh PostgreSQL database per test file (created here, dropped on close). SMS go through the demo
+ * gateway into a temporary SMS_FILE, exactly as in `npm start`; the clock is manual.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DemoSmsGateway } from '@propusk/sms/demo';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config/config.ts';
+import {
+  applyMigrations,
+  type DatabaseHandle,
+  openDatabase,
+  openMemoryDatabase,
+} from '../src/db/database.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+import type { Dependencies } from '../src/lib/dependencies.ts';
+import { RateLimiter } from '../src/lib/rate-limiter.ts';
+import { Secrets } from '../src/lib/secrets.ts';
+
+export interface SentSmsLine {
+  to: string;
+  text: string;
+  at: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Dependencies;
+  clock: ManualClock;
+  config: Config;
+  handle: DatabaseHandle;
+  /** Every SMS the app sent, read back from SMS_FILE. */
+  sentSms(): SentSmsLine[];
+  /** The six-digit code in the last SMS sent to this phone. */
+  lastCode(phone: string): string;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const usesPostgres = Boolean(process.env.DATABASE_URL);
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const handle = await openMemoryDatabase();
+    await applyMigrations(handle);
+    return { handle, drop: async () => {} };
+  }
+  const name = `propusk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: tmpdir(), poolSize: 10 });
+  await applyMigrations(handle);
+  return {
+    handle,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; configure?: (deps: Dependencies) => void } = {},
+): Promise<TestApp> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'propusk-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: directory,
+    LOG_LEVEL: 'silent',
+    DEVICE_SIM: 'off',
+    INBOUND_SMS_TOKEN: 'test-inbound-token-0123456789',
+    WEB_DIST_DIR: path.join(directory, 'no-web-build'),
+    ...options.env,
+  });
+  const { handle, drop } = await openTestDatabase();
+  const clock = new ManualClock(new Date('2026-11-21T09:00:00.000Z'));
+  const logger = pino({ level: 'silent' });
+  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const nowMs = () => clock.now().getTime();
+  const deps: Dependencies = {
+    config,
+    db: handle.db,
+    databaseKind: handle.kind,
+    clock,
+    secrets: new Secrets('test-secret-key-that-is-long-enough-0123456789'),
+    sms: new DemoSmsGateway({ file: config.smsFile, now: () => clock.now() }),
+    logger,
+    rateLimits: {
+      codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs, nowMs),
+      authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs, nowMs),
+      logs: new RateLimiter(600, windowMs, nowMs),
+    },
+    notifyDeviceCommands: () => {},
+  };
+  options.configure?.(deps);
+  const app = await buildApp(deps, { logger });
+  await app.ready();
+
+  const sentSms = (): SentSmsLine[] => {
+    try {
+      return readFileSync(config.smsFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as SentSmsLine);
+    } catch {
+      return [];
+    }
+  };
+
+  return {
+    app,
+    deps,
+    clock,
+    config,
+    handle,
+    sentSms,
+    lastCode(phone) {
+      const message = sentSms()
+        .filter((line) => line.to === phone)
+        .at(-1);
+      const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`No code was sent to ${phone}`);
+      return code;
+    },
+    request({ token, headers, ...rest }) {
+      return app.inject({
+        ...rest,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      });
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

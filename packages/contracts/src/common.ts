@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** A Russian mobile number as the API stores it: `+7` and ten digits. */
+export const PHONE_PATTERN = /^\+7\d{10}$/;
+
+export const phoneSchema = z
+  .string({ error: 'Phone must be a string.' })
+  .trim()
+  .regex(PHONE_PATTERN, { error: 'Phone must be in the format +7XXXXXXXXXX.' });
+
+/** Accepts `7XXXXXXXXXX` or `+7XXXXXXXXXX` (the phone-change form allows both) and normalises to `+7…`. */
+export const phoneLenientSchema = z
+  .string({ error: 'Phone must be a string.' })
+  .trim()
+  .regex(/^\+?7\d{10}$/, { error: 'Phone must be in the format +7XXXXXXXXXX.' })
+  .transform((value) => (value.startsWith('+') ? value : `+${value}`));
+
+export const codeSchema = z
+  .string({ error: 'Code must be a string.' })
+  .regex(/^\d{6}$/, { error: 'Code must be 6 digits.' });
+
+export const idSchema = z.coerce
+  .number({ error: 'Must be a whole number.' })
+  .int({ error: 'Must be a whole number.' })
+  .positive({ error: 'Must be a positive number.' });
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Error body of every failed call: `{"detail": "…"}` in English (the client translates). */
+export const errorSchema = z.object({ detail: z.string() });
+/** Field validation errors: `{"field": ["message", …]}`, status 400. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export const rateLimitedSchema = z.object({ detail: z.string(), retry_after: z.number().int() });
+
+export const messageSchema = z.object({ message: z.string() });
+export const detailSchema = z.object({ detail: z.string() });
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: 'Page must be at least 1.' }).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'Page size must be at least 1.' })
+    .max(100, { error: 'Page size must be at most 100.' })
+    .default(10),
+});
+
+export function paginated<T extends z.ZodType, K extends string>(key: K, item: T) {
+  return z.object({
+    [key]: z.array(item),
+    total_count: z.number().int(),
+    current_page: z.number().int(),
+    page_size: z.number().int(),
+  } as { [P in K]: z.ZodArray<T> } & {
+    total_count: z.ZodNumber;
+    current_page: z.ZodNumber;
+    page_size: z.ZodNumber;
+  });
+}
+
+export const PHONE_PRIVACY = ['public', 'protected', 'private'] as const;
+export type PhonePrivacy = (typeof PHONE_PRIVACY)[number];
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
