@@ -1,0 +1,44 @@
+/**
+ * Sessions: a refresh token is an opaque random secret (stored as its SHA-256), living 30 days and slid
+ * forward on each refresh; an access token is a 15-minute JWT naming the session.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { sessions } from '../../db/schema.ts';
+import { signAccessToken } from '../../lib/access-token.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { randomToken, sha256 } from '../../lib/secrets.ts';
+
+export const REFRESH_TOKEN_DAYS = 30;
+const REFRESH_TOKEN_MS = REFRESH_TOKEN_DAYS * 24 * 60 * 60 * 1000;
+
+export async function issueSession(
+  deps: Pick<Dependencies, 'clock' | 'secrets'>,
+  executor: Executor,
+  userId: number,
+): Promise<{ access_token: string; refresh_token: string }> {
+  const now = deps.clock.now();
+  const refreshToken = randomToken();
+  const id = randomUUID();
+  await executor.insert(sessions).values({
+    id,
+    userId,
+    refreshTokenHash: sha256(refreshToken),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_MS),
+  });
+  const accessToken = await signAccessToken(deps.secrets.jwtKey, { userId, sessionId: id }, now);
+  return { access_token: accessToken, refresh_token: refreshToken };
+}
+
+/** Ends every live session of a user (platform block, account deletion, password change). */
+export async function revokeUserSessions(executor: Executor, userId: number, now: Date): Promise<void> {
+  await executor
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export { REFRESH_TOKEN_MS };
