@@ -334,6 +334,8 @@ export const deviceCommands = pgTable(
     reply: text('reply'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Not to be sent before this instant (retry backoff); null: as soon as it is the oldest open command. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
