@@ -68,6 +68,30 @@ function parseClockTime(text: string): number | null {
   return Number(match[2]) < 60 && minutes <= 24 * 60 ? minutes : null;
 }
 
+type ParsedSchedule = Map<Weekday, [number, number][]>;
+const parsedSchedules = new WeakMap<WeeklySchedule, ParsedSchedule>();
+
+/** The valid intervals of each weekday in minutes from midnight (cached: the same object is read often). */
+function parseSchedule(schedule: WeeklySchedule): ParsedSchedule {
+  const cached = parsedSchedules.get(schedule);
+  if (cached) return cached;
+  const parsed: ParsedSchedule = new Map();
+  for (const weekday of WEEKDAYS) {
+    const intervals: [number, number][] = [];
+    for (const interval of schedule[weekday] ?? []) {
+      const start = parseClockTime(interval.start_time);
+      const end = parseClockTime(interval.end_time);
+      if (start !== null && end !== null && start < end) intervals.push([start, end]);
+    }
+    parsed.set(
+      weekday,
+      intervals.sort((a, b) => a[0] - b[0]),
+    );
+  }
+  parsedSchedules.set(schedule, parsed);
+  return parsed;
+}
+
 /**
  * Occurrences of a weekly schedule around `now` (from the day before to eight days after), as instants,
  * sorted by start. Malformed or empty intervals are skipped.
@@ -79,21 +103,43 @@ export function scheduleOccurrences(
 ): TimeWindow[] {
   const offsetMs = utcOffsetMinutes * MINUTE_MS;
   const todayWallStart = Math.floor((now.getTime() + offsetMs) / DAY_MS) * DAY_MS;
+  const parsed = parseSchedule(schedule);
   const occurrences: TimeWindow[] = [];
   for (let day = -1; day <= 8; day += 1) {
     const dayWallStart = todayWallStart + day * DAY_MS;
-    const weekday = weekdayByUtcDay[new Date(dayWallStart).getUTCDay()]!;
-    for (const interval of schedule[weekday] ?? []) {
-      const start = parseClockTime(interval.start_time);
-      const end = parseClockTime(interval.end_time);
-      if (start === null || end === null || start >= end) continue;
+    // 1970-01-01 was a Thursday (getUTCDay 4).
+    const weekday = weekdayByUtcDay[(((dayWallStart / DAY_MS + 4) % 7) + 7) % 7]!;
+    for (const [start, end] of parsed.get(weekday) ?? []) {
       occurrences.push({
         start: new Date(dayWallStart + start * MINUTE_MS - offsetMs),
         end: new Date(dayWallStart + end * MINUTE_MS - offsetMs),
       });
     }
   }
-  return occurrences.sort((a, b) => a.start.getTime() - b.start.getTime());
+  // Days are visited in order and each day's intervals are sorted: the list is already sorted by start.
+  return occurrences;
+}
+
+/** The occurrence in force at `now` or, between occurrences, the next one; null when there is none. */
+export function currentOrNextOccurrence(
+  schedule: WeeklySchedule,
+  now: Date,
+  utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES,
+): TimeWindow | null {
+  const parsed = parseSchedule(schedule);
+  const offsetMs = utcOffsetMinutes * MINUTE_MS;
+  const nowMs = now.getTime();
+  const todayWallStart = Math.floor((nowMs + offsetMs) / DAY_MS) * DAY_MS;
+  for (let day = 0; day <= 7; day += 1) {
+    const dayWallStart = todayWallStart + day * DAY_MS;
+    const weekday = weekdayByUtcDay[(((dayWallStart / DAY_MS + 4) % 7) + 7) % 7]!;
+    for (const [start, end] of parsed.get(weekday) ?? []) {
+      const endMs = dayWallStart + end * MINUTE_MS - offsetMs;
+      if (endMs > nowMs)
+        return { start: new Date(dayWallStart + start * MINUTE_MS - offsetMs), end: new Date(endMs) };
+    }
+  }
+  return null;
 }
 
 /**
@@ -109,8 +155,7 @@ function phoneInterval(phone: PhoneSpec, now: Date, utcOffsetMinutes: number): T
     const window = { start: floorToMinute(phone.start), end: floorToMinute(phone.end) };
     return window.start < window.end && window.end > now ? window : null;
   }
-  const occurrences = scheduleOccurrences(phone.schedule ?? {}, now, utcOffsetMinutes);
-  return occurrences.find((occurrence) => occurrence.end > now) ?? null;
+  return currentOrNextOccurrence(phone.schedule ?? {}, now, utcOffsetMinutes);
 }
 
 function phoneEntry(
@@ -171,14 +216,39 @@ export function openNumbersAt(entries: readonly WhitelistEntry[], now: Date): Ma
   return open;
 }
 
-function phoneChangeCandidates(phone: PhoneSpec, now: Date, utcOffsetMinutes: number): Date[] {
+/** When this phone's desired entry next changes, or null. */
+function phoneNextChange(
+  hasWindows: boolean,
+  phone: PhoneSpec,
+  now: Date,
+  utcOffsetMinutes: number,
+): Date | null {
   if (phone.kind === 'temporary') {
-    return phone.start && phone.end ? [floorToMinute(phone.start), floorToMinute(phone.end)] : [];
+    if (!phone.start || !phone.end) return null;
+    const start = floorToMinute(phone.start);
+    const end = floorToMinute(phone.end);
+    if (start >= end || end <= now) return null;
+    // With windows the entry stays as written until its end; without, it appears at the start.
+    return hasWindows || start <= now ? end : start;
   }
-  if (phone.kind === 'schedule') {
-    return scheduleOccurrences(phone.schedule ?? {}, now, utcOffsetMinutes).flatMap((o) => [o.start, o.end]);
+  if (phone.kind !== 'schedule') return null;
+  // With windows every occurrence is its own SMS, written when the previous one ends.
+  if (hasWindows) return currentOrNextOccurrence(phone.schedule ?? {}, now, utcOffsetMinutes)?.end ?? null;
+  const occurrences = scheduleOccurrences(phone.schedule ?? {}, now, utcOffsetMinutes);
+  let index = occurrences.findIndex((occurrence) => occurrence.end > now);
+  if (index < 0) return null;
+  let current = occurrences[index]!;
+  if (current.start > now) return current.start;
+  // Without windows the number stays in over touching occurrences (e.g. 22:00–24:00 then 00:00–02:00).
+  let end = current.end;
+  while (index + 1 < occurrences.length) {
+    index += 1;
+    current = occurrences[index]!;
+    if (current.start > end) return end;
+    if (current.end > end) end = current.end;
   }
-  return [];
+  // The occurrences run without a gap for more than a week: the number is always in.
+  return null;
 }
 
 /**
@@ -194,16 +264,8 @@ export function nextChangeAt(
   const hasWindows = getSheet(model).supportsTimeWindows;
   let next: Date | null = null;
   for (const phone of phones) {
-    const current = phoneEntry(hasWindows, phone, now, utcOffsetMinutes);
-    const candidates = phoneChangeCandidates(phone, now, utcOffsetMinutes)
-      .filter((candidate) => candidate > now && (next === null || candidate < next))
-      .sort((a, b) => a.getTime() - b.getTime());
-    for (const candidate of candidates) {
-      if (!sameEntry(current, phoneEntry(hasWindows, phone, candidate, utcOffsetMinutes))) {
-        next = candidate;
-        break;
-      }
-    }
+    const change = phoneNextChange(hasWindows, phone, now, utcOffsetMinutes);
+    if (change && (next === null || change < next)) next = change;
   }
   return next;
 }

@@ -2,7 +2,7 @@ import { DEFAULT_UTC_OFFSET_MINUTES, formatDeviceTime } from './device-time.ts';
 import { type DeviceModel, getSheet, passwordValue } from './models.ts';
 import type { PlannedCommand } from './planner.ts';
 import type { DeviceSheet } from './sheet-types.ts';
-import { fillTemplate, type TemplatePart, templateToRegex } from './template.ts';
+import { fillTemplate, matchesReplyTemplate } from './template.ts';
 
 export interface RenderOptions {
   /** The moment the SMS is sent: the time written by set_clock (required for set_clock). */
@@ -86,13 +86,10 @@ export function matchReply(
   options: Pick<RenderOptions, 'utcOffsetMinutes'> = {},
 ): 'confirmed' | 'refused' | null {
   const sheet = getSheet(model);
-  if (sheet.replies.refused !== null && templateToRegex(sheet.replies.refused, {}, true).test(replyText)) {
+  if (sheet.replies.refused !== null && matchesReplyTemplate(sheet.replies.refused, {}, replyText)) {
     return 'refused';
   }
   const { reply } = templatesFor(sheet, command);
   // The clock the device echoes depends on when it was sent; any time is accepted.
-  const parts: Record<string, TemplatePart> = Object.fromEntries(
-    Object.entries(commandValues(sheet, command, options)).map(([key, value]) => [key, { value }]),
-  );
-  return templateToRegex(reply, parts, true).test(replyText) ? 'confirmed' : null;
+  return matchesReplyTemplate(reply, commandValues(sheet, command, options), replyText) ? 'confirmed' : null;
 }

@@ -18,6 +18,11 @@ export interface BelievedState {
   entries: WhitelistEntry[];
   /** When the device last confirmed a clock setting; null or absent: never. */
   clockSetAt?: Date | null;
+  /**
+   * Slots whose content is unknown: a command for them was sent and its reply never came (the SMS may or
+   * may not have reached the device). The planner rewrites or clears them whatever `entries` says.
+   */
+  unconfirmedSlots?: number[];
 }
 
 /**
@@ -64,14 +69,15 @@ export function planCommands({ model, desired, believed, now }: PlanInput): Plan
   for (const entry of believed.entries) {
     if (isLiveEntry(entry, now)) believedBySlot.set(entry.slot, entry);
   }
+  const unconfirmed = new Set(believed.unconfirmedSlots ?? []);
 
-  const deletes: PlannedCommand[] = [...believedBySlot.keys()]
+  const deletes: PlannedCommand[] = [...new Set([...believedBySlot.keys(), ...unconfirmed])]
     .filter((slot) => !desiredBySlot.has(slot))
     .sort((a, b) => a - b)
     .map((slot) => ({ kind: 'delete', slot }));
 
   const adds: PlannedCommand[] = [...desiredBySlot.values()]
-    .filter((entry) => !sameEntry(believedBySlot.get(entry.slot), entry))
+    .filter((entry) => unconfirmed.has(entry.slot) || !sameEntry(believedBySlot.get(entry.slot), entry))
     .sort((a, b) => a.slot - b.slot)
     .map((entry) =>
       entry.window
@@ -88,20 +94,38 @@ export function planCommands({ model, desired, believed, now }: PlanInput): Plan
   return [...deletes, ...clock, ...adds];
 }
 
+function withoutSlot(slots: readonly number[] | undefined, slot: number | undefined): number[] {
+  return (slots ?? []).filter((other) => other !== slot);
+}
+
+/**
+ * The believed state once `command` is handed to the SMS gateway: its slot becomes unknown until the
+ * device confirms. Call it before sending, in the same transaction that marks the command as sent, so that
+ * a crash or a lost reply can never leave a number on the device that the server does not know about.
+ */
+export function markSent(believed: BelievedState, command: PlannedCommand): BelievedState {
+  if (command.kind === 'set_clock' || command.slot === undefined) return believed;
+  const unconfirmedSlots = [...withoutSlot(believed.unconfirmedSlots, command.slot), command.slot].sort(
+    (a, b) => a - b,
+  );
+  return { ...believed, unconfirmedSlots };
+}
+
 /** The believed state after the device confirmed `command` at `now`. */
 export function applyConfirmed(believed: BelievedState, command: PlannedCommand, now: Date): BelievedState {
   const clockSetAt = believed.clockSetAt ?? null;
-  if (command.kind === 'set_clock') return { entries: [...believed.entries], clockSetAt: now };
+  if (command.kind === 'set_clock') return { ...believed, entries: [...believed.entries], clockSetAt: now };
   if (command.slot === undefined) throw new Error(`A ${command.kind} command needs a slot.`);
+  const unconfirmedSlots = withoutSlot(believed.unconfirmedSlots, command.slot);
   const others = believed.entries.filter((entry) => entry.slot !== command.slot);
-  if (command.kind === 'delete') return { entries: others, clockSetAt };
+  if (command.kind === 'delete') return { entries: others, clockSetAt, unconfirmedSlots };
   if (command.number === undefined) throw new Error(`A ${command.kind} command needs a number.`);
   const entry: WhitelistEntry = { slot: command.slot, number: command.number };
   if (command.kind === 'add_window') {
     if (!command.window) throw new Error('An add_window command needs a window.');
     entry.window = { start: command.window.start, end: command.window.end };
   }
-  return { entries: [...others, entry].sort((a, b) => a.slot - b.slot), clockSetAt };
+  return { entries: [...others, entry].sort((a, b) => a.slot - b.slot), clockSetAt, unconfirmedSlots };
 }
 
 /** Commands as JSON-safe values (the server keeps them in its outbox table) and back. */

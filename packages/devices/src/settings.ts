@@ -1,6 +1,6 @@
 import { type DeviceModel, getSheet, passwordValue } from './models.ts';
 import type { SettingSheet } from './sheet-types.ts';
-import { fillTemplate, templateToRegex } from './template.ts';
+import { fillTemplate, matchesReplyTemplate } from './template.ts';
 
 export interface SettingParamView {
   key: string;
@@ -131,12 +131,11 @@ export function matchSettingReply(
   const sheet = getSheet(model);
   const setting = findSetting(model, settingId);
   if (!setting) return null;
-  if (sheet.replies.refused !== null && templateToRegex(sheet.replies.refused, {}, true).test(replyText)) {
+  if (sheet.replies.refused !== null && matchesReplyTemplate(sheet.replies.refused, {}, replyText)) {
     return 'refused';
   }
   const checked = checkSettingParams(model, settingId, params);
-  const parts = checked.ok
-    ? Object.fromEntries(Object.entries(checked.values).map(([key, value]) => [key, { value }]))
-    : {};
-  return templateToRegex(setting.reply, parts, true).test(replyText) ? 'confirmed' : null;
+  return matchesReplyTemplate(setting.reply, checked.ok ? checked.values : {}, replyText)
+    ? 'confirmed'
+    : null;
 }

@@ -144,7 +144,6 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
     if (name === 'setClock') {
       const wall = parseWallTime(groups.time ?? '');
       if (wall === null) return false;
-      deviceWall(now);
       wallOffset = wall - now.getTime();
       return true;
     }
@@ -237,6 +236,7 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
   return {
     model,
     receive(text, now) {
+      deviceWall(now);
       const trimmed = text.trim();
       for (const parser of parsers) {
         const match = parser.regex.exec(trimmed);

@@ -15,7 +15,7 @@ export type TemplatePart = { value: string } | { pattern: string };
 
 function escapeLiteral(text: string, loose: boolean): string {
   const escaped = text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return loose ? escaped.replace(/\s+/g, '\\s*') : escaped;
+  return loose ? escaped.replace(/\s+/g, '\\s+') : escaped;
 }
 
 /**
@@ -46,4 +46,34 @@ export function templateToRegex(
   }
   source += escapeLiteral(template.slice(last), loose);
   return loose ? new RegExp(`^\\s*${source}\\s*$`, 'i') : new RegExp(`^${source}$`);
+}
+
+const replyRegexes = new Map<string, RegExp>();
+
+const normalizeText = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Whether a received text fits a reply template whose placeholders hold the expected values (loosely:
+ * case and whitespace do not matter). Placeholders without an expected value may hold anything. The regex
+ * of a template is compiled once; the values are compared after matching.
+ */
+export function matchesReplyTemplate(
+  template: string,
+  expected: Record<string, string>,
+  text: string,
+): boolean {
+  let regex = replyRegexes.get(template);
+  if (!regex) {
+    const parts: Record<string, TemplatePart> = {};
+    for (const key of templatePlaceholders(template)) parts[key] = { pattern: '[\\s\\S]*?' };
+    regex = templateToRegex(template, parts, true);
+    replyRegexes.set(template, regex);
+  }
+  const match = regex.exec(text);
+  if (!match) return false;
+  const groups = match.groups ?? {};
+  return Object.entries(expected).every(
+    ([key, value]) =>
+      !Object.hasOwn(groups, key) || normalizeText(groups[key] ?? '') === normalizeText(value),
+  );
 }

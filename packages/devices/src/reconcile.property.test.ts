@@ -1,0 +1,254 @@
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  desiredWhitelist,
+  nextChangeAt,
+  openNumbersAt,
+  type PhoneSpec,
+  WEEKDAYS,
+  type WeeklySchedule,
+  type WhitelistEntry,
+} from './access.ts';
+import { matchReply, renderCommand } from './commands.ts';
+import { MINUTE_MS, parseDeviceTime } from './device-time.ts';
+import { DEVICE_MODELS, type DeviceModel } from './models.ts';
+import { applyConfirmed, type BelievedState, isLiveEntry, markSent, planCommands } from './planner.ts';
+import { createDeviceSimulator, type DeviceSimulator } from './simulator.ts';
+
+/** mulberry32: a tiny seeded PRNG, so that a failing case can be replayed from its seed. */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  return {
+    int,
+    chance: (probability: number) => next() < probability,
+    pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!,
+  };
+}
+type Random = ReturnType<typeof createRandom>;
+
+const MAX_SLOT = 12;
+const PASSWORD = '1234';
+
+function clockText(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+function randomSchedule(random: Random): WeeklySchedule {
+  const schedule: WeeklySchedule = {};
+  for (const day of WEEKDAYS) {
+    if (!random.chance(0.4)) continue;
+    const points = new Set<number>();
+    const count = random.int(1, 3) * 2;
+    while (points.size < count) points.add(random.chance(0.1) ? random.pick([0, 1440]) : random.int(0, 1440));
+    const sorted = [...points].sort((a, b) => a - b);
+    const intervals = [];
+    for (let index = 0; index + 1 < sorted.length; index += 2) {
+      intervals.push({ start_time: clockText(sorted[index]!), end_time: clockText(sorted[index + 1]!) });
+    }
+    schedule[day] = intervals;
+  }
+  return schedule;
+}
+
+function randomNumber(random: Random): string {
+  return `+7916${String(random.int(0, 9_999_999)).padStart(7, '0')}`;
+}
+
+function randomTiming(random: Random, now: Date): Pick<PhoneSpec, 'kind' | 'start' | 'end' | 'schedule'> {
+  const kind = random.pick([
+    'primary',
+    'permanent',
+    'temporary',
+    'temporary',
+    'schedule',
+    'schedule',
+  ] as const);
+  if (kind === 'temporary') {
+    const start = new Date(now.getTime() + random.int(-600, 5000) * MINUTE_MS + random.int(0, 59_999));
+    const end = new Date(start.getTime() + random.int(0, 5000) * MINUTE_MS + random.int(0, 59_999));
+    return { kind, start, end };
+  }
+  if (kind === 'schedule') return { kind, schedule: randomSchedule(random) };
+  return { kind };
+}
+
+interface World {
+  model: DeviceModel;
+  offset: number;
+  now: Date;
+  phones: Map<number, PhoneSpec>;
+  believed: BelievedState;
+  device: DeviceSimulator;
+  random: Random;
+  sent: number;
+}
+
+/** One reconcile round after another until the planner has nothing to send, with messages lost on the way. */
+function reconcile(world: World, commandBudget = Number.POSITIVE_INFINITY): void {
+  const { model, offset, random } = world;
+  for (let round = 0; round < 100; round += 1) {
+    const desired = desiredWhitelist(model, [...world.phones.values()], world.now, offset);
+    const plan = planCommands({ model, desired, believed: world.believed, now: world.now });
+    if (plan.length === 0) return;
+    for (const command of plan) {
+      if (commandBudget <= 0) return;
+      commandBudget -= 1;
+      world.sent += 1;
+      world.believed = markSent(world.believed, command);
+      const text = renderCommand(model, command, PASSWORD, { now: world.now, utcOffsetMinutes: offset });
+      if (random.chance(0.1)) continue; // the SMS never reached the device
+      const reply = world.device.receive(text, world.now);
+      if (random.chance(0.15)) continue; // the device applied it, but its reply was lost: retried next round
+      expect(reply, text).not.toBeNull();
+      expect(
+        matchReply(model, command, reply ?? '', { utcOffsetMinutes: offset }),
+        `${text} → ${reply}`,
+      ).toBe('confirmed');
+      world.believed = applyConfirmed(world.believed, command, world.now);
+    }
+  }
+  throw new Error('The reconciler did not settle in 100 rounds.');
+}
+
+const byNumber = (map: Map<number, string>) => [...map.entries()].sort(([a], [b]) => a - b);
+
+/** What the device lets in equals what the database wants, now and until the next planned change. */
+/** expect(actual).toEqual(expected), with the costly reporting only when they differ. */
+function expectEqual(actual: unknown, expected: unknown, label: string): void {
+  if (!isDeepStrictEqual(actual, expected)) expect(actual, label).toEqual(expected);
+}
+
+function expectInStep(world: World, label: string): void {
+  const { model, offset, now, device } = world;
+  const phones = [...world.phones.values()];
+  const desired = desiredWhitelist(model, phones, now, offset);
+  const deviceOpen = new Map(device.whitelist(now).map((entry) => [entry.slot, entry.number]));
+  expectEqual(byNumber(deviceOpen), byNumber(openNumbersAt(desired, now)), label);
+
+  // The device's table, apart from windows that ended, is exactly the desired whitelist.
+  const held: WhitelistEntry[] = device.slots().map((slot) => ({
+    slot: slot.slot,
+    number: slot.number,
+    ...(slot.window
+      ? {
+          window: {
+            start: parseDeviceTime(slot.window.start, offset)!,
+            end: parseDeviceTime(slot.window.end, offset)!,
+          },
+        }
+      : {}),
+  }));
+  expectEqual(
+    held.filter((entry) => isLiveEntry(entry, now)),
+    desired,
+    label,
+  );
+
+  // Until the next change the device needs no SMS: windows open and close by its own clock.
+  const next = nextChangeAt(model, phones, now, offset);
+  const horizon = next ? next.getTime() : now.getTime() + 3 * 24 * 60 * MINUTE_MS;
+  for (let probe = 0; probe < 3; probe += 1) {
+    const at = new Date(
+      now.getTime() + world.random.int(0, (horizon - now.getTime()) / MINUTE_MS - 1) * MINUTE_MS,
+    );
+    const open = new Map(device.whitelist(at).map((entry) => [entry.slot, entry.number]));
+    expectEqual(
+      byNumber(open),
+      byNumber(openNumbersAt(desiredWhitelist(model, phones, at, offset), at)),
+      `${label} probe ${at.toISOString()}`,
+    );
+  }
+}
+
+function runCase(seed: number): number {
+  const random = createRandom(seed);
+  const model = random.pick(DEVICE_MODELS);
+  const offset = random.pick([180, 180, 0, 300, -240, 330]);
+  // Reconciles run at whole minutes (the jobs are scheduled at nextChangeAt, which falls on minutes).
+  const start = new Date(
+    Date.UTC(2025, random.int(0, 11), random.int(1, 28), random.int(0, 23), random.int(0, 59)),
+  );
+  const clock = random.pick([
+    undefined,
+    start,
+    new Date(start.getTime() + random.int(-5000, 5000) * MINUTE_MS),
+  ]);
+  const world: World = {
+    model,
+    offset,
+    now: start,
+    phones: new Map(),
+    believed: { entries: [], clockSetAt: null },
+    device: createDeviceSimulator({ model, password: PASSWORD, clock, utcOffsetMinutes: offset }),
+    random,
+    sent: 0,
+  };
+
+  const steps = random.int(5, 30);
+  for (let step = 0; step < steps; step += 1) {
+    const label = `seed ${seed}, model ${model}, step ${step}`;
+    const operation = random.pick([
+      'add',
+      'add',
+      'delete',
+      'edit',
+      'edit',
+      'time',
+      'time',
+      'next',
+      'interrupted',
+    ]);
+    const slots = [...world.phones.keys()];
+    if (operation === 'add' && slots.length < MAX_SLOT) {
+      let slot = 1;
+      while (world.phones.has(slot)) slot += 1;
+      world.phones.set(slot, { slot, number: randomNumber(random), ...randomTiming(random, world.now) });
+    } else if (operation === 'delete' && slots.length > 0) {
+      world.phones.delete(random.pick(slots));
+    } else if (operation === 'edit' && slots.length > 0) {
+      const slot = random.pick(slots);
+      const phone = world.phones.get(slot)!;
+      world.phones.set(
+        slot,
+        random.chance(0.5)
+          ? { ...phone, number: randomNumber(random) }
+          : { slot, number: phone.number, ...randomTiming(random, world.now) },
+      );
+    } else if (operation === 'time') {
+      world.now = new Date(world.now.getTime() + random.int(1, 3 * 24 * 60) * MINUTE_MS);
+    } else if (operation === 'next') {
+      const next = nextChangeAt(model, [...world.phones.values()], world.now, offset);
+      world.now = next ?? new Date(world.now.getTime() + 60 * MINUTE_MS);
+    } else if (operation === 'interrupted') {
+      // The server stops in the middle of a reconcile; time passes before it runs again.
+      world.phones.set(random.int(1, MAX_SLOT), {
+        slot: 0,
+        number: randomNumber(random),
+        ...randomTiming(random, world.now),
+      });
+      for (const [slot, phone] of world.phones) world.phones.set(slot, { ...phone, slot });
+      reconcile(world, random.int(0, 2));
+      world.now = new Date(world.now.getTime() + random.int(1, 600) * MINUTE_MS);
+    }
+    reconcile(world);
+    expectInStep(world, label);
+  }
+  return world.sent;
+}
+
+describe('planner + simulator', () => {
+  it('always bring the device to the desired whitelist, whatever the changes and losses', () => {
+    let sent = 0;
+    for (let seed = 1; seed <= 2000; seed += 1) sent += runCase(seed);
+    // The cases did exercise the device.
+    expect(sent).toBeGreaterThan(10_000);
+  }, 60_000);
+});
