@@ -32,7 +32,7 @@ export interface PhoneSpec {
   /** temporary: the access interval. */
   start?: Date | null;
   end?: Date | null;
-  /** schedule: weekly intervals in the barrier's local time. */
+  /** schedule: weekly intervals in the barrier's local time. Treated as immutable (parsed once, cached). */
   schedule?: WeeklySchedule | null;
 }
 
