@@ -5,7 +5,15 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Dependencies } from './lib/dependencies.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { barrierRoutes } from './modules/barriers/routes.ts';
+import { balanceRoutes } from './modules/balance/routes.ts';
+import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -46,6 +54,14 @@ export async function buildApp(
 
   // Domain modules: one line each.
   await app.register(healthRoutes, { deps });
+  await app.register(addressRoutes, { deps });
+  await app.register(smsInboundRoutes, { deps });
+  await app.register(deviceSettingsRoutes, { deps });
+  await app.register(deviceRoutes, { deps });
+  await app.register(balanceRoutes, { deps });
+  await app.register(authRoutes, { deps });
+  await app.register(userRoutes, { deps });
+  await app.register(barrierRoutes, { deps });
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;

@@ -1,0 +1,187 @@
+/** Queries of the authentication module: verifications, failures, sessions, users looked up by phone. */
+
+import type { VerificationMode } from '@propusk/contracts/auth';
+import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { authFailures, sessions, users, verifications } from '../../db/schema.ts';
+
+export type VerificationRow = typeof verifications.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** The live (not deleted) account of a phone, if any. */
+export async function findLiveUserByPhone(executor: Executor, phone: string): Promise<UserRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findLiveUserById(executor: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Locks the user's row for the rest of the transaction (serialises changes to one account). */
+export async function lockLiveUser(executor: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Creates the account of a first login; a concurrent first login of the same phone yields the same row. */
+export async function insertUserIfMissing(executor: Executor, phone: string, now: Date): Promise<UserRow> {
+  await executor
+    .insert(users)
+    .values({ phone, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: users.phone, where: sql`${users.deletedAt} is null` });
+  const row = await findLiveUserByPhone(executor, phone);
+  if (!row) throw new Error('user row missing after insert');
+  return row;
+}
+
+/** Serialises code requests of one phone and mode (cooldown check, then insert). */
+export async function lockPhoneMode(
+  executor: Executor,
+  phone: string,
+  mode: VerificationMode,
+): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`verification:${phone}:${mode}`}))`);
+}
+
+export async function findLatestVerification(
+  executor: Executor,
+  phone: string,
+  mode: VerificationMode,
+): Promise<VerificationRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.phone, phone), eq(verifications.mode, mode)))
+    .orderBy(desc(verifications.createdAt), desc(verifications.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertVerification(
+  executor: Executor,
+  values: {
+    phone: string;
+    mode: VerificationMode;
+    codeHash: string;
+    tokenHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<number> {
+  const [row] = await executor.insert(verifications).values(values).returning({ id: verifications.id });
+  if (!row) throw new Error('verification not stored');
+  return row.id;
+}
+
+export async function deleteVerification(executor: Executor, id: number): Promise<void> {
+  await executor.delete(verifications).where(eq(verifications.id, id));
+}
+
+export async function findVerificationByTokenHash(
+  executor: Executor,
+  tokenHash: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<VerificationRow | undefined> {
+  const query = executor.select().from(verifications).where(eq(verifications.tokenHash, tokenHash)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** Counts one wrong code, unless the code is already dead; returns false when it was. */
+export async function countWrongCode(executor: Executor, id: number, maxAttempts: number): Promise<boolean> {
+  const rows = await executor
+    .update(verifications)
+    .set({ failedAttempts: sql`${verifications.failedAttempts} + 1` })
+    .where(and(eq(verifications.id, id), sql`${verifications.failedAttempts} < ${maxAttempts}`))
+    .returning({ id: verifications.id });
+  return rows.length > 0;
+}
+
+export async function markVerified(executor: Executor, id: number, now: Date): Promise<void> {
+  await executor
+    .update(verifications)
+    .set({ status: 'verified', verifiedAt: now })
+    .where(and(eq(verifications.id, id), eq(verifications.status, 'sent')));
+}
+
+/** Spends a verified token; false when another call spent it first. */
+export async function markUsed(executor: Executor, id: number, now: Date): Promise<boolean> {
+  const rows = await executor
+    .update(verifications)
+    .set({ status: 'used', usedAt: now })
+    .where(and(eq(verifications.id, id), eq(verifications.status, 'verified')))
+    .returning({ id: verifications.id });
+  return rows.length > 0;
+}
+
+export async function insertAuthFailure(
+  executor: Executor,
+  phone: string,
+  kind: 'code' | 'password',
+  now: Date,
+): Promise<void> {
+  await executor.insert(authFailures).values({ phone, kind, createdAt: now });
+}
+
+/** Failures of a phone since `since`, and when the oldest of them happened. */
+export async function countAuthFailuresSince(
+  executor: Executor,
+  phone: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await executor
+    .select({ count: count(), oldest: min(authFailures.createdAt) })
+    .from(authFailures)
+    .where(and(eq(authFailures.phone, phone), gt(authFailures.createdAt, since)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+export async function setPasswordVerifiedAt(executor: Executor, userId: number, at: Date | null) {
+  await executor.update(users).set({ passwordVerifiedAt: at }).where(eq(users.id, userId));
+}
+
+export async function findSessionByRefreshHash(executor: Executor, refreshTokenHash: string) {
+  const [row] = await executor
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userIsActive: users.isActive,
+      userDeletedAt: users.deletedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.refreshTokenHash, refreshTokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function slideSession(executor: Executor, id: string, now: Date, expiresAt: Date) {
+  await executor
+    .update(sessions)
+    .set({ lastUsedAt: now, expiresAt })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeSession(executor: Executor, id: string, now: Date) {
+  await executor
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,327 @@
+/**
+ * The own profile (spec.md section 7 "Own profile") and the operator's account tools used by the CLI.
+ * Every operation that needs a verification token checks it first (a clear refusal that leaves it usable)
+ * and spends it inside the transaction of the change.
+ */
+import { hash } from '@node-rs/argon2';
+import { AUTH_MESSAGES } from '@propusk/contracts/auth';
+import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from '@propusk/contracts/users';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  isUniqueViolation,
+  notFound,
+  unauthorized,
+} from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import {
+  findLiveUserById,
+  findLiveUserByPhone,
+  insertAuthFailure,
+  lockLiveUser,
+  type UserRow,
+} from '../auth/repository.ts';
+import { phoneInUseError, verifyPassword } from '../auth/service.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import {
+  assertPhoneNotLocked,
+  assertVerified,
+  consumeVerification,
+  limitByIp,
+} from '../auth/verification.ts';
+import { lockBarrier, syncBarrierDevice } from '../devices/outbox.ts';
+import { takeUserOffBarriers } from './barrier-removal.ts';
+import {
+  countOwnedLiveBarriers,
+  deactivatePhones,
+  findActivePhoneByNumber,
+  findActivePhonesOfUser,
+  findOtherLiveUserIdByPhone,
+  insertActions,
+  insertUser,
+  setPhoneNumber,
+  updateUser,
+} from './repository.ts';
+
+function toProfile(user: UserRow): Profile {
+  return {
+    id: user.id,
+    full_name: user.fullName,
+    phone: user.phone,
+    phone_privacy: user.phonePrivacy,
+    role: user.role,
+    is_active: user.isActive,
+  };
+}
+
+async function loadCaller(deps: Dependencies, caller: AuthenticatedUser): Promise<UserRow> {
+  const user = await findLiveUserById(deps.db, caller.id);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+const hashPassword = (password: string) => hash(password);
+
+export async function getProfile(deps: Dependencies, caller: AuthenticatedUser): Promise<Profile> {
+  return toProfile(await loadCaller(deps, caller));
+}
+
+export async function updateProfile(
+  deps: Dependencies,
+  caller: AuthenticatedUser,
+  body: UpdateProfileBody,
+): Promise<Profile> {
+  await updateUser(
+    deps.db,
+    caller.id,
+    {
+      ...(body.full_name !== undefined ? { fullName: body.full_name === '' ? null : body.full_name } : {}),
+      ...(body.phone_privacy !== undefined ? { phonePrivacy: body.phone_privacy } : {}),
+    },
+    deps.clock.now(),
+  );
+  return getProfile(deps, caller);
+}
+
+/**
+ * Deletes the caller's account: his numbers leave every device, his access and pending requests end, his
+ * sessions are revoked and his phone number is free for a new account. An owner of live barriers is
+ * refused (409): his barriers would be left without an administrator.
+ */
+export async function deleteAccount(
+  deps: Dependencies,
+  caller: AuthenticatedUser,
+  input: { verificationToken: string },
+): Promise<void> {
+  const user = await loadCaller(deps, caller);
+  const token = { token: input.verificationToken, phone: user.phone, mode: 'delete_account' as const };
+  await assertVerified(deps.db, deps, token);
+  const now = deps.clock.now();
+  const touched = await deps.db.transaction(async (tx) => {
+    if (!(await lockLiveUser(tx, user.id))) throw unauthorized();
+    await consumeVerification(tx, deps, token);
+    if ((await countOwnedLiveBarriers(tx, user.id)) > 0) throw conflict(PROFILE_MESSAGES.ownsBarriers);
+    const barrierIds = await takeUserOffBarriers(tx, deps, user.id, 'user_deleted');
+    await updateUser(tx, user.id, { deletedAt: now, passwordHash: null, passwordVerifiedAt: null }, now);
+    await revokeUserSessions(tx, user.id, now);
+    return barrierIds;
+  });
+  if (touched.length > 0) deps.notifyDeviceCommands(touched);
+  deps.logger.info({ userId: user.id }, 'account deleted');
+}
+
+/**
+ * Moves the caller to a new number: the account, and his primary phone on every barrier (with an
+ * `update_phone` action and the device commands). His own extra phone with the new number on a barrier is
+ * removed (it would duplicate the primary); another user's phone with that number refuses the change (409).
+ */
+export async function changePhone(
+  deps: Dependencies,
+  caller: AuthenticatedUser,
+  input: { newPhone: string; oldVerificationToken: string; newVerificationToken: string },
+): Promise<{ phone: string }> {
+  const user = await loadCaller(deps, caller);
+  const { newPhone } = input;
+  if (newPhone === user.phone) throw badRequest(PROFILE_MESSAGES.samePhone);
+  if (await findLiveUserByPhone(deps.db, newPhone)) throw phoneInUseError();
+  const oldToken = {
+    token: input.oldVerificationToken,
+    phone: user.phone,
+    mode: 'change_phone_old' as const,
+  };
+  const newToken = { token: input.newVerificationToken, phone: newPhone, mode: 'change_phone_new' as const };
+  await assertVerified(deps.db, deps, oldToken);
+  await assertVerified(deps.db, deps, newToken);
+
+  const now = deps.clock.now();
+  let touched: number[];
+  try {
+    touched = await deps.db.transaction(async (tx) => {
+      const locked = await lockLiveUser(tx, user.id);
+      if (!locked) throw unauthorized();
+      await consumeVerification(tx, deps, { ...oldToken, phone: locked.phone });
+      await consumeVerification(tx, deps, newToken);
+      if (await findOtherLiveUserIdByPhone(tx, newPhone, user.id)) throw phoneInUseError();
+      await updateUser(tx, user.id, { phone: newPhone }, now);
+
+      const primaries = (await findActivePhonesOfUser(tx, user.id)).filter(
+        (phone) => phone.type === 'primary' && phone.isBarrierLive,
+      );
+      const barrierIds = [...new Set(primaries.map((phone) => phone.barrierId))].sort((a, b) => a - b);
+      for (const barrierId of barrierIds) await lockBarrier(tx, barrierId);
+      for (const primary of primaries) {
+        const clash = await findActivePhoneByNumber(tx, primary.barrierId, newPhone);
+        if (clash && clash.userId !== user.id) throw conflict(PROFILE_MESSAGES.phoneOnBarrier);
+        if (clash) {
+          await deactivatePhones(tx, [clash.id], now);
+          await insertActions(tx, [
+            {
+              barrierId: clash.barrierId,
+              phoneId: clash.id,
+              phoneOwnerId: user.id,
+              actionType: 'delete_phone',
+              author: 'user',
+              authorUserId: user.id,
+              reason: 'primary_phone_change',
+              oldValue: { phone: clash.phone, type: clash.type, name: clash.name },
+              newValue: null,
+              createdAt: now,
+            },
+          ]);
+        }
+        await setPhoneNumber(tx, primary.id, newPhone, now);
+        await insertActions(tx, [
+          {
+            barrierId: primary.barrierId,
+            phoneId: primary.id,
+            phoneOwnerId: user.id,
+            actionType: 'update_phone',
+            author: 'user',
+            authorUserId: user.id,
+            reason: 'primary_phone_change',
+            oldValue: { phone: primary.phone, type: primary.type },
+            newValue: { phone: newPhone, type: primary.type },
+            createdAt: now,
+          },
+        ]);
+      }
+      const synced: number[] = [];
+      for (const barrierId of barrierIds) {
+        if ((await syncBarrierDevice(tx, deps, barrierId)) > 0) synced.push(barrierId);
+      }
+      return synced;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_phone_live_unique')) throw phoneInUseError();
+    throw error;
+  }
+  if (touched.length > 0) deps.notifyDeviceCommands(touched);
+  deps.logger.info({ userId: user.id }, 'phone number changed');
+  return { phone: newPhone };
+}
+
+/** An administrator's password change. Revokes all his sessions, this one included: he logs in again. */
+export async function changePassword(
+  deps: Dependencies,
+  caller: AuthenticatedUser,
+  input: { oldPassword: string; newPassword: string; verificationToken: string },
+): Promise<{ message: string }> {
+  const user = await loadCaller(deps, caller);
+  if (user.role !== 'admin') throw forbidden(AUTH_MESSAGES.adminOnly);
+  await assertPhoneNotLocked(deps.db, deps, user.phone);
+  const token = { token: input.verificationToken, phone: user.phone, mode: 'change_password' as const };
+  await assertVerified(deps.db, deps, token);
+  const isCorrect =
+    user.passwordHash !== null && (await verifyPassword(user.passwordHash, input.oldPassword));
+  const now = deps.clock.now();
+  if (!isCorrect) {
+    await insertAuthFailure(deps.db, user.phone, 'password', now);
+    throw new HttpError(400, PROFILE_MESSAGES.wrongOldPassword, {
+      old_password: [PROFILE_MESSAGES.wrongOldPassword],
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    if (!(await lockLiveUser(tx, user.id))) throw unauthorized();
+    await consumeVerification(tx, deps, token);
+    await updateUser(tx, user.id, { passwordHash, passwordVerifiedAt: null }, now);
+    await revokeUserSessions(tx, user.id, now);
+  });
+  deps.logger.info({ userId: user.id }, 'password changed');
+  return { message: PROFILE_MESSAGES.passwordChanged };
+}
+
+/** An administrator who forgot his password sets a new one with a `reset_password` code (no login). */
+export async function resetPassword(
+  deps: Dependencies,
+  input: { phone: string; newPassword: string; verificationToken: string; ip: string },
+): Promise<{ message: string }> {
+  limitByIp(deps.rateLimits.authCalls, input.ip);
+  const user = await findLiveUserByPhone(deps.db, input.phone);
+  if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
+  if (!user.isActive) throw forbidden(AUTH_MESSAGES.userBlocked);
+  if (user.role !== 'admin') throw forbidden(AUTH_MESSAGES.adminOnly);
+  const token = { token: input.verificationToken, phone: user.phone, mode: 'reset_password' as const };
+  await assertVerified(deps.db, deps, token);
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (!(await lockLiveUser(tx, user.id))) throw notFound(AUTH_MESSAGES.userNotFound);
+    await consumeVerification(tx, deps, token);
+    await updateUser(tx, user.id, { passwordHash, passwordVerifiedAt: null }, now);
+    await revokeUserSessions(tx, user.id, now);
+  });
+  deps.logger.info({ userId: user.id }, 'password reset');
+  return { message: PROFILE_MESSAGES.passwordReset };
+}
+
+// The operator's tools (CLI). Only the CLI makes administrators.
+
+export async function createOrPromoteAdmin(
+  deps: Dependencies,
+  input: { phone: string; password: string; fullName?: string | undefined },
+): Promise<{ id: number; created: boolean }> {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const existing = await findLiveUserByPhone(tx, input.phone);
+    if (existing) {
+      await updateUser(
+        tx,
+        existing.id,
+        {
+          role: 'admin',
+          passwordHash,
+          ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
+        },
+        now,
+      );
+      return { id: existing.id, created: false };
+    }
+    const id = await insertUser(
+      tx,
+      { phone: input.phone, fullName: input.fullName ?? null, role: 'admin', passwordHash },
+      now,
+    );
+    return { id, created: true };
+  });
+}
+
+/**
+ * Blocks an account platform-wide: every call of his is refused, his sessions end, his numbers leave every
+ * device (reason `barrier_exit`) and his access to other owners' barriers ends.
+ */
+export async function blockAccount(
+  deps: Dependencies,
+  input: { phone: string; reason: string },
+): Promise<{ id: number }> {
+  const user = await findLiveUserByPhone(deps.db, input.phone);
+  if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
+  const now = deps.clock.now();
+  const touched = await deps.db.transaction(async (tx) => {
+    if (!(await lockLiveUser(tx, user.id))) throw notFound(AUTH_MESSAGES.userNotFound);
+    await updateUser(
+      tx,
+      user.id,
+      { isActive: false, blockReason: input.reason, passwordVerifiedAt: null },
+      now,
+    );
+    await revokeUserSessions(tx, user.id, now);
+    return takeUserOffBarriers(tx, deps, user.id, 'barrier_exit');
+  });
+  if (touched.length > 0) deps.notifyDeviceCommands(touched);
+  deps.logger.info({ userId: user.id }, 'account blocked platform-wide');
+  return { id: user.id };
+}
+
+/** Lifts a platform-wide block. Restores nothing else: access must be granted again. */
+export async function unblockAccount(deps: Dependencies, input: { phone: string }): Promise<{ id: number }> {
+  const user = await findLiveUserByPhone(deps.db, input.phone);
+  if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
+  await updateUser(deps.db, user.id, { isActive: true, blockReason: null }, deps.clock.now());
+  deps.logger.info({ userId: user.id }, 'account unblocked');
+  return { id: user.id };
+}

@@ -1,0 +1,111 @@
+/**
+ * Requests and responses of the authentication calls (spec.md section 7 "Authentication", DESIGN.md
+ * section 3). The server validates with these schemas and publishes them in OpenAPI; the client reuses them.
+ */
+import { z } from 'zod';
+import { phoneLenientSchema } from './common.ts';
+
+export const VERIFICATION_MODES = [
+  'login',
+  'reset_password',
+  'change_phone_old',
+  'change_phone_new',
+  'change_password',
+  'delete_account',
+] as const;
+export type VerificationMode = (typeof VERIFICATION_MODES)[number];
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** An upper bound keeps hashing cheap; no real password is longer. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Server detail texts (English, DESIGN.md section 3); the client translates the ones spec.md lists. */
+export const AUTH_MESSAGES = {
+  codeSent: 'Verification code sent.',
+  codeAlreadySent: 'Verification code was already sent. Try again later.',
+  codeVerified: 'Code verified successfully.',
+  invalidCode: 'Invalid verification code.',
+  codeAttemptsExhausted: 'Too many wrong attempts for this code. Request a new code.',
+  tooManyFailures: 'Too many failed attempts. Try again later.',
+  tooManyRequests: 'Too many requests. Try again later.',
+  invalidToken: 'Invalid verification token.',
+  tokenExpired: 'Verification code has expired. Request a new code.',
+  tokenNotVerified: 'Verification code has not been verified.',
+  tokenUsed: 'Verification token has already been used.',
+  userNotFound: 'User not found.',
+  userBlocked: 'User is blocked.',
+  adminOnly: 'This action is available to administrators only.',
+  notOwnPhone: 'This phone number does not belong to your account.',
+  phoneInUse: 'Phone number is already in use.',
+  passwordRequired: 'Password verification required.',
+  passwordVerified: 'Password verified successfully.',
+  invalidCredentials: 'Invalid phone number or password.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  invalidRefresh: 'Refresh token is invalid or expired.',
+  smsFailed: 'Could not send the verification code. Try again later.',
+} as const;
+
+const requiredString = (field: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? 'This field is required.' : `${field} must be a string.`),
+  });
+
+/** Every incoming phone: `+7XXXXXXXXXX` (a missing plus is added). */
+const phoneField = phoneLenientSchema;
+
+export const passwordSchema = requiredString('Password')
+  .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
+
+/** A password being checked (not set): any non-empty text. */
+export const passwordInputSchema = requiredString('Password')
+  .min(1, { error: 'Password must not be empty.' })
+  .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
+
+export const verificationTokenSchema = requiredString('Verification token')
+  .min(1, { error: 'Verification token must not be empty.' })
+  .max(200, { error: 'Verification token is too long.' });
+
+export const verificationModeSchema = z.enum(VERIFICATION_MODES, {
+  error: (issue) =>
+    issue.input === undefined
+      ? 'This field is required.'
+      : `Mode must be one of: ${VERIFICATION_MODES.join(', ')}.`,
+});
+
+export const checkAdminBodySchema = z.object({ phone: phoneField });
+export const checkAdminResponseSchema = z.object({ is_admin: z.boolean() });
+
+export const requestCodeBodySchema = z.object({ phone: phoneField, mode: verificationModeSchema });
+export type RequestCodeBody = z.infer<typeof requestCodeBodySchema>;
+/** The code itself is never part of a response, in any mode. */
+export const requestCodeResponseSchema = z.object({
+  verification_token: z.string(),
+  detail: z.string(),
+  /** Seconds until the next code may be requested for this phone and mode. */
+  retry_after: z.number().int(),
+});
+
+export const verifyCodeBodySchema = z.object({
+  phone: phoneField,
+  code: requiredString('Code').regex(/^\d{6}$/, { error: 'Code must be 6 digits.' }),
+  verification_token: verificationTokenSchema,
+});
+export const verifyCodeResponseSchema = z.object({ message: z.string() });
+
+export const loginBodySchema = z.object({ phone: phoneField, verification_token: verificationTokenSchema });
+export const loginResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+
+export const passwordVerificationBodySchema = z.object({ phone: phoneField, password: passwordInputSchema });
+export const passwordVerificationResponseSchema = z.object({ message: z.string() });
+
+export const refreshBodySchema = z.object({
+  refresh: requiredString('Refresh token')
+    .min(1, { error: 'Refresh token must not be empty.' })
+    .max(200, { error: 'Refresh token is too long.' }),
+});
+export const refreshResponseSchema = z.object({ access: z.string() });
+
+/** `POST /api/auth/logout/` revokes the session of this refresh token; answers 204. */
+export const logoutBodySchema = refreshBodySchema;
