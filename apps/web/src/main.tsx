@@ -1,14 +1,19 @@
+import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProvider, createQueryClient } from './app/provider';
+import { createAppRouter } from './app/router';
 
-function App() {
-  return <h1>Пропуск</h1>;
-}
+const router = createAppRouter();
+const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
     </StrictMode>,
   );

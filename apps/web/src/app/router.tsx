@@ -1,0 +1,37 @@
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { setSessionLostHandler } from '../lib/api-client';
+import { paths } from './paths';
+import { adminRoutes } from './routes/admin/routes';
+import { authRoutes } from './routes/auth/routes';
+import { RequireSession } from './routes/require-session';
+import { userRoutes } from './routes/user/routes';
+
+function RouteFallback() {
+  return (
+    <Center mih="100dvh">
+      <Loader aria-label="Загрузка" />
+    </Center>
+  );
+}
+
+/** The whole route table: `/` → /login, login screens, then everything behind a session. */
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: RouteFallback,
+    children: [
+      { path: paths.root, element: <Navigate to={paths.login} replace /> },
+      ...authRoutes,
+      { Component: RequireSession, children: [...userRoutes, ...adminRoutes] },
+      { path: '*', element: <Navigate to={paths.login} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setSessionLostHandler(() => {
+    void router.navigate(paths.login, { replace: true });
+  });
+  return router;
+}

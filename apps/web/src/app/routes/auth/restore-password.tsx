@@ -1,0 +1,74 @@
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH } from '@propusk/contracts/auth';
+import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { ErrorLine } from '../../../components/status-line';
+import { resetPassword } from '../../../features/auth/api/auth-api';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { errorMessage } from '../../../lib/errors';
+import { writeStored } from '../../../lib/storage';
+import { type NavigationState, paths } from '../../paths';
+import { SAMPLE_PHONE } from './verify-user';
+
+/** /restorepassword: the new password; success goes back to /verifyadmin (spec.md section 4). */
+export function RestorePasswordRoute() {
+  const navigate = useNavigate();
+  const state = useNavigationState();
+  const phone = state.phone ?? SAMPLE_PHONE;
+  const [password, setPassword] = useState('');
+  const [isTouched, setIsTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const isValid = password.length >= PASSWORD_MIN_LENGTH;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setIsTouched(true);
+    if (!isValid) return;
+    if (!state.verification_token) {
+      setError(MESSAGES.passwordResetFailed);
+      return;
+    }
+    setIsBusy(true);
+    setError(null);
+    try {
+      await resetPassword({ phone, new_password: password, verification_token: state.verification_token });
+      writeStored('verification_token', null);
+      navigate(paths.verifyAdmin, {
+        state: { phone, message: MESSAGES.passwordChanged } satisfies NavigationState,
+      });
+    } catch (caught) {
+      setError(errorMessage(caught, { fallback: MESSAGES.passwordResetFailed, fields: ['new_password'] }));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <AppLayout title="Новый пароль" back={{ to: paths.verifyAdmin, label: 'Назад', state: { phone } }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <PasswordInput
+            label="Новый пароль"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setIsTouched(true);
+            }}
+            error={isTouched && !isValid ? VALIDATION.newPasswordTooShort : null}
+            autoComplete="new-password"
+            required
+          />
+          <ErrorLine message={error} />
+          <Button type="submit" loading={isBusy} disabled={!isValid} fullWidth>
+            Сохранить пароль
+          </Button>
+        </Stack>
+      </form>
+    </AppLayout>
+  );
+}
+
+export default RestorePasswordRoute;

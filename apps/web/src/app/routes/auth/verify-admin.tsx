@@ -1,0 +1,106 @@
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import {
+  PASSWORD_VERIFIED_MESSAGE,
+  requestCode,
+  verifyAdminPassword,
+} from '../../../features/auth/api/auth-api';
+import { codeRequestErrorMessage } from '../../../features/auth/api/auth-errors';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { errorMessage } from '../../../lib/errors';
+import { writeStored } from '../../../lib/storage';
+import { type NavigationState, paths } from '../../paths';
+import { SAMPLE_PHONE } from './verify-user';
+
+/** /verifyadmin: the administrator's password first, then the SMS code on /smsadmin (spec.md section 4). */
+export function VerifyAdminRoute() {
+  const navigate = useNavigate();
+  const state = useNavigationState();
+  const phone = state.phone ?? SAMPLE_PHONE;
+  const [password, setPassword] = useState('');
+  const [isTouched, setIsTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const passwordError = isTouched && password.length === 0 ? VALIDATION.adminPasswordEmpty : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setIsTouched(true);
+    if (password.length === 0) return;
+    setIsBusy(true);
+    setError(null);
+    try {
+      const verified = await verifyAdminPassword({ phone, password });
+      if (verified.message !== PASSWORD_VERIFIED_MESSAGE) {
+        setError(MESSAGES.passwordVerificationFailed);
+        return;
+      }
+    } catch (caught) {
+      setError(
+        errorMessage(caught, {
+          fallback: MESSAGES.passwordVerificationFailed,
+          network: MESSAGES.serverUnreachable,
+        }),
+      );
+      setIsBusy(false);
+      return;
+    }
+    try {
+      const response = await requestCode(phone, 'login');
+      writeStored('verification_token', response.verification_token);
+      navigate(paths.smsAdmin, {
+        state: { phone, verification_token: response.verification_token } satisfies NavigationState,
+      });
+    } catch (caught) {
+      navigate(paths.smsAdmin, {
+        state: {
+          phone,
+          verification_token: null,
+          error: codeRequestErrorMessage(caught),
+        } satisfies NavigationState,
+      });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <AppLayout title="Вход администратора" back={{ to: paths.login, label: 'Изменить номер телефона' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text>
+            Телефон: <b>{phone}</b>
+          </Text>
+          <SuccessLine message={state.message} />
+          <PasswordInput
+            label="Пароль"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            onBlur={() => setIsTouched(true)}
+            error={passwordError}
+            autoComplete="current-password"
+            required
+          />
+          <ErrorLine message={error} />
+          <Button type="submit" loading={isBusy} fullWidth>
+            Далее
+          </Button>
+          <Anchor
+            component={Link}
+            to={paths.restoreSms}
+            state={{ phone } satisfies NavigationState}
+            ta="center"
+          >
+            Забыли пароль?
+          </Anchor>
+        </Stack>
+      </form>
+    </AppLayout>
+  );
+}
+
+export default VerifyAdminRoute;

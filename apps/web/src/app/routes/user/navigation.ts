@@ -1,0 +1,13 @@
+import type { NavigationItem } from '../../../components/layout/bottom-navigation';
+import { paths } from '../../paths';
+
+/** Bottom navigation of the user area (spec.md section 2: barriers, requests, profile). */
+export const userNavigation: readonly NavigationItem[] = [
+  {
+    to: paths.barriers,
+    label: 'Шлагбаумы',
+    matches: [paths.barrierDetails, paths.myBarrier, paths.addPhone, paths.editPhone, paths.barrierHistory],
+  },
+  { to: paths.requests, label: 'Заявки' },
+  { to: paths.user, label: 'Профиль', matches: [paths.changePhone, paths.deleteAccount] },
+];

@@ -1,0 +1,51 @@
+import { Box, Button, Container, Group, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { NavigationState } from '../../app/paths';
+import { BottomNavigation, type NavigationItem } from './bottom-navigation';
+
+export interface BackLink {
+  to: string;
+  label: string;
+  state?: NavigationState;
+}
+
+interface AppLayoutProps {
+  title: string;
+  back?: BackLink;
+  /** Items of the bottom navigation; screens without it (login, steps) leave it out. */
+  navigation?: readonly NavigationItem[];
+  children: ReactNode;
+}
+
+/**
+ * The frame of every screen: a narrow column that fills a phone and stays readable on a desktop, a title,
+ * an optional back button and an optional bottom navigation bar.
+ */
+export function AppLayout({ title, back, navigation, children }: AppLayoutProps) {
+  const navigate = useNavigate();
+  return (
+    <Box mih="100dvh" pb={navigation ? 80 : 'md'} bg="gray.0">
+      <Container size={520} px="md" pt="md" component="main">
+        <Stack gap="md">
+          {back ? (
+            <Group>
+              <Button
+                variant="subtle"
+                px={0}
+                onClick={() => navigate(back.to, back.state ? { state: back.state } : undefined)}
+              >
+                ← {back.label}
+              </Button>
+            </Group>
+          ) : null}
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {children}
+        </Stack>
+      </Container>
+      {navigation ? <BottomNavigation items={navigation} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,130 @@
+import { Button, Stack, Text } from '@mantine/core';
+import type { VerificationMode } from '@propusk/contracts/auth';
+import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { type FormEvent, useState } from 'react';
+import { CodeInput, isSixDigitCode } from '../../../components/code-input';
+import { ResendCountdown } from '../../../components/resend-countdown';
+import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { useCountdown } from '../../../hooks/use-countdown';
+import { writeStored } from '../../../lib/storage';
+import { CODE_VERIFIED_MESSAGE, requestCode, verifyCode } from '../api/auth-api';
+import { resendErrorMessage, verifyErrorMessage } from '../api/auth-errors';
+
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+interface CodeFormProps {
+  phone: string;
+  mode: VerificationMode;
+  /** Token of the code already sent (null when the request failed: the resend button is the way out). */
+  initialToken: string | null;
+  initialError?: string | null;
+  submitLabel?: string;
+  /** Fallback line when the verify call fails without a usable text. */
+  verifyErrorFallback?: string;
+  /**
+   * Runs once the code is verified, with the verified token. Resolves to an error line (a string) to show, or
+   * anything else when it has moved on (navigated).
+   */
+  onVerified: (verificationToken: string) => Promise<unknown>;
+}
+
+/**
+ * Code entry with 'Подтвердить', 'Отправить код повторно' and the 60 s countdown (spec.md section 4, steps 3
+ * and 4). A resend replaces the verification token; 201 means success.
+ */
+export function CodeForm({
+  phone,
+  mode,
+  initialToken,
+  initialError,
+  submitLabel = 'Подтвердить',
+  verifyErrorFallback,
+  onVerified,
+}: CodeFormProps) {
+  const [code, setCode] = useState('');
+  const [isTouched, setIsTouched] = useState(false);
+  const [token, setToken] = useState(initialToken);
+  const [error, setError] = useState<string | null>(initialError ?? null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const { secondsLeft, restart } = useCountdown(RESEND_COOLDOWN_SECONDS);
+  const codeError = isTouched && !isSixDigitCode(code) ? VALIDATION.code : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setIsTouched(true);
+    setNotice(null);
+    if (!isSixDigitCode(code)) {
+      setError(VALIDATION.code);
+      return;
+    }
+    if (!token) {
+      setError(verifyErrorFallback ?? MESSAGES.verificationFailed);
+      return;
+    }
+    setIsBusy(true);
+    setError(null);
+    try {
+      const response = await verifyCode({ phone, code, verification_token: token });
+      if (response?.message !== CODE_VERIFIED_MESSAGE) {
+        setError(response?.message || verifyErrorFallback || MESSAGES.verificationFailed);
+        return;
+      }
+      const failure = await onVerified(token);
+      if (typeof failure === 'string') setError(failure);
+    } catch (caught) {
+      setError(verifyErrorMessage(caught, verifyErrorFallback));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function resend() {
+    setError(null);
+    setNotice(null);
+    setIsBusy(true);
+    try {
+      const response = await requestCode(phone, mode);
+      setToken(response.verification_token);
+      writeStored('verification_token', response.verification_token);
+      setCode('');
+      setIsTouched(false);
+      setNotice('Код отправлен повторно');
+      restart();
+    } catch (caught) {
+      setError(resendErrorMessage(caught));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text>
+          Телефон: <b data-testid="code-phone">{phone}</b>
+        </Text>
+        <CodeInput
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            if (value.length === 6) setIsTouched(true);
+          }}
+          onBlur={() => setIsTouched(true)}
+          error={codeError}
+          description="На телефон выслан код подтверждения"
+          required
+        />
+        <ErrorLine message={error} />
+        <SuccessLine message={notice} />
+        <Button type="submit" loading={isBusy} fullWidth>
+          {submitLabel}
+        </Button>
+        <Button variant="light" onClick={resend} disabled={secondsLeft > 0 || isBusy} fullWidth>
+          Отправить код повторно
+        </Button>
+        <ResendCountdown secondsLeft={secondsLeft} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Stack, Text } from '@mantine/core';
+import type { VerificationMode } from '@propusk/contracts/auth';
+import { MESSAGES } from '@propusk/contracts/messages';
+import { useState } from 'react';
+import { ErrorLine } from '../../../components/status-line';
+import { errorMessage } from '../../../lib/errors';
+import { writeStored } from '../../../lib/storage';
+import { requestCode } from '../api/auth-api';
+
+interface SendCodeStepProps {
+  phone: string;
+  mode: VerificationMode;
+  /** What the code is for, shown above the button. */
+  explanation: string;
+  buttonLabel?: string;
+  onSent: (verificationToken: string) => void;
+}
+
+/** The first step of the code flows (password reset, phone change, account deletion): send the code. */
+export function SendCodeStep({
+  phone,
+  mode,
+  explanation,
+  buttonLabel = 'Отправить код',
+  onSent,
+}: SendCodeStepProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function send() {
+    setIsBusy(true);
+    setError(null);
+    try {
+      const response = await requestCode(phone, mode);
+      writeStored('verification_token', response.verification_token);
+      onSent(response.verification_token);
+    } catch (caught) {
+      setError(errorMessage(caught, { fallback: MESSAGES.codeSendError, fields: ['phone', 'mode'] }));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text>{explanation}</Text>
+      <Text>
+        Телефон: <b>{phone}</b>
+      </Text>
+      <ErrorLine message={error} />
+      <Button onClick={send} loading={isBusy} fullWidth>
+        {buttonLabel}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { useLocation } from 'react-router';
+import type { NavigationState } from '../app/paths';
+import { readStored } from '../lib/storage';
+
+/**
+ * Navigation state of the current screen, with phone and tokens falling back to stored values
+ * (spec.md section 2), so that a reload or a direct visit still works.
+ */
+export function useNavigationState(): NavigationState & {
+  phone: string | null;
+  verification_token: string | null;
+} {
+  const state = (useLocation().state ?? {}) as NavigationState;
+  return {
+    ...state,
+    phone: state.phone || readStored('phone'),
+    verification_token: state.verification_token || readStored('verification_token'),
+  };
+}

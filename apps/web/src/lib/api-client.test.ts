@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../test/mock-api';
+import { ApiError, api, setSessionLostHandler } from './api-client';
+
+describe('api client', () => {
+  afterEach(() => setSessionLostHandler(() => {}));
+
+  it('sends the stored access token as a bearer token', async () => {
+    window.localStorage.setItem('access_token', 'access-1');
+    const server = mockApi({ 'GET /api/users/me/': { id: 1 } });
+    await expect(api.get('/api/users/me/')).resolves.toEqual({ id: 1 });
+    expect(server.calls[0]?.headers.authorization).toBe('Bearer access-1');
+  });
+
+  it('refreshes once for all requests that got a 401 at the same time, then retries each', async () => {
+    window.localStorage.setItem('access_token', 'expired');
+    window.localStorage.setItem('refresh_token', 'refresh-1');
+    const authorized = ({ headers }: { headers: Record<string, string> }) =>
+      headers.authorization === 'Bearer fresh' ? [200, { ok: true }] : [401, { detail: 'Token expired.' }];
+    const server = mockApi({
+      'GET /api/users/me/': authorized,
+      'GET /api/barriers/': authorized,
+      'GET /api/access_requests/my/': authorized,
+      'POST /api/auth/token/refresh/': ({ body }) =>
+        (body as { refresh: string }).refresh === 'refresh-1' ? { access: 'fresh' } : [401, {}],
+    });
+    const results = await Promise.all([
+      api.get('/api/users/me/'),
+      api.get('/api/barriers/'),
+      api.get('/api/access_requests/my/'),
+    ]);
+    expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(server.callsTo('POST /api/auth/token/refresh/')).toHaveLength(1);
+    expect(window.localStorage.getItem('access_token')).toBe('fresh');
+  });
+
+  it('clears the session and calls the session-lost handler when the refresh fails', async () => {
+    window.localStorage.setItem('access_token', 'expired');
+    window.localStorage.setItem('refresh_token', 'revoked');
+    window.localStorage.setItem('phone', '+79001234567');
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    mockApi({
+      'GET /api/users/me/': [401, { detail: 'Token expired.' }],
+      'POST /api/auth/token/refresh/': [401, { detail: 'Refresh token is invalid or expired.' }],
+    });
+    await expect(api.get('/api/users/me/')).rejects.toBeInstanceOf(ApiError);
+    expect(lost).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    expect(window.localStorage.getItem('refresh_token')).toBeNull();
+    expect(window.localStorage.getItem('phone')).toBeNull();
+  });
+
+  it('does not refresh for calls made without a session (login screens)', async () => {
+    const server = mockApi({ 'PATCH /api/auth/codes/verify/': [401, { detail: 'Nope.' }] });
+    await expect(api.patch('/api/auth/codes/verify/', {}, { auth: false })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(server.callsTo('POST /api/auth/token/refresh/')).toHaveLength(0);
+  });
+
+  it('leaves empty query values out', async () => {
+    const server = mockApi({ 'GET /api/barriers/': { barriers: [] } });
+    await api.get('/api/barriers/', { query: { page: 2, address: '', ordering: undefined } });
+    expect(server.calls[0]?.query.toString()).toBe('page=2');
+  });
+});

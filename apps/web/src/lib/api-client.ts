@@ -1,0 +1,197 @@
+/**
+ * The one fetch wrapper (CONVENTIONS habit 7). It adds the bearer token, and on a 401 runs ONE refresh
+ * (`POST /api/auth/token/refresh/ {refresh}`) shared by every request in flight, then retries each request once
+ * with the new access token. A 401 that the refresh cannot cure clears the session and calls the session-lost
+ * handler (the router sends the user to /login).
+ */
+import type { z } from 'zod';
+import { clearSession, readStored, writeStored } from './storage';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Empty values (undefined, null, '') are left out of the query string. */
+  query?: Record<string, QueryValue>;
+  /** Default true: send the bearer token and refresh on 401. False for the login and recovery calls. */
+  auth?: boolean;
+  /** Response schema from @propusk/contracts; a response that does not match is still returned as is. */
+  schema?: S;
+}
+
+/** The server answered with a status outside 2xx. `body` is its JSON (`{detail}` or `{field: [msgs]}`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** `detail` of an error body, when it is a string. */
+  get detail(): string | undefined {
+    const detail = (this.body as { detail?: unknown } | null)?.detail;
+    return typeof detail === 'string' ? detail : undefined;
+  }
+
+  get retryAfter(): number | undefined {
+    const value = (this.body as { retry_after?: unknown } | null)?.retry_after;
+    return typeof value === 'number' ? value : undefined;
+  }
+
+  /** Messages of one field in a `{field: [msgs]}` body (a plain string counts as one message). */
+  fieldMessages(field: string): string[] {
+    const value = (this.body as Record<string, unknown> | null)?.[field];
+    if (typeof value === 'string') return [value];
+    if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+    return [];
+  }
+}
+
+/** fetch itself failed: no connection, DNS, CORS, an aborted request. */
+export class NetworkError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('Network error');
+    this.name = 'NetworkError';
+  }
+}
+
+let onSessionLost: () => void = () => {};
+
+/** The router registers what an unrecoverable 401 does (go to /login). */
+export function setSessionLostHandler(handler: () => void): void {
+  onSessionLost = handler;
+}
+
+export const REFRESH_PATH = '/api/auth/token/refresh/';
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/** Single flight: all callers that hit a 401 at the same time wait for the same refresh. */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshInFlight ??= (async () => {
+    const refresh = readStored('refresh_token');
+    if (!refresh) return null;
+    try {
+      const response = await fetch(REFRESH_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!response.ok) return null;
+      const body = (await response.json()) as { access?: unknown };
+      if (typeof body.access !== 'string') return null;
+      writeStored('access_token', body.access);
+      return body.access;
+    } catch {
+      return null;
+    }
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function send(url: string, options: RequestOptions<z.ZodType | undefined>, token: string | null) {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { detail: text };
+  }
+}
+
+type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const url = buildUrl(path, options.query);
+  const useAuth = options.auth ?? true;
+  const usedToken = useAuth ? readStored('access_token') : null;
+  let response = await send(url, options, usedToken);
+
+  if (response.status === 401 && useAuth) {
+    // Another request may already have refreshed while this one was in flight: reuse its token.
+    const current = readStored('access_token');
+    const token = current && current !== usedToken ? current : await refreshAccessToken();
+    if (!token) {
+      clearSession();
+      onSessionLost();
+      throw new ApiError(401, await readBody(response));
+    }
+    response = await send(url, options, token);
+    if (response.status === 401) {
+      clearSession();
+      onSessionLost();
+      throw new ApiError(401, await readBody(response));
+    }
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+  if (options.schema) {
+    const parsed = options.schema.safeParse(body);
+    if (parsed.success) return parsed.data as Result<S>;
+  }
+  return body as Result<S>;
+}
+
+/** Shorthands by method. */
+export const api = {
+  get: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    options?: Omit<RequestOptions<S>, 'method'>,
+  ) => apiRequest(path, { ...options, method: 'GET' }),
+  post: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions<S>, 'method' | 'body'>,
+  ) => apiRequest(path, { ...options, method: 'POST', body }),
+  patch: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions<S>, 'method' | 'body'>,
+  ) => apiRequest(path, { ...options, method: 'PATCH', body }),
+  put: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions<S>, 'method' | 'body'>,
+  ) => apiRequest(path, { ...options, method: 'PUT', body }),
+  delete: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions<S>, 'method' | 'body'>,
+  ) => apiRequest(path, { ...options, method: 'DELETE', body }),
+};

@@ -1,0 +1,63 @@
+/**
+ * Renders a screen the way the app does (Mantine, TanStack Query, a router), at one route with the given
+ * navigation state. Other routes render a marker `Screen: <path>` so a test can see where it navigated to,
+ * with the state it carried (`screen.getByTestId('navigation-state')`).
+ */
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import type { NavigationState } from '../app/paths';
+import { paths } from '../app/paths';
+import { AppProvider, createQueryClient } from '../app/provider';
+import { setSessionLostHandler } from '../lib/api-client';
+
+function Destination() {
+  const location = useLocation();
+  return (
+    <div>
+      <p>Screen: {location.pathname}</p>
+      <pre data-testid="navigation-state">{JSON.stringify(location.state ?? null)}</pre>
+    </div>
+  );
+}
+
+export interface RenderRouteOptions {
+  path: string;
+  state?: NavigationState;
+  /** Other real screens to mount (path → element), e.g. to follow a flow over two screens. */
+  routes?: Record<string, ReactNode>;
+  /** Set when the test uses fake timers (`vi.useFakeTimers({ shouldAdvanceTime: true })`). */
+  fakeTimers?: boolean;
+}
+
+export function renderRoute(element: ReactNode, options: RenderRouteOptions) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const extra = Object.entries(options.routes ?? {}).map(([path, routeElement]) => ({
+    path,
+    element: routeElement,
+  }));
+  const router = createMemoryRouter(
+    [{ path: options.path, element }, ...extra, { path: '*', element: <Destination /> }],
+    { initialEntries: [{ pathname: options.path, state: options.state ?? null }] },
+  );
+  setSessionLostHandler(() => {
+    void router.navigate(paths.login, { replace: true });
+  });
+  const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, user, router, queryClient };
+}
+
+/** A logged-in browser: both tokens and the phone stored. */
+export function signIn(phone = '+79001234567') {
+  window.localStorage.setItem('access_token', 'access-1');
+  window.localStorage.setItem('refresh_token', 'refresh-1');
+  window.localStorage.setItem('phone', phone);
+}

@@ -1,0 +1,182 @@
+/**
+ * Russian texts shown to people, exactly as spec.md writes them, shared by the web client's user and
+ * administrator areas. The server answers in English (DESIGN.md section 2); the client translates the texts
+ * listed in SERVER_TEXT_TRANSLATIONS and shows any other server text as given.
+ */
+
+/** spec.md section 8, "Server text translations" and the access-request one. */
+export const SERVER_TEXT_TRANSLATIONS: Readonly<Record<string, string>> = {
+  'Verification code was already sent. Try again later.': 'Код уже был отправлен. Попробуйте позже.',
+  'Invalid verification code.': 'Неверный код подтверждения.',
+  'Phone number is already in use.': 'Этот номер уже используется.',
+  'This user already has access to the barrier.': 'У вас уже есть доступ к шлагбауму.',
+};
+
+/** Appended when a response carries `retry_after`. */
+export const retryAfterHint = (seconds: number) => `Повторите через ${seconds} секунд.`;
+
+/** spec.md section 3, action types of the change history. */
+export const ACTION_TYPE_LABELS: Readonly<Record<string, string>> = {
+  add_phone: 'Добавление номера',
+  delete_phone: 'Удаление номера',
+  update_phone: 'Обновление номера',
+  barrier_setting: 'Настройка шлагбаума',
+};
+
+/** spec.md section 3, action reasons; an unknown reason is shown raw, a missing one as '-'. */
+export const ACTION_REASON_LABELS: Readonly<Record<string, string>> = {
+  manual: 'Ручное изменение',
+  barrier_exit: 'Выход из шлагбаума',
+  access_granted: 'Выдан доступ',
+  primary_phone_change: 'Смена основного номера',
+  schedule_update: 'Обновление расписания',
+  end_time: 'Окончание доступа',
+  barrier_deleted: 'Удаление шлагбаума',
+  user_deleted: 'Удаление пользователя',
+};
+
+export const PHONE_TYPE_LABELS: Readonly<Record<string, string>> = {
+  primary: 'Основной',
+  permanent: 'Постоянный',
+  temporary: 'Временный',
+  schedule: 'По расписанию',
+};
+
+export const PHONE_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Отправляется на шлагбаум',
+  ok: 'Активен',
+  error: 'Ошибка',
+};
+
+export const ACCESS_REQUEST_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Ожидает',
+  accepted: 'Принята',
+  rejected: 'Отклонена',
+  cancelled: 'Отменена',
+};
+
+export const ROLE_LABELS: Readonly<Record<string, string>> = {
+  user: 'Пользователь',
+  admin: 'Администратор',
+};
+
+export const PHONE_PRIVACY_LABELS: Readonly<Record<string, string>> = {
+  public: 'Виден всем',
+  protected: 'Виден пользователям моих шлагбаумов',
+  private: 'Скрыт от всех',
+};
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const WEEKDAY_LABELS: Readonly<Record<Weekday, string>> = {
+  monday: 'Понедельник',
+  tuesday: 'Вторник',
+  wednesday: 'Среда',
+  thursday: 'Четверг',
+  friday: 'Пятница',
+  saturday: 'Суббота',
+  sunday: 'Воскресенье',
+};
+
+export const NAME_FALLBACK = 'Без имени';
+export const PHONE_FALLBACK = '-';
+
+/** Validation messages of spec.md section 5. */
+export const VALIDATION = {
+  code: 'Код должен содержать 6 цифр.',
+  adminPasswordEmpty: 'Пароль не должен быть пустым.',
+  newPasswordTooShort: 'Пароль должен содержать минимум 6 символов.',
+  newPasswordsMismatch: 'Новые пароли не совпадают.',
+  newPhone: 'Введите корректный номер телефона в формате +7XXXXXXXXXX.',
+  phoneNameAndNumberRequired: 'Введите имя и номер телефона.',
+  phoneFormat: 'Номер телефона должен быть в формате +7XXXXXXXXXX.',
+  temporaryRequired: 'Укажите время начала и конца.',
+  temporaryOrder: 'Время начала должно быть раньше времени конца.',
+  scheduleInvalid: 'Есть интервалы в расписании с некорректным временем.',
+  intervalInvalid: 'Неверный интервал.',
+  nameRequired: 'Введите имя.',
+  devicePasswordSettings: 'Пароль устройства должен содержать ровно 4 цифры',
+  devicePasswordCreate: 'Пароль должен состоять из 4 цифр.',
+  address: 'Укажите корректный адрес.',
+  devicePhone: 'Неверный формат номера.',
+  devicePhonesAmount: 'Укажите число от 1 до 10000.',
+  blockReason: 'Укажите причину блокировки.',
+} as const;
+
+/** Error and success texts of spec.md section 8. */
+export const MESSAGES = {
+  networkPhoneStep: 'Ошибка сети. Попробуйте ещё раз.',
+  codeSendFailed: 'Ошибка при отправке кода',
+  codeServerUnreachable: 'Сервер недоступен. Попробуйте позже.',
+  codeSendFailedForVerify: 'Ошибка при отправке кода. Попробуйте позже.',
+  verificationFailed: 'Ошибка верификации',
+  loginFailed: 'Ошибка при входе',
+  verificationNetwork: 'Не удалось связаться с сервером',
+  resendBlocked: 'Пользователь заблокирован.',
+  resendUserNotFound: 'Пользователь не найден.',
+  resendRateLimited: 'Превышен лимит. Попробуйте позже.',
+  resendFailed: 'Ошибка при повторной отправке кода.',
+  resendNetwork: 'Не удалось повторно связаться с сервером',
+  requestSent: 'Запрос успешно отправлен.',
+  requestFailed: 'Ошибка при отправке запроса',
+  network: 'Ошибка сети',
+  loadFailed: 'Ошибка загрузки данных',
+  barrierNotFound: 'Шлагбаум не найден',
+  userLoadFailed: 'Не удалось получить пользователя',
+  passwordVerificationFailed: 'Ошибка верификации пароля.',
+  serverUnreachable: 'Не удалось связаться с сервером.',
+  adminLoginFailed: 'Ошибка входа',
+  passwordResetFailed: 'Ошибка сброса пароля',
+  newPhoneCodeInvalid: 'Код для нового номера неверный',
+  phoneChangeFailed: 'Не удалось изменить номер телефона',
+  codeSendError: 'Ошибка отправки кода',
+  passwordChangeFailed: 'Ошибка при смене пароля',
+  phoneDeleteFailed: 'Ошибка удаления номера',
+  leaveFailed: 'Не удалось выйти из шлагбаума',
+  phoneSaveFailed: 'Ошибка при сохранении номера.',
+  limitsLoadFailed: 'Ошибка загрузки лимитов',
+  limitsUpdateFailed: 'Ошибка при обновлении лимитов',
+  barrierDeleteFailed: 'Не удалось удалить шлагбаум',
+  updateFailed: 'Ошибка при обновлении',
+  userNotFound: 'Пользователь не найден',
+  blockFailed: 'Ошибка блокировки.',
+  unblockFailed: 'Ошибка разблокировки',
+  inviteFailed: 'Ошибка отправки заявки',
+  userDeleteFailed: 'Ошибка удаления пользователя.',
+  codeConfirmFailed: 'Ошибка подтверждения кода',
+  accountDeleteFailed: 'Ошибка удаления аккаунта',
+  accessCheckFailed: 'Ошибка при проверке доступа.',
+  phoneChanged: 'Номер телефона успешно обновлён!',
+  passwordChanged: 'Пароль успешно изменён',
+  barrierLeft: 'Вы успешно вышли из шлагбаума.',
+  barrierUpdated: 'Шлагбаум успешно обновлён.',
+  limitsUpdated: 'Лимиты успешно обновлены.',
+  inviteSent: 'Заявка отправлена успешно',
+  accountDeleted: 'Профиль успешно удалён.',
+  emptyResults: 'Нет результатов',
+  emptyData: 'Нет данных',
+  emptyUsers: 'Нет пользователей',
+  emptyPhones: 'Нет номеров',
+  emptyExtraPhones: 'Нет дополнительных номеров',
+  allRequestsLoaded: 'Все заявки загружены',
+  barrierCreateFailed: 'Ошибка при создании.',
+  barrierCreateNetwork: 'Ошибка сети.',
+  barrierCreated: 'Шлагбаум успешно создан.',
+  settingsLoadFailed: 'Ошибка при загрузке настроек',
+  settingSendFailed: 'Ошибка при отправке настройки.',
+  settingSendNetwork: 'Ошибка сети при отправке настройки.',
+  settingSent: (setting: string) => `Настройка '${setting}' успешно отправлена.`,
+  historyLoadFailed: 'Ошибка при загрузке истории.',
+  historyNetwork: 'Ошибка сети.',
+  historyDetailFailed: 'Не удалось загрузить детали действия.',
+  historyDetailNetwork: 'Ошибка сети при получении деталей.',
+} as const;
