@@ -49,7 +49,8 @@ export const usesPostgres = Boolean(process.env.DATABASE_URL);
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const handle = await openMemoryDatabase();
+    const templateFile = process.env.PROPUSK_PGLITE_TEMPLATE;
+    const handle = await openMemoryDatabase(templateFile ? new Blob([readFileSync(templateFile)]) : undefined);
     await applyMigrations(handle);
     return { handle, drop: async () => {} };
   }

@@ -1,0 +1,139 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+interface FakeDadata {
+  url: string;
+  requests: { authorization?: string; body: { query: string; count: number } }[];
+  status: number;
+  close(): Promise<void>;
+}
+
+/** A local stand-in for DaData's suggest API (POST /suggestions/api/4_1/rs/suggest/address). */
+async function startFakeDadata(): Promise<FakeDadata> {
+  const fake: Partial<FakeDadata> & { requests: FakeDadata['requests']; status: number } = {
+    requests: [],
+    status: 200,
+  };
+  const server: Server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => {
+      raw += chunk;
+    });
+    request.on('end', () => {
+      if (request.url !== '/suggestions/api/4_1/rs/suggest/address' || request.method !== 'POST') {
+        response.writeHead(404).end();
+        return;
+      }
+      const body = JSON.parse(raw) as { query: string; count: number };
+      fake.requests.push({ authorization: request.headers.authorization, body });
+      if (fake.status !== 200) {
+        response.writeHead(fake.status).end('{}');
+        return;
+      }
+      const suggestions = Array.from({ length: 15 }, (_, index) => ({
+        value: `г Москва, ${body.query}, д ${index + 1}`,
+        unrestricted_value: 'ignored',
+        data: { city: 'Москва' },
+      }));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ suggestions }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.url = `http://127.0.0.1:${port}`;
+  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return fake as FakeDadata;
+}
+
+describe('address suggestions', () => {
+  let dadata: FakeDadata;
+  let online: TestApp;
+  let offline: TestApp;
+  beforeAll(async () => {
+    dadata = await startFakeDadata();
+    online = await createTestApp({ env: { DADATA_API_KEY: 'dadata-test-key', DADATA_URL: dadata.url } });
+    offline = await createTestApp();
+  });
+  afterAll(async () => {
+    await online.close();
+    await offline.close();
+    await dadata.close();
+  });
+
+  it('needs a login', async () => {
+    const response = await offline.request({ method: 'GET', url: '/api/addresses/suggest/?query=Тверская' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('asks DaData with the key, returns at most `count` values, and caches the answer for 10 minutes', async () => {
+    const user = await createUser(online);
+    const url = `/api/addresses/suggest/?query=${encodeURIComponent('ул Тверская')}`;
+    const first = await online.request({ method: 'GET', url, token: user.token });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().suggestions).toHaveLength(10);
+    expect(first.json().suggestions[0]).toEqual({ value: 'г Москва, ул Тверская, д 1' });
+    expect(dadata.requests.at(-1)).toEqual({
+      authorization: 'Token dadata-test-key',
+      body: { query: 'ул Тверская', count: 10 },
+    });
+
+    const before = dadata.requests.length;
+    await online.request({ method: 'GET', url, token: user.token });
+    expect(dadata.requests.length).toBe(before);
+    online.clock.advance(10 * 60 * 1000 + 1);
+    await online.request({ method: 'GET', url, token: user.token });
+    expect(dadata.requests.length).toBe(before + 1);
+
+    const three = await online.request({ method: 'GET', url: `${url}&count=3`, token: user.token });
+    expect(three.json().suggestions).toHaveLength(3);
+  });
+
+  it('falls back to the offline source when DaData fails', async () => {
+    const user = await createUser(online);
+    dadata.status = 503;
+    const response = await online.request({
+      method: 'GET',
+      url: `/api/addresses/suggest/?query=${encodeURIComponent('Профсоюзная 5')}`,
+      token: user.token,
+    });
+    dadata.status = 200;
+    expect(response.statusCode).toBe(200);
+    expect(response.json().suggestions.map((s: { value: string }) => s.value)).toContain(
+      'г Москва, ул Профсоюзная, д 5',
+    );
+  });
+
+  it('without a key offers the typed address and matching streets, offline', async () => {
+    const user = await createUser(offline);
+    const response = await offline.request({
+      method: 'GET',
+      url: `/api/addresses/suggest/?query=${encodeURIComponent('арбат 12')}`,
+      token: user.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const values = response.json().suggestions.map((s: { value: string }) => s.value);
+    expect(values[0]).toBe('арбат 12');
+    expect(values).toContain('г Москва, ул Арбат, д 12');
+  });
+
+  it('refuses a missing query or a bad count with field errors', async () => {
+    const user = await createUser(offline);
+    const missing = await offline.request({
+      method: 'GET',
+      url: '/api/addresses/suggest/',
+      token: user.token,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toHaveProperty('query');
+    const badCount = await offline.request({
+      method: 'GET',
+      url: '/api/addresses/suggest/?query=abc&count=500',
+      token: user.token,
+    });
+    expect(badCount.statusCode).toBe(400);
+    expect(badCount.json()).toHaveProperty('count');
+  });
+});
