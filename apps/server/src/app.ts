@@ -9,6 +9,7 @@ import { addressRoutes } from './modules/addresses/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { barrierRoutes } from './modules/barriers/routes.ts';
 import { balanceRoutes } from './modules/balance/routes.ts';
+import { clientLogRoutes } from './modules/client-logs/routes.ts';
 import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -53,6 +54,7 @@ export async function buildApp(
   await app.register(authenticatePlugin, { deps });
 
   // Domain modules: one line each.
+  await app.register(clientLogRoutes, { deps });
   await app.register(healthRoutes, { deps });
   await app.register(addressRoutes, { deps });
   await app.register(smsInboundRoutes, { deps });
