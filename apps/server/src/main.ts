@@ -1,6 +1,7 @@
 /** `npm start`: the API and the web app on HOST:PORT, on the embedded database unless DATABASE_URL is set. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { startDeviceProcessing } from './jobs/start-device-processing.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import type { Dependencies } from './lib/dependencies.ts';
@@ -31,6 +32,7 @@ async function main() {
     notifyDeviceCommands: () => {},
   };
   const app = await buildApp(deps, { logger });
+  const devices = await startDeviceProcessing(deps, database.handle);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -40,6 +42,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close().catch((error) => logger.error({ err: error }, 'error while closing the server'));
+    await devices
+      .stop()
+      .catch((error) => logger.error({ err: error }, 'error while stopping the device worker'));
     await database.close();
     process.exit(0);
   };

@@ -1,0 +1,162 @@
+/**
+ * The device worker: drives the queue in `device_commands` (see modules/devices/queue.ts). pg-boss keeps
+ * the *when* (a reply timeout, a retry after backoff, the start or end of a time window, a sweep every
+ * minute) in jobs that survive restarts; the database rows keep the *what*. A commit that wrote commands
+ * wakes the worker in-process at once (`kick`), so the first SMS leaves within milliseconds; the jobs make
+ * sure nothing waits forever if the process stopped in between.
+ *
+ * Jobs carry only a barrier id: handling one twice, or after the work was already done, changes nothing.
+ */
+import { createHash } from 'node:crypto';
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/database.ts';
+import {
+  barriersNeedingAttention,
+  nextReconcileAt,
+  type ProcessResult,
+  processBarrier,
+  type QueueDeps,
+  reconcileBarrier,
+} from '../modules/devices/queue.ts';
+
+export const WAKE_QUEUE = 'device-wake';
+export const SWEEP_QUEUE = 'device-sweep';
+
+interface WakeData {
+  barrierId: number;
+  /** Re-plan first: a time window may have opened or closed. */
+  reconcile?: boolean;
+}
+
+export interface DeviceWorkerOptions {
+  /** How often idle workers look for due jobs (seconds, ≥ 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Cron of the safety sweep. Default every minute. Null: no sweep (tests). */
+  sweepCron?: string | null;
+  /** pg-boss schema; tests running two "processes" share one. */
+  schema?: string;
+}
+
+/** A stable job id per (barrier, purpose, instant): the same wake-up is stored once. */
+function jobId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export class DeviceWorker {
+  private readonly running = new Map<number, { again: boolean; reconcile: boolean; done: Promise<void> }>();
+  private stopped = false;
+
+  private constructor(
+    private readonly deps: QueueDeps,
+    private readonly boss: PgBoss,
+  ) {}
+
+  static async start(
+    deps: QueueDeps,
+    handle: DatabaseHandle,
+    options: DeviceWorkerOptions = {},
+  ): Promise<DeviceWorker> {
+    const common = {
+      schema: options.schema ?? 'pgboss',
+      // The device worker needs no pg-boss maintenance beyond the defaults; keep its warnings in our log.
+    };
+    const boss =
+      handle.kind === 'pglite'
+        ? new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' })
+        : new PgBoss({
+            ...common,
+            db: { executeSql: (text, values) => handle.pool.query(text, values as unknown[]) },
+          });
+    boss.on('error', (error) => deps.logger.error({ err: error }, 'pg-boss error'));
+    await boss.start();
+    await boss.createQueue(WAKE_QUEUE);
+    await boss.createQueue(SWEEP_QUEUE);
+    const worker = new DeviceWorker(deps, boss);
+    const polling = Math.max(0.5, options.pollingIntervalSeconds ?? (handle.kind === 'pglite' ? 0.5 : 1));
+    await boss.work<WakeData>(
+      WAKE_QUEUE,
+      { pollingIntervalSeconds: polling, batchSize: 20 },
+      async (jobs) => {
+        await Promise.all(jobs.map((job) => worker.kick(job.data.barrierId, job.data.reconcile ?? false)));
+      },
+    );
+    await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: polling }, async () => worker.sweep());
+    const cron = options.sweepCron === undefined ? '* * * * *' : options.sweepCron;
+    if (cron) await boss.schedule(SWEEP_QUEUE, cron, null, { singletonKey: 'sweep' });
+    else await boss.unschedule(SWEEP_QUEUE).catch(() => {});
+    return worker;
+  }
+
+  /** Wakes the barrier's processing now (coalesced: one run at a time per barrier in this process). */
+  kick(barrierId: number, reconcile = false): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const current = this.running.get(barrierId);
+    if (current) {
+      current.again = true;
+      current.reconcile ||= reconcile;
+      return current.done;
+    }
+    const entry = { again: true, reconcile, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        while (entry.again && !this.stopped) {
+          entry.again = false;
+          const shouldReconcile = entry.reconcile;
+          entry.reconcile = false;
+          await this.drive(barrierId, shouldReconcile);
+        }
+      } finally {
+        this.running.delete(barrierId);
+      }
+    })();
+    this.running.set(barrierId, entry);
+    return entry.done;
+  }
+
+  /** Every barrier with an open command or timed phones, re-planned and driven. */
+  async sweep(): Promise<void> {
+    const barrierIds = await barriersNeedingAttention(this.deps.db);
+    for (const barrierId of barrierIds) await this.kick(barrierId, true);
+  }
+
+  /** Settles every run in progress in this process (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running.values()].map((entry) => entry.done));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+    await this.boss.stop({ graceful: true, close: false, timeout: 5000 }).catch(() => {});
+  }
+
+  private async drive(barrierId: number, reconcile: boolean): Promise<void> {
+    try {
+      if (reconcile) await reconcileBarrier(this.deps, barrierId);
+      const result = await processBarrier(this.deps, barrierId);
+      await this.scheduleFollowUp(barrierId, result);
+      const next = await nextReconcileAt(this.deps, barrierId);
+      if (next) await this.wakeAt(barrierId, next, true);
+    } catch (error) {
+      // The sweep comes back to this barrier within a minute.
+      this.deps.logger.error({ err: error, barrierId }, 'device worker step failed');
+    }
+  }
+
+  private async scheduleFollowUp(barrierId: number, result: ProcessResult): Promise<void> {
+    if (result.state === 'sent') await this.wakeAt(barrierId, result.replyDueAt, false);
+    else if (result.state === 'waiting') await this.wakeAt(barrierId, result.until, false);
+    else if (result.state === 'gateway_failed') await this.wakeAt(barrierId, result.retryAt, false);
+  }
+
+  private async wakeAt(barrierId: number, at: Date, reconcile: boolean): Promise<void> {
+    const data: WakeData = { barrierId, reconcile };
+    await this.boss.send(WAKE_QUEUE, data, {
+      id: jobId(`${barrierId}:${reconcile ? 'reconcile' : 'wake'}:${at.toISOString()}`),
+      startAfter: at,
+      retryLimit: 3,
+    });
+  }
+}

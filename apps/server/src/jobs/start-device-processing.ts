@@ -1,0 +1,45 @@
+/**
+ * Starts everything that talks to the devices in this process: the device worker (pg-boss), the wiring of
+ * `deps.notifyDeviceCommands` to it, and, with the demo provider and DEVICE_SIM=on, the simulated devices
+ * that answer through the inbound-SMS service. Used by main.ts and by the tests that run the real worker.
+ */
+import { DemoSmsGateway } from '@propusk/sms/demo';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Dependencies } from '../lib/dependencies.ts';
+import { attachDeviceSimulators, type SimulatorRegistry } from '../modules/devices/simulator-registry.ts';
+import { receiveInboundSms } from '../modules/sms-inbound/service.ts';
+import { DeviceWorker, type DeviceWorkerOptions } from './device-worker.ts';
+
+export interface DeviceProcessing {
+  worker: DeviceWorker;
+  simulators: SimulatorRegistry | null;
+  stop(): Promise<void>;
+}
+
+export async function startDeviceProcessing(
+  deps: Dependencies,
+  handle: DatabaseHandle,
+  options: DeviceWorkerOptions & { simulate?: boolean } = {},
+): Promise<DeviceProcessing> {
+  const worker = await DeviceWorker.start(deps, handle, options);
+  deps.notifyDeviceCommands = (barrierIds) => {
+    for (const barrierId of new Set(barrierIds)) void worker.kick(barrierId);
+  };
+  const simulate = options.simulate ?? deps.config.DEVICE_SIM === 'on';
+  const simulators =
+    simulate && deps.sms instanceof DemoSmsGateway
+      ? attachDeviceSimulators(deps.sms, deps, (reply) => receiveInboundSms(deps, reply), {
+          delayMs: deps.config.DEVICE_SIM_DELAY_MS,
+        })
+      : null;
+  // Whatever was left open when the process last stopped is taken up now.
+  void worker.sweep().catch((error) => deps.logger.error({ err: error }, 'device sweep failed'));
+  return {
+    worker,
+    simulators,
+    async stop() {
+      deps.notifyDeviceCommands = () => {};
+      await worker.stop();
+    },
+  };
+}

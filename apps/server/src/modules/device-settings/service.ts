@@ -1,0 +1,87 @@
+/**
+ * Device settings (DESIGN.md section 6): the settings of the barrier's model as the settings screen shows
+ * them, and sending one: checked against the model's sheet, stored as a device command in the same
+ * transaction as its `barrier_setting` history row, sent by the device worker after commit.
+ */
+import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
+import { checkSettingParams, getSettings, hasSetting, type SettingView } from '@propusk/devices/settings';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { actions, barriers, deviceCommands } from '../../db/schema.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { assertWeeklySmsBudget, lockBarrier } from '../devices/outbox.ts';
+import { isSecretSetting, sealSettingPayload } from '../devices/setting-payload.ts';
+
+export const BARRIER_NOT_FOUND_DETAIL = 'Barrier not found.';
+
+async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, barrierId: number) {
+  const [barrier] = await executor
+    .select({
+      id: barriers.id,
+      model: barriers.deviceModel,
+      passwordEncrypted: barriers.devicePasswordEncrypted,
+    })
+    .from(barriers)
+    .where(and(eq(barriers.id, barrierId), eq(barriers.ownerId, user.id), isNull(barriers.deletedAt)));
+  if (!barrier || !isDeviceModel(barrier.model)) throw notFound(BARRIER_NOT_FOUND_DETAIL);
+  return { ...barrier, model: barrier.model as DeviceModel };
+}
+
+export async function listBarrierSettings(
+  deps: Pick<Dependencies, 'db'>,
+  user: AuthenticatedUser,
+  barrierId: number,
+): Promise<{ settings: Record<string, SettingView> }> {
+  const barrier = await loadOwnedBarrier(deps.db, user, barrierId);
+  return { settings: getSettings(barrier.model) };
+}
+
+export async function sendBarrierSetting(
+  deps: Dependencies,
+  user: AuthenticatedUser,
+  barrierId: number,
+  body: { setting: string; params: Record<string, string | null> },
+): Promise<{ detail: string; command_id: number }> {
+  const now = deps.clock.now();
+  const commandId = await deps.db.transaction(async (tx) => {
+    const barrier = await loadOwnedBarrier(tx, user, barrierId);
+    await lockBarrier(tx, barrierId);
+    if (!hasSetting(barrier.model, body.setting)) throw badRequest(`Unknown setting: ${body.setting}.`);
+    const checked = checkSettingParams(barrier.model, body.setting, body.params);
+    if (!checked.ok) {
+      if (checked.missing.length > 0) throw badRequest(`Missing params: ${checked.missing.join(', ')}.`);
+      throw badRequest(
+        Object.entries(checked.invalid)
+          .map(([key, message]) => `${key}: ${message}`)
+          .join(' '),
+      );
+    }
+    if (getSheet(barrier.model).hasPassword && !barrier.passwordEncrypted) {
+      throw badRequest('The device password of this barrier is not set.');
+    }
+    await assertWeeklySmsBudget(tx, barrierId, 1, now);
+    const payload = sealSettingPayload(deps.secrets, barrier.model, body.setting, checked.values);
+    const [command] = await tx
+      .insert(deviceCommands)
+      .values({ barrierId, kind: 'setting', payload, createdAt: now })
+      .returning({ id: deviceCommands.id });
+    await tx.insert(actions).values({
+      barrierId,
+      actionType: 'barrier_setting',
+      author: 'admin',
+      authorUserId: user.id,
+      reason: 'manual',
+      newValue: {
+        setting: body.setting,
+        // A new device password is never written to history.
+        params: isSecretSetting(barrier.model, body.setting) ? {} : checked.values,
+      },
+      createdAt: now,
+    });
+    return command?.id ?? 0;
+  });
+  deps.notifyDeviceCommands([barrierId]);
+  return { detail: `Setting ${body.setting} queued.`, command_id: commandId };
+}

@@ -1,0 +1,387 @@
+/**
+ * The device command queue: the `device_commands` table is the queue of record, and these functions are
+ * the only ones that move a command along (queued → sent → confirmed | failed). Each runs in short
+ * transactions under the barrier's row lock, so two processes on one database never send the same command
+ * and a device never has two commands in flight. The SMS text is rendered at the moment of sending, with
+ * the device password decrypted in memory only.
+ *
+ * A process may stop at any moment: a command marked `sent` whose SMS never left times out and is sent
+ * again (the only command that can be sent twice is the one in flight). The worker (src/jobs) calls these
+ * when woken; tests call them directly with a manual clock.
+ */
+import { nextChangeAt } from '@propusk/devices/access';
+import { matchReply, renderCommand } from '@propusk/devices/commands';
+import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
+import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
+import { changesPasswordTo, matchSettingReply, renderSetting } from '@propusk/devices/settings';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { barriers, deviceCommands, deviceSlots, inboundSms, phones } from '../../db/schema.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { loadPhoneSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
+import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
+
+export type QueueDeps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'secrets' | 'sms' | 'logger'>;
+
+/** Wait before sending again after the gateway refused or could not be reached. */
+export const GATEWAY_RETRY_MS = 30_000;
+
+/** Wait before the next attempt after attempt `attempts` got no reply. */
+export function retryBackoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
+}
+
+export type ProcessResult =
+  | { state: 'idle' }
+  | { state: 'sent'; commandId: number; replyDueAt: Date }
+  | { state: 'waiting'; until: Date }
+  | { state: 'gateway_failed'; commandId: number; retryAt: Date };
+
+type CommandRow = typeof deviceCommands.$inferSelect;
+
+interface BarrierRow {
+  id: number;
+  model: DeviceModel;
+  devicePhone: string;
+  passwordEncrypted: string | null;
+}
+
+async function loadBarrier(executor: Executor, barrierId: number): Promise<BarrierRow | null> {
+  const [row] = await executor
+    .select({
+      id: barriers.id,
+      model: barriers.deviceModel,
+      devicePhone: barriers.devicePhone,
+      passwordEncrypted: barriers.devicePasswordEncrypted,
+    })
+    .from(barriers)
+    .where(eq(barriers.id, barrierId));
+  if (!row || !isDeviceModel(row.model)) return null;
+  return { ...row, model: row.model };
+}
+
+const isWhitelistKind = (kind: string) => (WHITELIST_COMMAND_KINDS as readonly string[]).includes(kind);
+
+function devicePassword(deps: Pick<QueueDeps, 'secrets'>, barrier: BarrierRow): string | null {
+  return barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
+}
+
+/** The SMS text of a command, rendered now (the clock command writes the sending time). */
+function renderText(deps: QueueDeps, barrier: BarrierRow, command: CommandRow, now: Date): string {
+  const password = devicePassword(deps, barrier);
+  if (isWhitelistKind(command.kind)) {
+    return renderCommand(barrier.model, commandFromJson(command.payload as PlannedCommandJson), password, {
+      now,
+      utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+    });
+  }
+  const payload = command.payload as SettingPayload;
+  const rendered = renderSetting(
+    barrier.model,
+    payload.setting,
+    openSettingPayload(deps.secrets, payload),
+    password,
+  );
+  if (!rendered.ok) throw new Error(`Setting ${payload.setting} no longer renders.`);
+  return rendered.text;
+}
+
+/** The oldest open command: the one in flight, or the next to send. */
+async function oldestOpenCommand(executor: Executor, barrierId: number): Promise<CommandRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(deviceCommands)
+    .where(and(eq(deviceCommands.barrierId, barrierId), inArray(deviceCommands.status, ['queued', 'sent'])))
+    .orderBy(asc(deviceCommands.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Sends the barrier's next command if none is in flight, and deals with an in-flight command whose reply
+ * is overdue (retry after a backoff, or `failed` after DEVICE_MAX_ATTEMPTS). Returns what to wait for.
+ */
+export async function processBarrier(deps: QueueDeps, barrierId: number): Promise<ProcessResult> {
+  const now = deps.clock.now();
+  const timeoutMs = deps.config.DEVICE_REPLY_TIMEOUT_MS;
+  const step = await deps.db.transaction(async (tx) => {
+    await lockBarrier(tx, barrierId);
+    const barrier = await loadBarrier(tx, barrierId);
+    if (!barrier) return { result: { state: 'idle' } as ProcessResult };
+    for (;;) {
+      const command = await oldestOpenCommand(tx, barrierId);
+      if (!command) return { result: { state: 'idle' } as ProcessResult };
+      if (command.status === 'sent') {
+        const replyDueAt = new Date((command.sentAt ?? now).getTime() + timeoutMs);
+        if (now < replyDueAt) return { result: { state: 'waiting', until: replyDueAt } as ProcessResult };
+        if (command.attempts >= deps.config.DEVICE_MAX_ATTEMPTS) {
+          await failCommand(tx, deps, command, 'No reply from the device.', now);
+          continue;
+        }
+        await tx
+          .update(deviceCommands)
+          .set({
+            status: 'queued',
+            lastError: 'No reply from the device.',
+            nextAttemptAt: new Date(now.getTime() + retryBackoffMs(command.attempts)),
+          })
+          .where(eq(deviceCommands.id, command.id));
+        continue;
+      }
+      if (command.nextAttemptAt && command.nextAttemptAt > now) {
+        return { result: { state: 'waiting', until: command.nextAttemptAt } as ProcessResult };
+      }
+      let text: string;
+      try {
+        text = renderText(deps, barrier, command, now);
+      } catch (error) {
+        deps.logger.error({ err: error, commandId: command.id }, 'device command cannot be rendered');
+        await failCommand(tx, deps, command, 'The command could not be written.', now, {
+          countAsSent: false,
+        });
+        continue;
+      }
+      await tx
+        .update(deviceCommands)
+        .set({ status: 'sent', attempts: command.attempts + 1, sentAt: now, nextAttemptAt: null })
+        .where(and(eq(deviceCommands.id, command.id), eq(deviceCommands.status, 'queued')));
+      return {
+        result: { state: 'sent', commandId: command.id, replyDueAt: new Date(now.getTime() + timeoutMs) },
+        send: { to: barrier.devicePhone, text, commandId: command.id, attempts: command.attempts + 1 },
+      } as {
+        result: ProcessResult;
+        send?: { to: string; text: string; commandId: number; attempts: number };
+      };
+    }
+  });
+
+  if (!('send' in step) || !step.send) return step.result;
+  const { send } = step;
+  try {
+    await deps.sms.send({ to: send.to, text: send.text });
+    deps.logger.info({ barrierId, commandId: send.commandId, attempt: send.attempts }, 'device command sent');
+    return step.result;
+  } catch (error) {
+    // The SMS did not leave: the command goes back to the queue without spending an attempt.
+    const retryAt = new Date(deps.clock.now().getTime() + GATEWAY_RETRY_MS);
+    await deps.db
+      .update(deviceCommands)
+      .set({
+        status: 'queued',
+        attempts: send.attempts - 1,
+        nextAttemptAt: retryAt,
+        lastError: `SMS gateway: ${(error as Error).message}`.slice(0, 500),
+      })
+      .where(
+        and(
+          eq(deviceCommands.id, send.commandId),
+          eq(deviceCommands.status, 'sent'),
+          eq(deviceCommands.attempts, send.attempts),
+        ),
+      );
+    deps.logger.warn({ barrierId, commandId: send.commandId, err: error }, 'SMS gateway failed; will retry');
+    return { state: 'gateway_failed', commandId: send.commandId, retryAt };
+  }
+}
+
+async function failCommand(
+  tx: Executor,
+  deps: Pick<QueueDeps, 'clock' | 'config'>,
+  command: CommandRow,
+  reason: string,
+  now: Date,
+  options: { countAsSent?: boolean } = {},
+): Promise<void> {
+  await tx
+    .update(deviceCommands)
+    .set({
+      status: 'failed',
+      lastError: reason,
+      finishedAt: now,
+      nextAttemptAt: null,
+      // A command that could not even be written is settled like one that was sent in vain (quarantined).
+      ...(options.countAsSent === false ? { attempts: Math.max(1, command.attempts) } : {}),
+    })
+    .where(eq(deviceCommands.id, command.id));
+  if (command.phoneId !== null) {
+    await tx
+      .update(phones)
+      .set({ status: 'error', updatedAt: now })
+      .where(and(eq(phones.id, command.phoneId), eq(phones.isActive, true)));
+  }
+  if (isWhitelistKind(command.kind))
+    await syncBarrierDevice(tx, deps, command.barrierId, { enforceWeeklyLimit: false });
+}
+
+async function confirmCommand(
+  tx: Executor,
+  deps: QueueDeps,
+  barrier: BarrierRow,
+  command: CommandRow,
+  replyText: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(deviceCommands)
+    .set({ status: 'confirmed', reply: replyText, finishedAt: now, nextAttemptAt: null, lastError: null })
+    .where(eq(deviceCommands.id, command.id));
+  if (!isWhitelistKind(command.kind)) {
+    const payload = command.payload as SettingPayload;
+    const newPassword = changesPasswordTo(
+      barrier.model,
+      payload.setting,
+      openSettingPayload(deps.secrets, payload),
+    );
+    if (newPassword !== null) {
+      await tx
+        .update(barriers)
+        .set({ devicePasswordEncrypted: deps.secrets.encrypt(newPassword), updatedAt: now })
+        .where(eq(barriers.id, barrier.id));
+    }
+    return;
+  }
+  const planned = commandFromJson(command.payload as PlannedCommandJson);
+  if (planned.kind === 'set_clock') {
+    await tx.update(barriers).set({ deviceClockSetAt: now }).where(eq(barriers.id, barrier.id));
+  } else if (planned.slot !== undefined) {
+    if (planned.kind === 'delete') {
+      await tx
+        .delete(deviceSlots)
+        .where(and(eq(deviceSlots.barrierId, barrier.id), eq(deviceSlots.slot, planned.slot)));
+    } else if (planned.number !== undefined) {
+      const values = {
+        number: planned.number,
+        windowStart: planned.window?.start ?? null,
+        windowEnd: planned.window?.end ?? null,
+        confirmedAt: now,
+      };
+      await tx
+        .insert(deviceSlots)
+        .values({ barrierId: barrier.id, slot: planned.slot, ...values })
+        .onConflictDoUpdate({ target: [deviceSlots.barrierId, deviceSlots.slot], set: values });
+    }
+    if (command.phoneId !== null) {
+      // The phone is in step once its slot holds it and nothing else for that slot is on its way.
+      await tx.execute(sql`
+        update ${phones} set status = 'ok', updated_at = ${now}
+        where ${phones.id} = ${command.phoneId} and ${phones.isActive} and ${phones.slot} = ${planned.slot}
+          and not exists (
+            select 1 from ${deviceCommands} c
+            where c.barrier_id = ${barrier.id} and c.status in ('queued', 'sent')
+              and (c.payload->>'slot')::int = ${planned.slot}
+          )`);
+    }
+  }
+  await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
+}
+
+export interface ReplyResult {
+  inboundId: number;
+  /** The command this SMS answered, and how. */
+  matched: { barrierId: number; commandId: number; outcome: 'confirmed' | 'refused' } | null;
+}
+
+/**
+ * An SMS received from a device: stored, then matched against the command in flight to the barrier(s)
+ * whose device phone sent it. A reply that arrives after its timeout (the command waits for a retry) still
+ * counts. `Password Error!` fails the command at once: sending it again cannot help.
+ */
+export async function handleDeviceReply(
+  deps: QueueDeps,
+  message: { from: string; text: string },
+): Promise<ReplyResult> {
+  const now = deps.clock.now();
+  const [inbound] = await deps.db
+    .insert(inboundSms)
+    .values({ fromPhone: message.from, text: message.text.slice(0, 2000), receivedAt: now })
+    .returning({ id: inboundSms.id });
+  const inboundId = inbound?.id ?? 0;
+  const candidates = await deps.db
+    .selectDistinct({ barrierId: deviceCommands.barrierId })
+    .from(deviceCommands)
+    .innerJoin(barriers, eq(barriers.id, deviceCommands.barrierId))
+    .where(
+      and(
+        eq(barriers.devicePhone, message.from),
+        inArray(deviceCommands.status, ['queued', 'sent']),
+        gt(deviceCommands.attempts, 0),
+      ),
+    );
+  for (const { barrierId } of candidates) {
+    const matched = await deps.db.transaction(async (tx) => {
+      await lockBarrier(tx, barrierId);
+      const barrier = await loadBarrier(tx, barrierId);
+      const command = await oldestOpenCommand(tx, barrierId);
+      if (!barrier || !command || command.attempts === 0) return null;
+      const outcome = matchCommandReply(deps, barrier, command, message.text);
+      if (outcome === null) return null;
+      if (outcome === 'confirmed') await confirmCommand(tx, deps, barrier, command, message.text, now);
+      else await failCommand(tx, deps, command, 'The device refused the password.', now);
+      await tx.update(inboundSms).set({ commandId: command.id }).where(eq(inboundSms.id, inboundId));
+      return { barrierId, commandId: command.id, outcome };
+    });
+    if (matched) return { inboundId, matched };
+  }
+  return { inboundId, matched: null };
+}
+
+function matchCommandReply(
+  deps: QueueDeps,
+  barrier: BarrierRow,
+  command: CommandRow,
+  text: string,
+): 'confirmed' | 'refused' | null {
+  try {
+    if (isWhitelistKind(command.kind)) {
+      return matchReply(barrier.model, commandFromJson(command.payload as PlannedCommandJson), text, {
+        utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+      });
+    }
+    const payload = command.payload as SettingPayload;
+    return matchSettingReply(barrier.model, payload.setting, openSettingPayload(deps.secrets, payload), text);
+  } catch {
+    return null;
+  }
+}
+
+/** Re-plans a barrier at a moment its desired whitelist may have changed by itself (a window opened or closed). */
+export async function reconcileBarrier(
+  deps: Pick<QueueDeps, 'db' | 'clock' | 'config'>,
+  barrierId: number,
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    await lockBarrier(tx, barrierId);
+    return syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: false });
+  });
+}
+
+/** Barriers the periodic sweep looks at: an open command, or phones whose access depends on time. */
+export async function barriersNeedingAttention(executor: Executor): Promise<number[]> {
+  const open = await executor
+    .selectDistinct({ barrierId: deviceCommands.barrierId })
+    .from(deviceCommands)
+    .where(inArray(deviceCommands.status, ['queued', 'sent']));
+  const timed = await executor
+    .selectDistinct({ barrierId: phones.barrierId })
+    .from(phones)
+    .innerJoin(barriers, eq(barriers.id, phones.barrierId))
+    .where(
+      and(
+        eq(phones.isActive, true),
+        inArray(phones.type, ['temporary', 'schedule']),
+        isNull(barriers.deletedAt),
+      ),
+    );
+  return [...new Set([...open, ...timed].map((row) => row.barrierId))].sort((a, b) => a - b);
+}
+
+/** When the barrier's desired whitelist next changes by itself (null: never). */
+export async function nextReconcileAt(
+  deps: Pick<QueueDeps, 'db' | 'clock' | 'config'>,
+  barrierId: number,
+): Promise<Date | null> {
+  const barrier = await loadBarrier(deps.db, barrierId);
+  if (!barrier) return null;
+  const specs = await loadPhoneSpecs(deps.db, barrierId);
+  return nextChangeAt(barrier.model, specs, deps.clock.now(), deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
+}

@@ -1,0 +1,40 @@
+/** An administrator's "try again" for a phone whose device command failed after every retry. */
+import { PHONE_NOT_IN_ERROR_DETAIL, type PhoneStatus } from '@propusk/contracts/devices';
+import { and, eq, isNull } from 'drizzle-orm';
+import { barriers, phones } from '../../db/schema.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { lockBarrier, syncBarrierDevice } from './outbox.ts';
+
+export async function retryPhone(
+  deps: Dependencies,
+  user: AuthenticatedUser,
+  phoneId: number,
+): Promise<{ id: number; status: PhoneStatus }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ barrierId: phones.barrierId })
+      .from(phones)
+      .innerJoin(barriers, eq(barriers.id, phones.barrierId))
+      .where(and(eq(phones.id, phoneId), eq(barriers.ownerId, user.id), isNull(barriers.deletedAt)));
+    if (!found) throw notFound('Phone not found.');
+    await lockBarrier(tx, found.barrierId);
+    const [phone] = await tx
+      .select({ status: phones.status, slot: phones.slot, isActive: phones.isActive })
+      .from(phones)
+      .where(eq(phones.id, phoneId));
+    if (!phone?.isActive || phone.slot === null || phone.status !== 'error') {
+      throw conflict(PHONE_NOT_IN_ERROR_DETAIL);
+    }
+    await tx
+      .update(phones)
+      .set({ status: 'pending', updatedAt: deps.clock.now() })
+      .where(eq(phones.id, phoneId));
+    await syncBarrierDevice(tx, deps, found.barrierId, { retrySlots: [phone.slot] });
+    const [after] = await tx.select({ status: phones.status }).from(phones).where(eq(phones.id, phoneId));
+    return { barrierId: found.barrierId, status: after?.status ?? 'pending' };
+  });
+  deps.notifyDeviceCommands([result.barrierId]);
+  return { id: phoneId, status: result.status };
+}

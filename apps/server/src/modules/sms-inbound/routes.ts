@@ -1,0 +1,100 @@
+import { errorSchema } from '@propusk/contracts/common';
+import {
+  androidWebhookBodySchema,
+  inboundSmsBodySchema,
+  inboundSmsResponseSchema,
+} from '@propusk/contracts/sms';
+import { verifyAndroidWebhookSignature } from '@propusk/sms/android';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { assertInboundToken, receiveInboundSms } from './service.ts';
+
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+export const smsInboundRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
+  // The Android app signs the exact bytes it sent, so this plugin keeps them (its routes only).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    rawBodies.set(request, text);
+    try {
+      done(null, text === '' ? {} : JSON.parse(text));
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
+
+  app.post(
+    '/api/sms/inbound/',
+    {
+      schema: {
+        tags: ['sms'],
+        summary: 'An SMS received from a device (reply to a command)',
+        description:
+          'Needs `Authorization: Bearer $INBOUND_SMS_TOKEN`. The SMS is stored and matched to the command in flight to the barrier whose device phone sent it.',
+        security: [{ bearer: [] }],
+        body: inboundSmsBodySchema,
+        response: { 200: inboundSmsResponseSchema, 401: errorSchema },
+      },
+      preValidation: async (request) => assertInboundToken(deps, request.headers.authorization),
+    },
+    async (request) => {
+      const result = await receiveInboundSms(deps, request.body);
+      return { status: result.matched ? ('matched' as const) : ('unmatched' as const) };
+    },
+  );
+
+  app.post(
+    '/api/sms/inbound/android/',
+    {
+      schema: {
+        tags: ['sms'],
+        summary: 'Webhook of the Android SMS Gateway app (event sms:received)',
+        description:
+          "Authenticated by `Authorization: Bearer $INBOUND_SMS_TOKEN`, or by the app's signature: `X-Signature` = hex HMAC-SHA256 of the body followed by `X-Timestamp`, keyed with INBOUND_SMS_TOKEN (set it as the signing key in the app). Other events are acknowledged and ignored.",
+        body: androidWebhookBodySchema,
+        response: {
+          200: inboundSmsResponseSchema.or(z.object({ status: z.literal('ignored') })),
+          401: errorSchema,
+        },
+      },
+      preValidation: async (request) => {
+        const key = deps.config.INBOUND_SMS_TOKEN;
+        if (request.headers.authorization) return assertInboundToken(deps, request.headers.authorization);
+        const signed =
+          key !== undefined &&
+          verifyAndroidWebhookSignature({
+            key,
+            rawBody: rawBodies.get(request) ?? '',
+            signature: header(request, 'x-signature'),
+            timestamp: header(request, 'x-timestamp'),
+            now: deps.clock.now(),
+          });
+        if (!signed) throw unauthorized();
+      },
+    },
+    async (request) => {
+      const { event, payload } = request.body;
+      const from = normalisePhone(payload?.phoneNumber);
+      if (event !== 'sms:received' || !from || payload?.message === undefined)
+        return { status: 'ignored' as const };
+      const result = await receiveInboundSms(deps, { from, text: payload.message });
+      return { status: result.matched ? ('matched' as const) : ('unmatched' as const) };
+    },
+  );
+};
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The app reports numbers as the network gives them: `+79…`, `79…` or `89…`. */
+function normalisePhone(value: string | undefined): string | null {
+  const digits = value?.replace(/[^\d]/g, '') ?? '';
+  if (/^[78]\d{10}$/.test(digits)) return `+7${digits.slice(1)}`;
+  return null;
+}

@@ -1,0 +1,192 @@
+/**
+ * Test helpers for the device queue: barriers and phones written straight to the database (the outbox
+ * called as the domain calls it), simulated devices whose replies are delivered by hand, and a `run` that
+ * drives a barrier's queue step by step (send, reply, next) without the pg-boss worker.
+ */
+import type { DemoSmsGateway } from '@propusk/sms/demo';
+import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
+import { SmsGatewayError } from '@propusk/sms/gateway';
+import { and, asc, eq } from 'drizzle-orm';
+import { barrierLimits, barriers, deviceCommands, phones, type WeeklySchedule } from '../src/db/schema.ts';
+import { lockBarrier, syncBarrierDevice } from '../src/modules/devices/outbox.ts';
+import { type ProcessResult, processBarrier } from '../src/modules/devices/queue.ts';
+import { attachDeviceSimulators, type SimulatorRegistry } from '../src/modules/devices/simulator-registry.ts';
+import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
+import { nextPhone } from './factories.ts';
+import type { TestApp } from './test-app.ts';
+
+let devicePhoneCounter = 0;
+export function nextDevicePhone(): string {
+  devicePhoneCounter += 1;
+  return `+7955${String(process.pid % 1000).padStart(3, '0')}${String(devicePhoneCounter).padStart(4, '0')}`;
+}
+
+/** A gateway in front of the demo one that can be switched off (refuses like a gateway that is down). */
+export class SwitchableGateway implements SmsGateway {
+  readonly name = 'switchable';
+  isDown = false;
+  /** When set, `send` never resolves: the process "dies" with the SMS not handed over. */
+  hang = false;
+  constructor(readonly inner: SmsGateway) {}
+  send(message: OutgoingSms): Promise<SentSms> {
+    if (this.hang) return new Promise(() => {});
+    if (this.isDown) return Promise.reject(new SmsGatewayError('connection refused', true));
+    return this.inner.send(message);
+  }
+  balance() {
+    return this.inner.balance();
+  }
+}
+
+export interface DeviceHarness {
+  simulators: SimulatorRegistry;
+  notified: number[];
+  deliverReplies(): Promise<number>;
+  /** Holds replies back: the device "never answers". */
+  dropReplies(): Promise<number>;
+  createBarrier(options: {
+    ownerId: number;
+    model?: string;
+    password?: string | null;
+    smsWeeklyLimit?: number | null;
+    clockSetAt?: Date | null;
+  }): Promise<{ id: number; devicePhone: string }>;
+  addPhone(
+    barrierId: number,
+    options: {
+      userId: number;
+      number?: string;
+      type?: 'primary' | 'permanent' | 'temporary' | 'schedule';
+      start?: Date;
+      end?: Date;
+      schedule?: WeeklySchedule;
+    },
+  ): Promise<{ id: number; number: string; slot: number; queued: number }>;
+  removePhone(barrierId: number, phoneId: number): Promise<number>;
+  /** Sends, lets the device answer, and goes on until the queue is idle or waits for time to pass. */
+  run(barrierId: number, options?: { answer?: boolean }): Promise<ProcessResult>;
+  phone(phoneId: number): Promise<typeof phones.$inferSelect>;
+  commands(barrierId: number): Promise<(typeof deviceCommands.$inferSelect)[]>;
+  /** SMS texts sent to a device phone, in order. */
+  smsTo(devicePhone: string): string[];
+}
+
+export function createDeviceHarness(t: TestApp, gateway?: DemoSmsGateway): DeviceHarness {
+  const demo = gateway ?? (t.deps.sms as DemoSmsGateway);
+  const replies: (() => Promise<void>)[] = [];
+  const simulators = attachDeviceSimulators(demo, t.deps, (reply) => receiveInboundSms(t.deps, reply), {
+    delayMs: 0,
+    schedule: (run) => replies.push(run),
+  });
+  const notified: number[] = [];
+  t.deps.notifyDeviceCommands = (ids) => notified.push(...ids);
+
+  const harness: DeviceHarness = {
+    simulators,
+    notified,
+    async deliverReplies() {
+      await simulators.settled();
+      let count = 0;
+      while (replies.length > 0) {
+        await replies.shift()?.();
+        count += 1;
+      }
+      return count;
+    },
+    async dropReplies() {
+      await simulators.settled();
+      const count = replies.length;
+      replies.length = 0;
+      return count;
+    },
+    async createBarrier({
+      ownerId,
+      model = 'RTU5025',
+      password = '1234',
+      smsWeeklyLimit = null,
+      clockSetAt = null,
+    }) {
+      const devicePhone = nextDevicePhone();
+      const [row] = await t.deps.db
+        .insert(barriers)
+        .values({
+          ownerId,
+          address: 'г. Москва, ул. Тестовая, д. 1',
+          devicePhone,
+          deviceModel: model,
+          devicePasswordEncrypted: password === null ? null : t.deps.secrets.encrypt(password),
+          devicePhonesAmount: 100,
+          deviceClockSetAt: clockSetAt,
+        })
+        .returning({ id: barriers.id });
+      if (!row) throw new Error('barrier not created');
+      await t.deps.db.insert(barrierLimits).values({ barrierId: row.id, smsWeeklyLimit });
+      return { id: row.id, devicePhone };
+    },
+    async addPhone(barrierId, options) {
+      const number = options.number ?? nextPhone();
+      return t.deps.db.transaction(async (tx) => {
+        await lockBarrier(tx, barrierId);
+        const taken = await tx
+          .select({ slot: phones.slot })
+          .from(phones)
+          .where(and(eq(phones.barrierId, barrierId), eq(phones.isActive, true)));
+        const used = new Set(taken.map((row) => row.slot));
+        let slot = 1;
+        while (used.has(slot)) slot += 1;
+        const [row] = await tx
+          .insert(phones)
+          .values({
+            barrierId,
+            userId: options.userId,
+            phone: number,
+            type: options.type ?? 'permanent',
+            slot,
+            startTime: options.start ?? null,
+            endTime: options.end ?? null,
+            schedule: options.schedule ?? null,
+          })
+          .returning({ id: phones.id });
+        const queued = await syncBarrierDevice(tx, t.deps, barrierId);
+        return { id: row?.id ?? 0, number, slot, queued };
+      });
+    },
+    async removePhone(barrierId, phoneId) {
+      return t.deps.db.transaction(async (tx) => {
+        await lockBarrier(tx, barrierId);
+        await tx.update(phones).set({ isActive: false, slot: null }).where(eq(phones.id, phoneId));
+        return syncBarrierDevice(tx, t.deps, barrierId);
+      });
+    },
+    async run(barrierId, { answer = true } = {}) {
+      for (;;) {
+        const result = await processBarrier(t.deps, barrierId);
+        if (result.state !== 'sent') return result;
+        if (!answer) {
+          await harness.dropReplies();
+          return result;
+        }
+        if ((await harness.deliverReplies()) === 0) return result;
+      }
+    },
+    async phone(phoneId) {
+      const [row] = await t.deps.db.select().from(phones).where(eq(phones.id, phoneId));
+      if (!row) throw new Error('no such phone');
+      return row;
+    },
+    commands(barrierId) {
+      return t.deps.db
+        .select()
+        .from(deviceCommands)
+        .where(eq(deviceCommands.barrierId, barrierId))
+        .orderBy(asc(deviceCommands.id));
+    },
+    smsTo(devicePhone) {
+      return t
+        .sentSms()
+        .filter((line) => line.to === devicePhone)
+        .map((line) => line.text);
+    },
+  };
+  return harness;
+}
