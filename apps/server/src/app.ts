@@ -5,14 +5,18 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Dependencies } from './lib/dependencies.ts';
+import { accessRequestRoutes } from './modules/access-requests/routes.ts';
+import { actionRoutes } from './modules/actions/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { barrierRoutes } from './modules/barriers/routes.ts';
 import { balanceRoutes } from './modules/balance/routes.ts';
+import { barrierUserRoutes } from './modules/barrier-users/routes.ts';
+import { barrierRoutes } from './modules/barriers/routes.ts';
 import { clientLogRoutes } from './modules/client-logs/routes.ts';
 import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { phoneRoutes } from './modules/phones/routes.ts';
 import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -64,6 +68,10 @@ export async function buildApp(
   await app.register(authRoutes, { deps });
   await app.register(userRoutes, { deps });
   await app.register(barrierRoutes, { deps });
+  await app.register(accessRequestRoutes, { deps });
+  await app.register(barrierUserRoutes, { deps });
+  await app.register(phoneRoutes, { deps });
+  await app.register(actionRoutes, { deps });
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;

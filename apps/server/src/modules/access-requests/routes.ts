@@ -1,0 +1,79 @@
+import {
+  accessRequestListQuerySchema,
+  accessRequestListSchema,
+  accessRequestParamsSchema,
+  accessRequestSchema,
+  createAccessRequestBodySchema,
+  updateAccessRequestBodySchema,
+} from '@propusk/contracts/access-requests';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { failures, security } from '../barriers/route-helpers.ts';
+import { createAccessRequestService } from './service.ts';
+
+export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
+  const service = createAccessRequestService(deps);
+
+  for (const side of ['user', 'admin'] as const) {
+    const prefix = side === 'user' ? '/api/access_requests' : '/api/admin/access_requests';
+    const preHandler = side === 'user' ? app.authenticate : app.requireAdmin;
+    const tags = [side === 'user' ? 'access requests' : 'admin: access requests'];
+
+    app.get(
+      `${prefix}/my/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary:
+            side === 'user'
+              ? 'The caller’s requests: outgoing (asked by him) or incoming (invitations)'
+              : 'Requests of the administrator’s barriers: incoming (asked by users) or outgoing (invitations)',
+          querystring: accessRequestListQuerySchema,
+          response: { 200: accessRequestListSchema, ...failures(401, 403) },
+        },
+      },
+      async (request) => service.list(side, currentUser(request), request.query),
+    );
+
+    app.post(
+      `${prefix}/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: side === 'user' ? 'Ask for access to a public barrier' : 'Invite a user to a barrier',
+          body: createAccessRequestBodySchema,
+          response: { 201: accessRequestSchema, ...failures(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const caller = currentUser(request);
+        const created =
+          side === 'user'
+            ? await service.ask(caller, request.body)
+            : await service.invite(caller, request.body);
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.patch(
+      `${prefix}/:id/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'Accept or reject (receiver), cancel (sender), and/or hide a request from this side',
+          params: accessRequestParamsSchema,
+          body: updateAccessRequestBodySchema,
+          response: { 200: accessRequestSchema, ...failures(401, 403, 404, 409) },
+        },
+      },
+      async (request) => service.update(side, currentUser(request), request.params.id, request.body),
+    );
+  }
+};

@@ -1,0 +1,160 @@
+/**
+ * Access requests (spec.md section 4; DESIGN.md sections 2, 4). The same rules serve both sides:
+ * `side` is 'user' for /api/access_requests/… and 'admin' for /api/admin/access_requests/…
+ *
+ * - pending → accepted | rejected by the receiving side; pending → cancelled by the sender;
+ *   accepted, rejected and cancelled are final (409).
+ * - Accepting grants access and the user's primary phone in one transaction, limits checked first; if a
+ *   limit or the device refuses, nothing changes and the request stays pending.
+ * - `hidden_for_user` hides the request from the caller's side only, and does nothing else.
+ */
+import {
+  ACCESS_REQUEST_MESSAGES,
+  type AccessRequest,
+  type AccessRequestListQuery,
+  type CreateAccessRequestBody,
+  type UpdateAccessRequestBody,
+} from '@propusk/contracts/access-requests';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { grantAccessLocked } from '../barriers/access-changes.ts';
+import { paginate, requireOwnedBarrier, requireVisibleBarrier, userHasAccess } from '../barriers/policy.ts';
+import { syncBarrierDevice } from '../devices/outbox.ts';
+import { lockLiveBarrier } from '../phones/phone-changes.ts';
+import type { Side } from './repository.ts';
+import * as repository from './repository.ts';
+
+const requestNotFound = () => notFound('Access request not found.');
+
+function toAccessRequest(row: NonNullable<repository.AccessRequestListRow>, side: Side): AccessRequest {
+  return {
+    id: row.id,
+    user: { id: row.userId, full_name: row.userName, phone: row.userPhone },
+    barrier: { id: row.barrierId, address: row.barrierAddress },
+    status: row.status,
+    initiator: row.initiator,
+    type: row.initiator === side ? 'outgoing' : 'incoming',
+    hidden_for_user: side === 'user' ? row.hiddenForUser : row.hiddenForAdmin,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function createAccessRequestService(deps: Dependencies) {
+  const { db } = deps;
+
+  async function present(requestId: number, side: Side): Promise<AccessRequest> {
+    const row = await repository.findListRow(db, requestId);
+    if (!row) throw requestNotFound();
+    return toAccessRequest(row, side);
+  }
+
+  async function insertPending(values: { userId: number; barrierId: number; initiator: Side }) {
+    const now = deps.clock.now();
+    try {
+      return await repository.insertRequest(db, {
+        ...values,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'access_requests_one_pending')) {
+        throw conflict(ACCESS_REQUEST_MESSAGES.alreadyPending);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async list(side: Side, caller: AuthenticatedUser, query: AccessRequestListQuery) {
+      const { rows, total } = await repository.listRequests(db, side, caller.id, query);
+      return paginate(
+        'access_requests',
+        rows.map((row) => toAccessRequest(row, side)),
+        total,
+        query,
+      );
+    },
+
+    /** A user asks for access to a public barrier. */
+    async ask(caller: AuthenticatedUser, body: CreateAccessRequestBody): Promise<AccessRequest> {
+      if (body.user !== caller.id) throw forbidden(ACCESS_REQUEST_MESSAGES.onlyForSelf);
+      const { barrier, hasAccess } = await requireVisibleBarrier(db, caller.id, body.barrier);
+      if (hasAccess) throw conflict(ACCESS_REQUEST_MESSAGES.alreadyHasAccess);
+      if (!barrier.isPublic) throw forbidden();
+      if (await repository.isBlockedBy(db, barrier.ownerId, caller.id)) {
+        throw forbidden(ACCESS_REQUEST_MESSAGES.blocked);
+      }
+      const id = await insertPending({ userId: caller.id, barrierId: barrier.id, initiator: 'user' });
+      return present(id, 'user');
+    },
+
+    /** The owner invites a user to his barrier. */
+    async invite(admin: AuthenticatedUser, body: CreateAccessRequestBody): Promise<AccessRequest> {
+      const barrier = await requireOwnedBarrier(db, admin.id, body.barrier);
+      const user = await repository.findLiveUser(db, body.user);
+      if (!user || !user.isActive) throw notFound(ACCESS_REQUEST_MESSAGES.userNotFound);
+      if (await userHasAccess(db, barrier.id, user.id))
+        throw conflict(ACCESS_REQUEST_MESSAGES.alreadyHasAccess);
+      if (await repository.isBlockedBy(db, admin.id, user.id))
+        throw conflict(ACCESS_REQUEST_MESSAGES.blocked);
+      const id = await insertPending({ userId: user.id, barrierId: barrier.id, initiator: 'admin' });
+      return present(id, 'admin');
+    },
+
+    async update(
+      side: Side,
+      caller: AuthenticatedUser,
+      requestId: number,
+      body: UpdateAccessRequestBody,
+    ): Promise<AccessRequest> {
+      const found = await repository.findRequestWithOwner(db, requestId);
+      const isParty =
+        found && (side === 'user' ? found.request.userId === caller.id : found.ownerId === caller.id);
+      if (!found || !isParty) throw requestNotFound();
+
+      const hidden =
+        body.hidden_for_user === undefined
+          ? {}
+          : side === 'user'
+            ? { hiddenForUser: body.hidden_for_user }
+            : { hiddenForAdmin: body.hidden_for_user };
+
+      const status = body.status;
+      if (status === undefined) {
+        await repository.updateRequest(db, requestId, hidden);
+        return present(requestId, side);
+      }
+
+      const isSender = found.request.initiator === side;
+      if (found.request.status !== 'pending') throw conflict(ACCESS_REQUEST_MESSAGES.alreadyProcessed);
+      if (status === 'cancelled' && !isSender) throw forbidden(ACCESS_REQUEST_MESSAGES.onlySender);
+      if (status !== 'cancelled' && isSender) throw forbidden(ACCESS_REQUEST_MESSAGES.onlyReceiver);
+
+      let barrierToNotify: number | null = null;
+      await db.transaction(async (tx) => {
+        const locked = await repository.lockRequest(tx, requestId);
+        if (!locked || locked.request.status !== 'pending')
+          throw conflict(ACCESS_REQUEST_MESSAGES.alreadyProcessed);
+        const now = deps.clock.now();
+        if (status === 'accepted') {
+          const { request } = locked;
+          const barrier = await lockLiveBarrier(tx, request.barrierId);
+          if (await repository.isBlockedBy(tx, barrier.ownerId, request.userId)) {
+            throw conflict(ACCESS_REQUEST_MESSAGES.blocked);
+          }
+          const user = await repository.findLiveUser(tx, request.userId);
+          if (!user || !user.isActive) throw notFound(ACCESS_REQUEST_MESSAGES.userNotFound);
+          await grantAccessLocked(tx, deps, barrier, user, { author: side, userId: caller.id });
+          await syncBarrierDevice(tx, deps, barrier.id);
+          barrierToNotify = barrier.id;
+        }
+        await repository.updateRequest(tx, requestId, { status, updatedAt: now, ...hidden });
+      });
+      if (barrierToNotify !== null) deps.notifyDeviceCommands([barrierToNotify]);
+      return present(requestId, side);
+    },
+  };
+}

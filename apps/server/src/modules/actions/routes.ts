@@ -1,0 +1,56 @@
+import {
+  actionDetailSchema,
+  actionListQuerySchema,
+  actionListSchema,
+  actionParamsSchema,
+  barrierActionsParamsSchema,
+} from '@propusk/contracts/actions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { failures, security } from '../barriers/route-helpers.ts';
+import { createActionService } from './service.ts';
+
+export const actionRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
+  const service = createActionService(deps);
+
+  for (const side of ['user', 'admin'] as const) {
+    const prefix = side === 'user' ? '/api' : '/api/admin';
+    const preHandler = side === 'user' ? app.authenticate : app.requireAdmin;
+    const tags = [side === 'user' ? 'history' : 'admin: history'];
+
+    app.get(
+      `${prefix}/barriers/:barrier_id/actions/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary:
+            side === 'user'
+              ? 'History of the caller’s own phones on a barrier'
+              : 'History of everything on one of the administrator’s barriers',
+          params: barrierActionsParamsSchema,
+          querystring: actionListQuerySchema,
+          response: { 200: actionListSchema, ...failures(401, 403, 404) },
+        },
+      },
+      async (request) => service.list(side, currentUser(request), request.params.barrier_id, request.query),
+    );
+
+    app.get(
+      `${prefix}/actions/:id/`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'One action with its old and new values',
+          params: actionParamsSchema,
+          response: { 200: actionDetailSchema, ...failures(401, 403, 404) },
+        },
+      },
+      async (request) => service.get(side, currentUser(request), request.params.id),
+    );
+  }
+};

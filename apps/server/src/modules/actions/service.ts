@@ -1,0 +1,71 @@
+/**
+ * Change history (DESIGN.md sections 4, 5): a user sees the actions on his own phones of a barrier he has
+ * access to; the owner sees everything on his barriers.
+ */
+import type { Action, ActionDetail, ActionListQuery } from '@propusk/contracts/actions';
+import { parseDateTimeInput } from '@propusk/contracts/phones';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { paginate, requireBarrierAccess, requireOwnedBarrier } from '../barriers/policy.ts';
+import * as repository from './repository.ts';
+
+export type Side = 'user' | 'admin';
+
+const actionNotFound = () => notFound('Action not found.');
+
+function toAction(row: repository.ActionRow): Action {
+  return {
+    id: row.id,
+    action_type: row.actionType,
+    created_at: row.createdAt.toISOString(),
+    author: row.author,
+    reason: row.reason,
+    phone: row.phoneId,
+    barrier: row.barrierId,
+  };
+}
+
+const asRecord = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+export function createActionService(deps: Dependencies) {
+  const { db } = deps;
+  const offset = deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES;
+  const parseTime = (text: string | undefined) =>
+    text ? (parseDateTimeInput(text, offset) ?? undefined) : undefined;
+
+  return {
+    async list(side: Side, caller: AuthenticatedUser, barrierId: number, query: ActionListQuery) {
+      if (side === 'user') await requireBarrierAccess(db, caller.id, barrierId);
+      else await requireOwnedBarrier(db, caller.id, barrierId);
+      const { rows, total } = await repository.listActions(
+        db,
+        {
+          barrierId,
+          ...(side === 'user' ? { phoneOwnerId: caller.id } : {}),
+          actionType: query.action_type,
+          from: parseTime(query.created_from),
+          to: parseTime(query.created_to),
+        },
+        query,
+      );
+      return paginate('actions', rows.map(toAction), total, query);
+    },
+
+    async get(side: Side, caller: AuthenticatedUser, actionId: number): Promise<ActionDetail> {
+      const found = await repository.findAction(db, actionId);
+      const visible =
+        found &&
+        (side === 'user'
+          ? found.action.phoneOwnerId === caller.id
+          : found.ownerId === caller.id && found.barrierDeletedAt === null);
+      if (!found || !visible) throw actionNotFound();
+      return {
+        ...toAction(found.action),
+        old_value: asRecord(found.action.oldValue),
+        new_value: asRecord(found.action.newValue),
+      };
+    },
+  };
+}

@@ -1,0 +1,152 @@
+/** SQL of barrier users, user lookup and the administrator's own blocks. */
+import type { BarrierUserListQuery } from '@propusk/contracts/barrier-users';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { accessRequests, adminBlocks, barrierAccess, barriers, phones, users } from '../../db/schema.ts';
+import { likePattern, pageOffset } from '../barriers/policy.ts';
+
+function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
+  switch (ordering) {
+    case 'full_name':
+      return [sql`${users.fullName} asc nulls last`, asc(users.id)];
+    case '-full_name':
+      return [sql`${users.fullName} desc nulls last`, desc(users.id)];
+    case 'phone':
+      return [asc(users.phone)];
+    case '-phone':
+      return [desc(users.phone)];
+    case '-created_at':
+      return [desc(barrierAccess.createdAt), desc(users.id)];
+    default:
+      return [asc(barrierAccess.createdAt), asc(users.id)];
+  }
+}
+
+/** Users with access to the barrier, its owner left out, each with his count of active phones there. */
+export async function listBarrierUsers(
+  executor: Executor,
+  barrier: { id: number; ownerId: number },
+  query: BarrierUserListQuery,
+) {
+  const conditions: SQL[] = [
+    eq(barrierAccess.barrierId, barrier.id),
+    ne(barrierAccess.userId, barrier.ownerId),
+  ];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    const condition = or(ilike(users.fullName, pattern), ilike(users.phone, pattern));
+    if (condition) conditions.push(condition);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        phone: users.phone,
+        createdAt: barrierAccess.createdAt,
+        phonesCount: sql<number>`(select count(*)::int from ${phones} where ${phones.barrierId} = ${barrierAccess.barrierId} and ${phones.userId} = ${users.id} and ${phones.isActive})`,
+      })
+      .from(barrierAccess)
+      .innerJoin(users, eq(users.id, barrierAccess.userId))
+      .where(where)
+      .orderBy(...orderBy(query.ordering))
+      .limit(query.page_size)
+      .offset(pageOffset(query)),
+    executor
+      .select({ count: count() })
+      .from(barrierAccess)
+      .innerJoin(users, eq(users.id, barrierAccess.userId))
+      .where(where),
+  ]);
+  return { rows, total: total?.count ?? 0 };
+}
+
+/** The user as this administrator sees him (his block and its reason), or undefined. */
+export async function findUserForAdmin(executor: Executor, adminId: number, where: SQL) {
+  const [row] = await executor
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      phone: users.phone,
+      isActive: users.isActive,
+      blockReason: adminBlocks.reason,
+    })
+    .from(users)
+    .leftJoin(adminBlocks, and(eq(adminBlocks.userId, users.id), eq(adminBlocks.adminId, adminId)))
+    .where(and(where, isNull(users.deletedAt)));
+  return row;
+}
+
+export const byId = (userId: number) => eq(users.id, userId);
+export const byPhone = (phone: string) => eq(users.phone, phone);
+
+/**
+ * Whether the user is within this administrator's reach (DESIGN.md section 4): he has or asked for access to
+ * one of the administrator's barriers (or was invited to one), or the administrator blocked him.
+ */
+export async function isRelatedUser(executor: Executor, adminId: number, userId: number): Promise<boolean> {
+  const result = (await executor.execute(sql`select (
+    exists (select 1 from ${barrierAccess} join ${barriers} on ${barriers.id} = ${barrierAccess.barrierId}
+            where ${barrierAccess.userId} = ${userId} and ${barriers.ownerId} = ${adminId})
+    or exists (select 1 from ${accessRequests} join ${barriers} on ${barriers.id} = ${accessRequests.barrierId}
+            where ${accessRequests.userId} = ${userId} and ${barriers.ownerId} = ${adminId})
+    or exists (select 1 from ${adminBlocks} where ${adminBlocks.adminId} = ${adminId} and ${adminBlocks.userId} = ${userId})
+  ) as related`)) as unknown as { rows: { related: boolean }[] };
+  return Boolean(result.rows[0]?.related);
+}
+
+/** The administrator's live barriers the user has access to, in id order (the order they are locked in). */
+export async function barriersWithAccess(
+  executor: Executor,
+  adminId: number,
+  userId: number,
+): Promise<number[]> {
+  const rows = await executor
+    .select({ id: barriers.id })
+    .from(barrierAccess)
+    .innerJoin(barriers, eq(barriers.id, barrierAccess.barrierId))
+    .where(and(eq(barrierAccess.userId, userId), eq(barriers.ownerId, adminId), isNull(barriers.deletedAt)))
+    .orderBy(asc(barriers.id));
+  return rows.map((row) => row.id);
+}
+
+export async function upsertBlock(
+  executor: Executor,
+  adminId: number,
+  userId: number,
+  reason: string,
+  now: Date,
+) {
+  await executor
+    .insert(adminBlocks)
+    .values({ adminId, userId, reason, createdAt: now })
+    .onConflictDoUpdate({ target: [adminBlocks.adminId, adminBlocks.userId], set: { reason } });
+}
+
+export async function deleteBlock(executor: Executor, adminId: number, userId: number) {
+  await executor
+    .delete(adminBlocks)
+    .where(and(eq(adminBlocks.adminId, adminId), eq(adminBlocks.userId, userId)));
+}
+
+/** Closes the user's pending requests on the administrator's barriers: his own rejected, invitations cancelled. */
+export async function closePendingRequests(executor: Executor, adminId: number, userId: number, now: Date) {
+  const ownedBarrierIds = executor
+    .select({ id: barriers.id })
+    .from(barriers)
+    .where(eq(barriers.ownerId, adminId));
+  await executor
+    .update(accessRequests)
+    .set({
+      status: sql`case when ${accessRequests.initiator} = 'user' then 'rejected' else 'cancelled' end::access_request_status`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(accessRequests.userId, userId),
+        eq(accessRequests.status, 'pending'),
+        inArray(accessRequests.barrierId, ownedBarrierIds),
+      ),
+    );
+}

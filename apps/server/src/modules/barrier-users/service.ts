@@ -1,0 +1,128 @@
+/**
+ * Users of an administrator's barriers (spec.md sections 4, 6; DESIGN.md section 4): list, remove, profile,
+ * search by phone, and the administrator's own block. An administrator reaches only users who have or asked
+ * for access to one of his barriers (or whom he blocked); search by an exact phone is the one exception.
+ */
+import {
+  type AdminUser,
+  BARRIER_USER_MESSAGES,
+  type BarrierUserListQuery,
+} from '@propusk/contracts/barrier-users';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { revokeAccessLocked } from '../barriers/access-changes.ts';
+import { paginate, requireOwnedBarrier } from '../barriers/policy.ts';
+import { syncBarrierDevice } from '../devices/outbox.ts';
+import { lockLiveBarrier } from '../phones/phone-changes.ts';
+import * as repository from './repository.ts';
+
+const userNotFound = () => notFound(BARRIER_USER_MESSAGES.userNotFound);
+
+function toAdminUser(row: NonNullable<Awaited<ReturnType<typeof repository.findUserForAdmin>>>): AdminUser {
+  return {
+    id: row.id,
+    full_name: row.fullName,
+    phone: row.phone,
+    is_active: row.isActive && row.blockReason === null,
+    block_reason: row.blockReason,
+  };
+}
+
+export function createBarrierUserService(deps: Dependencies) {
+  const { db } = deps;
+
+  async function requireRelatedUser(admin: AuthenticatedUser, userId: number) {
+    if (!(await repository.isRelatedUser(db, admin.id, userId))) throw userNotFound();
+    const row = await repository.findUserForAdmin(db, admin.id, repository.byId(userId));
+    if (!row) throw userNotFound();
+    return row;
+  }
+
+  async function profile(admin: AuthenticatedUser, userId: number) {
+    const row = await repository.findUserForAdmin(db, admin.id, repository.byId(userId));
+    if (!row) throw userNotFound();
+    return toAdminUser(row);
+  }
+
+  return {
+    async list(admin: AuthenticatedUser, barrierId: number, query: BarrierUserListQuery) {
+      const barrier = await requireOwnedBarrier(db, admin.id, barrierId);
+      const { rows, total } = await repository.listBarrierUsers(db, barrier, query);
+      return paginate(
+        'users',
+        rows.map((row) => ({
+          id: row.id,
+          full_name: row.fullName,
+          phone: row.phone,
+          created_at: row.createdAt.toISOString(),
+          phones_count: Number(row.phonesCount),
+        })),
+        total,
+        query,
+      );
+    },
+
+    async removeFromBarrier(admin: AuthenticatedUser, barrierId: number, userId: number): Promise<void> {
+      const barrier = await requireOwnedBarrier(db, admin.id, barrierId);
+      if (userId === barrier.ownerId) throw conflict(BARRIER_USER_MESSAGES.cannotRemoveOwner);
+      await db.transaction(async (tx) => {
+        const locked = await lockLiveBarrier(tx, barrierId);
+        const hadAccess = await revokeAccessLocked(
+          tx,
+          deps,
+          locked.id,
+          userId,
+          { author: 'admin', userId: admin.id },
+          'barrier_exit',
+        );
+        if (!hadAccess) throw notFound(BARRIER_USER_MESSAGES.notOnBarrier);
+        await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false });
+      });
+      deps.notifyDeviceCommands([barrierId]);
+    },
+
+    async get(admin: AuthenticatedUser, userId: number): Promise<AdminUser> {
+      return toAdminUser(await requireRelatedUser(admin, userId));
+    },
+
+    /** Any active account by its exact phone: inviting needs it. */
+    async searchByPhone(admin: AuthenticatedUser, phone: string): Promise<AdminUser> {
+      const row = await repository.findUserForAdmin(db, admin.id, repository.byPhone(phone));
+      if (!row || !row.isActive) throw userNotFound();
+      return toAdminUser(row);
+    },
+
+    async block(admin: AuthenticatedUser, userId: number, reason: string): Promise<AdminUser> {
+      if (userId === admin.id) throw badRequest(BARRIER_USER_MESSAGES.cannotBlockSelf);
+      await requireRelatedUser(admin, userId);
+      const now = deps.clock.now();
+      const touched = await db.transaction(async (tx) => {
+        await repository.upsertBlock(tx, admin.id, userId, reason, now);
+        await repository.closePendingRequests(tx, admin.id, userId, now);
+        const barrierIds = await repository.barriersWithAccess(tx, admin.id, userId);
+        for (const barrierId of barrierIds) {
+          const locked = await lockLiveBarrier(tx, barrierId);
+          await revokeAccessLocked(
+            tx,
+            deps,
+            locked.id,
+            userId,
+            { author: 'admin', userId: admin.id },
+            'barrier_exit',
+          );
+          await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false });
+        }
+        return barrierIds;
+      });
+      if (touched.length > 0) deps.notifyDeviceCommands(touched);
+      return profile(admin, userId);
+    },
+
+    async unblock(admin: AuthenticatedUser, userId: number): Promise<AdminUser> {
+      await requireRelatedUser(admin, userId);
+      await repository.deleteBlock(db, admin.id, userId);
+      return profile(admin, userId);
+    },
+  };
+}

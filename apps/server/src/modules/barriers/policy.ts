@@ -1,0 +1,102 @@
+/**
+ * Who may see and act on a barrier (DESIGN.md section 4). Every service method of the barrier domain starts
+ * with one of these checks, before anything is read for the caller or written.
+ *
+ * - A barrier that the caller may not know about (deleted, private without access, another owner's on the
+ *   administrator side) is 404, never data.
+ * - A barrier the caller can see but not use (a public one without access) is 403 for user-side calls that
+ *   need access.
+ */
+
+import { BARRIER_MESSAGES } from '@propusk/contracts/barriers';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { barrierAccess, barriers } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+
+export type BarrierRow = typeof barriers.$inferSelect;
+
+export const barrierNotFound = () => notFound(BARRIER_MESSAGES.barrierNotFound);
+
+/** The live barrier and whether `userId` has access to it, in one query. */
+export async function findBarrierForUser(
+  executor: Executor,
+  barrierId: number,
+  userId: number,
+): Promise<{ barrier: BarrierRow; hasAccess: boolean } | null> {
+  const [row] = await executor
+    .select({
+      barrier: barriers,
+      hasAccess: sql<boolean>`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${barriers.id} and ${barrierAccess.userId} = ${userId})`,
+    })
+    .from(barriers)
+    .where(and(eq(barriers.id, barrierId), isNull(barriers.deletedAt)));
+  return row ? { barrier: row.barrier, hasAccess: Boolean(row.hasAccess) } : null;
+}
+
+/** A barrier the user may see: public, or one he has access to (the owner always has). */
+export async function requireVisibleBarrier(executor: Executor, userId: number, barrierId: number) {
+  const found = await findBarrierForUser(executor, barrierId, userId);
+  if (!found || !(found.barrier.isPublic || found.hasAccess || found.barrier.ownerId === userId)) {
+    throw barrierNotFound();
+  }
+  return found;
+}
+
+/** A barrier the user has access to: 404 when he may not see it, 403 when he sees it without access. */
+export async function requireBarrierAccess(executor: Executor, userId: number, barrierId: number) {
+  const found = await requireVisibleBarrier(executor, userId, barrierId);
+  if (!found.hasAccess) throw forbidden(BARRIER_MESSAGES.noAccess);
+  return found.barrier;
+}
+
+/** A live barrier owned by this administrator; anyone else's is 404. */
+export async function requireOwnedBarrier(
+  executor: Executor,
+  adminId: number,
+  barrierId: number,
+): Promise<BarrierRow> {
+  const [barrier] = await executor
+    .select()
+    .from(barriers)
+    .where(and(eq(barriers.id, barrierId), eq(barriers.ownerId, adminId), isNull(barriers.deletedAt)));
+  if (!barrier) throw barrierNotFound();
+  return barrier;
+}
+
+export async function userHasAccess(executor: Executor, barrierId: number, userId: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ userId: barrierAccess.userId })
+    .from(barrierAccess)
+    .where(and(eq(barrierAccess.barrierId, barrierId), eq(barrierAccess.userId, userId)));
+  return Boolean(row);
+}
+
+/** The owner's phone on a barrier card, as his phone privacy allows the viewer to see it. */
+export function visibleOwnerPhone(
+  owner: { phone: string; phonePrivacy: 'public' | 'protected' | 'private' },
+  viewer: { isOwner: boolean; hasAccess: boolean },
+): string | null {
+  if (viewer.isOwner || owner.phonePrivacy === 'public') return owner.phone;
+  if (owner.phonePrivacy === 'protected' && viewer.hasAccess) return owner.phone;
+  return null;
+}
+
+/** `%`, `_` and `\` are literal in a search text; the rest is a case-insensitive substring (ILIKE). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export const pageOffset = (query: { page: number; page_size: number }) => (query.page - 1) * query.page_size;
+
+/** The list body of DESIGN.md section 2: `{"<items>": [...], total_count, current_page, page_size}`. */
+export function paginate<K extends string, T>(
+  key: K,
+  items: T[],
+  total: number,
+  query: { page: number; page_size: number },
+) {
+  return { [key]: items, total_count: total, current_page: query.page, page_size: query.page_size } as {
+    [P in K]: T[];
+  } & { total_count: number; current_page: number; page_size: number };
+}

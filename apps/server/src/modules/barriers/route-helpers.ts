@@ -1,0 +1,15 @@
+/** Failure bodies for the OpenAPI document of the barrier domain's routes. */
+import { errorSchema } from '@propusk/contracts/common';
+import { z } from 'zod';
+
+/** 400 is `{"detail"}` or field lists (`{"phone": ["…"]}`). */
+const badRequestSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+export function failures(...codes: (401 | 403 | 404 | 409)[]) {
+  const responses: Record<number, z.ZodType> = { 400: badRequestSchema };
+  for (const code of codes) responses[code] = errorSchema;
+  return responses;
+}
+
+/** Every route of the domain needs a login (DESIGN.md section 4). */
+export const security = [{ bearer: [] }];

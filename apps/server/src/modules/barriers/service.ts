@@ -1,0 +1,279 @@
+/**
+ * Barriers: public search, the user's card, creation and settings by the owner, limits, leaving and
+ * deletion (spec.md sections 5–7; DESIGN.md sections 4, 5). Every method checks who may do it first.
+ */
+import type {
+  AdminBarrier,
+  BarrierDetail,
+  BarrierListQuery,
+  BarrierSummary,
+  CreateBarrierBody,
+  UpdateBarrierBody,
+} from '@propusk/contracts/barriers';
+import { BARRIER_MESSAGES } from '@propusk/contracts/barriers';
+import {
+  LIMIT_MESSAGES,
+  type Limits,
+  MINUTES_PER_DAY,
+  PHONE_COUNT_LIMIT_FIELDS,
+  type UpdateLimitsBody,
+} from '@propusk/contracts/limits';
+import { getSheet, isDeviceModel, isValidDevicePassword } from '@propusk/devices/models';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { syncBarrierDevice } from '../devices/outbox.ts';
+import { deactivatePhonesLocked, deviceCapacity, lockLiveBarrier } from '../phones/phone-changes.ts';
+import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
+import {
+  barrierNotFound,
+  paginate as page,
+  requireBarrierAccess,
+  requireOwnedBarrier,
+  requireVisibleBarrier,
+  visibleOwnerPhone,
+} from './policy.ts';
+import * as repository from './repository.ts';
+
+type SummaryRow = repository.BarrierSummaryRow;
+
+function toSummary(row: SummaryRow, viewerId: number): BarrierSummary {
+  const isOwner = row.ownerId === viewerId;
+  const hasAccess = Boolean(row.hasAccess);
+  return {
+    id: row.id,
+    address: row.address,
+    additional_info: row.additionalInfo,
+    is_public: row.isPublic,
+    owner: {
+      id: row.ownerId,
+      full_name: row.ownerName,
+      phone: visibleOwnerPhone(
+        { phone: row.ownerPhone, phonePrivacy: row.ownerPrivacy },
+        { isOwner, hasAccess },
+      ),
+    },
+    has_access: hasAccess,
+  };
+}
+
+function toAdminBarrier(row: NonNullable<repository.AdminBarrierRow>): AdminBarrier {
+  return {
+    id: row.id,
+    address: row.address,
+    owner: { id: row.ownerId, full_name: row.ownerName, phone: row.ownerPhone },
+    device_phone: row.devicePhone,
+    device_model: row.deviceModel,
+    device_phones_amount: row.devicePhonesAmount,
+    additional_info: row.additionalInfo,
+    is_public: row.isPublic,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toLimits(row: Awaited<ReturnType<typeof repository.findLimits>>): Limits {
+  return {
+    user_phone_limit: row?.userPhoneLimit ?? null,
+    user_temp_phone_limit: row?.userTempPhoneLimit ?? null,
+    global_temp_phone_limit: row?.globalTempPhoneLimit ?? null,
+    user_schedule_phone_limit: row?.userSchedulePhoneLimit ?? null,
+    global_schedule_phone_limit: row?.globalSchedulePhoneLimit ?? null,
+    schedule_interval_limit: row?.scheduleIntervalLimit ?? null,
+    sms_weekly_limit: row?.smsWeeklyLimit ?? null,
+  };
+}
+
+export function createBarrierService(deps: Dependencies) {
+  const { db } = deps;
+
+  return {
+    async listPublic(user: AuthenticatedUser, query: BarrierListQuery) {
+      const { rows, total } = await repository.listBarriers(db, user.id, 'public', query);
+      return page(
+        'barriers',
+        rows.map((row) => toSummary(row, user.id)),
+        total,
+        query,
+      );
+    },
+
+    async listMine(user: AuthenticatedUser, query: BarrierListQuery) {
+      const { rows, total } = await repository.listBarriers(db, user.id, 'mine', query);
+      return page(
+        'barriers',
+        rows.map((row) => toSummary(row, user.id)),
+        total,
+        query,
+      );
+    },
+
+    async getCard(user: AuthenticatedUser, barrierId: number): Promise<BarrierDetail> {
+      await requireVisibleBarrier(db, user.id, barrierId);
+      const row = await repository.findBarrierCard(db, barrierId, user.id);
+      if (!row) throw barrierNotFound();
+      const summary = toSummary(row, user.id);
+      const isOwner = row.ownerId === user.id;
+      return {
+        ...summary,
+        device_phone: summary.has_access || isOwner ? row.devicePhone : null,
+        device_model: row.deviceModel,
+        device_phones_amount: row.devicePhonesAmount,
+        is_owner: isOwner,
+      };
+    },
+
+    async checkAccess(user: AuthenticatedUser, barrierId: number) {
+      const { hasAccess } = await requireVisibleBarrier(db, user.id, barrierId);
+      return { has_access: hasAccess };
+    },
+
+    async getLimits(user: AuthenticatedUser, barrierId: number): Promise<Limits> {
+      await requireBarrierAccess(db, user.id, barrierId);
+      return toLimits(await repository.findLimits(db, barrierId));
+    },
+
+    async leave(user: AuthenticatedUser, barrierId: number): Promise<void> {
+      const barrier = await requireBarrierAccess(db, user.id, barrierId);
+      if (barrier.ownerId === user.id) throw conflict(BARRIER_MESSAGES.ownerCannotLeave);
+      await db.transaction(async (tx) => {
+        const locked = await lockLiveBarrier(tx, barrierId);
+        await revokeAccessLocked(
+          tx,
+          deps,
+          locked.id,
+          user.id,
+          { author: 'user', userId: user.id },
+          'barrier_exit',
+        );
+        await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false });
+      });
+      deps.notifyDeviceCommands([barrierId]);
+    },
+
+    async create(admin: AuthenticatedUser, body: CreateBarrierBody): Promise<AdminBarrier> {
+      const model = body.device_model;
+      if (!isDeviceModel(model)) throw new FieldError({ device_model: [BARRIER_MESSAGES.deviceModel] });
+      const sheet = getSheet(model);
+      const fields: Record<string, string[]> = {};
+      if (sheet.hasPassword && !isValidDevicePassword(model, body.device_password)) {
+        fields.device_password = [BARRIER_MESSAGES.devicePassword];
+      }
+      if (body.device_phones_amount > sheet.slotCount) {
+        fields.device_phones_amount = [BARRIER_MESSAGES.phonesAmountOverSlots(model, sheet.slotCount)];
+      }
+      if (Object.keys(fields).length > 0) throw new FieldError(fields);
+
+      const now = deps.clock.now();
+      const barrierId = await db
+        .transaction(async (tx) => {
+          const owner = await repository.findOwner(tx, admin.id);
+          if (!owner) throw barrierNotFound();
+          const id = await repository.insertBarrier(tx, {
+            ownerId: admin.id,
+            address: body.address,
+            devicePhone: body.device_phone,
+            deviceModel: model,
+            devicePasswordEncrypted:
+              sheet.hasPassword && body.device_password ? deps.secrets.encrypt(body.device_password) : null,
+            devicePhonesAmount: body.device_phones_amount,
+            additionalInfo: body.additional_info ?? '',
+            isPublic: body.is_public,
+            createdAt: now,
+            updatedAt: now,
+          });
+          const locked = await lockLiveBarrier(tx, id);
+          await grantAccessLocked(tx, deps, locked, owner, { author: 'admin', userId: admin.id });
+          await syncBarrierDevice(tx, deps, id);
+          return id;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'barriers_device_phone_live_unique')) {
+            throw conflict(BARRIER_MESSAGES.devicePhoneTaken);
+          }
+          throw error;
+        });
+      deps.notifyDeviceCommands([barrierId]);
+      const row = await repository.findOwnedBarrierRow(db, barrierId);
+      if (!row) throw barrierNotFound();
+      return toAdminBarrier(row);
+    },
+
+    async listOwned(admin: AuthenticatedUser, query: BarrierListQuery) {
+      const { rows, total } = await repository.listOwnedBarriers(db, admin.id, query);
+      return page('barriers', rows.map(toAdminBarrier), total, query);
+    },
+
+    async getOwned(admin: AuthenticatedUser, barrierId: number): Promise<AdminBarrier> {
+      await requireOwnedBarrier(db, admin.id, barrierId);
+      const row = await repository.findOwnedBarrierRow(db, barrierId);
+      if (!row) throw barrierNotFound();
+      return toAdminBarrier(row);
+    },
+
+    async update(
+      admin: AuthenticatedUser,
+      barrierId: number,
+      body: UpdateBarrierBody,
+    ): Promise<AdminBarrier> {
+      const barrier = await requireOwnedBarrier(db, admin.id, barrierId);
+      const values: Parameters<typeof repository.updateBarrier>[2] = { updatedAt: deps.clock.now() };
+      if (body.additional_info !== undefined) values.additionalInfo = body.additional_info ?? '';
+      if (body.is_public !== undefined) values.isPublic = body.is_public;
+      if (body.device_password !== undefined && isDeviceModel(barrier.deviceModel)) {
+        // Models without a password ignore it; the stored value is corrected without any SMS.
+        if (getSheet(barrier.deviceModel).hasPassword) {
+          values.devicePasswordEncrypted = deps.secrets.encrypt(body.device_password);
+        }
+      }
+      await repository.updateBarrier(db, barrierId, values);
+      const row = await repository.findOwnedBarrierRow(db, barrierId);
+      if (!row) throw barrierNotFound();
+      return toAdminBarrier(row);
+    },
+
+    async remove(admin: AuthenticatedUser, barrierId: number): Promise<void> {
+      await requireOwnedBarrier(db, admin.id, barrierId);
+      await db.transaction(async (tx) => {
+        const locked = await lockLiveBarrier(tx, barrierId);
+        await deactivatePhonesLocked(
+          tx,
+          deps,
+          locked.id,
+          {},
+          { author: 'admin', userId: admin.id },
+          'barrier_deleted',
+        );
+        await repository.markBarrierDeleted(tx, locked.id, deps.clock.now());
+        await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false });
+      });
+      deps.notifyDeviceCommands([barrierId]);
+    },
+
+    async getOwnedLimits(admin: AuthenticatedUser, barrierId: number): Promise<Limits> {
+      await requireOwnedBarrier(db, admin.id, barrierId);
+      return toLimits(await repository.findLimits(db, barrierId));
+    },
+
+    async updateLimits(admin: AuthenticatedUser, barrierId: number, body: UpdateLimitsBody): Promise<Limits> {
+      const barrier = await requireOwnedBarrier(db, admin.id, barrierId);
+      const capacity = deviceCapacity(barrier);
+      const fields: Record<string, string[]> = {};
+      for (const field of PHONE_COUNT_LIMIT_FIELDS) {
+        const value = body[field];
+        if (typeof value === 'number' && value > capacity)
+          fields[field] = [LIMIT_MESSAGES.overDevice(capacity)];
+      }
+      if (
+        typeof body.schedule_interval_limit === 'number' &&
+        body.schedule_interval_limit > MINUTES_PER_DAY
+      ) {
+        fields.schedule_interval_limit = [LIMIT_MESSAGES.overDay];
+      }
+      if (Object.keys(fields).length > 0) throw new FieldError(fields);
+      await repository.upsertLimits(db, barrierId, body, deps.clock.now());
+      return toLimits(await repository.findLimits(db, barrierId));
+    },
+  };
+}
+
+export type BarrierService = ReturnType<typeof createBarrierService>;

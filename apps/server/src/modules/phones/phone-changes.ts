@@ -1,0 +1,281 @@
+/**
+ * Every change to the phones of a barrier goes through here, inside the caller's transaction:
+ *
+ *   const barrier = await lockLiveBarrier(tx, barrierId);   // serialises slots and limits per barrier
+ *   await addPhoneLocked(tx, deps, barrier, phone, actor);  // limits, slot, phone row, action row
+ *   await syncBarrierDevice(tx, deps, barrier.id);          // device commands (409 over the SMS budget)
+ *   … commit, then deps.notifyDeviceCommands([barrier.id])
+ *
+ * The barrier row lock makes "count, then insert" safe under concurrency; the unique indexes on
+ * (barrier, slot) and (barrier, number) among active phones are the last line of defence.
+ */
+
+import type { ActionAuthor, ActionReason } from '@propusk/contracts/actions';
+import { LIMIT_MESSAGES } from '@propusk/contracts/limits';
+import { PHONE_MESSAGES, type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
+import { getSheet, isDeviceModel } from '@propusk/devices/models';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { actions, barrierLimits, barriers, phones, type WeeklySchedule } from '../../db/schema.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { conflict, isUniqueViolation } from '../../lib/errors.ts';
+import { barrierNotFound } from '../barriers/policy.ts';
+import { lockBarrier } from '../devices/outbox.ts';
+
+export type PhoneRow = typeof phones.$inferSelect;
+export type LimitsRow = typeof barrierLimits.$inferSelect;
+
+export interface LockedBarrier {
+  id: number;
+  ownerId: number;
+  deviceModel: string;
+  devicePhonesAmount: number;
+  limits: Omit<LimitsRow, 'barrierId' | 'updatedAt'>;
+}
+
+/** Who made a change, for the history. */
+export interface Actor {
+  author: ActionAuthor;
+  userId: number | null;
+}
+
+export interface NewPhone {
+  userId: number;
+  number: string;
+  name: string;
+  type: PhoneType;
+  startTime: Date | null;
+  endTime: Date | null;
+  schedule: WeeklySchedule | null;
+}
+
+const NO_LIMITS: LockedBarrier['limits'] = {
+  userPhoneLimit: null,
+  userTempPhoneLimit: null,
+  globalTempPhoneLimit: null,
+  userSchedulePhoneLimit: null,
+  globalSchedulePhoneLimit: null,
+  scheduleIntervalLimit: null,
+  smsWeeklyLimit: null,
+};
+
+/** Locks the barrier row for the rest of the transaction and reads it with its limits; 404 once deleted. */
+export async function lockLiveBarrier(tx: Executor, barrierId: number): Promise<LockedBarrier> {
+  await lockBarrier(tx, barrierId);
+  const [row] = await tx
+    .select({ barrier: barriers, limits: barrierLimits })
+    .from(barriers)
+    .leftJoin(barrierLimits, eq(barrierLimits.barrierId, barriers.id))
+    .where(and(eq(barriers.id, barrierId), isNull(barriers.deletedAt)));
+  if (!row) throw barrierNotFound();
+  const {
+    barrierId: _barrierId,
+    updatedAt: _updatedAt,
+    ...limits
+  } = row.limits ?? {
+    ...NO_LIMITS,
+    barrierId,
+    updatedAt: new Date(0),
+  };
+  return {
+    id: row.barrier.id,
+    ownerId: row.barrier.ownerId,
+    deviceModel: row.barrier.deviceModel,
+    devicePhonesAmount: row.barrier.devicePhonesAmount,
+    limits,
+  };
+}
+
+/** How many numbers the barrier's device can hold: its configured amount, within the model's slots. */
+export function deviceCapacity(barrier: { deviceModel: string; devicePhonesAmount: number }): number {
+  const slots = isDeviceModel(barrier.deviceModel) ? getSheet(barrier.deviceModel).slotCount : 0;
+  return Math.min(barrier.devicePhonesAmount, slots);
+}
+
+/** What the history stores as a phone's old or new value. */
+export function phoneSnapshot(row: PhoneRow): Record<string, unknown> {
+  return {
+    phone: row.phone,
+    name: row.name,
+    type: row.type,
+    start_time: row.startTime?.toISOString() ?? null,
+    end_time: row.endTime?.toISOString() ?? null,
+    schedule: row.schedule ?? null,
+    is_active: row.isActive,
+  };
+}
+
+export async function recordPhoneAction(
+  tx: Executor,
+  now: Date,
+  entry: {
+    barrierId: number;
+    phone: PhoneRow;
+    actionType: 'add_phone' | 'delete_phone' | 'update_phone';
+    actor: Actor;
+    reason: ActionReason;
+    oldValue: Record<string, unknown> | null;
+    newValue: Record<string, unknown> | null;
+  },
+): Promise<void> {
+  await tx.insert(actions).values({
+    barrierId: entry.barrierId,
+    phoneId: entry.phone.id,
+    phoneOwnerId: entry.phone.userId,
+    actionType: entry.actionType,
+    author: entry.actor.author,
+    authorUserId: entry.actor.userId,
+    reason: entry.reason,
+    oldValue: entry.oldValue,
+    newValue: entry.newValue,
+    createdAt: now,
+  });
+}
+
+/** 409 unless a schedule's intervals are all at least the barrier's `schedule_interval_limit` long. */
+export function assertScheduleIntervalLimit(barrier: LockedBarrier, schedule: WeeklySchedule | null): void {
+  const minimum = barrier.limits.scheduleIntervalLimit;
+  if (minimum === null || !schedule) return;
+  if (shortestIntervalMinutes(schedule) < minimum) throw conflict(LIMIT_MESSAGES.intervalTooShort(minimum));
+}
+
+/**
+ * Checks every limit for one more phone of `phone.type` for `phone.userId`, then takes the smallest free
+ * slot and writes the phone and its `add_phone` action. The barrier must be locked by this transaction.
+ */
+export async function addPhoneLocked(
+  tx: Executor,
+  deps: Pick<Dependencies, 'clock'>,
+  barrier: LockedBarrier,
+  phone: NewPhone,
+  actor: Actor,
+  reason: ActionReason,
+): Promise<PhoneRow> {
+  const now = deps.clock.now();
+  const [counts] = await tx
+    .select({
+      sameNumber: sql<number>`count(*) filter (where ${phones.phone} = ${phone.number})::int`,
+      userTotal: sql<number>`count(*) filter (where ${phones.userId} = ${phone.userId})::int`,
+      userTemporary: sql<number>`count(*) filter (where ${phones.userId} = ${phone.userId} and ${phones.type} = 'temporary')::int`,
+      globalTemporary: sql<number>`count(*) filter (where ${phones.type} = 'temporary')::int`,
+      userSchedule: sql<number>`count(*) filter (where ${phones.userId} = ${phone.userId} and ${phones.type} = 'schedule')::int`,
+      globalSchedule: sql<number>`count(*) filter (where ${phones.type} = 'schedule')::int`,
+    })
+    .from(phones)
+    .where(and(eq(phones.barrierId, barrier.id), eq(phones.isActive, true)));
+  if (!counts) throw new Error('count query returned no row');
+  if (counts.sameNumber > 0) throw conflict(PHONE_MESSAGES.duplicate);
+
+  const limits = barrier.limits;
+  const over = (count: number, limit: number | null) => limit !== null && count >= limit;
+  if (over(counts.userTotal, limits.userPhoneLimit)) throw conflict(LIMIT_MESSAGES.userPhones);
+  if (phone.type === 'temporary') {
+    if (over(counts.userTemporary, limits.userTempPhoneLimit)) throw conflict(LIMIT_MESSAGES.userTemporary);
+    if (over(counts.globalTemporary, limits.globalTempPhoneLimit)) {
+      throw conflict(LIMIT_MESSAGES.globalTemporary);
+    }
+  }
+  if (phone.type === 'schedule') {
+    if (over(counts.userSchedule, limits.userSchedulePhoneLimit)) throw conflict(LIMIT_MESSAGES.userSchedule);
+    if (over(counts.globalSchedule, limits.globalSchedulePhoneLimit)) {
+      throw conflict(LIMIT_MESSAGES.globalSchedule);
+    }
+    assertScheduleIntervalLimit(barrier, phone.schedule);
+  }
+
+  const slot = await smallestFreeSlot(tx, barrier);
+  if (slot === null) throw conflict(LIMIT_MESSAGES.noFreeSlot);
+
+  let row: PhoneRow | undefined;
+  try {
+    [row] = await tx
+      .insert(phones)
+      .values({
+        barrierId: barrier.id,
+        userId: phone.userId,
+        phone: phone.number,
+        name: phone.name,
+        type: phone.type,
+        slot,
+        startTime: phone.type === 'temporary' ? phone.startTime : null,
+        endTime: phone.type === 'temporary' ? phone.endTime : null,
+        schedule: phone.type === 'schedule' ? phone.schedule : null,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error, 'phones_barrier_number_active_unique'))
+      throw conflict(PHONE_MESSAGES.duplicate);
+    if (isUniqueViolation(error, 'phones_primary_per_user_unique')) throw conflict(PHONE_MESSAGES.duplicate);
+    throw error;
+  }
+  if (!row) throw new Error('phone not inserted');
+  await recordPhoneAction(tx, now, {
+    barrierId: barrier.id,
+    phone: row,
+    actionType: 'add_phone',
+    actor,
+    reason,
+    oldValue: null,
+    newValue: phoneSnapshot(row),
+  });
+  return row;
+}
+
+/** The smallest slot in 1..capacity that no active phone of the barrier holds, or null when all are taken. */
+async function smallestFreeSlot(tx: Executor, barrier: LockedBarrier): Promise<number | null> {
+  const capacity = deviceCapacity(barrier);
+  if (capacity < 1) return null;
+  const result = (await tx.execute(sql`
+    select candidate.slot::int as slot
+    from generate_series(1, ${capacity}::int) as candidate(slot)
+    where not exists (
+      select 1 from ${phones} where ${phones.barrierId} = ${barrier.id} and ${phones.slot} = candidate.slot
+    )
+    order by candidate.slot
+    limit 1`)) as unknown as { rows: { slot: number | string }[] };
+  const slot = result.rows[0]?.slot;
+  return slot === undefined ? null : Number(slot);
+}
+
+/**
+ * Takes phones off a barrier: inactive, slot freed, `deleted_at` set, one `delete_phone` action each. The
+ * rows stay (history points to them). Filter by user and/or phone; returns the phones removed.
+ */
+export async function deactivatePhonesLocked(
+  tx: Executor,
+  deps: Pick<Dependencies, 'clock'>,
+  barrierId: number,
+  filter: { userId?: number; phoneId?: number },
+  actor: Actor,
+  reason: ActionReason,
+): Promise<PhoneRow[]> {
+  const now = deps.clock.now();
+  const conditions = [eq(phones.barrierId, barrierId), eq(phones.isActive, true)];
+  if (filter.userId !== undefined) conditions.push(eq(phones.userId, filter.userId));
+  if (filter.phoneId !== undefined) conditions.push(eq(phones.id, filter.phoneId));
+  const removed = await tx
+    .update(phones)
+    .set({ isActive: false, slot: null, deletedAt: now, updatedAt: now })
+    .where(and(...conditions))
+    .returning();
+  if (removed.length > 0) {
+    await tx.insert(actions).values(
+      removed.map((row) => ({
+        barrierId,
+        phoneId: row.id,
+        phoneOwnerId: row.userId,
+        actionType: 'delete_phone' as const,
+        author: actor.author,
+        authorUserId: actor.userId,
+        reason,
+        oldValue: { ...phoneSnapshot(row), is_active: true },
+        newValue: phoneSnapshot(row),
+        createdAt: now,
+      })),
+    );
+  }
+  return removed;
+}

@@ -1,0 +1,277 @@
+/**
+ * Phones on barriers (spec.md sections 4, 5, 7; DESIGN.md section 5), for users (their own phones on
+ * barriers they have access to) and administrators (phones of users of their barriers). `side` says which.
+ *
+ * Every change locks the barrier, checks the limits, writes the phone and its action, and plans the device
+ * commands in one transaction; the device worker is woken after commit.
+ */
+import {
+  type AddPhoneBody,
+  type AdminAddPhoneBody,
+  PHONE_MESSAGES,
+  type Phone,
+  parseDateTimeInput,
+  type UpdatePhoneBody,
+  type WeeklyScheduleInput,
+} from '@propusk/contracts/phones';
+import type { WeeklySchedule } from '../../db/schema.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { conflict, FieldError, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { paginate, requireBarrierAccess, requireOwnedBarrier, userHasAccess } from '../barriers/policy.ts';
+import { syncBarrierDevice } from '../devices/outbox.ts';
+import {
+  type Actor,
+  addPhoneLocked,
+  assertScheduleIntervalLimit,
+  deactivatePhonesLocked,
+  lockLiveBarrier,
+  type PhoneRow,
+  phoneSnapshot,
+  recordPhoneAction,
+} from './phone-changes.ts';
+import * as repository from './repository.ts';
+
+export type Side = 'user' | 'admin';
+
+const phoneNotFound = () => notFound('Phone not found.');
+
+export function toPhone(row: PhoneRow): Phone {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    type: row.type,
+    status: row.status,
+    is_active: row.isActive,
+    barrier: row.barrierId,
+    user: row.userId,
+    start_time: row.startTime?.toISOString() ?? null,
+    end_time: row.endTime?.toISOString() ?? null,
+    schedule: row.schedule ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Only the days that have intervals, each sorted by start. */
+function normalizeSchedule(schedule: WeeklyScheduleInput): WeeklySchedule {
+  const result: WeeklySchedule = {};
+  for (const [day, intervals] of Object.entries(schedule) as [
+    keyof WeeklySchedule,
+    WeeklyScheduleInput['monday'],
+  ][]) {
+    if (intervals && intervals.length > 0) {
+      result[day] = [...intervals].sort((a, b) => a.start_time.localeCompare(b.start_time));
+    }
+  }
+  return result;
+}
+
+export function createPhoneService(deps: Dependencies) {
+  const { db } = deps;
+  const offset = deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES;
+
+  /** start < end and end in the future, with the barrier's local time for texts without an offset. */
+  function parseWindow(startText: string, endText: string): { start: Date; end: Date } {
+    const start = parseDateTimeInput(startText, offset);
+    const end = parseDateTimeInput(endText, offset);
+    if (!start) throw new FieldError({ start_time: [PHONE_MESSAGES.dateTimeFormat] });
+    if (!end) throw new FieldError({ end_time: [PHONE_MESSAGES.dateTimeFormat] });
+    if (start >= end) throw new FieldError({ start_time: [PHONE_MESSAGES.startBeforeEnd] });
+    if (end <= deps.clock.now()) throw new FieldError({ end_time: [PHONE_MESSAGES.endInPast] });
+    return { start, end };
+  }
+
+  /** The phone, if the caller may see it: his own (user side) or on his barrier (admin side). */
+  async function findVisiblePhone(side: Side, caller: AuthenticatedUser, phoneId: number) {
+    const found = await repository.findPhone(db, phoneId);
+    const visible =
+      found &&
+      (side === 'user'
+        ? found.phone.userId === caller.id
+        : found.ownerId === caller.id && found.barrierDeletedAt === null);
+    if (!found || !visible) throw phoneNotFound();
+    return found.phone;
+  }
+
+  /** The phone, if the caller may change it now: visible, active, and (user side) he still has access. */
+  async function findChangeablePhone(side: Side, caller: AuthenticatedUser, phoneId: number) {
+    const phone = await findVisiblePhone(side, caller, phoneId);
+    if (!phone.isActive) throw conflict(PHONE_MESSAGES.notActive);
+    if (side === 'user') await requireBarrierAccess(db, caller.id, phone.barrierId);
+    return phone;
+  }
+
+  const actorOf = (side: Side, caller: AuthenticatedUser): Actor => ({ author: side, userId: caller.id });
+
+  async function add(
+    side: Side,
+    caller: AuthenticatedUser,
+    barrierId: number,
+    ownerUserId: number,
+    body: AddPhoneBody,
+  ): Promise<Phone> {
+    const window =
+      body.type === 'temporary' && body.start_time && body.end_time
+        ? parseWindow(body.start_time, body.end_time)
+        : null;
+    const schedule = body.type === 'schedule' && body.schedule ? normalizeSchedule(body.schedule) : null;
+    const row = await db.transaction(async (tx) => {
+      const barrier = await lockLiveBarrier(tx, barrierId);
+      // Access may have been lost between the check and the lock (leave, removal, block).
+      if (!(await userHasAccess(tx, barrier.id, ownerUserId))) {
+        if (side === 'admin') throw new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] });
+        throw forbidden(PHONE_MESSAGES.userHasNoAccess);
+      }
+      const added = await addPhoneLocked(
+        tx,
+        deps,
+        barrier,
+        {
+          userId: ownerUserId,
+          number: body.phone,
+          name: body.name,
+          type: body.type,
+          startTime: window?.start ?? null,
+          endTime: window?.end ?? null,
+          schedule,
+        },
+        actorOf(side, caller),
+        'manual',
+      );
+      await syncBarrierDevice(tx, deps, barrier.id);
+      return repository.findPhone(tx, added.id);
+    });
+    deps.notifyDeviceCommands([barrierId]);
+    if (!row) throw phoneNotFound();
+    return toPhone(row.phone);
+  }
+
+  /** Applies a change to an active phone under the barrier lock, with its action and device commands. */
+  async function change(
+    side: Side,
+    caller: AuthenticatedUser,
+    phone: PhoneRow,
+    values: Partial<PhoneRow>,
+    reason: 'manual' | 'schedule_update',
+    check?: (barrier: Awaited<ReturnType<typeof lockLiveBarrier>>) => void,
+  ): Promise<Phone> {
+    const updated = await db.transaction(async (tx) => {
+      const barrier = await lockLiveBarrier(tx, phone.barrierId);
+      const current = await repository.findPhone(tx, phone.id);
+      if (!current?.phone.isActive) throw conflict(PHONE_MESSAGES.notActive);
+      check?.(barrier);
+      const row = await repository.updatePhone(tx, phone.id, { ...values, updatedAt: deps.clock.now() });
+      await recordPhoneAction(tx, deps.clock.now(), {
+        barrierId: barrier.id,
+        phone: row,
+        actionType: 'update_phone',
+        actor: actorOf(side, caller),
+        reason,
+        oldValue: phoneSnapshot(current.phone),
+        newValue: phoneSnapshot(row),
+      });
+      await syncBarrierDevice(tx, deps, barrier.id);
+      return (await repository.findPhone(tx, phone.id))?.phone ?? row;
+    });
+    deps.notifyDeviceCommands([phone.barrierId]);
+    return toPhone(updated);
+  }
+
+  return {
+    async listMine(caller: AuthenticatedUser, barrierId: number, query: { page: number; page_size: number }) {
+      await requireBarrierAccess(db, caller.id, barrierId);
+      const { rows, total } = await repository.listActivePhones(db, { barrierId, userId: caller.id }, query);
+      return paginate('phones', rows.map(toPhone), total, query);
+    },
+
+    async listForAdmin(
+      admin: AuthenticatedUser,
+      barrierId: number,
+      query: { page: number; page_size: number; user?: number | undefined },
+    ) {
+      await requireOwnedBarrier(db, admin.id, barrierId);
+      const { rows, total } = await repository.listActivePhones(db, { barrierId, userId: query.user }, query);
+      return paginate('phones', rows.map(toPhone), total, query);
+    },
+
+    async addOwn(caller: AuthenticatedUser, barrierId: number, body: AddPhoneBody) {
+      await requireBarrierAccess(db, caller.id, barrierId);
+      return add('user', caller, barrierId, caller.id, body);
+    },
+
+    async addForUser(admin: AuthenticatedUser, barrierId: number, body: AdminAddPhoneBody) {
+      await requireOwnedBarrier(db, admin.id, barrierId);
+      if (!(await userHasAccess(db, barrierId, body.user))) {
+        throw new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] });
+      }
+      return add('admin', admin, barrierId, body.user, body);
+    },
+
+    async get(side: Side, caller: AuthenticatedUser, phoneId: number): Promise<Phone> {
+      return toPhone(await findVisiblePhone(side, caller, phoneId));
+    },
+
+    async update(
+      side: Side,
+      caller: AuthenticatedUser,
+      phoneId: number,
+      body: UpdatePhoneBody,
+    ): Promise<Phone> {
+      const phone = await findChangeablePhone(side, caller, phoneId);
+      const values: Partial<PhoneRow> = {};
+      if (body.name !== undefined) values.name = body.name;
+      if (body.start_time || body.end_time) {
+        if (phone.type !== 'temporary') throw new FieldError({ start_time: [PHONE_MESSAGES.noWindow] });
+        const startText = body.start_time ?? phone.startTime?.toISOString();
+        const endText = body.end_time ?? phone.endTime?.toISOString();
+        if (!startText || !endText) throw new FieldError({ start_time: [PHONE_MESSAGES.timesRequired] });
+        const window = parseWindow(startText, endText);
+        values.startTime = window.start;
+        values.endTime = window.end;
+      }
+      return change(side, caller, phone, values, 'manual');
+    },
+
+    async remove(side: Side, caller: AuthenticatedUser, phoneId: number): Promise<void> {
+      const phone = await findChangeablePhone(side, caller, phoneId);
+      if (phone.type === 'primary') throw forbidden(PHONE_MESSAGES.primaryCannotBeDeleted);
+      await db.transaction(async (tx) => {
+        const barrier = await lockLiveBarrier(tx, phone.barrierId);
+        const removed = await deactivatePhonesLocked(
+          tx,
+          deps,
+          barrier.id,
+          { phoneId: phone.id },
+          actorOf(side, caller),
+          'manual',
+        );
+        if (removed.length === 0) throw conflict(PHONE_MESSAGES.notActive);
+        await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
+      });
+      deps.notifyDeviceCommands([phone.barrierId]);
+    },
+
+    async getSchedule(side: Side, caller: AuthenticatedUser, phoneId: number): Promise<WeeklySchedule> {
+      const phone = await findVisiblePhone(side, caller, phoneId);
+      if (phone.type !== 'schedule') throw conflict(PHONE_MESSAGES.noSchedule);
+      return phone.schedule ?? {};
+    },
+
+    async putSchedule(
+      side: Side,
+      caller: AuthenticatedUser,
+      phoneId: number,
+      body: WeeklyScheduleInput,
+    ): Promise<WeeklySchedule> {
+      const phone = await findChangeablePhone(side, caller, phoneId);
+      if (phone.type !== 'schedule') throw conflict(PHONE_MESSAGES.noSchedule);
+      const schedule = normalizeSchedule(body);
+      const updated = await change(side, caller, phone, { schedule }, 'schedule_update', (barrier) =>
+        assertScheduleIntervalLimit(barrier, schedule),
+      );
+      return updated.schedule ?? {};
+    },
+  };
+}

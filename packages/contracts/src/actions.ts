@@ -1,0 +1,69 @@
+/** Change history (spec.md sections 2, 3, 7; DESIGN.md section 5). */
+import { z } from 'zod';
+import { idSchema, paginated } from './common.ts';
+import { parseDateTimeInput } from './phones.ts';
+
+export const ACTION_TYPES = ['add_phone', 'delete_phone', 'update_phone', 'barrier_setting'] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+export const ACTION_AUTHORS = ['user', 'admin', 'system'] as const;
+export type ActionAuthor = (typeof ACTION_AUTHORS)[number];
+export const ACTION_REASONS = [
+  'manual',
+  'barrier_exit',
+  'access_granted',
+  'primary_phone_change',
+  'schedule_update',
+  'end_time',
+  'barrier_deleted',
+  'user_deleted',
+] as const;
+export type ActionReason = (typeof ACTION_REASONS)[number];
+
+export const HISTORY_PAGE_SIZE = 10;
+
+/** ISO 8601; without an offset it is the barrier's local time. */
+const dateTimeQuery = z
+  .string()
+  .trim()
+  .refine((value) => parseDateTimeInput(value, 0) !== null, {
+    error: 'Enter a date and time in ISO 8601 format.',
+  });
+
+export const actionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: 'Page must be at least 1.' }).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'Page size must be at least 1.' })
+    .max(100, { error: 'Page size must be at most 100.' })
+    .default(HISTORY_PAGE_SIZE),
+  action_type: z
+    .enum(ACTION_TYPES, { error: `Action type must be one of: ${ACTION_TYPES.join(', ')}.` })
+    .optional(),
+  created_from: dateTimeQuery.optional(),
+  created_to: dateTimeQuery.optional(),
+});
+export type ActionListQuery = z.infer<typeof actionListQuerySchema>;
+
+export const actionSchema = z.object({
+  id: z.number().int(),
+  action_type: z.enum(ACTION_TYPES),
+  created_at: z.string(),
+  author: z.enum(ACTION_AUTHORS),
+  /** One of ACTION_REASONS, or null. */
+  reason: z.string().nullable(),
+  /** Id of the related phone (GET /api/phones/{id}/), null for settings. */
+  phone: z.number().int().nullable(),
+  barrier: z.number().int(),
+});
+export type Action = z.infer<typeof actionSchema>;
+
+export const actionDetailSchema = actionSchema.extend({
+  old_value: z.record(z.string(), z.unknown()).nullable(),
+  new_value: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ActionDetail = z.infer<typeof actionDetailSchema>;
+
+export const actionListSchema = paginated('actions', actionSchema);
+export const actionParamsSchema = z.object({ id: idSchema });
+export const barrierActionsParamsSchema = z.object({ barrier_id: idSchema });

@@ -1,0 +1,135 @@
+/** Barriers: creation, settings patch, lists and cards (spec.md sections 3, 5, 7; DESIGN.md sections 4, 5). */
+import { z } from 'zod';
+import { idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
+
+export const ADDRESS_MAX_LENGTH = 510;
+export const ADDITIONAL_INFO_MAX_LENGTH = 2000;
+
+export const BARRIER_MESSAGES = {
+  address: 'Enter a valid address.',
+  devicePhone: 'Device phone must be in the format +7XXXXXXXXXX.',
+  deviceModel: 'Unknown device model.',
+  devicePassword: 'Device password must be exactly 4 digits.',
+  phonesAmount: 'Enter a whole number from 1 to 10000.',
+  phonesAmountOverSlots: (model: string, slots: number) =>
+    `The ${model} model holds at most ${slots} numbers.`,
+  additionalInfo: `Additional info must be at most ${ADDITIONAL_INFO_MAX_LENGTH} characters.`,
+  isPublic: 'Must be true or false.',
+  devicePhoneTaken: 'A barrier with this device phone already exists.',
+  nothingToUpdate: 'Provide additional_info, is_public or device_password.',
+  ownerCannotLeave: 'The owner cannot leave his own barrier.',
+  noAccess: 'You do not have access to this barrier.',
+  barrierNotFound: 'Barrier not found.',
+} as const;
+
+const addressSchema = z
+  .string({ error: BARRIER_MESSAGES.address })
+  .trim()
+  .min(1, { error: BARRIER_MESSAGES.address })
+  .max(ADDRESS_MAX_LENGTH, { error: BARRIER_MESSAGES.address });
+
+const additionalInfoSchema = z
+  .string({ error: BARRIER_MESSAGES.additionalInfo })
+  .trim()
+  .max(ADDITIONAL_INFO_MAX_LENGTH, { error: BARRIER_MESSAGES.additionalInfo });
+
+export const devicePasswordInputSchema = z
+  .string({ error: BARRIER_MESSAGES.devicePassword })
+  .regex(/^\d{4}$/, { error: BARRIER_MESSAGES.devicePassword });
+
+export const createBarrierBodySchema = z.object({
+  address: addressSchema,
+  device_phone: z
+    .string({ error: BARRIER_MESSAGES.devicePhone })
+    .trim()
+    .regex(PHONE_PATTERN, { error: BARRIER_MESSAGES.devicePhone }),
+  /** A model of @propusk/devices; the server checks it against the command sheets. */
+  device_model: z.string({ error: BARRIER_MESSAGES.deviceModel }).trim().min(1, BARRIER_MESSAGES.deviceModel),
+  /** Required for models with a password (4 digits); ignored for models without one (Telemetrica). */
+  device_password: z.string({ error: BARRIER_MESSAGES.devicePassword }).nullish(),
+  device_phones_amount: z
+    .number({ error: BARRIER_MESSAGES.phonesAmount })
+    .int({ error: BARRIER_MESSAGES.phonesAmount })
+    .min(1, { error: BARRIER_MESSAGES.phonesAmount })
+    .max(10000, { error: BARRIER_MESSAGES.phonesAmount }),
+  additional_info: additionalInfoSchema.nullish(),
+  is_public: z.boolean({ error: BARRIER_MESSAGES.isPublic }).default(true),
+});
+export type CreateBarrierBody = z.infer<typeof createBarrierBodySchema>;
+
+export const updateBarrierBodySchema = z
+  .object({
+    additional_info: additionalInfoSchema.nullish(),
+    is_public: z.boolean({ error: BARRIER_MESSAGES.isPublic }).optional(),
+    /** Corrects the stored value only; no SMS is sent (DESIGN.md section 5). */
+    device_password: devicePasswordInputSchema.optional(),
+  })
+  .refine(
+    (body) =>
+      body.additional_info !== undefined ||
+      body.is_public !== undefined ||
+      body.device_password !== undefined,
+    { error: BARRIER_MESSAGES.nothingToUpdate, path: ['non_field_errors'] },
+  );
+export type UpdateBarrierBody = z.infer<typeof updateBarrierBodySchema>;
+
+export const BARRIER_ORDERINGS = ['address', '-address', 'created_at', '-created_at', 'id', '-id'] as const;
+export type BarrierOrdering = (typeof BARRIER_ORDERINGS)[number];
+
+export const barrierListQuerySchema = pageQuerySchema.extend({
+  ordering: z
+    .enum(BARRIER_ORDERINGS, { error: `Ordering must be one of: ${BARRIER_ORDERINGS.join(', ')}.` })
+    .optional(),
+  /** Case-insensitive substring of the address. */
+  address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
+});
+export type BarrierListQuery = z.infer<typeof barrierListQuerySchema>;
+
+export const barrierParamsSchema = z.object({ id: idSchema });
+
+/** The owner as a barrier card shows him; `phone` is null where his phone privacy hides it. */
+export const barrierOwnerSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+export const barrierSummarySchema = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  additional_info: z.string(),
+  is_public: z.boolean(),
+  owner: barrierOwnerSchema,
+  /** The caller has access (the owner always has). */
+  has_access: z.boolean(),
+});
+export type BarrierSummary = z.infer<typeof barrierSummarySchema>;
+
+export const barrierListSchema = paginated('barriers', barrierSummarySchema);
+
+/** The user-side card. `device_phone` only for users with access and the owner. */
+export const barrierDetailSchema = barrierSummarySchema.extend({
+  device_phone: z.string().nullable(),
+  device_model: z.string(),
+  device_phones_amount: z.number().int(),
+  is_owner: z.boolean(),
+});
+export type BarrierDetail = z.infer<typeof barrierDetailSchema>;
+
+/** The administrator's view of his own barrier. The device password is write-only: never here. */
+export const adminBarrierSchema = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  owner: barrierOwnerSchema,
+  device_phone: z.string(),
+  device_model: z.string(),
+  device_phones_amount: z.number().int(),
+  additional_info: z.string(),
+  is_public: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminBarrier = z.infer<typeof adminBarrierSchema>;
+
+export const adminBarrierListSchema = paginated('barriers', adminBarrierSchema);
+
+export const checkAccessSchema = z.object({ has_access: z.boolean() });

@@ -1,0 +1,74 @@
+/** The seven limits of a barrier (spec.md sections 3, 5; DESIGN.md section 5). null = no limit. */
+import { z } from 'zod';
+
+export const LIMIT_FIELDS = [
+  'user_phone_limit',
+  'user_temp_phone_limit',
+  'global_temp_phone_limit',
+  'user_schedule_phone_limit',
+  'global_schedule_phone_limit',
+  'schedule_interval_limit',
+  'sms_weekly_limit',
+] as const;
+export type LimitField = (typeof LIMIT_FIELDS)[number];
+
+/** Limits that count phones, so none may exceed the number of phones the device holds. */
+export const PHONE_COUNT_LIMIT_FIELDS = [
+  'user_phone_limit',
+  'user_temp_phone_limit',
+  'global_temp_phone_limit',
+  'user_schedule_phone_limit',
+  'global_schedule_phone_limit',
+] as const satisfies readonly LimitField[];
+
+export const MINUTES_PER_DAY = 24 * 60;
+
+export const LIMIT_MESSAGES = {
+  wholeNumber: 'Must be a whole number, 0 or more, or null.',
+  overDevice: (slots: number) => `Must not exceed the number of phones on the device (${slots}).`,
+  overDay: `Must not exceed ${MINUTES_PER_DAY} minutes.`,
+  nothingToUpdate: 'Provide at least one limit.',
+  userPhones: 'The limit of phones per user on this barrier has been reached.',
+  userTemporary: 'The limit of temporary phones per user on this barrier has been reached.',
+  globalTemporary: 'The limit of temporary phones on this barrier has been reached.',
+  userSchedule: 'The limit of schedule phones per user on this barrier has been reached.',
+  globalSchedule: 'The limit of schedule phones on this barrier has been reached.',
+  intervalTooShort: (minutes: number) =>
+    `Schedule intervals on this barrier must be at least ${minutes} minutes long.`,
+  noFreeSlot: 'The device of this barrier has no free slot.',
+} as const;
+
+const limitValueSchema = z
+  .number({ error: LIMIT_MESSAGES.wholeNumber })
+  .int({ error: LIMIT_MESSAGES.wholeNumber })
+  .min(0, { error: LIMIT_MESSAGES.wholeNumber })
+  .max(2_000_000_000, { error: LIMIT_MESSAGES.wholeNumber })
+  .nullable();
+
+export const limitsSchema = z.object({
+  user_phone_limit: z.number().int().nullable(),
+  user_temp_phone_limit: z.number().int().nullable(),
+  global_temp_phone_limit: z.number().int().nullable(),
+  user_schedule_phone_limit: z.number().int().nullable(),
+  global_schedule_phone_limit: z.number().int().nullable(),
+  schedule_interval_limit: z.number().int().nullable(),
+  sms_weekly_limit: z.number().int().nullable(),
+});
+export type Limits = z.infer<typeof limitsSchema>;
+
+/** Fields left out stay as they are; null removes a limit. */
+export const updateLimitsBodySchema = z
+  .object({
+    user_phone_limit: limitValueSchema.optional(),
+    user_temp_phone_limit: limitValueSchema.optional(),
+    global_temp_phone_limit: limitValueSchema.optional(),
+    user_schedule_phone_limit: limitValueSchema.optional(),
+    global_schedule_phone_limit: limitValueSchema.optional(),
+    schedule_interval_limit: limitValueSchema.optional(),
+    sms_weekly_limit: limitValueSchema.optional(),
+  })
+  .refine((body) => LIMIT_FIELDS.some((field) => body[field] !== undefined), {
+    error: LIMIT_MESSAGES.nothingToUpdate,
+    path: ['non_field_errors'],
+  });
+export type UpdateLimitsBody = z.infer<typeof updateLimitsBodySchema>;
