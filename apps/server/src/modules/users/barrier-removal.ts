@@ -61,7 +61,9 @@ export async function takeUserOffBarriers(
 
   const touched: number[] = [];
   for (const barrierId of liveBarrierIds) {
-    if ((await syncBarrierDevice(tx, deps, barrierId)) > 0) touched.push(barrierId);
+    // A removal is never refused for the weekly SMS limit: a number that must go may not stay on the gate.
+    if ((await syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: false })) > 0)
+      touched.push(barrierId);
   }
   return touched;
 }

@@ -1,0 +1,571 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessRequests,
+  actions,
+  barrierAccess,
+  barriers,
+  deviceSlots,
+  phones,
+  users,
+} from '../src/db/schema.ts';
+import { loadProjectedState } from '../src/modules/devices/outbox.ts';
+import { login, loginWithCode, refresh, requestCode, verifiedToken, verifyPassword } from './auth-helpers.ts';
+import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * A barrier whose device already holds the given phones (confirmed slots), made in the database: the
+ * subject here is what profile calls do to devices, not how barriers are made.
+ */
+async function barrierWithPhones(
+  t: TestApp,
+  owner: TestUser,
+  entries: { user: TestUser; number?: string; type?: 'primary' | 'permanent' }[],
+) {
+  const [barrier] = await t.deps.db
+    .insert(barriers)
+    .values({
+      ownerId: owner.id,
+      address: `г. Москва, ул. Профильная, д. ${owner.id}`,
+      devicePhone: nextPhone(),
+      deviceModel: 'RTU5025',
+      devicePasswordEncrypted: t.deps.secrets.encrypt('1234'),
+      devicePhonesAmount: 100,
+    })
+    .returning({ id: barriers.id });
+  if (!barrier) throw new Error('no barrier');
+  const everyone = [owner, ...entries.map((entry) => entry.user)];
+  for (const user of new Set(everyone)) {
+    await t.deps.db
+      .insert(barrierAccess)
+      .values({ barrierId: barrier.id, userId: user.id })
+      .onConflictDoNothing();
+  }
+  const rows = [{ user: owner, number: owner.phone, type: 'primary' as const }, ...entries];
+  const phoneIds: number[] = [];
+  for (const [index, entry] of rows.entries()) {
+    const number = entry.number ?? entry.user.phone;
+    const [phone] = await t.deps.db
+      .insert(phones)
+      .values({
+        barrierId: barrier.id,
+        userId: entry.user.id,
+        phone: number,
+        name: entry.type === 'permanent' ? 'Гость' : '',
+        type: entry.type ?? 'primary',
+        slot: index + 1,
+        status: 'ok',
+      })
+      .returning({ id: phones.id });
+    phoneIds.push(phone?.id ?? 0);
+    await t.deps.db.insert(deviceSlots).values({ barrierId: barrier.id, slot: index + 1, number });
+  }
+  return { id: barrier.id, phoneIds };
+}
+
+/** slot → number the device will hold once its queued commands are confirmed. */
+async function projectedDevice(t: TestApp, barrierId: number): Promise<Record<number, string>> {
+  const state = await loadProjectedState(t.deps.db, barrierId, t.clock.now());
+  return Object.fromEntries(state.entries.map((entry) => [entry.slot, entry.number]));
+}
+
+async function actionsOf(t: TestApp, barrierId: number) {
+  return t.deps.db
+    .select({
+      type: actions.actionType,
+      author: actions.author,
+      reason: actions.reason,
+      phoneId: actions.phoneId,
+      oldValue: actions.oldValue,
+      newValue: actions.newValue,
+    })
+    .from(actions)
+    .where(eq(actions.barrierId, barrierId))
+    .orderBy(actions.id);
+}
+
+const me = (t: TestApp, token: string) => t.request({ method: 'GET', url: '/api/users/me/', token });
+
+describe('own profile: read and edit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('shows the own profile', async () => {
+    const user = await createUser(t, { fullName: 'Анна' });
+    const response = await me(t, user.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: user.id,
+      full_name: 'Анна',
+      phone: user.phone,
+      phone_privacy: 'public',
+      role: 'user',
+      is_active: true,
+    });
+    expect((await t.request({ method: 'GET', url: '/api/users/me/' })).statusCode).toBe(401);
+  });
+
+  it('changes the name and the phone privacy, one at a time or together', async () => {
+    const user = await createUser(t);
+    const patch = (payload: unknown) =>
+      t.request({ method: 'PATCH', url: '/api/users/me/', token: user.token, payload: payload as object });
+
+    const named = await patch({ full_name: '  Пётр Иванов ' });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({ full_name: 'Пётр Иванов', phone_privacy: 'public' });
+    const hidden = await patch({ phone_privacy: 'private' });
+    expect(hidden.json()).toMatchObject({ full_name: 'Пётр Иванов', phone_privacy: 'private' });
+    const both = await patch({
+      full_name: 'Пётр',
+      phone_privacy: 'protected',
+      role: 'admin',
+      phone: '+70000000000',
+    });
+    expect(both.json()).toMatchObject({
+      full_name: 'Пётр',
+      phone_privacy: 'protected',
+      role: 'user',
+      phone: user.phone,
+    });
+    expect((await me(t, user.token)).json()).toMatchObject({ full_name: 'Пётр', phone_privacy: 'protected' });
+    const cleared = await patch({ full_name: '' });
+    expect(cleared.json().full_name).toBeNull();
+  });
+
+  it('refuses invalid edits with field errors', async () => {
+    const user = await createUser(t);
+    const patch = (payload: unknown) =>
+      t.request({ method: 'PATCH', url: '/api/users/me/', token: user.token, payload: payload as object });
+    const long = await patch({ full_name: 'я'.repeat(151) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ full_name: ['Full name must be at most 150 characters.'] });
+    expect((await patch({ full_name: 'я'.repeat(150) })).statusCode).toBe(200);
+    const privacy = await patch({ phone_privacy: 'secret' });
+    expect(privacy.statusCode).toBe(400);
+    expect(privacy.json()).toHaveProperty('phone_privacy');
+    const nothing = await patch({});
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json()).toEqual({ non_field_errors: ['Provide full_name or phone_privacy.'] });
+    const wrongType = await patch({ full_name: 5 });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toEqual({ full_name: ['Full name must be a string.'] });
+    const malformed = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/',
+      token: user.token,
+      payload: '{"full_name":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'Malformed JSON body.' });
+  });
+});
+
+describe('account deletion', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('takes the numbers off every device, ends access, requests and sessions, and frees the phone', async () => {
+    const owner = await createAdmin(t);
+    const user = await createUser(t, { fullName: 'Уходящий' });
+    const guest = nextPhone();
+    const first = await barrierWithPhones(t, owner, [{ user }, { user, number: guest, type: 'permanent' }]);
+    const otherOwner = await createAdmin(t);
+    const second = await barrierWithPhones(t, otherOwner, [{ user }]);
+    const [pending] = await t.deps.db
+      .insert(accessRequests)
+      .values({ userId: user.id, barrierId: second.id, initiator: 'user' })
+      .returning({ id: accessRequests.id });
+    expect(await projectedDevice(t, first.id)).toEqual({ 1: owner.phone, 2: user.phone, 3: guest });
+
+    const token = await verifiedToken(t, user.phone, 'delete_account', user.token);
+    const notified: number[][] = [];
+    const original = t.deps.notifyDeviceCommands;
+    t.deps.notifyDeviceCommands = (ids) => notified.push(ids);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: '/api/users/me/',
+      token: user.token,
+      payload: { verification_token: token },
+    });
+    t.deps.notifyDeviceCommands = original;
+    expect(deleted.statusCode).toBe(204);
+
+    // The gates no longer open for his numbers; the owners' numbers stay.
+    expect(await projectedDevice(t, first.id)).toEqual({ 1: owner.phone });
+    expect(await projectedDevice(t, second.id)).toEqual({ 1: otherOwner.phone });
+    expect(notified.flat().sort()).toEqual([first.id, second.id].sort());
+    const history = await actionsOf(t, first.id);
+    expect(history).toEqual([
+      expect.objectContaining({
+        type: 'delete_phone',
+        author: 'system',
+        reason: 'user_deleted',
+        phoneId: first.phoneIds[1],
+      }),
+      expect.objectContaining({
+        type: 'delete_phone',
+        author: 'system',
+        reason: 'user_deleted',
+        phoneId: first.phoneIds[2],
+      }),
+    ]);
+    const access = await t.deps.db.select().from(barrierAccess).where(eq(barrierAccess.userId, user.id));
+    expect(access).toEqual([]);
+    const [request] = await t.deps.db
+      .select()
+      .from(accessRequests)
+      .where(eq(accessRequests.id, pending?.id ?? 0));
+    expect(request?.status).toBe('cancelled');
+
+    expect((await me(t, user.token)).statusCode).toBe(401);
+    expect((await refresh(t, user.refreshToken)).statusCode).toBe(401);
+    // The number is free: logging in with it makes a new, empty account.
+    const again = await loginWithCode(t, user.phone);
+    const fresh = (await me(t, again.access)).json();
+    expect(fresh.id).not.toBe(user.id);
+    expect(fresh.full_name).toBeNull();
+  });
+
+  it('refuses without a verified delete_account token of the own phone, leaving the token usable', async () => {
+    const user = await createUser(t);
+    const del = (verificationToken: unknown, token = user.token) =>
+      t.request({
+        method: 'DELETE',
+        url: '/api/users/me/',
+        token,
+        payload: { verification_token: verificationToken },
+      });
+
+    expect(
+      (await t.request({ method: 'DELETE', url: '/api/users/me/', payload: { verification_token: 'x' } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await del(12)).statusCode).toBe(400);
+    const unverified = (await requestCode(t, user.phone, 'delete_account')).json().verification_token;
+    const early = await del(unverified);
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({ detail: 'Verification code has not been verified.' });
+    t.clock.advance(61_000);
+    const loginToken = await verifiedToken(t, user.phone, 'login');
+    expect((await del(loginToken)).json()).toEqual({ detail: 'Invalid verification token.' });
+    // The token that DELETE refused is still good for what it was made for.
+    expect((await login(t, user.phone, loginToken)).statusCode).toBe(200);
+    // A token made for someone else's account does not delete mine.
+    const other = await createUser(t);
+    const othersToken = await verifiedToken(t, other.phone, 'delete_account');
+    expect((await del(othersToken)).statusCode).toBe(400);
+    expect((await me(t, other.token)).statusCode).toBe(200);
+
+    const token = await verifiedToken(t, user.phone, 'delete_account');
+    t.clock.advance(10 * 60_000);
+    expect((await del(token)).statusCode).toBe(410);
+    // The account is still there.
+    expect((await me(t, user.token)).statusCode).toBe(200);
+  });
+
+  it('refuses (409) to delete an administrator who still owns barriers; the token survives the refusal', async () => {
+    const owner = await createAdmin(t);
+    const barrier = await barrierWithPhones(t, owner, []);
+    const token = await verifiedToken(t, owner.phone, 'delete_account', owner.token);
+    const refused = await t.request({
+      method: 'DELETE',
+      url: '/api/users/me/',
+      token: owner.token,
+      payload: { verification_token: token },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: 'Delete your barriers before deleting your account.' });
+    expect((await me(t, owner.token)).statusCode).toBe(200);
+
+    await t.deps.db.update(barriers).set({ deletedAt: t.clock.now() }).where(eq(barriers.id, barrier.id));
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: '/api/users/me/',
+      token: owner.token,
+      payload: { verification_token: token },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const check = await t.request({
+      method: 'POST',
+      url: '/api/users/check_admin/',
+      payload: { phone: owner.phone },
+    });
+    expect(check.json()).toEqual({ is_admin: false });
+  });
+});
+
+describe('phone change', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const change = (t: TestApp, user: TestUser, payload: Record<string, unknown>) =>
+    t.request({ method: 'PATCH', url: '/api/users/me/phone/', token: user.token, payload });
+
+  it('moves the account and its primary phones to the new number', async () => {
+    const owner = await createAdmin(t);
+    const user = await createUser(t, { fullName: 'Меняющий' });
+    const newPhone = nextPhone();
+    const barrier = await barrierWithPhones(t, owner, [
+      { user },
+      { user, number: newPhone, type: 'permanent' },
+    ]);
+
+    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old', user.token);
+    const newToken = await verifiedToken(t, newPhone, 'change_phone_new', user.token);
+    const changed = await change(t, user, {
+      new_phone: newPhone.slice(1),
+      old_verification_token: oldToken,
+      new_verification_token: newToken,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ phone: newPhone });
+    expect((await me(t, user.token)).json()).toMatchObject({ id: user.id, phone: newPhone });
+
+    // The device now opens for the new number in the primary's slot; the duplicate extra phone is gone.
+    expect(await projectedDevice(t, barrier.id)).toEqual({ 1: owner.phone, 2: newPhone });
+    const history = await actionsOf(t, barrier.id);
+    expect(history).toContainEqual(
+      expect.objectContaining({
+        type: 'update_phone',
+        author: 'user',
+        reason: 'primary_phone_change',
+        phoneId: barrier.phoneIds[1],
+        oldValue: expect.objectContaining({ phone: user.phone }),
+        newValue: expect.objectContaining({ phone: newPhone }),
+      }),
+    );
+    expect(history).toContainEqual(
+      expect.objectContaining({
+        type: 'delete_phone',
+        reason: 'primary_phone_change',
+        phoneId: barrier.phoneIds[2],
+      }),
+    );
+
+    // The new number logs into the same account; the old one is free.
+    expect((await me(t, (await loginWithCode(t, newPhone)).access)).json().id).toBe(user.id);
+    expect((await me(t, (await loginWithCode(t, user.phone)).access)).json().id).not.toBe(user.id);
+    // Both tokens are spent.
+    const reuse = await change(t, user, {
+      new_phone: nextPhone(),
+      old_verification_token: oldToken,
+      new_verification_token: newToken,
+    });
+    expect(reuse.statusCode).toBe(400);
+  });
+
+  it('refuses wrong, swapped and unverified tokens and the same number', async () => {
+    const user = await createUser(t);
+    const newPhone = nextPhone();
+    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old');
+    const newToken = await verifiedToken(t, newPhone, 'change_phone_new');
+
+    const swapped = await change(t, user, {
+      new_phone: newPhone,
+      old_verification_token: newToken,
+      new_verification_token: oldToken,
+    });
+    expect(swapped.statusCode).toBe(400);
+    expect(swapped.json()).toEqual({ detail: 'Invalid verification token.' });
+    const otherNumber = await change(t, user, {
+      new_phone: nextPhone(),
+      old_verification_token: oldToken,
+      new_verification_token: newToken,
+    });
+    expect(otherNumber.json()).toEqual({ detail: 'Invalid verification token.' });
+    const same = await change(t, user, {
+      new_phone: user.phone,
+      old_verification_token: oldToken,
+      new_verification_token: newToken,
+    });
+    expect(same.statusCode).toBe(400);
+    const badPhone = await change(t, user, {
+      new_phone: '12345',
+      old_verification_token: oldToken,
+      new_verification_token: newToken,
+    });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json()).toHaveProperty('new_phone');
+
+    // None of the refusals spent the tokens.
+    const done = await change(t, user, {
+      new_phone: newPhone,
+      old_verification_token: oldToken,
+      new_verification_token: newToken,
+    });
+    expect(done.statusCode).toBe(200);
+  });
+
+  it('refuses a number that another account took in the meantime', async () => {
+    const user = await createUser(t);
+    const newPhone = nextPhone();
+    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old');
+    const newToken = await verifiedToken(t, newPhone, 'change_phone_new');
+    await createUser(t, { phone: newPhone });
+    const taken = await change(t, user, {
+      new_phone: newPhone,
+      old_verification_token: oldToken,
+      new_verification_token: newToken,
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().detail).toBe('Phone number is already in use.');
+  });
+
+  it("refuses (409) a number that is another user's phone on one of his barriers", async () => {
+    const owner = await createAdmin(t);
+    const user = await createUser(t);
+    const neighbour = await createUser(t);
+    const newPhone = nextPhone();
+    const barrier = await barrierWithPhones(t, owner, [
+      { user },
+      { user: neighbour },
+      { user: neighbour, number: newPhone, type: 'permanent' },
+    ]);
+    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old');
+    const newToken = await verifiedToken(t, newPhone, 'change_phone_new');
+    const body = { new_phone: newPhone, old_verification_token: oldToken, new_verification_token: newToken };
+    const refused = await change(t, user, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: 'The new phone number is already registered on one of your barriers.',
+    });
+    expect((await me(t, user.token)).json().phone).toBe(user.phone);
+
+    await t.deps.db
+      .update(phones)
+      .set({ isActive: false, slot: null })
+      .where(and(eq(phones.barrierId, barrier.id), eq(phones.phone, newPhone)));
+    expect((await change(t, user, body)).statusCode).toBe(200);
+  });
+});
+
+describe('administrator password change and reset', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('changes the password with the old one and a code, and ends all sessions', async () => {
+    const admin = await createAdmin(t, { password: 'old-secret' });
+    const token = await verifiedToken(t, admin.phone, 'change_password', admin.token);
+    const patch = (payload: Record<string, unknown>) =>
+      t.request({ method: 'PATCH', url: '/api/users/me/password/', token: admin.token, payload });
+
+    const wrongOld = await patch({
+      old_password: 'nope',
+      new_password: 'new-secret',
+      verification_token: token,
+    });
+    expect(wrongOld.statusCode).toBe(400);
+    expect(wrongOld.json()).toEqual({
+      detail: 'Old password is incorrect.',
+      old_password: ['Old password is incorrect.'],
+    });
+    const short = await patch({
+      old_password: 'old-secret',
+      new_password: '12345',
+      verification_token: token,
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ new_password: ['Password must be at least 6 characters.'] });
+
+    const changed = await patch({
+      old_password: 'old-secret',
+      new_password: 'new-secret',
+      verification_token: token,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ message: 'Password changed successfully.' });
+    expect((await me(t, admin.token)).statusCode).toBe(401);
+    expect((await refresh(t, admin.refreshToken)).statusCode).toBe(401);
+    expect((await verifyPassword(t, admin.phone, 'old-secret')).statusCode).toBe(400);
+    expect((await verifyPassword(t, admin.phone, 'new-secret')).statusCode).toBe(200);
+    expect((await login(t, admin.phone, await verifiedToken(t, admin.phone, 'login'))).statusCode).toBe(200);
+  });
+
+  it('is for administrators only and needs a verified change_password token', async () => {
+    const user = await createUser(t, { password: 'whatever' });
+    const asUser = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/password/',
+      token: user.token,
+      payload: { old_password: 'whatever', new_password: 'new-secret', verification_token: 'x' },
+    });
+    expect(asUser.statusCode).toBe(403);
+    const admin = await createAdmin(t, { password: 'old-secret' });
+    const loginToken = await verifiedToken(t, admin.phone, 'login');
+    const wrongMode = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/password/',
+      token: admin.token,
+      payload: { old_password: 'old-secret', new_password: 'new-secret', verification_token: loginToken },
+    });
+    expect(wrongMode.statusCode).toBe(400);
+    expect(wrongMode.json()).toEqual({ detail: 'Invalid verification token.' });
+  });
+
+  it('resets a forgotten password with a reset_password code, without a login', async () => {
+    const admin = await createAdmin(t, { password: 'forgotten' });
+    const reset = (payload: Record<string, unknown>) =>
+      t.request({ method: 'PATCH', url: '/api/users/me/password/reset/', payload });
+    const token = await verifiedToken(t, admin.phone, 'reset_password');
+
+    const short = await reset({ phone: admin.phone, new_password: 'abc', verification_token: token });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ new_password: ['Password must be at least 6 characters.'] });
+    const otherPhone = await reset({
+      phone: nextPhone(),
+      new_password: 'remembered',
+      verification_token: token,
+    });
+    expect(otherPhone.statusCode).toBe(404);
+    expect(otherPhone.json()).toEqual({ detail: 'User not found.' });
+
+    const done = await reset({ phone: admin.phone, new_password: 'remembered', verification_token: token });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: 'Password reset successfully.' });
+    expect((await refresh(t, admin.refreshToken)).statusCode).toBe(401);
+    expect((await verifyPassword(t, admin.phone, 'forgotten')).statusCode).toBe(400);
+    expect((await verifyPassword(t, admin.phone, 'remembered')).statusCode).toBe(200);
+    const reused = await reset({ phone: admin.phone, new_password: 'again-new', verification_token: token });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ detail: 'Verification token has already been used.' });
+
+    const user = await createUser(t);
+    const notAdmin = await reset({
+      phone: user.phone,
+      new_password: 'remembered',
+      verification_token: token,
+    });
+    expect(notAdmin.statusCode).toBe(403);
+  });
+
+  it('keeps hashes out of reach: the stored password is argon2id', async () => {
+    const admin = await createAdmin(t, { password: 'old-secret' });
+    const token = await verifiedToken(t, admin.phone, 'change_password');
+    await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/password/',
+      token: admin.token,
+      payload: { old_password: 'old-secret', new_password: 'fresh-secret', verification_token: token },
+    });
+    const [row] = await t.deps.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, admin.id));
+    expect(row?.hash).toMatch(/^\$argon2id\$/);
+    expect(row?.hash).not.toContain('fresh-secret');
+  });
+});
