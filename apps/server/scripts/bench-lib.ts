@@ -1,0 +1,90 @@
+/**
+ * What `npm run seed` and `npm run bench` share: the database they use, its creation, argument parsing, and
+ * the key that both the seeded ciphertexts and the bench's tokens are made with.
+ */
+import pg from 'pg';
+
+export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/propusk_bench';
+
+/** Same key in seed and bench: seeded device passwords decrypt, tokens issued by the bench verify. */
+export const BENCH_SECRET_KEY = process.env.SECRET_KEY ?? 'propusk-bench-secret-key-0123456789abcdefghij';
+
+/** The password of every seeded administrator (so that the admin login can be tried by hand). */
+export const SEEDED_ADMIN_PASSWORD = 'bench-admin-password';
+/** The device password behind every seeded RTU barrier's ciphertext. */
+export const SEEDED_DEVICE_PASSWORD = '1234';
+
+export function benchDatabaseUrl(): string {
+  return process.env.DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
+}
+
+/** Load goes only to this machine: the database and the HTTP server must be on loopback. */
+export function assertLoopback(url: string): void {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const loopback = host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host) || host === '';
+  if (!loopback) {
+    throw new Error(`Refusing to load a non-loopback host (${host}); use a database on 127.0.0.1.`);
+  }
+}
+
+/** Creates the database named in the URL when it does not exist yet (connecting to `postgres` for that). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`Unsupported database name: ${name}`);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      // Cyrillic trigrams need a locale that classifies Cyrillic letters (C.UTF-8 does; plain C does not).
+      await client.query(`create database ${name}`);
+      process.stdout.write(`created database ${name}\n`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ParsedArguments {
+  flags: Set<string>;
+  values: Map<string, string>;
+}
+
+/** `--flag` and `--name value` / `--name=value`. */
+export function parseArguments(argv: string[]): ParsedArguments {
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index] ?? '';
+    if (!argument.startsWith('--')) throw new Error(`Unexpected argument: ${argument}`);
+    const [name, inline] = argument.slice(2).split('=', 2) as [string, string | undefined];
+    if (inline !== undefined) {
+      values.set(name, inline);
+    } else if (argv[index + 1] !== undefined && !argv[index + 1]?.startsWith('--')) {
+      values.set(name, argv[index + 1] as string);
+      index += 1;
+    } else {
+      flags.add(name);
+    }
+  }
+  return { flags, values };
+}
+
+export function numberArgument(parsed: ParsedArguments, name: string, fallback: number): number {
+  const raw = parsed.values.get(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+export function formatSeconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)} s`;
+}
+
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}

@@ -1,0 +1,498 @@
+/**
+ * `npm run bench [-- --duration 10] [--connections 50] [--only barriers]`: loads the read endpoints of the
+ * barrier domain on the seeded PostgreSQL database (`npm run seed` first) and prints, for each, req/s,
+ * p50/p99 latency, non-2xx responses and the number of SQL queries one request makes, beside a plain
+ * Fastify route measured in the same run. Then it runs `scripts/bench-devices.ts` when that file exists.
+ *
+ * The app is built exactly as `npm start` builds it (buildApp, a pool of 20 connections) and listens on a
+ * random port of 127.0.0.1. Autocannon fires from a worker thread, so the load generator does not share the
+ * server's event loop. Only loopback addresses are used.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { applyMigrations, openDatabase } from '../src/db/database.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import type { Dependencies } from '../src/lib/dependencies.ts';
+import { RateLimiter } from '../src/lib/rate-limiter.ts';
+import { Secrets } from '../src/lib/secrets.ts';
+import { createSmsGateway } from '../src/lib/sms-gateway.ts';
+import { issueSession } from '../src/modules/auth/sessions.ts';
+import {
+  assertLoopback,
+  BENCH_SECRET_KEY,
+  benchDatabaseUrl,
+  formatCount,
+  numberArgument,
+  parseArguments,
+} from './bench-lib.ts';
+
+/** The part of autocannon's programmatic API used here (the package ships no types). */
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  '2xx': number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  workers?: number;
+}) => Promise<AutocannonResult>;
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon') as Autocannon;
+
+/** Targets of issue 3 at the seeded scale. */
+const TARGET_REQUESTS_PER_SECOND = 3000;
+const TARGET_P99_MS = 50;
+
+interface CapturedQuery {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Every query that any pg client of this process sends goes through here, so one request's queries can be
+ * counted (and explained) without touching the app.
+ */
+const queryLog = { capturing: false, queries: [] as CapturedQuery[] };
+function installQueryCounter(): void {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  prototype.query = function countedQuery(this: unknown, ...args: unknown[]) {
+    if (queryLog.capturing) {
+      const [first, second] = args;
+      // query(text, values) or query({ text, values? }, values?) — drizzle passes the values second.
+      if (typeof first === 'string') {
+        queryLog.queries.push({ text: first, values: Array.isArray(second) ? second : [] });
+      } else if (first && typeof first === 'object' && 'text' in first) {
+        const config = first as { text: string; values?: unknown[] };
+        queryLog.queries.push({
+          text: config.text,
+          values: Array.isArray(second) ? second : (config.values ?? []),
+        });
+      }
+    }
+    return original.apply(this, args);
+  };
+}
+
+interface Endpoint {
+  name: string;
+  /** Which server: the app, or the plain Fastify reference. */
+  target: 'app' | 'plain';
+  path: string;
+  token?: string;
+  /** Issue 3's list; the others are shown for reference. */
+  isTarget: boolean;
+}
+
+interface Measurement {
+  endpoint: Endpoint;
+  status: number;
+  queries: CapturedQuery[];
+  result?: AutocannonResult;
+  note?: string;
+}
+
+interface Subjects {
+  bigBarrierId: number;
+  bigBarrierUsers: number;
+  adminId: number;
+  adminBarriers: number;
+  userId: number;
+  userBarriers: number;
+  userPhonesOnBigBarrier: number;
+  addressSearch: string;
+  addressMatches: number;
+  userSearch: string;
+}
+
+async function findSubjects(pool: pg.Pool): Promise<Subjects> {
+  const big = await pool.query<{ barrier_id: number; users: string; owner_id: number }>(
+    `select a.barrier_id, count(*) as users, b.owner_id
+       from barrier_access a join barriers b on b.id = a.barrier_id
+      where b.deleted_at is null
+      group by a.barrier_id, b.owner_id
+      order by count(*) desc, a.barrier_id
+      limit 1`,
+  );
+  const bigRow = big.rows[0];
+  if (!bigRow) throw new Error('The database has no barriers: run `npm run seed` first.');
+  // The user with the most barriers among those with access to the big barrier (not its owner).
+  const user = await pool.query<{ user_id: number; barriers: string; phones: string }>(
+    `select a.user_id,
+            (select count(*) from barrier_access x where x.user_id = a.user_id) as barriers,
+            (select count(*) from phones p where p.user_id = a.user_id and p.barrier_id = a.barrier_id) as phones
+       from barrier_access a
+      where a.barrier_id = $1 and a.user_id <> $2
+      order by 3 desc, 2 desc, a.user_id
+      limit 1`,
+    [bigRow.barrier_id, bigRow.owner_id],
+  );
+  const userRow = user.rows[0];
+  if (!userRow)
+    throw new Error('The big barrier has no users besides its owner: run `npm run seed -- --reset`.');
+  const adminBarriers = await pool.query<{ count: string }>(
+    'select count(*) from barriers where owner_id = $1 and deleted_at is null',
+    [bigRow.owner_id],
+  );
+  const addressSearch = 'Ленина';
+  const matches = await pool.query<{ count: string }>(
+    "select count(*) from barriers where address ilike '%' || $1 || '%' and deleted_at is null",
+    [addressSearch],
+  );
+  return {
+    bigBarrierId: bigRow.barrier_id,
+    bigBarrierUsers: Number(bigRow.users),
+    adminId: bigRow.owner_id,
+    adminBarriers: Number(adminBarriers.rows[0]?.count ?? 0),
+    userId: userRow.user_id,
+    userBarriers: Number(userRow.barriers),
+    userPhonesOnBigBarrier: Number(userRow.phones),
+    addressSearch,
+    addressMatches: Number(matches.rows[0]?.count ?? 0),
+    userSearch: 'Иван',
+  };
+}
+
+function buildEndpoints(subjects: Subjects, userToken: string, adminToken: string): Endpoint[] {
+  const search = (parameters: Record<string, string | number>) =>
+    new URLSearchParams(
+      Object.entries(parameters).map(([key, value]): [string, string] => [key, String(value)]),
+    ).toString();
+  const yearAgo = new Date(Date.now() - 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
+  const historyFilters = {
+    page: 1,
+    page_size: 10,
+    action_type: 'add_phone',
+    created_from: yearAgo,
+    created_to: today,
+  };
+  const big = subjects.bigBarrierId;
+  return [
+    { name: 'plain Fastify hello (reference)', target: 'plain', path: '/hello', isTarget: false },
+    { name: 'GET /api/health/ (reference)', target: 'app', path: '/api/health/', isTarget: false },
+    { name: 'GET /api/users/me/', target: 'app', path: '/api/users/me/', token: userToken, isTarget: true },
+    {
+      name: 'GET /api/barriers/',
+      target: 'app',
+      path: `/api/barriers/?${search({ page: 1, page_size: 5 })}`,
+      token: userToken,
+      isTarget: true,
+    },
+    {
+      name: `GET /api/barriers/?address=${subjects.addressSearch}`,
+      target: 'app',
+      path: `/api/barriers/?${search({ page: 1, page_size: 5, ordering: 'address', address: subjects.addressSearch })}`,
+      token: userToken,
+      isTarget: true,
+    },
+    {
+      name: 'GET /api/barriers/my/',
+      target: 'app',
+      path: `/api/barriers/my/?${search({ page: 1, page_size: 5 })}`,
+      token: userToken,
+      isTarget: true,
+    },
+    {
+      name: 'GET /api/barriers/{id}/actions/',
+      target: 'app',
+      path: `/api/barriers/${big}/actions/?${search({ page: 1, page_size: 10 })}`,
+      token: userToken,
+      isTarget: true,
+    },
+    {
+      name: 'GET /api/barriers/{id}/actions/ +filters',
+      target: 'app',
+      path: `/api/barriers/${big}/actions/?${search(historyFilters)}`,
+      token: userToken,
+      isTarget: true,
+    },
+    {
+      name: 'GET /api/admin/barriers/{id}/actions/ +filters',
+      target: 'app',
+      path: `/api/admin/barriers/${big}/actions/?${search(historyFilters)}`,
+      token: adminToken,
+      isTarget: true,
+    },
+    {
+      name: 'GET /api/admin/barriers/{id}/users/',
+      target: 'app',
+      path: `/api/admin/barriers/${big}/users/?${search({ page: 1, page_size: 10 })}`,
+      token: adminToken,
+      isTarget: true,
+    },
+    {
+      name: `GET /api/admin/barriers/{id}/users/?search=${subjects.userSearch}`,
+      target: 'app',
+      path: `/api/admin/barriers/${big}/users/?${search({ page: 1, page_size: 10, search: subjects.userSearch })}`,
+      token: adminToken,
+      isTarget: true,
+    },
+    {
+      name: 'GET /api/admin/barriers/my/',
+      target: 'app',
+      path: `/api/admin/barriers/my/?${search({ page: 1, page_size: 5 })}`,
+      token: adminToken,
+      isTarget: false,
+    },
+  ];
+}
+
+/** Index use of one query: the scans of its plan ("Index Scan barriers_pkey", "Seq Scan phones" …). */
+async function explainQuery(client: pg.PoolClient, query: CapturedQuery): Promise<string> {
+  try {
+    const result = await client.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) ${query.text}`,
+      query.values,
+    );
+    const plan = (result.rows[0]?.['QUERY PLAN'] as { Plan: PlanNode }[] | undefined)?.[0]?.Plan;
+    if (!plan) return 'no plan';
+    const scans: string[] = [];
+    const walk = (node: PlanNode) => {
+      const type = node['Node Type'];
+      if (type.includes('Scan') && (node['Index Name'] || node['Relation Name'])) {
+        const what = node['Index Name'] ?? node['Relation Name'];
+        scans.push(`${type.replace(' Scan', '')}:${what}`);
+      }
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(plan);
+    return scans.length > 0 ? [...new Set(scans)].join(', ') : 'no table scan';
+  } catch (error) {
+    return `explain failed: ${(error as Error).message}`;
+  }
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function shortSql(text: string): string {
+  const compact = text.replace(/\s+/g, ' ').trim();
+  return compact.length > 110 ? `${compact.slice(0, 107)}...` : compact;
+}
+
+function pad(value: string, width: number, alignRight = false): string {
+  return alignRight ? value.padStart(width) : value.padEnd(width);
+}
+
+function printTable(measurements: Measurement[]): void {
+  const header = [
+    pad('endpoint', 50),
+    pad('req/s', 8, true),
+    pad('p50 ms', 7, true),
+    pad('p99 ms', 7, true),
+    pad('non-2xx', 8, true),
+    pad('errors', 7, true),
+    pad('queries', 8, true),
+    '  target',
+  ].join(' ');
+  process.stdout.write(`\n${header}\n${'-'.repeat(header.length)}\n`);
+  for (const measurement of measurements) {
+    const { endpoint, result } = measurement;
+    const verdict = !endpoint.isTarget
+      ? ''
+      : !result
+        ? 'not run'
+        : result.requests.average >= TARGET_REQUESTS_PER_SECOND &&
+            result.latency.p99 <= TARGET_P99_MS &&
+            result.non2xx === 0
+          ? 'met'
+          : 'MISSED';
+    const cells = [
+      pad(endpoint.name, 50),
+      pad(result ? formatCount(Math.round(result.requests.average)) : '-', 8, true),
+      pad(result ? String(result.latency.p50) : '-', 7, true),
+      pad(result ? String(result.latency.p99) : '-', 7, true),
+      pad(result ? formatCount(result.non2xx) : '-', 8, true),
+      pad(result ? formatCount(result.errors + result.timeouts) : '-', 7, true),
+      pad(endpoint.target === 'plain' ? '-' : String(measurement.queries.length), 8, true),
+      `  ${verdict}${measurement.note ? ` (${measurement.note})` : ''}`,
+    ];
+    process.stdout.write(`${cells.join(' ')}\n`);
+  }
+}
+
+/** Requests still in flight when autocannon stops finish after it: wait until no connection is busy. */
+async function waitForIdlePool(pool: pg.Pool): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    const busy = pool.totalCount - pool.idleCount > 0 || pool.waitingCount > 0;
+    if (busy) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 300) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+async function runDeviceBenchIfPresent(): Promise<void> {
+  const file = path.join(import.meta.dirname, 'bench-devices.ts');
+  if (!existsSync(file)) {
+    process.stdout.write('\n(scripts/bench-devices.ts not present: no device figures)\n');
+    return;
+  }
+  process.stdout.write('\n== device bench (scripts/bench-devices.ts) ==\n');
+  const module = (await import(file)) as { runDeviceBench?: () => Promise<unknown> };
+  if (typeof module.runDeviceBench === 'function') await module.runDeviceBench();
+}
+
+async function main() {
+  const parsed = parseArguments(process.argv.slice(2));
+  const duration = numberArgument(parsed, 'duration', 10);
+  const connections = Math.round(numberArgument(parsed, 'connections', 50));
+  const only = parsed.values.get('only');
+  const databaseUrl = benchDatabaseUrl();
+  assertLoopback(databaseUrl);
+
+  installQueryCounter();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'propusk-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: BENCH_SECRET_KEY,
+    SMS_PROVIDER: 'demo',
+    DEVICE_SIM: 'off',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  });
+  const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
+  if (handle.kind !== 'postgres') throw new Error('The bench needs PostgreSQL');
+  await applyMigrations(handle);
+
+  const logger = pino({ level: 'silent' });
+  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const deps: Dependencies = {
+    config,
+    db: handle.db,
+    databaseKind: handle.kind,
+    clock: systemClock,
+    secrets: new Secrets(BENCH_SECRET_KEY),
+    sms: createSmsGateway(config, () => {}),
+    logger,
+    rateLimits: {
+      codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs),
+      authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),
+      logs: new RateLimiter(600, windowMs),
+    },
+    notifyDeviceCommands: () => {},
+  };
+
+  const subjects = await findSubjects(handle.pool);
+  const userTokens = await issueSession(deps, deps.db, subjects.userId);
+  const adminTokens = await issueSession(deps, deps.db, subjects.adminId);
+  const counts = await handle.pool.query<{ relname: string; rows: string }>(
+    `select relname, reltuples::bigint as rows from pg_class
+      where relname in ('users', 'barriers', 'barrier_access', 'phones', 'actions') and relkind = 'r'
+      order by relname`,
+  );
+  process.stdout.write(
+    `database: ${counts.rows.map((row) => `${row.relname} ~${formatCount(Number(row.rows))}`).join(', ')}\n` +
+      `subjects: user ${subjects.userId} (${subjects.userBarriers} barriers, ${subjects.userPhonesOnBigBarrier} phones on the big one); ` +
+      `admin ${subjects.adminId} (${subjects.adminBarriers} barriers); big barrier ${subjects.bigBarrierId} ` +
+      `(${subjects.bigBarrierUsers} users); address '${subjects.addressSearch}' matches ${subjects.addressMatches} barriers\n` +
+      `machine: ${os.cpus().length} cores, load average ${loadAverage()} (other work on the machine skews the figures)\n` +
+      `load: autocannon, ${connections} connections, ${duration} s per endpoint, pool of 20 PostgreSQL connections\n`,
+  );
+
+  const app = await buildApp(deps, { logger });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const plain: FastifyInstance = Fastify({ logger: false });
+  plain.get('/hello', async () => ({ hello: 'world' }));
+  await plain.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = (server: FastifyInstance) => {
+    const address = server.server.address();
+    if (!address || typeof address === 'string') throw new Error('server has no port');
+    return `http://127.0.0.1:${address.port}`;
+  };
+  const urls = { app: baseUrl(app), plain: baseUrl(plain) };
+
+  const endpoints = buildEndpoints(subjects, userTokens.access_token, adminTokens.access_token).filter(
+    (endpoint) => !only || endpoint.name.includes(only) || endpoint.target === 'plain',
+  );
+  const measurements: Measurement[] = [];
+  const explainClient = await handle.pool.connect();
+  try {
+    for (const endpoint of endpoints) {
+      const url = `${urls[endpoint.target]}${endpoint.path}`;
+      const headers: Record<string, string> = endpoint.token
+        ? { authorization: `Bearer ${endpoint.token}` }
+        : {};
+      // One request alone, to count its queries and check that it answers (after the previous load drained).
+      await waitForIdlePool(handle.pool);
+      queryLog.queries = [];
+      queryLog.capturing = true;
+      const probe = await fetch(url, { headers });
+      const probeBody = await probe.text();
+      queryLog.capturing = false;
+      const measurement: Measurement = { endpoint, status: probe.status, queries: [...queryLog.queries] };
+      measurements.push(measurement);
+      process.stdout.write(
+        `\n${endpoint.name}\n  ${endpoint.path}\n  probe: ${probe.status}, ${measurement.queries.length} queries\n`,
+      );
+      if (probe.status < 200 || probe.status >= 300) {
+        measurement.note = `probe answered ${probe.status}: ${probeBody.slice(0, 80)}`;
+        process.stdout.write(`  skipped: ${measurement.note}\n`);
+        continue;
+      }
+      for (const [index, query] of measurement.queries.entries()) {
+        const scans = await explainQuery(explainClient, query);
+        process.stdout.write(`  q${index + 1}: ${shortSql(query.text)}\n      ${scans}\n`);
+      }
+      // A short warm-up (JIT, pool connections, PostgreSQL caches), then the measured run.
+      await autocannon({ url, connections, duration: Math.min(2, duration), headers, workers: 1 });
+      measurement.result = await autocannon({ url, connections, duration, headers, workers: 1 });
+      const { result } = measurement;
+      process.stdout.write(
+        `  ${formatCount(Math.round(result.requests.average))} req/s, p50 ${result.latency.p50} ms, ` +
+          `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}\n`,
+      );
+    }
+  } finally {
+    explainClient.release();
+  }
+
+  printTable(measurements);
+  process.stdout.write(`\nload average at the end: ${loadAverage()}\n`);
+  process.stdout.write(
+    `\ntarget: each endpoint of issue 3 >= ${formatCount(TARGET_REQUESTS_PER_SECOND)} req/s with p99 <= ${TARGET_P99_MS} ms\n`,
+  );
+
+  await app.close();
+  await plain.close();
+  await handle.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  await runDeviceBenchIfPresent();
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench failed: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});
