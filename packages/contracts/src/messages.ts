@@ -180,3 +180,16 @@ export const MESSAGES = {
   historyDetailFailed: 'Не удалось загрузить детали действия.',
   historyDetailNetwork: 'Ошибка сети при получении деталей.',
 } as const;
+
+/** The seven barrier limits (spec.md section 3) as the screens name them. */
+export const LIMIT_LABELS: Readonly<Record<string, string>> = {
+  user_phone_limit: 'Номеров на пользователя',
+  user_temp_phone_limit: 'Временных номеров на пользователя',
+  global_temp_phone_limit: 'Временных номеров на шлагбаум',
+  user_schedule_phone_limit: 'Номеров по расписанию на пользователя',
+  global_schedule_phone_limit: 'Номеров по расписанию на шлагбаум',
+  schedule_interval_limit: 'Минимальный интервал расписания, минут',
+  sms_weekly_limit: 'СМС в неделю',
+};
+
+export const NO_LIMIT_LABEL = 'Без ограничений';

@@ -20,7 +20,8 @@ export function toDateTimeLocal(value: string | null | undefined): string {
 export function fromDateTimeLocal(value: string): string {
   if (!value) return '';
   const date = dayjs(value);
-  return date.isValid() ? date.toISOString() : '';
+  // With the browser's offset, so the server need not guess the time zone.
+  return date.isValid() ? date.format('YYYY-MM-DDTHH:mm:ssZ') : '';
 }
 
 export { dayjs };

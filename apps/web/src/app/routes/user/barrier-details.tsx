@@ -1,11 +1,93 @@
+import { Button, Card, Stack, Text } from '@mantine/core';
+import {
+  MESSAGES,
+  NAME_FALLBACK,
+  PHONE_FALLBACK,
+  SERVER_TEXT_TRANSLATIONS,
+} from '@propusk/contracts/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { MissingBarrier } from '../../../components/missing-barrier';
+import { QueryStatus } from '../../../components/query-status';
+import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { createAccessRequest } from '../../../features/access-requests/api/access-requests-api';
+import { barrierQueryKey, getBarrier } from '../../../features/barriers/api/barriers-api';
+import { profileQueryOptions } from '../../../features/users/api/profile-api';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../paths';
 import { userNavigation } from './navigation';
 
+const ALREADY_HAS_ACCESS = 'This user already has access to the barrier.';
+
+/** spec.md section 8: the 'already has access' text is translated, any other failure is one line. */
+function requestErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.detail === ALREADY_HAS_ACCESS) {
+    return SERVER_TEXT_TRANSLATIONS[ALREADY_HAS_ACCESS] ?? MESSAGES.requestFailed;
+  }
+  return errorMessage(error, { fallback: MESSAGES.requestFailed, network: MESSAGES.requestFailed });
+}
+
+/** /barrier-details: the public card of a barrier with 'Отправить запрос' (spec.md section 2). */
 export function BarrierDetailsRoute() {
+  const { barrier_id: barrierId } = useNavigationState();
   return (
-    <AppLayout title="barrier-details" navigation={userNavigation}>
-      {null}
+    <AppLayout
+      title="Шлагбаум"
+      back={{ to: paths.barriers, label: 'К шлагбаумам' }}
+      navigation={userNavigation}
+    >
+      {barrierId ? <BarrierDetails barrierId={barrierId} /> : <MissingBarrier listPath={paths.barriers} />}
     </AppLayout>
+  );
+}
+
+function BarrierDetails({ barrierId }: { barrierId: number }) {
+  const queryClient = useQueryClient();
+  const barrier = useQuery({ queryKey: barrierQueryKey(barrierId), queryFn: () => getBarrier(barrierId) });
+  const profile = useQuery(profileQueryOptions);
+  const send = useMutation({
+    mutationFn: async () => {
+      const me = profile.data ?? (await queryClient.fetchQuery(profileQueryOptions));
+      return createAccessRequest({ user: me.id, barrier: barrierId });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['access-requests'] }),
+  });
+
+  return (
+    <>
+      <QueryStatus
+        isPending={barrier.isPending}
+        error={
+          barrier.error
+            ? errorMessage(barrier.error, {
+                fallback: MESSAGES.loadFailed,
+                byStatus: { 404: MESSAGES.barrierNotFound },
+              })
+            : null
+        }
+      />
+      {barrier.data ? (
+        <Card withBorder radius="md">
+          <Stack gap="xs">
+            <Text fw={700} size="lg" data-testid="barrier-address">
+              {barrier.data.address}
+            </Text>
+            {barrier.data.additional_info ? <Text>{barrier.data.additional_info}</Text> : null}
+            <Text size="sm">
+              Администратор: {barrier.data.owner.full_name || NAME_FALLBACK},{' '}
+              {barrier.data.owner.phone || PHONE_FALLBACK}
+            </Text>
+            <SuccessLine message={send.isSuccess ? MESSAGES.requestSent : null} />
+            <ErrorLine message={send.error ? requestErrorMessage(send.error) : null} />
+            <Button onClick={() => send.mutate()} loading={send.isPending} disabled={send.isSuccess}>
+              Отправить запрос
+            </Button>
+          </Stack>
+        </Card>
+      ) : null}
+    </>
   );
 }
 

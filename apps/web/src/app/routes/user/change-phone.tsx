@@ -1,10 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
-import { userNavigation } from './navigation';
+import { QueryStatus } from '../../../components/query-status';
+import { profileQueryOptions } from '../../../features/users/api/profile-api';
+import { readStored } from '../../../lib/storage';
+import { paths } from '../../paths';
+import { ChangePhoneFlow } from '../shared/change-phone-flow';
 
+/** /change-phone: the user's four-step phone change. */
 export function ChangePhoneRoute() {
+  const navigate = useNavigate();
+  const profile = useQuery(profileQueryOptions);
+  const currentPhone = profile.data?.phone ?? readStored('phone');
   return (
-    <AppLayout title="change-phone" navigation={userNavigation}>
-      {null}
+    <AppLayout title="Смена номера телефона" back={{ to: paths.user, label: 'Назад' }}>
+      {currentPhone ? (
+        <ChangePhoneFlow currentPhone={currentPhone} onDone={() => navigate(paths.user)} />
+      ) : (
+        <QueryStatus isPending={profile.isPending} error={null} />
+      )}
     </AppLayout>
   );
 }

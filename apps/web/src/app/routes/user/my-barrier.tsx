@@ -1,11 +1,207 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  LIMIT_LABELS,
+  MESSAGES,
+  NAME_FALLBACK,
+  NO_LIMIT_LABEL,
+  PHONE_FALLBACK,
+} from '@propusk/contracts/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { MissingBarrier } from '../../../components/missing-barrier';
+import { QueryStatus } from '../../../components/query-status';
+import { ErrorLine } from '../../../components/status-line';
+import {
+  barrierQueryKey,
+  getBarrier,
+  getLimits,
+  leaveBarrier,
+  limitsQueryKey,
+} from '../../../features/barriers/api/barriers-api';
+import { deletePhone, getMyPhones, myPhonesQueryKey } from '../../../features/phones/api/phones-api';
+import { PhoneCard } from '../../../features/phones/components/phone-card';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../paths';
 import { userNavigation } from './navigation';
 
+/** While a phone's command is in flight its status is refreshed this often. */
+const PENDING_REFRESH_MS = 1500;
+
+/** /mybarrier: a barrier the user has access to (spec.md section 2). */
 export function MyBarrierRoute() {
+  const { barrier_id: barrierId } = useNavigationState();
   return (
-    <AppLayout title="my-barrier" navigation={userNavigation}>
-      {null}
+    <AppLayout
+      title="Мой шлагбаум"
+      back={{ to: paths.barriers, label: 'К шлагбаумам' }}
+      navigation={userNavigation}
+    >
+      {barrierId ? <MyBarrier barrierId={barrierId} /> : <MissingBarrier listPath={paths.barriers} />}
     </AppLayout>
+  );
+}
+
+function MyBarrier({ barrierId }: { barrierId: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isConfirmingLeave, setIsConfirmingLeave] = useState(false);
+  const barrier = useQuery({ queryKey: barrierQueryKey(barrierId), queryFn: () => getBarrier(barrierId) });
+  const limits = useQuery({ queryKey: limitsQueryKey(barrierId), queryFn: () => getLimits(barrierId) });
+  const phones = useQuery({
+    queryKey: myPhonesQueryKey(barrierId),
+    queryFn: () => getMyPhones(barrierId),
+    refetchInterval: (query) =>
+      query.state.data?.phones.some((phone) => phone.status === 'pending') ? PENDING_REFRESH_MS : false,
+  });
+  const removePhone = useMutation({
+    mutationFn: deletePhone,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myPhonesQueryKey(barrierId) }),
+  });
+  const leave = useMutation({
+    mutationFn: () => leaveBarrier(barrierId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['barriers'] });
+      navigate(paths.barriers, { state: { message: MESSAGES.barrierLeft } satisfies NavigationState });
+    },
+  });
+
+  const state: NavigationState = { barrier_id: barrierId };
+  const primary = phones.data?.phones.find((phone) => phone.type === 'primary');
+  const extras = phones.data?.phones.filter((phone) => phone.type !== 'primary') ?? [];
+  const loadError = barrier.error ?? phones.error;
+
+  return (
+    <>
+      <QueryStatus
+        isPending={barrier.isPending}
+        error={
+          loadError
+            ? errorMessage(loadError, {
+                fallback: MESSAGES.loadFailed,
+                byStatus: { 404: MESSAGES.barrierNotFound },
+              })
+            : null
+        }
+      />
+      {barrier.data ? (
+        <Card withBorder radius="md">
+          <Stack gap={4}>
+            <Text fw={700} size="lg" data-testid="barrier-address">
+              {barrier.data.address}
+            </Text>
+            {barrier.data.additional_info ? <Text size="sm">{barrier.data.additional_info}</Text> : null}
+            {barrier.data.device_phone ? (
+              <Text size="sm">Номер шлагбаума: {barrier.data.device_phone}</Text>
+            ) : null}
+            <Text size="sm">
+              Администратор: {barrier.data.owner.full_name || NAME_FALLBACK},{' '}
+              {barrier.data.owner.phone || PHONE_FALLBACK}
+            </Text>
+          </Stack>
+        </Card>
+      ) : null}
+
+      <Card withBorder radius="md">
+        <Title order={2} size="h4" mb="xs">
+          Лимиты
+        </Title>
+        {limits.error ? <ErrorLine message={MESSAGES.limitsLoadFailed} /> : null}
+        {limits.data ? (
+          <Stack gap={2}>
+            {Object.entries(LIMIT_LABELS).map(([field, label]) => {
+              const value = limits.data[field as keyof typeof limits.data];
+              return (
+                <Group key={field} justify="space-between" wrap="nowrap">
+                  <Text size="sm">{label}</Text>
+                  <Text size="sm" fw={600}>
+                    {value ?? NO_LIMIT_LABEL}
+                  </Text>
+                </Group>
+              );
+            })}
+          </Stack>
+        ) : null}
+      </Card>
+
+      <Title order={2} size="h4">
+        Основной номер
+      </Title>
+      {primary ? <PhoneCard phone={primary} /> : <Text c="gray.7">{MESSAGES.emptyPhones}</Text>}
+
+      <Title order={2} size="h4">
+        Дополнительные номера
+      </Title>
+      <ErrorLine
+        message={
+          removePhone.error ? errorMessage(removePhone.error, { fallback: MESSAGES.phoneDeleteFailed }) : null
+        }
+      />
+      {phones.data && extras.length === 0 ? <Text c="gray.7">{MESSAGES.emptyExtraPhones}</Text> : null}
+      {extras.map((phone) => (
+        <PhoneCard
+          key={phone.id}
+          phone={phone}
+          actions={
+            <>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() =>
+                  navigate(paths.editPhone, {
+                    state: { ...state, phone_id: phone.id } satisfies NavigationState,
+                  })
+                }
+                aria-label={`Изменить номер ${phone.name}`}
+              >
+                Изменить
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                loading={removePhone.isPending && removePhone.variables === phone.id}
+                onClick={() => removePhone.mutate(phone.id)}
+                aria-label={`Удалить номер ${phone.name}`}
+              >
+                Удалить
+              </Button>
+            </>
+          }
+        />
+      ))}
+
+      <Stack gap="sm">
+        <Button onClick={() => navigate(paths.addPhone, { state })}>Добавить номер</Button>
+        <Button variant="light" onClick={() => navigate(paths.barrierHistory, { state })}>
+          История изменений
+        </Button>
+        {isConfirmingLeave ? (
+          <Card withBorder radius="md">
+            <Stack gap="xs">
+              <Text>Покинуть шлагбаум? Все ваши номера будут удалены с устройства.</Text>
+              <Group grow>
+                <Button color="red" loading={leave.isPending} onClick={() => leave.mutate()}>
+                  Да, покинуть
+                </Button>
+                <Button variant="default" onClick={() => setIsConfirmingLeave(false)}>
+                  Отмена
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        ) : (
+          <Button color="red" variant="outline" onClick={() => setIsConfirmingLeave(true)}>
+            Покинуть шлагбаум
+          </Button>
+        )}
+        <ErrorLine
+          message={leave.error ? errorMessage(leave.error, { fallback: MESSAGES.leaveFailed }) : null}
+        />
+      </Stack>
+    </>
   );
 }
 

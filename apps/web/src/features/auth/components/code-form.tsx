@@ -6,11 +6,13 @@ import { CodeInput, isSixDigitCode } from '../../../components/code-input';
 import { ResendCountdown } from '../../../components/resend-countdown';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { useCountdown } from '../../../hooks/use-countdown';
+import { ApiError } from '../../../lib/api-client';
 import { writeStored } from '../../../lib/storage';
 import { CODE_VERIFIED_MESSAGE, requestCode, verifyCode } from '../api/auth-api';
 import { resendErrorMessage, verifyErrorMessage } from '../api/auth-errors';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
+const AUTH_WRONG_CODE = 'Invalid verification code.';
 
 interface CodeFormProps {
   phone: string;
@@ -21,6 +23,8 @@ interface CodeFormProps {
   submitLabel?: string;
   /** Fallback line when the verify call fails without a usable text. */
   verifyErrorFallback?: string;
+  /** Replaces the translation of a wrong code (the new-phone step says 'Код для нового номера неверный'). */
+  wrongCodeText?: string;
   /**
    * Runs once the code is verified, with the verified token. Resolves to an error line (a string) to show, or
    * anything else when it has moved on (navigated).
@@ -39,6 +43,7 @@ export function CodeForm({
   initialError,
   submitLabel = 'Подтвердить',
   verifyErrorFallback,
+  wrongCodeText,
   onVerified,
 }: CodeFormProps) {
   const [code, setCode] = useState('');
@@ -73,7 +78,10 @@ export function CodeForm({
       const failure = await onVerified(token);
       if (typeof failure === 'string') setError(failure);
     } catch (caught) {
-      setError(verifyErrorMessage(caught, verifyErrorFallback));
+      const isWrongCode = caught instanceof ApiError && caught.detail === AUTH_WRONG_CODE;
+      setError(
+        isWrongCode && wrongCodeText ? wrongCodeText : verifyErrorMessage(caught, verifyErrorFallback),
+      );
     } finally {
       setIsBusy(false);
     }

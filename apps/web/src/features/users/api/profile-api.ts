@@ -1,5 +1,6 @@
 /** Own profile calls (spec.md section 7 "Own profile"); types from @propusk/contracts/users. */
 import type { changePhoneResponseSchema, Profile, UpdateProfileBody } from '@propusk/contracts/users';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
@@ -11,7 +12,7 @@ export function getProfile() {
   return api.get('/api/users/me/') as Promise<Profile>;
 }
 
-export const profileQueryOptions = { queryKey: profileQueryKey, queryFn: getProfile } as const;
+export const profileQueryOptions = queryOptions({ queryKey: profileQueryKey, queryFn: getProfile });
 
 export function updateProfile(body: UpdateProfileBody) {
   return api.patch('/api/users/me/', body) as Promise<Profile>;

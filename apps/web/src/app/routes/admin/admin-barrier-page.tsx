@@ -1,0 +1,138 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@propusk/contracts/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { QueryStatus } from '../../../components/query-status';
+import { ErrorLine } from '../../../components/status-line';
+import {
+  adminBarrierQueryKey,
+  adminBarriersKey,
+  deleteBarrier,
+  getAdminBarrier,
+} from '../../../features/admin-barriers/api/admin-barriers-api';
+import { BarrierEditForm } from '../../../features/admin-barriers/components/barrier-edit-form';
+import { LimitsForm } from '../../../features/admin-barriers/components/limits-form';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../paths';
+import { adminNavigation } from './navigation';
+
+export const DELETE_CONFIRM_TEXT = 'Удалить шлагбаум? Все номера будут удалены с устройства.';
+
+/**
+ * /admin-barrier-page: one of the administrator's barriers (state carries barrier_id): its card, edit,
+ * limits, links to its users, device settings and history, and delete.
+ */
+export function AdminBarrierPageRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const barrierId = useNavigationState().barrier_id ?? null;
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const barrier = useQuery({
+    queryKey: adminBarrierQueryKey(barrierId ?? 0),
+    queryFn: () => getAdminBarrier(barrierId ?? 0),
+    enabled: barrierId !== null,
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteBarrier(barrierId ?? 0),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: adminBarrierQueryKey(barrierId ?? 0) });
+      await queryClient.invalidateQueries({ queryKey: adminBarriersKey });
+      navigate(paths.adminBarriers, { replace: true });
+    },
+  });
+
+  const state: NavigationState = { barrier_id: barrierId };
+  const loadError =
+    barrierId === null
+      ? MESSAGES.barrierNotFound
+      : barrier.error
+        ? errorMessage(barrier.error, {
+            fallback: MESSAGES.loadFailed,
+            byStatus: { 404: MESSAGES.barrierNotFound },
+          })
+        : null;
+  const data = barrier.data;
+
+  return (
+    <AppLayout
+      title="Шлагбаум"
+      back={{ to: paths.adminBarriers, label: 'Назад' }}
+      navigation={adminNavigation}
+    >
+      <QueryStatus isPending={barrierId !== null && barrier.isPending} error={loadError} />
+      {data ? (
+        <>
+          <Card withBorder radius="md">
+            <Stack gap={4}>
+              <Text fw={600} size="lg" data-testid="barrier-address">
+                {data.address}
+              </Text>
+              <Text size="sm">Телефон устройства: {data.device_phone}</Text>
+              <Text size="sm">Модель: {data.device_model}</Text>
+              <Text size="sm">Номеров на устройстве: до {data.device_phones_amount}</Text>
+              <Text size="sm">{data.is_public ? 'Публичный шлагбаум' : 'Закрытый шлагбаум'}</Text>
+            </Stack>
+          </Card>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <Button variant="light" onClick={() => navigate(paths.barrierUsers, { state })}>
+              Пользователи
+            </Button>
+            <Button variant="light" onClick={() => navigate(paths.barrierSettings, { state })}>
+              Настройки устройства
+            </Button>
+            <Button variant="light" onClick={() => navigate(paths.barrierHistoryAdmin, { state })}>
+              История изменений
+            </Button>
+          </SimpleGrid>
+          <Card withBorder radius="md">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                Параметры
+              </Title>
+              <BarrierEditForm key={`${data.id}-${data.additional_info}-${data.is_public}`} barrier={data} />
+            </Stack>
+          </Card>
+          <Card withBorder radius="md">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                Лимиты
+              </Title>
+              <LimitsForm barrierId={data.id} />
+            </Stack>
+          </Card>
+          <Card withBorder radius="md">
+            <Stack gap="sm">
+              {isConfirmingDelete ? (
+                <>
+                  <Text>{DELETE_CONFIRM_TEXT}</Text>
+                  <Group grow>
+                    <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+                      Да, удалить
+                    </Button>
+                    <Button variant="default" onClick={() => setIsConfirmingDelete(false)}>
+                      Отмена
+                    </Button>
+                  </Group>
+                </>
+              ) : (
+                <Button color="red" variant="outline" onClick={() => setIsConfirmingDelete(true)}>
+                  Удалить шлагбаум
+                </Button>
+              )}
+              <ErrorLine
+                message={
+                  remove.error ? errorMessage(remove.error, { fallback: MESSAGES.barrierDeleteFailed }) : null
+                }
+              />
+            </Stack>
+          </Card>
+        </>
+      ) : null}
+    </AppLayout>
+  );
+}
+
+export default AdminBarrierPageRoute;

@@ -1,0 +1,87 @@
+import { Badge, Button, Card, Group, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { MESSAGES } from '@propusk/contracts/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type AddressOrdering, AddressSortButton } from '../../../components/address-sort-button';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { QueryStatus } from '../../../components/query-status';
+import {
+  ADMIN_BARRIER_PAGE_SIZE,
+  adminBarrierListQueryKey,
+  getAdminBarriers,
+} from '../../../features/admin-barriers/api/admin-barriers-api';
+import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../paths';
+import { adminNavigation } from './navigation';
+
+/** /admin-barriers: the administrator's barriers, 5 per page, sortable by address, and the create button. */
+export function AdminBarriersRoute() {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [ordering, setOrdering] = useState<AddressOrdering>(undefined);
+  const params = { page, ordering };
+  const barriers = useQuery({
+    queryKey: adminBarrierListQueryKey(params),
+    queryFn: () => getAdminBarriers(params),
+    placeholderData: keepPreviousData,
+  });
+  const totalPages = Math.max(1, Math.ceil((barriers.data?.total_count ?? 0) / ADMIN_BARRIER_PAGE_SIZE));
+
+  return (
+    <AppLayout title="Мои шлагбаумы" navigation={adminNavigation}>
+      <Group justify="space-between">
+        <AddressSortButton
+          value={ordering}
+          onChange={(next) => {
+            setOrdering(next);
+            setPage(1);
+          }}
+        />
+        <Button onClick={() => navigate(paths.createBarrier)}>Создать шлагбаум</Button>
+      </Group>
+      <QueryStatus
+        isPending={barriers.isPending}
+        error={barriers.error ? errorMessage(barriers.error, { fallback: MESSAGES.loadFailed }) : null}
+      />
+      {barriers.data ? (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {barriers.data.barriers.length === 0 ? <Text c="dimmed">{MESSAGES.emptyData}</Text> : null}
+          {barriers.data.barriers.map((barrier) => (
+            <li key={barrier.id}>
+              <UnstyledButton
+                w="100%"
+                onClick={() =>
+                  navigate(paths.adminBarrierPage, {
+                    state: { barrier_id: barrier.id } satisfies NavigationState,
+                  })
+                }
+              >
+                <Card withBorder radius="md">
+                  <Stack gap={4}>
+                    <Text fw={600}>{barrier.address}</Text>
+                    <Group gap="xs">
+                      <Text size="sm" c="dimmed">
+                        {barrier.device_phone} · {barrier.device_model}
+                      </Text>
+                      <Badge variant="light" color={barrier.is_public ? 'green.9' : 'gray.8'}>
+                        {barrier.is_public ? 'Публичный' : 'Закрытый'}
+                      </Badge>
+                    </Group>
+                  </Stack>
+                </Card>
+              </UnstyledButton>
+            </li>
+          ))}
+        </Stack>
+      ) : null}
+      {totalPages > 1 ? (
+        <Group justify="center">
+          <Pagination total={totalPages} value={page} onChange={setPage} aria-label="Страницы" />
+        </Group>
+      ) : null}
+    </AppLayout>
+  );
+}
+
+export default AdminBarriersRoute;

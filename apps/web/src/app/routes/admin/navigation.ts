@@ -1,0 +1,22 @@
+import type { NavigationItem } from '../../../components/layout/bottom-navigation';
+import { paths } from '../../paths';
+
+/** Bottom navigation of the administrator area (spec.md section 2: /admin-barriers, /admin-requests, profile). */
+export const adminNavigation: readonly NavigationItem[] = [
+  {
+    to: paths.adminBarriers,
+    label: 'Шлагбаумы',
+    matches: [
+      paths.createBarrier,
+      paths.adminBarrierPage,
+      paths.barrierSettings,
+      paths.barrierUsers,
+      paths.userProfile,
+      paths.addPhoneAdmin,
+      paths.editPhoneAdmin,
+      paths.barrierHistoryAdmin,
+    ],
+  },
+  { to: paths.adminRequests, label: 'Заявки' },
+  { to: paths.admin, label: 'Профиль', matches: [paths.changePhoneAdmin, paths.changePassword] },
+];

@@ -1,0 +1,155 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { requestCode } from '../../../features/auth/api/auth-api';
+import { CodeForm } from '../../../features/auth/components/code-form';
+import { SendCodeStep } from '../../../features/auth/components/send-code-step';
+import { changePhone, profileQueryKey } from '../../../features/users/api/profile-api';
+import { errorMessage } from '../../../lib/errors';
+import { isLenientPhone, withPlus } from '../../../lib/phone';
+import { writeStored } from '../../../lib/storage';
+
+type Step =
+  | { kind: 'send-old' }
+  | { kind: 'verify-old'; oldToken: string }
+  | { kind: 'new-phone'; oldToken: string }
+  | { kind: 'verify-new'; oldToken: string; newPhone: string; newToken: string }
+  | { kind: 'done'; phone: string };
+
+const STEP_NUMBER: Record<Step['kind'], number> = {
+  'send-old': 1,
+  'verify-old': 2,
+  'new-phone': 3,
+  'verify-new': 4,
+  done: 4,
+};
+
+/**
+ * The four-step phone change (spec.md section 4 "Other flows"): a code to the current phone, its check, the new
+ * phone, the new phone's code, then the change. Shared by /change-phone and the administrator's
+ * /change-phone-admin.
+ */
+export function ChangePhoneFlow({ currentPhone, onDone }: { currentPhone: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>({ kind: 'send-old' });
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="gray.7" data-testid="change-phone-step">
+        Шаг {STEP_NUMBER[step.kind]} из 4
+      </Text>
+      {step.kind === 'send-old' ? (
+        <SendCodeStep
+          phone={currentPhone}
+          mode="change_phone_old"
+          explanation="Отправим код подтверждения на текущий номер."
+          onSent={(oldToken) => setStep({ kind: 'verify-old', oldToken })}
+        />
+      ) : null}
+      {step.kind === 'verify-old' ? (
+        <CodeForm
+          phone={currentPhone}
+          mode="change_phone_old"
+          initialToken={step.oldToken}
+          verifyErrorFallback={MESSAGES.codeConfirmFailed}
+          onVerified={async (oldToken) => setStep({ kind: 'new-phone', oldToken })}
+        />
+      ) : null}
+      {step.kind === 'new-phone' ? (
+        <NewPhoneStep
+          onSent={(newPhone, newToken) =>
+            setStep({ kind: 'verify-new', oldToken: step.oldToken, newPhone, newToken })
+          }
+        />
+      ) : null}
+      {step.kind === 'verify-new' ? (
+        <CodeForm
+          key={step.newPhone}
+          phone={step.newPhone}
+          mode="change_phone_new"
+          initialToken={step.newToken}
+          verifyErrorFallback={MESSAGES.newPhoneCodeInvalid}
+          wrongCodeText={MESSAGES.newPhoneCodeInvalid}
+          onVerified={async (newToken) => {
+            try {
+              const result = await changePhone({
+                new_phone: step.newPhone,
+                old_verification_token: step.oldToken,
+                new_verification_token: newToken,
+              });
+              const phone = result?.phone ?? step.newPhone;
+              writeStored('phone', phone);
+              writeStored('verification_token', null);
+              await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+              setStep({ kind: 'done', phone });
+            } catch (caught) {
+              return errorMessage(caught, { fallback: MESSAGES.phoneChangeFailed });
+            }
+          }}
+        />
+      ) : null}
+      {step.kind === 'done' ? (
+        <>
+          <SuccessLine message={MESSAGES.phoneChanged} />
+          <Text>
+            Новый номер: <b>{step.phone}</b>
+          </Text>
+          <Button onClick={onDone}>Вернуться в профиль</Button>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function NewPhoneStep({ onSent }: { onSent: (newPhone: string, newToken: string) => void }) {
+  const [value, setValue] = useState('');
+  const [isTouched, setIsTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const isValid = isLenientPhone(value);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setIsTouched(true);
+    if (!isValid) return;
+    const newPhone = withPlus(value);
+    setIsBusy(true);
+    setError(null);
+    try {
+      const response = await requestCode(newPhone, 'change_phone_new');
+      writeStored('verification_token', response.verification_token);
+      onSent(newPhone, response.verification_token);
+    } catch (caught) {
+      setError(errorMessage(caught, { fallback: MESSAGES.codeSendError, fields: ['phone', 'mode'] }));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Новый номер телефона"
+          type="tel"
+          inputMode="tel"
+          placeholder="+7XXXXXXXXXX"
+          maxLength={12}
+          value={value}
+          onChange={(event) => {
+            setValue(event.currentTarget.value.replace(/[^\d+]/g, ''));
+            setIsTouched(true);
+          }}
+          error={isTouched && !isValid ? VALIDATION.newPhone : undefined}
+          required
+        />
+        <ErrorLine message={error} />
+        <Button type="submit" loading={isBusy} disabled={!isValid} fullWidth>
+          Отправить код
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { ACCESS_REQUEST_STATUS_LABELS, NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/messages';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/dates';
+import type { AccessRequest } from '../api/access-requests-api';
+
+const STATUS_COLORS: Record<string, string> = {
+  pending: 'blue',
+  accepted: 'green',
+  rejected: 'red',
+  cancelled: 'gray',
+};
+
+/** One access request: barrier, user, status label; the actions only while it is pending. */
+export function AccessRequestCard({ request, actions }: { request: AccessRequest; actions?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" p="sm" data-testid="access-request" data-status={request.status}>
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600}>{request.barrier.address}</Text>
+          <Badge color={STATUS_COLORS[request.status] ?? 'gray'} variant="outline">
+            {ACCESS_REQUEST_STATUS_LABELS[request.status] ?? request.status}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {request.user.full_name || NAME_FALLBACK}, {request.user.phone || PHONE_FALLBACK}
+        </Text>
+        <Text size="xs" c="gray.7">
+          {formatDateTime(request.created_at)}
+        </Text>
+        {request.status === 'pending' && actions ? <Group gap="xs">{actions}</Group> : null}
+      </Stack>
+    </Card>
+  );
+}

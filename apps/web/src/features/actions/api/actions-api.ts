@@ -1,0 +1,49 @@
+/**
+ * Change history (spec.md section 7). `scope` picks the user calls or the administrator's (`/api/admin/…`),
+ * so both history screens share this code.
+ */
+import type { ActionDetail, ActionType, actionListSchema } from '@propusk/contracts/actions';
+import type { Phone } from '@propusk/contracts/phones';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export type { ActionDetail, ActionType };
+export type ActionList = z.infer<typeof actionListSchema>;
+export type HistoryScope = 'user' | 'admin';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+const prefix = (scope: HistoryScope) => (scope === 'admin' ? '/api/admin' : '/api');
+
+export interface ActionFilters {
+  action_type?: ActionType | undefined;
+  /** ISO date-times; empty filters are left out of the query. */
+  created_from?: string | undefined;
+  created_to?: string | undefined;
+}
+
+export const actionsQueryKey = (
+  scope: HistoryScope,
+  barrierId: number,
+  filters: ActionFilters,
+  page: number,
+) => ['actions', scope, barrierId, filters, page] as const;
+
+export function getActions(scope: HistoryScope, barrierId: number, filters: ActionFilters, page: number) {
+  return api.get(`${prefix(scope)}/barriers/${barrierId}/actions/`, {
+    query: { page, page_size: HISTORY_PAGE_SIZE, ...filters },
+  }) as Promise<ActionList>;
+}
+
+export const actionDetailQueryKey = (scope: HistoryScope, id: number) =>
+  ['actions', scope, 'detail', id] as const;
+
+/** The action, then its phone when it names one (spec.md section 7). */
+export async function getActionDetail(
+  scope: HistoryScope,
+  id: number,
+): Promise<{ action: ActionDetail; phone: Pick<Phone, 'phone' | 'type'> | null }> {
+  const action = (await api.get(`${prefix(scope)}/actions/${id}/`)) as ActionDetail;
+  const phone = action.phone ? ((await api.get(`${prefix(scope)}/phones/${action.phone}/`)) as Phone) : null;
+  return { action, phone };
+}

@@ -1,0 +1,186 @@
+import { Button, Card, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  ACTION_REASON_LABELS,
+  ACTION_TYPE_LABELS,
+  MESSAGES,
+  PHONE_TYPE_LABELS,
+} from '@propusk/contracts/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-status';
+import { ErrorLine } from '../../../components/status-line';
+import { NetworkError } from '../../../lib/api-client';
+import { formatDateTime, fromDateTimeLocal } from '../../../lib/dates';
+import {
+  type ActionFilters,
+  type ActionType,
+  actionDetailQueryKey,
+  actionsQueryKey,
+  getActionDetail,
+  getActions,
+  HISTORY_PAGE_SIZE,
+  type HistoryScope,
+} from '../api/actions-api';
+
+const ALL_ACTIONS = '';
+const TYPE_OPTIONS = [
+  { value: ALL_ACTIONS, label: 'Все действия' },
+  ...Object.entries(ACTION_TYPE_LABELS).map(([value, label]) => ({ value, label })),
+];
+
+const AUTHOR_LABELS: Record<string, string> = {
+  user: 'Пользователь',
+  admin: 'Администратор',
+  system: 'Система',
+};
+
+export function reasonLabel(reason: string | null | undefined): string {
+  if (!reason) return '-';
+  return ACTION_REASON_LABELS[reason] ?? reason;
+}
+
+/**
+ * The history screens (spec.md section 2 "History screens"): filters by action type and created-from/to,
+ * cards '#id', type label and created_at, 'N / M' pagination, and a detail box toggled by clicking a card or
+ * 'Скрыть детали'. `scope` = 'admin' for /barrier-history-admin.
+ */
+export function HistoryView({ scope, barrierId }: { scope: HistoryScope; barrierId: number }) {
+  const [actionType, setActionType] = useState<string>(ALL_ACTIONS);
+  const [createdFrom, setCreatedFrom] = useState('');
+  const [createdTo, setCreatedTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const filters: ActionFilters = {
+    action_type: (actionType || undefined) as ActionType | undefined,
+    created_from: fromDateTimeLocal(createdFrom) || undefined,
+    created_to: fromDateTimeLocal(createdTo) || undefined,
+  };
+  const list = useQuery({
+    queryKey: actionsQueryKey(scope, barrierId, filters, page),
+    queryFn: () => getActions(scope, barrierId, filters, page),
+    placeholderData: keepPreviousData,
+  });
+  const totalPages = Math.ceil((list.data?.total_count ?? 0) / HISTORY_PAGE_SIZE);
+  const onFilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+    setOpenId(null);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Тип действия"
+        data={TYPE_OPTIONS}
+        value={actionType}
+        onChange={(value) => onFilter(() => setActionType(value ?? ALL_ACTIONS))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: false }}
+      />
+      <TextInput
+        type="datetime-local"
+        label="Создано с"
+        value={createdFrom}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onFilter(() => setCreatedFrom(value));
+        }}
+      />
+      <TextInput
+        type="datetime-local"
+        label="Создано по"
+        value={createdTo}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onFilter(() => setCreatedTo(value));
+        }}
+      />
+      <QueryStatus
+        isPending={list.isPending}
+        error={
+          list.error
+            ? list.error instanceof NetworkError
+              ? MESSAGES.historyNetwork
+              : MESSAGES.historyLoadFailed
+            : null
+        }
+      />
+      {list.data && list.data.actions.length === 0 ? <Text c="gray.7">{MESSAGES.emptyData}</Text> : null}
+      {list.data?.actions.map((action) => (
+        <Card key={action.id} withBorder radius="md" p={0} data-testid="action-card">
+          <UnstyledButton
+            p="sm"
+            w="100%"
+            aria-expanded={openId === action.id}
+            onClick={() => setOpenId(openId === action.id ? null : action.id)}
+          >
+            <Text fw={600}>
+              #{action.id} {ACTION_TYPE_LABELS[action.action_type] ?? action.action_type}
+            </Text>
+            <Text size="sm" c="gray.7">
+              {formatDateTime(action.created_at)}
+            </Text>
+          </UnstyledButton>
+          {openId === action.id ? (
+            <ActionDetailBox scope={scope} actionId={action.id} onHide={() => setOpenId(null)} />
+          ) : null}
+        </Card>
+      ))}
+      {list.data && list.data.total_count > 0 ? (
+        <Pager
+          page={page}
+          totalPages={totalPages}
+          onChange={(next) => {
+            setPage(next);
+            setOpenId(null);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function ActionDetailBox({
+  scope,
+  actionId,
+  onHide,
+}: {
+  scope: HistoryScope;
+  actionId: number;
+  onHide: () => void;
+}) {
+  const detail = useQuery({
+    queryKey: actionDetailQueryKey(scope, actionId),
+    queryFn: () => getActionDetail(scope, actionId),
+  });
+  const data = detail.data;
+  return (
+    <Stack gap={4} p="sm" pt={0} data-testid="action-detail">
+      <QueryStatus isPending={detail.isPending} error={null} />
+      {detail.error ? (
+        <ErrorLine
+          message={
+            detail.error instanceof NetworkError
+              ? MESSAGES.historyDetailNetwork
+              : MESSAGES.historyDetailFailed
+          }
+        />
+      ) : null}
+      {data ? (
+        <>
+          <Text size="sm">Автор: {AUTHOR_LABELS[data.action.author] ?? data.action.author}</Text>
+          <Text size="sm">Причина: {reasonLabel(data.action.reason)}</Text>
+          {data.phone ? (
+            <Text size="sm">
+              Номер: {data.phone.phone} ({PHONE_TYPE_LABELS[data.phone.type] ?? data.phone.type})
+            </Text>
+          ) : null}
+        </>
+      ) : null}
+      <Button size="xs" variant="subtle" onClick={onHide}>
+        Скрыть детали
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Checkbox, PasswordInput, Stack, Textarea } from '@mantine/core';
+import type { UpdateBarrierBody } from '@propusk/contracts/barriers';
+import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { errorMessage } from '../../../lib/errors';
+import { type AdminBarrier, adminBarriersKey, updateBarrier } from '../api/admin-barriers-api';
+import { hasDevicePassword, isDevicePassword } from '../device-models';
+
+/** The stored device password is only corrected when a new one is typed (it is write-only). */
+export function validateDevicePassword(value: string): string | null {
+  return value === '' || isDevicePassword(value) ? null : VALIDATION.devicePasswordSettings;
+}
+
+/** Additional info, the public flag and the device password of a barrier (spec.md section 7, PATCH). */
+export function BarrierEditForm({ barrier }: { barrier: AdminBarrier }) {
+  const queryClient = useQueryClient();
+  const [additionalInfo, setAdditionalInfo] = useState(barrier.additional_info);
+  const [isPublic, setIsPublic] = useState(barrier.is_public);
+  const [devicePassword, setDevicePassword] = useState('');
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const withPassword = hasDevicePassword(barrier.device_model);
+  const passwordError = isSubmitted && withPassword ? validateDevicePassword(devicePassword) : null;
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body: UpdateBarrierBody = { additional_info: additionalInfo.trim(), is_public: isPublic };
+      if (withPassword && devicePassword) body.device_password = devicePassword;
+      return updateBarrier(barrier.id, body);
+    },
+    onSuccess: async () => {
+      setDevicePassword('');
+      setIsSubmitted(false);
+      await queryClient.invalidateQueries({ queryKey: adminBarriersKey });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setIsSubmitted(true);
+    save.reset();
+    if (withPassword && validateDevicePassword(devicePassword)) return;
+    save.mutate();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Textarea
+          label="Дополнительная информация"
+          value={additionalInfo}
+          onChange={(event) => setAdditionalInfo(event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={2000}
+        />
+        <Checkbox
+          label="Публичный шлагбаум"
+          checked={isPublic}
+          onChange={(event) => setIsPublic(event.currentTarget.checked)}
+        />
+        <PasswordInput
+          label="Пароль устройства"
+          description="Оставьте пустым, чтобы не менять"
+          value={devicePassword}
+          onChange={(event) => setDevicePassword(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+          maxLength={4}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={!withPassword}
+          error={passwordError}
+        />
+        <ErrorLine
+          message={save.error ? errorMessage(save.error, { fallback: MESSAGES.updateFailed }) : null}
+        />
+        <SuccessLine message={save.isSuccess ? MESSAGES.barrierUpdated : null} />
+        <Button type="submit" loading={save.isPending}>
+          Сохранить
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+import { Button, Checkbox, PasswordInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { CreateBarrierBody } from '@propusk/contracts/barriers';
+import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { PhoneInput } from '../../../components/phone-input';
+import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { errorMessage } from '../../../lib/errors';
+import { isCompletePhone } from '../../../lib/phone';
+import { adminBarriersKey, createBarrier } from '../api/admin-barriers-api';
+import {
+  DEFAULT_DEVICE_MODEL,
+  DEVICE_MODEL_OPTIONS,
+  hasDevicePassword,
+  isDevicePassword,
+} from '../device-models';
+import { AddressInput } from './address-input';
+
+export interface CreateBarrierValues {
+  address: string;
+  /** The last address picked from the suggestions (or the example); a typed address is not accepted. */
+  chosenAddress: string;
+  devicePhone: string;
+  deviceModel: string;
+  devicePassword: string;
+  devicePhonesAmount: string;
+  additionalInfo: string;
+  isPublic: boolean;
+}
+
+export type CreateBarrierErrors = Partial<
+  Record<'address' | 'devicePhone' | 'devicePassword' | 'devicePhonesAmount', string>
+>;
+
+/** spec.md section 5 "Create barrier". */
+export function validateCreateBarrier(values: CreateBarrierValues): CreateBarrierErrors {
+  const errors: CreateBarrierErrors = {};
+  if (!values.address.trim() || values.address !== values.chosenAddress) errors.address = VALIDATION.address;
+  if (!isCompletePhone(values.devicePhone)) errors.devicePhone = VALIDATION.devicePhone;
+  if (hasDevicePassword(values.deviceModel) && !isDevicePassword(values.devicePassword))
+    errors.devicePassword = VALIDATION.devicePasswordCreate;
+  const amount = Number(values.devicePhonesAmount);
+  if (!/^\d+$/.test(values.devicePhonesAmount) || amount < 1 || amount > 10000)
+    errors.devicePhonesAmount = VALIDATION.devicePhonesAmount;
+  return errors;
+}
+
+export function toCreateBarrierBody(values: CreateBarrierValues): CreateBarrierBody {
+  return {
+    address: values.address.trim(),
+    device_phone: values.devicePhone,
+    device_model: values.deviceModel,
+    device_password: hasDevicePassword(values.deviceModel) ? values.devicePassword : null,
+    device_phones_amount: Number(values.devicePhonesAmount),
+    additional_info: values.additionalInfo.trim(),
+    is_public: values.isPublic,
+  };
+}
+
+const initialValues: CreateBarrierValues = {
+  address: '',
+  chosenAddress: '',
+  devicePhone: '+7',
+  deviceModel: DEFAULT_DEVICE_MODEL,
+  devicePassword: '',
+  devicePhonesAmount: '',
+  additionalInfo: '',
+  isPublic: true,
+};
+
+/** The create-barrier form (spec.md section 2, /create-barrier). `onCreated` runs after the 201. */
+export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(initialValues);
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const errors = isSubmitted ? validateCreateBarrier(values) : {};
+  const set = <K extends keyof CreateBarrierValues>(key: K, value: CreateBarrierValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const create = useMutation({
+    mutationFn: () => createBarrier(toCreateBarrierBody(values)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminBarriersKey });
+      onCreated();
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setIsSubmitted(true);
+    if (Object.keys(validateCreateBarrier(values)).length > 0 || create.isSuccess) return;
+    create.mutate();
+  }
+
+  const withPassword = hasDevicePassword(values.deviceModel);
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <AddressInput
+          value={values.address}
+          onChange={(address) => set('address', address)}
+          onChoose={(address) => set('chosenAddress', address)}
+          error={errors.address}
+        />
+        <PhoneInput
+          label="Телефон устройства"
+          value={values.devicePhone}
+          onChange={(phone) => set('devicePhone', phone)}
+          error={errors.devicePhone}
+          autoComplete="off"
+          required
+        />
+        <Select
+          label="Модель устройства"
+          data={DEVICE_MODEL_OPTIONS.map((option) => ({ ...option }))}
+          value={values.deviceModel}
+          onChange={(model) => set('deviceModel', model ?? DEFAULT_DEVICE_MODEL)}
+          allowDeselect={false}
+          required
+        />
+        <PasswordInput
+          label="Пароль устройства"
+          value={withPassword ? values.devicePassword : ''}
+          onChange={(event) =>
+            set('devicePassword', event.currentTarget.value.replace(/\D/g, '').slice(0, 4))
+          }
+          maxLength={4}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={!withPassword}
+          error={errors.devicePassword}
+          required={withPassword}
+        />
+        <TextInput
+          label="Максимум номеров на устройстве"
+          value={values.devicePhonesAmount}
+          onChange={(event) => set('devicePhonesAmount', event.currentTarget.value.replace(/\D/g, ''))}
+          inputMode="numeric"
+          placeholder="от 1 до 10000"
+          error={errors.devicePhonesAmount}
+          required
+        />
+        <Textarea
+          label="Дополнительная информация"
+          value={values.additionalInfo}
+          onChange={(event) => set('additionalInfo', event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={2000}
+        />
+        <Checkbox
+          label="Публичный шлагбаум"
+          checked={values.isPublic}
+          onChange={(event) => set('isPublic', event.currentTarget.checked)}
+        />
+        <ErrorLine
+          message={
+            create.error
+              ? errorMessage(create.error, {
+                  fallback: MESSAGES.barrierCreateFailed,
+                  network: MESSAGES.barrierCreateNetwork,
+                })
+              : null
+          }
+        />
+        <SuccessLine message={create.isSuccess ? MESSAGES.barrierCreated : null} />
+        <Button type="submit" loading={create.isPending} disabled={create.isSuccess}>
+          Создать
+        </Button>
+      </Stack>
+    </form>
+  );
+}

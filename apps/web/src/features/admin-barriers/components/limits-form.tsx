@@ -1,0 +1,102 @@
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { LIMIT_FIELDS, type LimitField, type UpdateLimitsBody } from '@propusk/contracts/limits';
+import { MESSAGES } from '@propusk/contracts/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { QueryStatus } from '../../../components/query-status';
+import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { errorMessage } from '../../../lib/errors';
+import {
+  adminLimitsQueryKey,
+  getAdminLimits,
+  type Limits,
+  updateAdminLimits,
+} from '../api/admin-barriers-api';
+
+export const LIMIT_LABELS: Readonly<Record<LimitField, string>> = {
+  user_phone_limit: 'Номеров на пользователя',
+  user_temp_phone_limit: 'Временных номеров на пользователя',
+  global_temp_phone_limit: 'Временных номеров на шлагбаум',
+  user_schedule_phone_limit: 'Номеров по расписанию на пользователя',
+  global_schedule_phone_limit: 'Номеров по расписанию на шлагбаум',
+  schedule_interval_limit: 'Минимальный интервал расписания, минут',
+  sms_weekly_limit: 'СМС на устройство в неделю',
+};
+
+type LimitTexts = Record<LimitField, string>;
+
+const toTexts = (limits: Limits): LimitTexts =>
+  Object.fromEntries(
+    LIMIT_FIELDS.map((field) => [field, limits[field] === null ? '' : String(limits[field])]),
+  ) as LimitTexts;
+
+/** spec.md section 5: whole numbers, minimum 0, empty means null (no limit). */
+export function toLimitsBody(texts: LimitTexts): UpdateLimitsBody {
+  return Object.fromEntries(
+    LIMIT_FIELDS.map((field) => [field, texts[field] === '' ? null : Number(texts[field])]),
+  ) as UpdateLimitsBody;
+}
+
+/** Only digits can be typed: no sign, no decimal point. */
+export const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/** The seven limits of a barrier (spec.md section 3, "Barrier limits"). */
+export function LimitsForm({ barrierId }: { barrierId: number }) {
+  const queryClient = useQueryClient();
+  const limits = useQuery({
+    queryKey: adminLimitsQueryKey(barrierId),
+    queryFn: () => getAdminLimits(barrierId),
+  });
+  const [texts, setTexts] = useState<LimitTexts | null>(null);
+
+  useEffect(() => {
+    if (limits.data) setTexts(toTexts(limits.data));
+  }, [limits.data]);
+
+  const save = useMutation({
+    mutationFn: (body: UpdateLimitsBody) => updateAdminLimits(barrierId, body),
+    onSuccess: (saved) => queryClient.setQueryData(adminLimitsQueryKey(barrierId), saved),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (texts) save.mutate(toLimitsBody(texts));
+  }
+
+  if (!texts)
+    return (
+      <QueryStatus
+        isPending={limits.isPending}
+        error={limits.error ? errorMessage(limits.error, { fallback: MESSAGES.limitsLoadFailed }) : null}
+      />
+    );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {LIMIT_FIELDS.map((field) => (
+            <TextInput
+              key={field}
+              label={LIMIT_LABELS[field]}
+              placeholder="Без ограничений"
+              inputMode="numeric"
+              maxLength={9}
+              value={texts[field]}
+              onChange={(event) => {
+                const value = onlyDigits(event.currentTarget.value);
+                setTexts((current) => (current ? { ...current, [field]: value } : current));
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <ErrorLine
+          message={save.error ? errorMessage(save.error, { fallback: MESSAGES.limitsUpdateFailed }) : null}
+        />
+        <SuccessLine message={save.isSuccess ? MESSAGES.limitsUpdated : null} />
+        <Button type="submit" loading={save.isPending}>
+          Сохранить лимиты
+        </Button>
+      </Stack>
+    </form>
+  );
+}

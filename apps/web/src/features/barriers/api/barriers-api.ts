@@ -1,0 +1,52 @@
+/** Barrier calls of the user side (spec.md section 7 "User side"); types from @propusk/contracts. */
+import type {
+  BarrierDetail,
+  BarrierOrdering,
+  barrierListSchema,
+  checkAccessSchema,
+} from '@propusk/contracts/barriers';
+import type { Limits } from '@propusk/contracts/limits';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export type { BarrierDetail, Limits };
+export type BarrierList = z.infer<typeof barrierListSchema>;
+
+/** spec.md section 9: the barrier list shows 5 per page. */
+export const BARRIER_PAGE_SIZE = 5;
+
+export interface BarrierListParams {
+  /** 'my': barriers the user has access to; 'all': the public search. */
+  scope: 'my' | 'all';
+  page: number;
+  ordering?: BarrierOrdering | undefined;
+  address?: string | undefined;
+}
+
+export const barriersQueryKey = (params: BarrierListParams) => ['barriers', 'list', params] as const;
+
+export function getBarriers({ scope, page, ordering, address }: BarrierListParams) {
+  return api.get(scope === 'my' ? '/api/barriers/my/' : '/api/barriers/', {
+    query: { page, page_size: BARRIER_PAGE_SIZE, ordering, address },
+  }) as Promise<BarrierList>;
+}
+
+export const barrierQueryKey = (id: number) => ['barriers', 'detail', id] as const;
+
+export function getBarrier(id: number) {
+  return api.get(`/api/barriers/${id}/`) as Promise<BarrierDetail>;
+}
+
+export function checkBarrierAccess(id: number) {
+  return api.get(`/api/barriers/${id}/check_access/`) as Promise<z.infer<typeof checkAccessSchema>>;
+}
+
+export const limitsQueryKey = (id: number) => ['barriers', 'limits', id] as const;
+
+export function getLimits(id: number) {
+  return api.get(`/api/barriers/${id}/limits/`) as Promise<Limits>;
+}
+
+export function leaveBarrier(id: number) {
+  return api.delete(`/api/barriers/${id}/leave/`);
+}

@@ -1,0 +1,9 @@
+import { MESSAGES } from '@propusk/contracts/messages';
+import { errorMessage } from '../../../lib/errors';
+
+/** spec.md section 8: the first available of phone, type, detail, schedule, start_time, end_time. */
+const PHONE_ERROR_FIELDS = ['phone', 'type', 'detail', 'schedule', 'start_time', 'end_time', 'name'] as const;
+
+export function phoneSaveErrorMessage(error: unknown): string {
+  return errorMessage(error, { fallback: MESSAGES.phoneSaveFailed, fields: PHONE_ERROR_FIELDS });
+}

@@ -1,0 +1,41 @@
+import { Card, Group, Stack, Text } from '@mantine/core';
+import { PHONE_TYPE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '@propusk/contracts/messages';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/dates';
+import type { Phone } from '../api/phones-api';
+import { PhoneStatusBadge } from './phone-status-badge';
+
+/** One phone on a barrier: name, number, type, its window or schedule, and its device status. */
+export function PhoneCard({ phone, actions }: { phone: Phone; actions?: ReactNode }) {
+  const scheduleDays = WEEKDAYS.filter((day) => (phone.schedule?.[day] ?? []).length > 0);
+  return (
+    <Card withBorder radius="md" p="sm" data-testid="phone-card" data-phone={phone.phone}>
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{phone.name}</Text>
+          <PhoneStatusBadge status={phone.status} />
+        </Group>
+        <Text>{phone.phone}</Text>
+        <Text size="sm" c="gray.7">
+          {PHONE_TYPE_LABELS[phone.type] ?? phone.type}
+        </Text>
+        {phone.type === 'temporary' ? (
+          <Text size="sm">
+            {formatDateTime(phone.start_time)} — {formatDateTime(phone.end_time)}
+          </Text>
+        ) : null}
+        {phone.type === 'schedule'
+          ? scheduleDays.map((day) => (
+              <Text size="sm" key={day}>
+                {WEEKDAY_LABELS[day]}:{' '}
+                {(phone.schedule?.[day] ?? [])
+                  .map((interval) => `${interval.start_time}–${interval.end_time}`)
+                  .join(', ')}
+              </Text>
+            ))
+          : null}
+        {actions ? <Group gap="xs">{actions}</Group> : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,13 @@
+import { Badge } from '@mantine/core';
+import { PHONE_STATUS_LABELS } from '@propusk/contracts/messages';
+
+const COLORS: Record<string, string> = { pending: 'yellow', ok: 'green', error: 'red' };
+
+/** Where the number stands on the device: pending while its command is in flight, ok, or error. */
+export function PhoneStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" data-testid="phone-status" data-status={status}>
+      {PHONE_STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
+}

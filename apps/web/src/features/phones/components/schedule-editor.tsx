@@ -1,0 +1,103 @@
+import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { VALIDATION, WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@propusk/contracts/messages';
+import { DEFAULT_INTERVAL, isIntervalValid, type WeeklySchedule } from './phone-validation';
+
+interface ScheduleEditorProps {
+  value: WeeklySchedule;
+  onChange: (value: WeeklySchedule) => void;
+  /** Once touched, wrong intervals show 'Неверный интервал.' and red borders. */
+  showErrors: boolean;
+}
+
+/**
+ * The weekly schedule, one block per weekday in Russian (spec.md sections 2 and 5): intervals with a start and
+ * an end (the browser's `time` inputs, so a phone opens its own picker), 'Добавить интервал' (08:00–12:00),
+ * and a delete button per interval.
+ */
+export function ScheduleEditor({ value, onChange, showErrors }: ScheduleEditorProps) {
+  const update = (day: Weekday, intervals: WeeklySchedule[Weekday]) =>
+    onChange({ ...value, [day]: intervals });
+  return (
+    <Stack gap="sm">
+      {WEEKDAYS.map((day) => (
+        <Card key={day} withBorder radius="md" p="sm" component="fieldset" aria-label={WEEKDAY_LABELS[day]}>
+          <Stack gap="xs">
+            <Text fw={600} component="legend" p={0}>
+              {WEEKDAY_LABELS[day]}
+            </Text>
+            {value[day].map((interval, index) => {
+              const isInvalid = showErrors && !isIntervalValid(interval);
+              const rowLabel = `${WEEKDAY_LABELS[day]}, интервал ${index + 1}`;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: intervals have no identity besides their position
+                <Stack key={index} gap={4} data-testid={`interval-${day}-${index}`}>
+                  <Group gap="xs" align="flex-end" wrap="nowrap">
+                    <TextInput
+                      type="time"
+                      label="Начало"
+                      aria-label={`${rowLabel}: начало`}
+                      value={interval.start_time}
+                      error={isInvalid}
+                      onChange={(event) =>
+                        update(
+                          day,
+                          value[day].map((item, i) =>
+                            i === index ? { ...item, start_time: event.currentTarget.value } : item,
+                          ),
+                        )
+                      }
+                      style={{ flex: 1 }}
+                    />
+                    <TextInput
+                      type="time"
+                      label="Конец"
+                      aria-label={`${rowLabel}: конец`}
+                      value={interval.end_time}
+                      error={isInvalid}
+                      onChange={(event) =>
+                        update(
+                          day,
+                          value[day].map((item, i) =>
+                            i === index ? { ...item, end_time: event.currentTarget.value } : item,
+                          ),
+                        )
+                      }
+                      style={{ flex: 1 }}
+                    />
+                    <ActionIcon
+                      variant="light"
+                      color="red"
+                      size="lg"
+                      aria-label={`Удалить интервал (${rowLabel})`}
+                      onClick={() =>
+                        update(
+                          day,
+                          value[day].filter((_, i) => i !== index),
+                        )
+                      }
+                    >
+                      ✕
+                    </ActionIcon>
+                  </Group>
+                  {isInvalid ? (
+                    <Text c="red.8" size="xs">
+                      {VALIDATION.intervalInvalid}
+                    </Text>
+                  ) : null}
+                </Stack>
+              );
+            })}
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => update(day, [...value[day], { ...DEFAULT_INTERVAL }])}
+              aria-label={`Добавить интервал: ${WEEKDAY_LABELS[day]}`}
+            >
+              Добавить интервал
+            </Button>
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
