@@ -71,15 +71,23 @@ export interface DeviceHarness {
   smsTo(devicePhone: string): string[];
 }
 
-export function createDeviceHarness(t: TestApp, gateway?: DemoSmsGateway): DeviceHarness {
-  const demo = gateway ?? (t.deps.sms as DemoSmsGateway);
+export function createDeviceHarness(
+  t: TestApp,
+  options: { gateway?: DemoSmsGateway; manual?: boolean } = {},
+): DeviceHarness {
+  const demo = options.gateway ?? (t.deps.sms as DemoSmsGateway);
   const replies: (() => Promise<void>)[] = [];
-  const simulators = attachDeviceSimulators(demo, t.deps, (reply) => receiveInboundSms(t.deps, reply), {
-    delayMs: 0,
-    schedule: (run) => replies.push(run),
-  });
   const notified: number[] = [];
-  t.deps.notifyDeviceCommands = (ids) => notified.push(...ids);
+  // manual (default): replies are delivered by hand and notifications only recorded; otherwise the real
+  // worker and its simulators (startDeviceProcessing) do both.
+  const manual = options.manual ?? true;
+  const simulators: SimulatorRegistry = manual
+    ? attachDeviceSimulators(demo, t.deps, (reply) => receiveInboundSms(t.deps, reply), {
+        delayMs: 0,
+        schedule: (run) => replies.push(run),
+      })
+    : { device: () => undefined, settled: async () => {} };
+  if (manual) t.deps.notifyDeviceCommands = (ids) => notified.push(...ids);
 
   const harness: DeviceHarness = {
     simulators,

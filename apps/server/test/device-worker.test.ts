@@ -1,0 +1,76 @@
+/**
+ * The real worker (pg-boss on the test database, PGlite or PostgreSQL) with the demo provider and its
+ * simulated devices answering through the inbound service: a commit wakes it, the command reaches the
+ * device, the reply confirms it; a worker stopped and started again takes up what was left.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createAdmin, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('device worker (pg-boss)', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { DEVICE_SIM_DELAY_MS: '0' },
+      configure: (deps) => {
+        deps.clock = systemClock;
+      },
+    });
+    h = createDeviceHarness(t, { manual: false });
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('sends every command after commit, one at a time, and the simulator replies confirm them', async () => {
+    const processing = await startDeviceProcessing(t.deps, t.handle, { sweepCron: null, simulate: true });
+    try {
+      const barrier = await h.createBarrier({ ownerId: admin.id, password: '7777' });
+      const first = await h.addPhone(barrier.id, { userId: admin.id });
+      const second = await h.addPhone(barrier.id, { userId: admin.id });
+      t.deps.notifyDeviceCommands([barrier.id]);
+      await waitFor(
+        () => h.commands(barrier.id),
+        (rows) => rows.every((row) => row.status === 'confirmed'),
+      );
+      expect(h.smsTo(barrier.devicePhone)).toEqual([
+        `7777A001#${first.number.slice(1)}#`,
+        `7777A002#${second.number.slice(1)}#`,
+      ]);
+      expect((await h.phone(first.id)).status).toBe('ok');
+      expect((await h.phone(second.id)).status).toBe('ok');
+    } finally {
+      await processing.stop();
+    }
+  });
+
+  it('takes up the commands left open by a stopped worker when a new one starts', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const phone = await h.addPhone(barrier.id, { userId: admin.id });
+    // Committed while no worker runs (the process was down): the start-up sweep finds it.
+    const processing = await startDeviceProcessing(t.deps, t.handle, { sweepCron: null, simulate: true });
+    try {
+      await waitFor(
+        () => h.phone(phone.id),
+        (row) => row.status === 'ok',
+      );
+      expect(h.smsTo(barrier.devicePhone)).toEqual([`1234A001#${phone.number.slice(1)}#`]);
+    } finally {
+      await processing.stop();
+    }
+  });
+});
