@@ -1,0 +1,174 @@
+/**
+ * The operator's command line (DESIGN.md section 1): `npm run cli -- <command> [options]`.
+ * It opens the same database as the server (applying migrations) and calls the same service functions as the
+ * API. On the embedded database it refuses while the server holds DATA_DIR.
+ */
+import { parseArgs } from 'node:util';
+import { passwordSchema } from '@propusk/contracts/auth';
+import { phoneLenientSchema } from '@propusk/contracts/common';
+import { FULL_NAME_MAX_LENGTH } from '@propusk/contracts/users';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { DatabaseLockedError } from './db/database.ts';
+import { systemClock } from './lib/clock.ts';
+import { DataDirLockedError } from './lib/data-dir-lock.ts';
+import type { Dependencies } from './lib/dependencies.ts';
+import { HttpError } from './lib/errors.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
+import { blockAccount, createOrPromoteAdmin, unblockAccount } from './modules/users/service.ts';
+import { type OpenedDatabase, openMigratedDatabase } from './runtime.ts';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  create-admin --phone +7XXXXXXXXXX --password SECRET [--name "Имя"]
+      Creates an administrator, or makes an existing account one, and sets its password (idempotent).
+  block-account --phone +7XXXXXXXXXX --reason TEXT
+      Blocks an account platform-wide: every call refused, sessions ended, its numbers taken off all gates.
+  unblock-account --phone +7XXXXXXXXXX
+      Lifts a platform-wide block (access to barriers is not restored).`;
+
+const REASON_MAX_LENGTH = 500;
+
+class UsageError extends Error {}
+
+function parseOptions<const Names extends string>(args: string[], names: readonly Names[]) {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+      strict: true,
+      allowPositionals: false,
+    });
+    return values as Partial<Record<Names, string>>;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function requireOption(value: string | undefined, name: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+function parsePhone(value: string | undefined): string {
+  const result = phoneLenientSchema.safeParse(requireOption(value, 'phone'));
+  if (!result.success) throw new UsageError(`--phone: ${result.error.issues[0]?.message}`);
+  return result.data;
+}
+
+function cliDependencies(database: OpenedDatabase, config: ReturnType<typeof loadConfig>): Dependencies {
+  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  return {
+    config,
+    db: database.handle.db,
+    databaseKind: database.handle.kind,
+    clock: systemClock,
+    secrets: new Secrets(loadOrCreateSecretKey(config.SECRET_KEY, config.dataDir)),
+    // The operator's commands send no SMS; device commands wait in the outbox for the server's worker.
+    sms: {
+      name: 'none',
+      send: () => Promise.reject(new Error('The CLI does not send SMS.')),
+      balance: async () => null,
+    },
+    logger: pino({ level: 'warn' }, pino.destination(2)),
+    rateLimits: {
+      codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs),
+      authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),
+      logs: new RateLimiter(600, windowMs),
+    },
+    notifyDeviceCommands: () => {},
+  };
+}
+
+type Command = (deps: Dependencies) => Promise<string>;
+
+/** Validates the arguments of a command before anything touches the database. */
+function prepare(command: string, args: string[]): Command {
+  switch (command) {
+    case 'create-admin': {
+      const options = parseOptions(args, ['phone', 'password', 'name']);
+      const phone = parsePhone(options.phone);
+      const password = passwordSchema.safeParse(requireOption(options.password, 'password'));
+      if (!password.success) throw new UsageError(`--password: ${password.error.issues[0]?.message}`);
+      const name = options.name?.trim();
+      if (name !== undefined && name.length > FULL_NAME_MAX_LENGTH) {
+        throw new UsageError(`--name must be at most ${FULL_NAME_MAX_LENGTH} characters.`);
+      }
+      return async (deps) => {
+        const result = await createOrPromoteAdmin(deps, { phone, password: password.data, fullName: name });
+        return result.created
+          ? `Administrator ${phone} created (id ${result.id}).`
+          : `Account ${phone} (id ${result.id}) is an administrator; password${name ? ' and name' : ''} updated.`;
+      };
+    }
+    case 'block-account': {
+      const options = parseOptions(args, ['phone', 'reason']);
+      const phone = parsePhone(options.phone);
+      const reason = requireOption(options.reason, 'reason').trim();
+      if (reason.length > REASON_MAX_LENGTH) {
+        throw new UsageError(`--reason must be at most ${REASON_MAX_LENGTH} characters.`);
+      }
+      return async (deps) => {
+        const result = await blockAccount(deps, { phone, reason });
+        return `Account ${phone} (id ${result.id}) blocked platform-wide.`;
+      };
+    }
+    case 'unblock-account': {
+      const options = parseOptions(args, ['phone']);
+      const phone = parsePhone(options.phone);
+      return async (deps) => {
+        const result = await unblockAccount(deps, { phone });
+        return `Account ${phone} (id ${result.id}) unblocked.`;
+      };
+    }
+    default:
+      throw new UsageError(`Unknown command: ${command}`);
+  }
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  let database: OpenedDatabase | undefined;
+  try {
+    const run = prepare(command, args);
+    const config = loadConfig();
+    database = await openMigratedDatabase(config, { poolSize: 2 });
+    process.stdout.write(`${await run(cliDependencies(database, config))}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`Error: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof HttpError) {
+      process.stderr.write(`Error: ${error.detail}\n`);
+      return 1;
+    }
+    if (
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof DatabaseLockedError
+    ) {
+      process.stderr.write(`Error: ${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`Error: ${(error as Error)?.stack ?? String(error)}\n`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+runCli(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`Error: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,346 @@
+/**
+ * The operator's CLI, run as the operator runs it (a child process), against a DATA_DIR of its own (or a
+ * fresh PostgreSQL database when DATABASE_URL is set). Its effects are checked through the HTTP API of an
+ * app opened on the same database afterwards.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DemoSmsGateway } from '@propusk/sms/demo';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { actions, barrierAccess, barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import type { Dependencies } from '../src/lib/dependencies.ts';
+import { RateLimiter } from '../src/lib/rate-limiter.ts';
+import { loadOrCreateSecretKey, Secrets } from '../src/lib/secrets.ts';
+import { issueSession } from '../src/modules/auth/sessions.ts';
+import { loadProjectedState } from '../src/modules/devices/outbox.ts';
+import { openMigratedDatabase } from '../src/runtime.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const CLI = path.join(ROOT, 'apps/server/src/cli.ts');
+const SLOW = 180_000;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, ...args],
+      { cwd: ROOT, env: childEnv, timeout: SLOW },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Opens the app on the CLI's database (holding DATA_DIR while `use` runs, as the server would). */
+async function withApp(
+  env: Record<string, string>,
+  use: (app: FastifyInstance, deps: Dependencies) => Promise<void>,
+): Promise<void> {
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', DEVICE_SIM: 'off', ...env },
+    {
+      WEB_DIST_DIR: path.join(env.DATA_DIR ?? tmpdir(), 'no-web'),
+    },
+  );
+  const database = await openMigratedDatabase(config, { poolSize: 2 });
+  const logger = pino({ level: 'silent' });
+  const deps: Dependencies = {
+    config,
+    db: database.handle.db,
+    databaseKind: database.handle.kind,
+    clock: systemClock,
+    secrets: new Secrets(loadOrCreateSecretKey(config.SECRET_KEY, config.dataDir)),
+    sms: new DemoSmsGateway({ file: config.smsFile }),
+    logger,
+    rateLimits: {
+      codeRequests: new RateLimiter(1000, 600_000),
+      authCalls: new RateLimiter(1000, 600_000),
+      logs: new RateLimiter(1000, 600_000),
+    },
+    notifyDeviceCommands: () => {},
+  };
+  const app = await buildApp(deps, { logger });
+  try {
+    await use(app, deps);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+describe('operator CLI', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let dropDatabase = async () => {};
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'propusk-cli-'));
+    env = { DATA_DIR: dataDir };
+    const url = process.env.DATABASE_URL;
+    if (url) {
+      const name = `propusk_cli_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const databaseUrl = new URL(url);
+      databaseUrl.pathname = `/${name}`;
+      env.DATABASE_URL = databaseUrl.toString();
+      dropDatabase = async () => {
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      };
+    }
+  }, SLOW);
+  afterAll(async () => {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'refuses bad input with a clear message and a non-zero exit, before touching the database',
+    async () => {
+      const cases: [string[], RegExp][] = [
+        [[], /Usage: npm run cli/],
+        [['make-coffee'], /Unknown command: make-coffee/],
+        [['create-admin', '--password', 'secret1'], /--phone is required/],
+        [['create-admin', '--phone', '89001234567', '--password', 'secret1'], /format \+7XXXXXXXXXX/],
+        [['create-admin', '--phone', '+79001234567'], /--password is required/],
+        [['create-admin', '--phone', '+79001234567', '--password', '12345'], /at least 6 characters/],
+        [['create-admin', '--phone', '+79001234567', '--password', 'secret1', '--colour', 'red'], /colour/],
+        [['block-account', '--phone', '+79001234567'], /--reason is required/],
+        [['unblock-account'], /--phone is required/],
+      ];
+      const results = await Promise.all(
+        cases.map(([args]) => runCli({ DATA_DIR: path.join(dataDir, 'unused') }, ...args)),
+      );
+      for (const [index, [args, message]] of cases.entries()) {
+        const result = results[index] as CliResult;
+        expect(result.code, args.join(' ')).not.toBe(0);
+        expect(result.stderr + result.stdout, args.join(' ')).toMatch(message);
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'creates an administrator who can log in with his password, idempotently, and promotes existing users',
+    async () => {
+      const created = await runCli(
+        env,
+        'create-admin',
+        '--phone',
+        '+79005550001',
+        '--password',
+        'first-secret',
+        '--name',
+        'Главный',
+      );
+      expect(created.stderr).toBe('');
+      expect(created.code).toBe(0);
+      expect(created.stdout).toMatch(/created/);
+      expect(created.stdout).not.toContain('first-secret');
+
+      const again = await runCli(
+        env,
+        'create-admin',
+        '--phone',
+        '79005550001',
+        '--password',
+        'second-secret',
+      );
+      expect(again.code).toBe(0);
+
+      let userId = 0;
+      await withApp(env, async (app, deps) => {
+        const check = await app.inject({
+          method: 'POST',
+          url: '/api/users/check_admin/',
+          payload: { phone: '+79005550001' },
+        });
+        expect(check.json()).toEqual({ is_admin: true });
+        const old = await app.inject({
+          method: 'POST',
+          url: '/api/auth/admin/password_verification/',
+          payload: { phone: '+79005550001', password: 'first-secret' },
+        });
+        expect(old.statusCode).toBe(400);
+        const current = await app.inject({
+          method: 'POST',
+          url: '/api/auth/admin/password_verification/',
+          payload: { phone: '+79005550001', password: 'second-secret' },
+        });
+        expect(current.statusCode).toBe(200);
+        const rows = await deps.db.select().from(users).where(eq(users.phone, '+79005550001'));
+        expect(rows).toHaveLength(1);
+        expect(rows[0]?.fullName).toBe('Главный');
+
+        const [plain] = await deps.db
+          .insert(users)
+          .values({ phone: '+79005550002', fullName: 'Обычный' })
+          .returning({ id: users.id });
+        userId = plain?.id ?? 0;
+      });
+
+      const promoted = await runCli(
+        env,
+        'create-admin',
+        '--phone',
+        '+79005550002',
+        '--password',
+        'third-secret',
+      );
+      expect(promoted.code).toBe(0);
+      await withApp(env, async (app, deps) => {
+        const check = await app.inject({
+          method: 'POST',
+          url: '/api/users/check_admin/',
+          payload: { phone: '+79005550002' },
+        });
+        expect(check.json()).toEqual({ is_admin: true });
+        const [row] = await deps.db.select().from(users).where(eq(users.phone, '+79005550002'));
+        expect(row?.id).toBe(userId);
+        expect(row?.fullName).toBe('Обычный');
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'blocks an account platform-wide (sessions, calls, numbers on gates) and unblocks it',
+    async () => {
+      const userPhone = '+79005550010';
+      let refreshToken = '';
+      let barrierId = 0;
+      let ownerPhone = '';
+      await withApp(env, async (_app, deps) => {
+        const [owner] = await deps.db
+          .insert(users)
+          .values({ phone: '+79005550011', role: 'admin' })
+          .returning();
+        const [user] = await deps.db.insert(users).values({ phone: userPhone }).returning();
+        if (!owner || !user) throw new Error('users not created');
+        ownerPhone = owner.phone;
+        const [barrier] = await deps.db
+          .insert(barriers)
+          .values({
+            ownerId: owner.id,
+            address: 'г. Москва, ул. Операторская, д. 1',
+            devicePhone: '+79005550019',
+            deviceModel: 'RTU5025',
+            devicePasswordEncrypted: deps.secrets.encrypt('1234'),
+            devicePhonesAmount: 10,
+          })
+          .returning();
+        if (!barrier) throw new Error('barrier not created');
+        barrierId = barrier.id;
+        await deps.db.insert(barrierAccess).values([
+          { barrierId, userId: owner.id },
+          { barrierId, userId: user.id },
+        ]);
+        await deps.db.insert(phones).values([
+          { barrierId, userId: owner.id, phone: owner.phone, type: 'primary', slot: 1, status: 'ok' },
+          { barrierId, userId: user.id, phone: user.phone, type: 'primary', slot: 2, status: 'ok' },
+        ]);
+        await deps.db.insert(deviceSlots).values([
+          { barrierId, slot: 1, number: owner.phone },
+          { barrierId, slot: 2, number: user.phone },
+        ]);
+        refreshToken = (await issueSession(deps, deps.db, user.id)).refresh_token;
+      });
+
+      const blocked = await runCli(env, 'block-account', '--phone', userPhone, '--reason', 'Спам');
+      expect(blocked.stderr).toBe('');
+      expect(blocked.code).toBe(0);
+
+      await withApp(env, async (app, deps) => {
+        const refreshed = await app.inject({
+          method: 'POST',
+          url: '/api/auth/token/refresh/',
+          payload: { refresh: refreshToken },
+        });
+        expect(refreshed.statusCode).toBe(401);
+        const code = await app.inject({
+          method: 'POST',
+          url: '/api/auth/codes/',
+          payload: { phone: userPhone, mode: 'login' },
+        });
+        expect(code.statusCode).toBe(403);
+        expect(code.json()).toEqual({ detail: 'User is blocked.' });
+        const state = await loadProjectedState(deps.db, barrierId, new Date());
+        expect(state.entries.map((entry) => entry.number)).toEqual([ownerPhone]);
+        const history = await deps.db.select().from(actions).where(eq(actions.barrierId, barrierId));
+        expect(history).toEqual([
+          expect.objectContaining({ actionType: 'delete_phone', author: 'system', reason: 'barrier_exit' }),
+        ]);
+      });
+
+      const unknown = await runCli(env, 'block-account', '--phone', '+79005550099', '--reason', 'x');
+      expect(unknown.code).not.toBe(0);
+      expect(unknown.stderr).toContain('User not found.');
+
+      const unblocked = await runCli(env, 'unblock-account', '--phone', userPhone);
+      expect(unblocked.code).toBe(0);
+      await withApp(env, async (app) => {
+        const code = await app.inject({
+          method: 'POST',
+          url: '/api/auth/codes/',
+          payload: { phone: userPhone, mode: 'login' },
+        });
+        expect(code.statusCode).toBe(201);
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses clearly while another process holds the embedded DATA_DIR',
+    async () => {
+      const embedded = { DATA_DIR: path.join(dataDir, 'held') };
+      await withApp(embedded, async () => {
+        const refused = await runCli(
+          embedded,
+          'create-admin',
+          '--phone',
+          '+79005550020',
+          '--password',
+          'secret1',
+        );
+        expect(refused.code).not.toBe(0);
+        expect(refused.stderr).toMatch(/in use by another process/);
+      });
+      const afterwards = await runCli(
+        embedded,
+        'create-admin',
+        '--phone',
+        '+79005550020',
+        '--password',
+        'secret1',
+      );
+      expect(afterwards.code).toBe(0);
+    },
+    SLOW,
+  );
+});
