@@ -1,0 +1,158 @@
+/**
+ * POST /api/sms/inbound/ (token, storage, matching a device reply) and the Android app's webhook adapter.
+ */
+import { signAndroidWebhook } from '@propusk/sms/android';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inboundSms } from '../src/db/schema.ts';
+import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createAdmin, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const TOKEN = 'test-inbound-token-0123456789';
+const auth = { authorization: `Bearer ${TOKEN}` };
+
+describe('inbound SMS', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = createDeviceHarness(t);
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('needs the bearer token', async () => {
+    const payload = { from: '+79990000001', text: 'hello' };
+    const none = await t.request({ method: 'POST', url: '/api/sms/inbound/', payload });
+    expect(none.statusCode).toBe(401);
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/sms/inbound/',
+      payload,
+      headers: { authorization: 'Bearer not-the-token-at-all-000' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(await t.deps.db.select().from(inboundSms).where(eq(inboundSms.fromPhone, '+79990000001'))).toEqual(
+      [],
+    );
+  });
+
+  it('stores an SMS that answers nothing, and refuses a malformed one', async () => {
+    const stored = await t.request({
+      method: 'POST',
+      url: '/api/sms/inbound/',
+      headers: auth,
+      payload: { from: '+79990000002', text: 'Serial:001 Delete Success!' },
+    });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json()).toEqual({ status: 'unmatched' });
+    const [row] = await t.deps.db.select().from(inboundSms).where(eq(inboundSms.fromPhone, '+79990000002'));
+    expect(row).toMatchObject({ text: 'Serial:001 Delete Success!', commandId: null });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/sms/inbound/',
+      headers: auth,
+      payload: { from: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("matches the device's reply to the command in flight and confirms it", async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const phone = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id, { answer: false });
+    // A reply to another command does not confirm this one.
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/sms/inbound/',
+      headers: auth,
+      payload: { from: barrier.devicePhone, text: 'Serial:002 Delete Success!' },
+    });
+    expect(other.json()).toEqual({ status: 'unmatched' });
+    expect((await h.phone(phone.id)).status).toBe('pending');
+
+    const reply = await t.request({
+      method: 'POST',
+      url: '/api/sms/inbound/',
+      headers: auth,
+      payload: { from: barrier.devicePhone, text: `Serial:001 Number:${phone.number.slice(1)} Set Success!` },
+    });
+    expect(reply.json()).toEqual({ status: 'matched' });
+    expect((await h.phone(phone.id)).status).toBe('ok');
+    expect(h.notified).toContain(barrier.id);
+  });
+
+  it('takes replies from the Android app webhook, signed with the inbound token', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const phone = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id, { answer: false });
+    const body = JSON.stringify({
+      deviceId: 'abc',
+      event: 'sms:received',
+      id: 'w1',
+      payload: {
+        messageId: 'm1',
+        message: `Serial:001 Number:${phone.number.slice(1)} Set Success!`,
+        phoneNumber: barrier.devicePhone.slice(1),
+        receivedAt: '2026-11-21T12:00:00.000+03:00',
+      },
+    });
+    const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
+    const unsigned = await t.request({
+      method: 'POST',
+      url: '/api/sms/inbound/android/',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const forged = await t.request({
+      method: 'POST',
+      url: '/api/sms/inbound/android/',
+      headers: {
+        'content-type': 'application/json',
+        'x-timestamp': timestamp,
+        'x-signature': signAndroidWebhook('another-key-0123456789', body, timestamp),
+      },
+      payload: body,
+    });
+    expect(forged.statusCode).toBe(401);
+    const signed = await t.request({
+      method: 'POST',
+      url: '/api/sms/inbound/android/',
+      headers: {
+        'content-type': 'application/json',
+        'x-timestamp': timestamp,
+        'x-signature': signAndroidWebhook(TOKEN, body, timestamp),
+      },
+      payload: body,
+    });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json()).toEqual({ status: 'matched' });
+    expect((await h.phone(phone.id)).status).toBe('ok');
+
+    const otherEvent = await t.request({
+      method: 'POST',
+      url: '/api/sms/inbound/android/',
+      headers: auth,
+      payload: { event: 'sms:sent', payload: {} },
+    });
+    expect(otherEvent.json()).toEqual({ status: 'ignored' });
+  });
+
+  it('refuses everything when no inbound token is configured', async () => {
+    const bare = await createTestApp({ env: { INBOUND_SMS_TOKEN: '' } });
+    try {
+      const response = await bare.request({
+        method: 'POST',
+        url: '/api/sms/inbound/',
+        headers: auth,
+        payload: { from: '+79990000003', text: 'x' },
+      });
+      expect(response.statusCode).toBe(401);
+    } finally {
+      await bare.close();
+    }
+  });
+});

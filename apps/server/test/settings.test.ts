@@ -1,0 +1,159 @@
+/**
+ * Device settings over HTTP: the settings of the barrier's model, sending one (history row, command), and
+ * a password change that updates the stored password once the device confirms it.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actions, barriers, deviceCommands } from '../src/db/schema.ts';
+import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createAdmin, createUser, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+describe('device settings', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = createDeviceHarness(t);
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it("lists the model's settings keyed by id, without the device password among the params", async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, password: '9371' });
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/admin/barriers/${barrier.id}/settings/`,
+      token: admin.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const { settings } = response.json();
+    expect(settings.change_password).toEqual({
+      name: 'Смена пароля',
+      description: expect.any(String),
+      template: '{pwd}P{new_password}',
+      params: [{ key: 'new_password', name: 'Новый пароль', description: 'Ровно 4 цифры', example: '5678' }],
+    });
+    for (const setting of Object.values(settings) as { params: { key: string }[] }[]) {
+      expect(setting.params.map((param) => param.key)).not.toContain('pwd');
+    }
+    expect(JSON.stringify(response.json())).not.toContain('9371');
+  });
+
+  it('is for the owner only', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const other = await createAdmin(t);
+    const user = await createUser(t);
+    const url = `/api/admin/barriers/${barrier.id}/settings/`;
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url, token: user.token })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url, token: other.token })).statusCode).toBe(404);
+    const post = await t.request({
+      method: 'POST',
+      url,
+      token: other.token,
+      payload: { setting: 'open', params: {} },
+    });
+    expect(post.statusCode).toBe(404);
+    expect(await h.commands(barrier.id)).toEqual([]);
+  });
+
+  it('refuses missing or invalid params, naming them, and stores nothing', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const url = `/api/admin/barriers/${barrier.id}/settings/`;
+    const missing = await t.request({
+      method: 'POST',
+      url,
+      token: admin.token,
+      payload: { setting: 'query_range', params: { from: '001' } },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Missing params: to.' });
+    const invalid = await t.request({
+      method: 'POST',
+      url,
+      token: admin.token,
+      payload: { setting: 'change_password', params: { new_password: '12ab' } },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().detail).toContain('new_password');
+    const unknown = await t.request({
+      method: 'POST',
+      url,
+      token: admin.token,
+      payload: { setting: 'nope' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(await h.commands(barrier.id)).toEqual([]);
+  });
+
+  it('sends a setting: history entry, the exact SMS, the reply confirms it', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/admin/barriers/${barrier.id}/settings/`,
+      token: admin.token,
+      payload: { setting: 'relay_time', params: { seconds: '30' } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ detail: 'Setting relay_time queued.', command_id: expect.any(Number) });
+    expect(h.notified).toContain(barrier.id);
+    const [action] = await t.deps.db.select().from(actions).where(eq(actions.barrierId, barrier.id));
+    expect(action).toMatchObject({
+      actionType: 'barrier_setting',
+      author: 'admin',
+      authorUserId: admin.id,
+      reason: 'manual',
+      newValue: { setting: 'relay_time', params: { seconds: '030' } },
+    });
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.devicePhone)).toEqual(['1234GOT030#']);
+    expect(h.simulators.device(barrier.id)?.state().relaySeconds).toBe(30);
+    const [command] = await h.commands(barrier.id);
+    expect(command).toMatchObject({ kind: 'setting', status: 'confirmed', reply: 'GOT:030 Set Success!' });
+  });
+
+  it('stores the new device password only when the device confirms the change, never in clear', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, password: '1234' });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/admin/barriers/${barrier.id}/settings/`,
+      token: admin.token,
+      payload: { setting: 'change_password', params: { new_password: '5678' } },
+    });
+    expect(response.statusCode).toBe(200);
+    const stored = async () => {
+      const [row] = await t.deps.db.select().from(barriers).where(eq(barriers.id, barrier.id));
+      return t.deps.secrets.decrypt(row?.devicePasswordEncrypted ?? '');
+    };
+    expect(await stored()).toBe('1234');
+    const rows = await t.deps.db
+      .select()
+      .from(deviceCommands)
+      .where(and(eq(deviceCommands.barrierId, barrier.id)));
+    const history = await t.deps.db.select().from(actions).where(eq(actions.barrierId, barrier.id));
+    expect(JSON.stringify(rows)).not.toContain('5678');
+    expect(JSON.stringify(history)).not.toContain('5678');
+
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.devicePhone)).toEqual(['1234P5678']);
+    expect(await stored()).toBe('5678');
+
+    // The next command carries the new password, and the device accepts it.
+    const phone = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.devicePhone).at(-1)).toBe(`5678A001#${phone.number.slice(1)}#`);
+    expect((await h.phone(phone.id)).status).toBe('ok');
+  });
+
+  it('counts settings against the weekly SMS limit', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, smsWeeklyLimit: 1 });
+    const url = `/api/admin/barriers/${barrier.id}/settings/`;
+    const payload = { setting: 'open', params: {} };
+    expect((await t.request({ method: 'POST', url, token: admin.token, payload })).statusCode).toBe(200);
+    const refused = await t.request({ method: 'POST', url, token: admin.token, payload });
+    expect(refused.statusCode).toBe(409);
+    expect(await h.commands(barrier.id)).toHaveLength(1);
+  });
+});
