@@ -1,15 +1,10 @@
 /** The login flow over HTTP, as the web client drives it (helpers for auth and profile tests). */
+import type { VerificationMode } from '@propusk/contracts/auth';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
-export type Mode =
-  | 'login'
-  | 'reset_password'
-  | 'change_phone_old'
-  | 'change_phone_new'
-  | 'change_password'
-  | 'delete_account';
+export type Mode = VerificationMode;
 
 export function requestCode(
   t: TestApp,

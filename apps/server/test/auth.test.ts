@@ -315,6 +315,26 @@ describe('login of an ordinary user', () => {
     );
   });
 
+  it('never returns the code, in any mode', async () => {
+    const admin = await createAdmin(t);
+    const cases = [
+      [nextPhone(), 'login'],
+      [nextPhone(), 'change_phone_new'],
+      [admin.phone, 'reset_password'],
+      [admin.phone, 'change_phone_old'],
+      [admin.phone, 'change_password'],
+      [admin.phone, 'delete_account'],
+    ] as const;
+    for (const [phone, mode] of cases) {
+      const sent = await requestCode(t, phone, mode, { token: admin.token });
+      expect(sent.statusCode, mode).toBe(201);
+      const code = t.lastCode(phone);
+      expect(sent.body, mode).not.toContain(code);
+      const verified = await verifyCode(t, phone, code, sent.json().verification_token);
+      expect(verified.body, mode).not.toContain(code);
+    }
+  });
+
   it('answers 503 and forgets the code when the SMS cannot be sent', async () => {
     const original = t.deps.sms;
     const phone = nextPhone();

@@ -165,6 +165,57 @@ describe('own profile: read and edit', () => {
   });
 });
 
+describe('own profile: bad input on every call', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers malformed JSON and wrong types with 400 and JSON, never 500', async () => {
+    const admin = await createAdmin(t);
+    const calls: ['PATCH' | 'DELETE', string][] = [
+      ['PATCH', '/api/users/me/'],
+      ['DELETE', '/api/users/me/'],
+      ['PATCH', '/api/users/me/phone/'],
+      ['PATCH', '/api/users/me/password/'],
+      ['PATCH', '/api/users/me/password/reset/'],
+    ];
+    for (const [method, url] of calls) {
+      const malformed = await t.request({
+        method,
+        url,
+        token: admin.token,
+        payload: '{"verification_token": ',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(malformed.statusCode, url).toBe(400);
+      expect(malformed.json(), url).toEqual({ detail: 'Malformed JSON body.' });
+      const wrongTypes = await t.request({
+        method,
+        url,
+        token: admin.token,
+        payload: {
+          full_name: [],
+          phone_privacy: 3,
+          verification_token: 1,
+          new_phone: 79001234567,
+          old_verification_token: {},
+          new_verification_token: null,
+          old_password: 1,
+          new_password: true,
+          phone: false,
+        },
+      });
+      expect(wrongTypes.statusCode, url).toBe(400);
+      expect(Object.keys(wrongTypes.json()).length, url).toBeGreaterThan(0);
+      expect(wrongTypes.json(), url).not.toHaveProperty('detail');
+    }
+    // Nothing changed.
+    expect((await me(t, admin.token)).statusCode).toBe(200);
+  });
+});
+
 describe('account deletion', () => {
   let t: TestApp;
   beforeAll(async () => {
