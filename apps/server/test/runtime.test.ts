@@ -66,7 +66,9 @@ describe('runtime contract', () => {
     const body = await waitForHealth(`http://127.0.0.1:${port}/api/health/`, server.child, 60_000);
     expect(body).toEqual({ status: 'ok' });
 
-    await fetch(`http://127.0.0.1:${port}/api/health/`, { headers: { authorization: 'Bearer very-secret-token' } });
+    await fetch(`http://127.0.0.1:${port}/api/health/`, {
+      headers: { authorization: 'Bearer very-secret-token' },
+    });
 
     // A second process cannot take the same embedded database.
     const second = startServer({ DATA_DIR: dataDir, PORT: String(Number(port) + 1) });

@@ -50,7 +50,9 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   const url = process.env.DATABASE_URL;
   if (!url) {
     const templateFile = process.env.PROPUSK_PGLITE_TEMPLATE;
-    const handle = await openMemoryDatabase(templateFile ? new Blob([readFileSync(templateFile)]) : undefined);
+    const handle = await openMemoryDatabase(
+      templateFile ? new Blob([readFileSync(templateFile)]) : undefined,
+    );
     await applyMigrations(handle);
     return { handle, drop: async () => {} };
   }
