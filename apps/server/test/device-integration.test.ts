@@ -1,0 +1,145 @@
+/**
+ * The whole path through the product's HTTP API with the demo provider and simulated devices: a phone
+ * added by a user reaches the device as the exact command and becomes `ok` on the device's reply; leaving
+ * and an administrator's block take the numbers off the device; a temporary phone on RTU5025 costs one SMS
+ * carrying its window.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
+import { createAdmin, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const digits = (phone: string) => phone.slice(1);
+
+describe('devices follow the product API (demo provider)', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let owner: TestUser;
+  let barrier: TestBarrier;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = createDeviceHarness(t);
+    owner = await createAdmin(t, { fullName: 'Владелец' });
+    barrier = await createBarrier(t, owner, { device_password: '2580' });
+    user = await createUserWithAccess(t, barrier);
+    await h.run(barrier.id);
+  });
+  afterAll(() => t.close());
+
+  const device = () => {
+    const simulated = h.simulators.device(barrier.id);
+    if (!simulated) throw new Error('the device has not heard from the server');
+    return simulated;
+  };
+  const myPhones = async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/barriers/${barrier.id}/phones/my/`,
+      token: user.token,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().phones as { id: number; phone: string; status: string }[];
+  };
+
+  it("puts the owner's and the new user's own numbers on the device", () => {
+    expect(h.smsTo(barrier.device_phone)).toEqual([
+      `2580A001#${digits(owner.phone)}#`,
+      `2580A002#${digits(user.phone)}#`,
+    ]);
+    expect(device().wouldOpenFor(user.phone, t.clock.now())).toBe(true);
+  });
+
+  it('adds a permanent phone: exact command, the reply, status ok', async () => {
+    const added = await addPhone(t, user, barrier.id, { type: 'permanent' });
+    expect(added.statusCode, added.body).toBe(201);
+    const number = added.json().phone as string;
+    expect((await myPhones()).find((phone) => phone.phone === number)?.status).toBe('pending');
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.device_phone).at(-1)).toBe(`2580A003#${digits(number)}#`);
+    expect((await myPhones()).find((phone) => phone.phone === number)?.status).toBe('ok');
+    expect(device().wouldOpenFor(number, t.clock.now())).toBe(true);
+  });
+
+  it('sends a temporary phone on RTU5025 as one SMS carrying its window', async () => {
+    const before = h.smsTo(barrier.device_phone).length;
+    const added = await addPhone(t, user, barrier.id, {
+      type: 'temporary',
+      start_time: '2026-11-22T07:00:00.000Z',
+      end_time: '2026-11-22T15:00:00.000Z',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await h.run(barrier.id);
+    const sent = h.smsTo(barrier.device_phone).slice(before);
+    // The device's clock is set the first time a window matters; then the phone itself is one SMS.
+    expect(sent.filter((text) => text.includes(digits(added.json().phone)))).toEqual([
+      `2580A004#${digits(added.json().phone)}#2611221000#2611221800#`,
+    ]);
+    expect(sent.filter((text) => !text.includes(digits(added.json().phone)))).toEqual(['2580T2611211200#']);
+    expect(device().wouldOpenFor(added.json().phone, new Date('2026-11-22T08:00:00.000Z'))).toBe(true);
+    expect(device().wouldOpenFor(added.json().phone, new Date('2026-11-22T15:00:00.000Z'))).toBe(false);
+
+    const second = await addPhone(t, user, barrier.id, {
+      type: 'temporary',
+      start_time: '2026-11-23T07:00:00.000Z',
+      end_time: '2026-11-23T09:30:00.000Z',
+    });
+    const count = h.smsTo(barrier.device_phone).length;
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.device_phone).slice(count)).toEqual([
+      `2580A005#${digits(second.json().phone)}#2611231000#2611231230#`,
+    ]);
+  });
+
+  it('takes every number of a user who leaves off the device', async () => {
+    const numbers = (await myPhones()).map((phone) => phone.phone);
+    expect(numbers).toHaveLength(4);
+    const left = await t.request({
+      method: 'DELETE',
+      url: `/api/barriers/${barrier.id}/leave/`,
+      token: user.token,
+    });
+    expect(left.statusCode, left.body).toBe(204);
+    const count = h.smsTo(barrier.device_phone).length;
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.device_phone).slice(count)).toEqual([
+      '2580A002##',
+      '2580A003##',
+      '2580A004##',
+      '2580A005##',
+    ]);
+    for (const number of numbers) {
+      expect(device().wouldOpenFor(number, new Date('2026-11-22T08:00:00.000Z'))).toBe(false);
+    }
+    expect(device().whitelist(t.clock.now())).toEqual([{ slot: 1, number: owner.phone }]);
+  });
+
+  it('takes a user blocked by the administrator off the device', async () => {
+    const blocked = await createUserWithAccess(t, barrier, 'Нарушитель');
+    await h.run(barrier.id);
+    expect(device().wouldOpenFor(blocked.phone, t.clock.now())).toBe(true);
+    const response = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${blocked.id}/block/`,
+      token: owner.token,
+      payload: { reason: 'Нарушение правил' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.device_phone).at(-1)).toBe('2580A002##');
+    expect(device().wouldOpenFor(blocked.phone, t.clock.now())).toBe(false);
+  });
+
+  it('empties the device when the barrier is deleted', async () => {
+    const response = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/barriers/${barrier.id}/`,
+      token: owner.token,
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.device_phone).at(-1)).toBe('2580A001##');
+    expect(device().whitelist(t.clock.now())).toEqual([]);
+  });
+});
