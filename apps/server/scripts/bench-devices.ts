@@ -1,0 +1,287 @@
+/**
+ * Device figures for `npm run bench` (or alone: `node --import tsx scripts/bench-devices.ts`):
+ *
+ * 1. SMS per week that the reconciler sends for one barrier, computed with the planner itself
+ *    (@propusk/devices/weekly-sms): N schedule phones of k intervals a week, and M temporary phones, on
+ *    RTU5025 (time windows written to the device) beside the count that add-at-start/delete-at-end would
+ *    send (what a model without windows costs: Telemetrica).
+ * 2. Time from the commit of a change to its SMS leaving (handed to the gateway), p50 and p99, on
+ *    PostgreSQL, with the real device worker (pg-boss) and simulated devices answering at once. The
+ *    database is a fresh one on 127.0.0.1, dropped at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PhoneSpec, WeeklySchedule } from '@propusk/devices/access';
+import { countWeeklySms } from '@propusk/devices/weekly-sms';
+import { DemoSmsGateway } from '@propusk/sms/demo';
+import type { OutgoingSms, SmsGateway } from '@propusk/sms/gateway';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '../src/config/config.ts';
+import { applyMigrations, openDatabase } from '../src/db/database.ts';
+import { barriers, phones, users } from '../src/db/schema.ts';
+import { DeviceWorker } from '../src/jobs/device-worker.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import type { Dependencies } from '../src/lib/dependencies.ts';
+import { RateLimiter } from '../src/lib/rate-limiter.ts';
+import { Secrets } from '../src/lib/secrets.ts';
+import { lockBarrier, syncBarrierDevice } from '../src/modules/devices/outbox.ts';
+import { attachDeviceSimulators } from '../src/modules/devices/simulator-registry.ts';
+import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
+import { assertLoopback } from './bench-lib.ts';
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+/** Monday 2026-11-23 00:00 Moscow. */
+const WEEK_START = new Date('2026-11-22T21:00:00.000Z');
+
+/** k intervals a week: spread over the days, 1 hour each, starting at 08:00, 10:00, … */
+function scheduleWith(k: number): WeeklySchedule {
+  const schedule: WeeklySchedule = {};
+  for (let index = 0; index < k; index++) {
+    const day = WEEKDAYS[index % 7]!;
+    const hour = 8 + 2 * Math.floor(index / 7);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    schedule[day] = [
+      ...(schedule[day] ?? []),
+      { start_time: `${pad(hour)}:00`, end_time: `${pad(hour + 1)}:00` },
+    ];
+  }
+  return schedule;
+}
+
+function numberFor(index: number): string {
+  return `+7916${String(index).padStart(7, '0')}`;
+}
+
+function smsPerWeekTable(): string[] {
+  const lines = ['SMS per week for one barrier (steady state; the first sync of the device counted apart)'];
+  lines.push('  phones                          RTU5025 (windows)   add at start + delete at end');
+  for (const [count, k] of [
+    [1, 5],
+    [10, 5],
+    [10, 14],
+    [50, 14],
+  ] as const) {
+    const schedule = scheduleWith(k);
+    const specs: PhoneSpec[] = Array.from({ length: count }, (_, index) => ({
+      slot: index + 1,
+      number: numberFor(index),
+      kind: 'schedule',
+      schedule,
+    }));
+    // Start one minute before the week so that the first occurrence counts inside it.
+    const from = new Date(WEEK_START.getTime() - 60_000);
+    const windows = countWeeklySms('RTU5025', specs, from);
+    const plain = countWeeklySms('Telemetrica', specs, from);
+    lines.push(
+      `  ${`${count} schedule × ${k} intervals`.padEnd(31)} ${String(windows.total).padStart(6)} (+${windows.initial} first sync)   ${String(plain.total).padStart(6)}   (theory ${count} × ${k} = ${count * k} vs ${2 * count * k})`,
+    );
+  }
+  for (const count of [1, 10, 100]) {
+    // Temporary phones spread over the week, 3 hours each.
+    const specs: PhoneSpec[] = Array.from({ length: count }, (_, index) => {
+      const start = new Date(WEEK_START.getTime() + ((index * 7 * 24) / count) * 3_600_000 + 3_600_000);
+      return {
+        slot: index + 1,
+        number: numberFor(index),
+        kind: 'temporary',
+        start,
+        end: new Date(start.getTime() + 3 * 3_600_000),
+      };
+    });
+    const from = new Date(WEEK_START.getTime() - 60_000);
+    const windows = countWeeklySms('RTU5025', specs, from);
+    const plain = countWeeklySms('Telemetrica', specs, from);
+    lines.push(
+      `  ${`${count} temporary`.padEnd(31)} ${String(windows.total + windows.initial).padStart(6)} (incl. clock)      ${String(plain.total + plain.initial).padStart(6)}`,
+    );
+  }
+  return lines;
+}
+
+/** A gateway that notes when each SMS leaves, then hands it to the demo gateway (the simulators listen there). */
+class TimingGateway implements SmsGateway {
+  readonly name = 'timing';
+  readonly leftAt = new Map<string, number>();
+  constructor(private readonly inner: DemoSmsGateway) {}
+  async send(message: OutgoingSms) {
+    if (!this.leftAt.has(message.to)) this.leftAt.set(message.to, performance.now());
+    return this.inner.send(message);
+  }
+  balance() {
+    return Promise.resolve(null);
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** One round trip and one durable commit on this database, to read the latency figures against. */
+async function databaseBaseline(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create temporary table bench_probe (value int)');
+    const time = async (text: string) => {
+      const start = performance.now();
+      for (let index = 0; index < 20; index++) await client.query(text);
+      return (performance.now() - start) / 20;
+    };
+    const roundTrip = await time('select 1');
+    const commit = await time('begin; insert into bench_probe values (1); commit;');
+    return `  (this database: select 1 takes ${roundTrip.toFixed(1)} ms, a committed insert ${commit.toFixed(1)} ms)`;
+  } finally {
+    await client.end();
+  }
+}
+
+async function commitToSmsLatency(changes: number, concurrency: number): Promise<string[]> {
+  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  assertLoopback(baseUrl);
+  const name = `propusk_bench_devices_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const directory = mkdtempSync(path.join(tmpdir(), 'propusk-bench-devices-'));
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: directory, poolSize: 20 });
+  try {
+    await applyMigrations(handle);
+    const config = loadConfig({ DATA_DIR: directory, LOG_LEVEL: 'silent', DATABASE_URL: url.toString() });
+    const demo = new DemoSmsGateway({ file: path.join(directory, 'sms.jsonl') });
+    const timing = new TimingGateway(demo);
+    const windowMs = 600_000;
+    const deps: Dependencies = {
+      config,
+      db: handle.db,
+      databaseKind: handle.kind,
+      clock: systemClock,
+      secrets: new Secrets('propusk-bench-secret-key-0123456789abcdefghij'),
+      sms: timing,
+      logger: pino({ level: 'silent' }),
+      rateLimits: {
+        codeRequests: new RateLimiter(1000, windowMs),
+        authCalls: new RateLimiter(1000, windowMs),
+        logs: new RateLimiter(1000, windowMs),
+      },
+      notifyDeviceCommands: () => {},
+    };
+    const worker = await DeviceWorker.start(deps, handle, { sweepCron: null });
+    deps.notifyDeviceCommands = (ids) => {
+      for (const id of ids) void worker.kick(id);
+    };
+    attachDeviceSimulators(demo, deps, (reply) => receiveInboundSms(deps, reply), { delayMs: 0 });
+
+    const [owner] = await handle.db
+      .insert(users)
+      .values({ phone: '+79160000000', role: 'admin' })
+      .returning({ id: users.id });
+    const ownerId = owner?.id ?? 0;
+    const targets: { barrierId: number; devicePhone: string }[] = [];
+    for (let index = 0; index < changes; index++) {
+      const devicePhone = `+7955${String(index).padStart(7, '0')}`;
+      const [row] = await handle.db
+        .insert(barriers)
+        .values({
+          ownerId,
+          address: `bench ${index}`,
+          devicePhone,
+          deviceModel: 'RTU5025',
+          devicePasswordEncrypted: deps.secrets.encrypt('1234'),
+          devicePhonesAmount: 999,
+        })
+        .returning({ id: barriers.id });
+      targets.push({ barrierId: row?.id ?? 0, devicePhone });
+    }
+
+    const committedAt = new Map<string, number>();
+    let next = 0;
+    const runOne = async () => {
+      for (;;) {
+        const index = next++;
+        const target = targets[index];
+        if (!target) return;
+        await handle.db.transaction(async (tx) => {
+          await lockBarrier(tx, target.barrierId);
+          await tx.insert(phones).values({
+            barrierId: target.barrierId,
+            userId: ownerId,
+            phone: numberFor(index),
+            type: 'permanent',
+            slot: 1,
+          });
+          await syncBarrierDevice(tx, deps, target.barrierId);
+        });
+        committedAt.set(target.devicePhone, performance.now());
+        deps.notifyDeviceCommands([target.barrierId]);
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: concurrency }, runOne));
+    const deadline = Date.now() + 60_000;
+    while (timing.leftAt.size < changes && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await worker.idle();
+    const elapsed = performance.now() - started;
+    const latencies = [...committedAt]
+      .map(([phone, at]) => (timing.leftAt.get(phone) ?? Number.NaN) - at)
+      .filter((value) => Number.isFinite(value))
+      .map((value) => Math.max(0, value))
+      .sort((a, b) => a - b);
+    if (handle.kind !== 'postgres') throw new Error('The latency bench runs on PostgreSQL.');
+    const countConfirmed = async () =>
+      (
+        (await handle.pool.query("select count(*)::int as n from device_commands where status = 'confirmed'"))
+          .rows[0] as { n: number }
+      ).n;
+    const settle = Date.now() + 10_000;
+    while ((await countConfirmed()) < changes && Date.now() < settle)
+      await new Promise((r) => setTimeout(r, 50));
+    const confirmed = { n: await countConfirmed() };
+    const okPhones = await handle.db
+      .select({ id: phones.id })
+      .from(phones)
+      .where(and(eq(phones.status, 'ok')));
+    await worker.stop();
+    return [
+      `Commit → SMS leaving on PostgreSQL (${changes} changes, ${concurrency} concurrent writers, real worker):`,
+      `  p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms; ${latencies.length}/${changes} sent`,
+      `  ${confirmed?.n ?? 0} commands confirmed by the simulated devices, ${okPhones.length} phones ok, ${(elapsed / 1000).toFixed(1)} s in all`,
+      await databaseBaseline(url.toString()),
+    ];
+  } finally {
+    await handle.close();
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+export async function runDeviceBench(): Promise<void> {
+  for (const line of smsPerWeekTable()) process.stdout.write(`${line}\n`);
+  process.stdout.write('\n');
+  for (const [changes, writers] of [
+    [200, 1],
+    [500, 20],
+  ] as const) {
+    for (const line of await commitToSmsLatency(changes, writers)) process.stdout.write(`${line}\n`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runDeviceBench().then(
+    () => process.exit(0),
+    (error) => {
+      process.stderr.write(`${(error as Error).stack ?? error}\n`);
+      process.exit(1);
+    },
+  );
+}
