@@ -1,14 +1,39 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  MantineProvider,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 
+/**
+ * Light and subtle buttons and badges draw their text in the darkest shade of their colour, so that text keeps
+ * a 4.5:1 contrast on the tinted background (axe color-contrast).
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const defaults = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (parsed.isThemeColor && (input.variant === 'light' || input.variant === 'subtle')) {
+    const text = `var(--mantine-color-${parsed.color}-9)`;
+    return { ...defaults, color: text, hoverColor: text };
+  }
+  return defaults;
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'blue',
   // Darker shades keep white-on-blue buttons above 4.5:1 contrast (axe).
   primaryShade: 8,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  components: {
+    // The default dimmed description is too pale on the grey page background (axe color-contrast).
+    InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
+  },
 });
 
 export function createQueryClient(): QueryClient {
@@ -25,9 +50,18 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+export function AppProvider({
+  children,
+  queryClient,
+  env,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+  /** 'test' turns off Mantine transitions and portals, so dropdown options render in jsdom. */
+  env?: 'default' | 'test';
+}) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env={env}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

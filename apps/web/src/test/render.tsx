@@ -48,7 +48,7 @@ export function renderRoute(element: ReactNode, options: RenderRouteOptions) {
   });
   const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
   const view = render(
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} env="test">
       <RouterProvider router={router} />
     </AppProvider>,
   );

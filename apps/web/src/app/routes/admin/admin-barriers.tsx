@@ -1,11 +1,12 @@
-import { Badge, Button, Card, Group, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { MESSAGES } from '@propusk/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type AddressOrdering, AddressSortButton } from '../../../components/address-sort-button';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { type AddressOrdering, SortButton } from '../../../components/sort-button';
 import {
   ADMIN_BARRIER_PAGE_SIZE,
   adminBarrierListQueryKey,
@@ -31,7 +32,7 @@ export function AdminBarriersRoute() {
   return (
     <AppLayout title="Мои шлагбаумы" navigation={adminNavigation}>
       <Group justify="space-between">
-        <AddressSortButton
+        <SortButton
           value={ordering}
           onChange={(next) => {
             setOrdering(next);
@@ -46,7 +47,7 @@ export function AdminBarriersRoute() {
       />
       {barriers.data ? (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {barriers.data.barriers.length === 0 ? <Text c="dimmed">{MESSAGES.emptyData}</Text> : null}
+          {barriers.data.barriers.length === 0 ? <Text c="gray.7">{MESSAGES.emptyData}</Text> : null}
           {barriers.data.barriers.map((barrier) => (
             <li key={barrier.id}>
               <UnstyledButton
@@ -61,7 +62,7 @@ export function AdminBarriersRoute() {
                   <Stack gap={4}>
                     <Text fw={600}>{barrier.address}</Text>
                     <Group gap="xs">
-                      <Text size="sm" c="dimmed">
+                      <Text size="sm" c="gray.7">
                         {barrier.device_phone} · {barrier.device_model}
                       </Text>
                       <Badge variant="light" color={barrier.is_public ? 'green.9' : 'gray.8'}>
@@ -75,10 +76,8 @@ export function AdminBarriersRoute() {
           ))}
         </Stack>
       ) : null}
-      {totalPages > 1 ? (
-        <Group justify="center">
-          <Pagination total={totalPages} value={page} onChange={setPage} aria-label="Страницы" />
-        </Group>
+      {barriers.data && barriers.data.total_count > 0 ? (
+        <Pager page={page} totalPages={totalPages} onChange={setPage} />
       ) : null}
     </AppLayout>
   );

@@ -1,0 +1,120 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoute, signIn } from '../../../test/render';
+import { AdminBarrierPageRoute } from './admin-barrier-page';
+import { barrier, limits } from './test-data';
+
+const state = { barrier_id: 5 };
+
+function barrierApi(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/admin/barriers/5/': barrier,
+    'GET /api/admin/barriers/5/limits/': limits,
+    ...extra,
+  });
+}
+
+describe('/admin-barrier-page', { timeout: 20_000 }, () => {
+  it('shows the barrier and links to its users, settings and history with the barrier id', async () => {
+    signIn();
+    barrierApi();
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    expect(await screen.findByTestId('barrier-address')).toHaveTextContent('г Москва, ул Тверская, д 7');
+    expect(screen.getByText('Телефон устройства: +79005550001')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Пользователи' }));
+    expect(await screen.findByText('Screen: /barrier-users')).toBeInTheDocument();
+    expect(screen.getByTestId('navigation-state')).toHaveTextContent('"barrier_id":5');
+  });
+
+  it('says the barrier is not found on 404', async () => {
+    signIn();
+    mockApi({ 'GET /api/admin/barriers/5/': [404, { detail: 'Barrier not found.' }] });
+    renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    // The server's detail is shown as given (spec.md section 8).
+    expect(await screen.findByText('Barrier not found.')).toBeInTheDocument();
+  });
+
+  it('edits additional info and the public flag; a device password must be 4 digits', async () => {
+    signIn();
+    const server = barrierApi({
+      'PATCH /api/admin/barriers/5/': ({ body }) => ({ ...barrier, ...(body as object) }),
+    });
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    const info = await screen.findByLabelText('Дополнительная информация');
+    expect(info).toHaveValue('Въезд со двора');
+    await user.clear(info);
+    await user.type(info, 'Шлагбаум у ворот');
+    await user.click(screen.getByRole('checkbox', { name: 'Публичный шлагбаум' }));
+    await user.type(screen.getByLabelText(/Пароль устройства/), '12');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Пароль устройства должен содержать ровно 4 цифры')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/admin/barriers/5/')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Пароль устройства/), '34');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Шлагбаум успешно обновлён.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/admin/barriers/5/')[0]?.body).toEqual({
+      additional_info: 'Шлагбаум у ворот',
+      is_public: false,
+      device_password: '1234',
+    });
+  });
+
+  it('shows the update fallback when the server fails', async () => {
+    signIn();
+    barrierApi({ 'PATCH /api/admin/barriers/5/': [500, {}] });
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Ошибка при обновлении')).toBeInTheDocument();
+  });
+
+  it('edits limits: digits only, empty means no limit', async () => {
+    signIn();
+    const server = barrierApi({
+      'PATCH /api/admin/barriers/5/limits/': ({ body }) => ({ ...limits, ...(body as object) }),
+    });
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    const perUser = await screen.findByLabelText('Номеров на пользователя');
+    expect(perUser).toHaveValue('3');
+    await user.clear(perUser);
+    const sms = screen.getByLabelText('СМС на устройство в неделю');
+    await user.type(sms, '-2.5x0');
+    expect(sms).toHaveValue('250');
+    await user.click(screen.getByRole('button', { name: 'Сохранить лимиты' }));
+    expect(await screen.findByText('Лимиты успешно обновлены.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/admin/barriers/5/limits/')[0]?.body).toEqual({
+      ...limits,
+      user_phone_limit: null,
+      sms_weekly_limit: 250,
+    });
+  });
+
+  it('shows the limits load error', async () => {
+    signIn();
+    barrierApi({ 'GET /api/admin/barriers/5/limits/': [500, {}] });
+    renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    expect(await screen.findByText('Ошибка загрузки лимитов')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Сохранить лимиты' })).not.toBeInTheDocument();
+  });
+
+  it('shows the limits update error', async () => {
+    signIn();
+    barrierApi({ 'PATCH /api/admin/barriers/5/limits/': [400, {}] });
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Сохранить лимиты' }));
+    expect(await screen.findByText('Ошибка при обновлении лимитов')).toBeInTheDocument();
+  });
+
+  it('deletes the barrier after a confirmation and returns to the list', async () => {
+    signIn();
+    const server = barrierApi({ 'DELETE /api/admin/barriers/5/': [500, {}] });
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Удалить шлагбаум' }));
+    expect(screen.getByText(/Удалить шлагбаум\? Все номера/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Да, удалить' }));
+    expect(await screen.findByText('Не удалось удалить шлагбаум')).toBeInTheDocument();
+    server.on({ 'DELETE /api/admin/barriers/5/': [204, undefined] });
+    await user.click(screen.getByRole('button', { name: 'Да, удалить' }));
+    expect(await screen.findByText('Screen: /admin-barriers')).toBeInTheDocument();
+  });
+});
