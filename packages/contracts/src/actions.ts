@@ -42,6 +42,8 @@ export const actionListQuerySchema = z.object({
     .optional(),
   created_from: dateTimeQuery.optional(),
   created_to: dateTimeQuery.optional(),
+  /** Administrator side only: the actions on this user's phones (his history on his profile). */
+  user: idSchema.optional(),
 });
 export type ActionListQuery = z.infer<typeof actionListQuerySchema>;
 

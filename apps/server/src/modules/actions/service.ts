@@ -43,7 +43,11 @@ export function createActionService(deps: Dependencies) {
         db,
         {
           barrierId,
-          ...(side === 'user' ? { phoneOwnerId: caller.id } : {}),
+          ...(side === 'user'
+            ? { phoneOwnerId: caller.id }
+            : query.user !== undefined
+              ? { phoneOwnerId: query.user }
+              : {}),
           actionType: query.action_type,
           from: parseTime(query.created_from),
           to: parseTime(query.created_to),
