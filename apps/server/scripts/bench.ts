@@ -8,8 +8,8 @@
  * random port of 127.0.0.1. Autocannon fires from a worker thread, so the load generator does not share the
  * server's event loop. Only loopback addresses are used.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -33,7 +33,7 @@ import {
   parseArguments,
 } from './bench-lib.ts';
 
-/** The part of autocannon's programmatic API used here (the package ships no types). */
+/** The part of autocannon's result used here. */
 interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number; average: number; max: number };
@@ -42,16 +42,60 @@ interface AutocannonResult {
   timeouts: number;
   '2xx': number;
 }
-type Autocannon = (options: {
+interface AutocannonOptions {
   url: string;
   connections: number;
   duration: number;
   headers?: Record<string, string>;
-  workers?: number;
-}) => Promise<AutocannonResult>;
+}
 
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as Autocannon;
+/**
+ * Autocannon's programmatic API, run in a child process: the load generator then has its own process, so
+ * it does not share the server's event loop and the server's CPU time can be read apart from it.
+ */
+const AUTOCANNON_CHILD = `
+const autocannon = require('autocannon');
+autocannon(JSON.parse(process.argv[1])).then(
+  (result) => process.stdout.write(JSON.stringify(result)),
+  (error) => { process.stderr.write(String(error && error.stack || error)); process.exit(1); },
+);`;
+
+function runAutocannon(options: AutocannonOptions): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['-e', AUTOCANNON_CHILD, JSON.stringify(options)],
+      { cwd: import.meta.dirname, maxBuffer: 64 * 1024 * 1024, timeout: (options.duration + 60) * 1000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`autocannon failed: ${stderr || error.message}`));
+        else resolve(JSON.parse(stdout) as AutocannonResult);
+      },
+    );
+  });
+}
+
+/** CPU time (µs) of this process and of the PostgreSQL backends serving its pool, read from /proc. */
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+function processCpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After "pid (comm) ", utime and stime are the 12th and 13th fields.
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+async function cpuSnapshot(pool: pg.Pool): Promise<{ server: number; database: number }> {
+  const usage = process.cpuUsage();
+  const backends = await pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where application_name = $1',
+    [APPLICATION_NAME],
+  );
+  const database = backends.rows.reduce((sum, row) => sum + processCpuMicros(row.pid), 0);
+  return { server: usage.user + usage.system, database };
+}
+const APPLICATION_NAME = 'propusk-bench';
 
 /** Targets of issue 3 at the seeded scale. */
 const TARGET_REQUESTS_PER_SECOND = 3000;
@@ -103,6 +147,8 @@ interface Measurement {
   status: number;
   queries: CapturedQuery[];
   result?: AutocannonResult;
+  /** CPU µs per request: the Node process (app) and its PostgreSQL backends. */
+  cpuPerRequest?: { server: number; database: number };
   note?: string;
 }
 
@@ -172,8 +218,8 @@ function buildEndpoints(subjects: Subjects, userToken: string, adminToken: strin
     new URLSearchParams(
       Object.entries(parameters).map(([key, value]): [string, string] => [key, String(value)]),
     ).toString();
-  const yearAgo = new Date(Date.now() - 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() - 365 * 24 * 3600 * 1000).toISOString();
+  const today = new Date().toISOString();
   const historyFilters = {
     page: 1,
     page_size: 10,
@@ -252,15 +298,22 @@ function buildEndpoints(subjects: Subjects, userToken: string, adminToken: strin
   ];
 }
 
-/** Index use of one query: the scans of its plan ("Index Scan barriers_pkey", "Seq Scan phones" …). */
+/**
+ * Index use and cost of one query: the scans of its plan ("Index:barriers_pkey", "Seq:phones" …) and its
+ * execution time on a warm cache. Only selects are run with ANALYZE (the probes are GETs, but be safe).
+ */
 async function explainQuery(client: pg.PoolClient, query: CapturedQuery): Promise<string> {
+  const isSelect = /^\s*(select|with)\b/i.test(query.text);
+  const options = isSelect ? 'analyze, format json' : 'format json';
   try {
     const result = await client.query<{ 'QUERY PLAN': unknown }>(
-      `explain (format json) ${query.text}`,
+      `explain (${options}) ${query.text}`,
       query.values,
     );
-    const plan = (result.rows[0]?.['QUERY PLAN'] as { Plan: PlanNode }[] | undefined)?.[0]?.Plan;
-    if (!plan) return 'no plan';
+    const explained = (
+      result.rows[0]?.['QUERY PLAN'] as { Plan: PlanNode; 'Execution Time'?: number }[]
+    )?.[0];
+    if (!explained) return 'no plan';
     const scans: string[] = [];
     const walk = (node: PlanNode) => {
       const type = node['Node Type'];
@@ -270,8 +323,10 @@ async function explainQuery(client: pg.PoolClient, query: CapturedQuery): Promis
       }
       for (const child of node.Plans ?? []) walk(child);
     };
-    walk(plan);
-    return scans.length > 0 ? [...new Set(scans)].join(', ') : 'no table scan';
+    walk(explained.Plan);
+    const time =
+      explained['Execution Time'] === undefined ? '' : `${explained['Execution Time'].toFixed(2)} ms  `;
+    return `${time}${scans.length > 0 ? [...new Set(scans)].join(', ') : 'no table scan'}`;
   } catch (error) {
     return `explain failed: ${(error as Error).message}`;
   }
@@ -293,20 +348,33 @@ function pad(value: string, width: number, alignRight = false): string {
   return alignRight ? value.padStart(width) : value.padEnd(width);
 }
 
+/**
+ * Requests per second that two otherwise idle cores could serve at the measured CPU cost per request (Node
+ * + PostgreSQL, the load generator left out): a figure that other work on the machine disturbs much less
+ * than the measured req/s.
+ */
+function capacityOnTwoCores(measurement: Measurement): number | undefined {
+  const cpu = measurement.cpuPerRequest;
+  if (!cpu) return undefined;
+  return 2_000_000 / Math.max(1, cpu.server + cpu.database);
+}
+
 function printTable(measurements: Measurement[]): void {
   const header = [
     pad('endpoint', 50),
-    pad('req/s', 8, true),
-    pad('p50 ms', 7, true),
-    pad('p99 ms', 7, true),
-    pad('non-2xx', 8, true),
-    pad('errors', 7, true),
-    pad('queries', 8, true),
+    pad('req/s', 7, true),
+    pad('p50 ms', 6, true),
+    pad('p99 ms', 6, true),
+    pad('non-2xx', 7, true),
+    pad('errors', 6, true),
+    pad('queries', 7, true),
+    pad('cpu µs/req node+pg', 18, true),
+    pad('2-core req/s', 12, true),
     '  target',
   ].join(' ');
   process.stdout.write(`\n${header}\n${'-'.repeat(header.length)}\n`);
   for (const measurement of measurements) {
-    const { endpoint, result } = measurement;
+    const { endpoint, result, cpuPerRequest } = measurement;
     const verdict = !endpoint.isTarget
       ? ''
       : !result
@@ -316,14 +384,21 @@ function printTable(measurements: Measurement[]): void {
             result.non2xx === 0
           ? 'met'
           : 'MISSED';
+    const capacity = capacityOnTwoCores(measurement);
     const cells = [
       pad(endpoint.name, 50),
-      pad(result ? formatCount(Math.round(result.requests.average)) : '-', 8, true),
-      pad(result ? String(result.latency.p50) : '-', 7, true),
-      pad(result ? String(result.latency.p99) : '-', 7, true),
-      pad(result ? formatCount(result.non2xx) : '-', 8, true),
-      pad(result ? formatCount(result.errors + result.timeouts) : '-', 7, true),
-      pad(endpoint.target === 'plain' ? '-' : String(measurement.queries.length), 8, true),
+      pad(result ? formatCount(Math.round(result.requests.average)) : '-', 7, true),
+      pad(result ? String(result.latency.p50) : '-', 6, true),
+      pad(result ? String(result.latency.p99) : '-', 6, true),
+      pad(result ? formatCount(result.non2xx) : '-', 7, true),
+      pad(result ? formatCount(result.errors + result.timeouts) : '-', 6, true),
+      pad(endpoint.target === 'plain' ? '-' : String(measurement.queries.length), 7, true),
+      pad(
+        cpuPerRequest ? `${Math.round(cpuPerRequest.server)} + ${Math.round(cpuPerRequest.database)}` : '-',
+        18,
+        true,
+      ),
+      pad(capacity ? formatCount(Math.round(capacity)) : '-', 12, true),
       `  ${verdict}${measurement.note ? ` (${measurement.note})` : ''}`,
     ];
     process.stdout.write(`${cells.join(' ')}\n`);
@@ -382,7 +457,9 @@ async function main() {
     PORT: '0',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
   });
-  const handle = await openDatabase({ databaseUrl, dataDir, poolSize: 20 });
+  const poolUrl = new URL(databaseUrl);
+  poolUrl.searchParams.set('application_name', APPLICATION_NAME);
+  const handle = await openDatabase({ databaseUrl: poolUrl.toString(), dataDir, poolSize: 20 });
   if (handle.kind !== 'postgres') throw new Error('The bench needs PostgreSQL');
   await applyMigrations(handle);
 
@@ -466,12 +543,24 @@ async function main() {
         process.stdout.write(`  q${index + 1}: ${shortSql(query.text)}\n      ${scans}\n`);
       }
       // A short warm-up (JIT, pool connections, PostgreSQL caches), then the measured run.
-      await autocannon({ url, connections, duration: Math.min(2, duration), headers, workers: 1 });
-      measurement.result = await autocannon({ url, connections, duration, headers, workers: 1 });
+      await runAutocannon({ url, connections, duration: Math.min(2, duration), headers });
+      await waitForIdlePool(handle.pool);
+      const before = await cpuSnapshot(handle.pool);
+      measurement.result = await runAutocannon({ url, connections, duration, headers });
+      await waitForIdlePool(handle.pool);
+      const after = await cpuSnapshot(handle.pool);
       const { result } = measurement;
+      const served = Math.max(1, result.requests.total);
+      // The two snapshots' own queries are a rounding error against tens of thousands of requests.
+      measurement.cpuPerRequest = {
+        server: (after.server - before.server) / served,
+        database: Math.max(0, after.database - before.database) / served,
+      };
       process.stdout.write(
         `  ${formatCount(Math.round(result.requests.average))} req/s, p50 ${result.latency.p50} ms, ` +
-          `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}\n`,
+          `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}; ` +
+          `cpu per request ${Math.round(measurement.cpuPerRequest.server)} µs node + ` +
+          `${Math.round(measurement.cpuPerRequest.database)} µs postgres\n`,
       );
     }
   } finally {
