@@ -19,4 +19,40 @@ export const adminRoutes: RouteObject[] = [
     path: paths.adminBarrierPage,
     lazy: () => import('./admin-barrier-page').then((module) => ({ Component: module.default })),
   },
+  {
+    path: paths.barrierUsers,
+    lazy: () => import('./barrier-users').then((module) => ({ Component: module.default })),
+  },
+  {
+    path: paths.userProfile,
+    lazy: () => import('./user-profile').then((module) => ({ Component: module.default })),
+  },
+  {
+    path: paths.addPhoneAdmin,
+    lazy: () => import('./add-phone-admin').then((module) => ({ Component: module.default })),
+  },
+  {
+    path: paths.editPhoneAdmin,
+    lazy: () => import('./edit-phone-admin').then((module) => ({ Component: module.default })),
+  },
+  {
+    path: paths.adminRequests,
+    lazy: () => import('./admin-requests').then((module) => ({ Component: module.default })),
+  },
+  {
+    path: paths.barrierSettings,
+    lazy: () => import('./barrier-settings').then((module) => ({ Component: module.default })),
+  },
+  {
+    path: paths.barrierHistoryAdmin,
+    lazy: () => import('./barrier-history-admin').then((module) => ({ Component: module.default })),
+  },
+  {
+    path: paths.changePhoneAdmin,
+    lazy: () => import('./change-phone-admin').then((module) => ({ Component: module.default })),
+  },
+  {
+    path: paths.changePassword,
+    lazy: () => import('./change-password').then((module) => ({ Component: module.default })),
+  },
 ];

@@ -44,3 +44,73 @@ export function page<K extends string>(
     total_count: number;
   };
 }
+
+export const barrierUser = {
+  id: 21,
+  full_name: 'Пётр Жильцов',
+  phone: '+79002223344',
+  created_at: '2026-01-11T10:00:00Z',
+  phones_count: 2,
+};
+
+export const adminUser = {
+  id: 21,
+  full_name: 'Пётр Жильцов',
+  phone: '+79002223344',
+  is_active: true,
+  block_reason: null,
+};
+
+const phoneBase = {
+  is_active: true,
+  barrier: 5,
+  user: 21,
+  start_time: null,
+  end_time: null,
+  schedule: null,
+  created_at: '2026-01-11T10:00:00Z',
+  updated_at: '2026-01-11T10:00:00Z',
+};
+
+export const primaryPhone = {
+  ...phoneBase,
+  id: 31,
+  name: 'Основной',
+  phone: '+79002223344',
+  type: 'primary',
+  status: 'ok',
+};
+
+export const failedPhone = {
+  ...phoneBase,
+  id: 32,
+  name: 'Жена',
+  phone: '+79003334455',
+  type: 'permanent',
+  status: 'error',
+};
+
+export const temporaryPhone = {
+  ...phoneBase,
+  id: 33,
+  name: 'Гость',
+  phone: '+79004445566',
+  type: 'temporary',
+  status: 'pending',
+  start_time: '2030-05-01T09:00:00+03:00',
+  end_time: '2030-05-01T18:00:00+03:00',
+};
+
+export function accessRequest(id: number, status = 'pending') {
+  return {
+    id,
+    user: { id: 21, full_name: 'Пётр Жильцов', phone: '+79002223344' },
+    barrier: { id: 5, address: `ул Ленина, д ${id}` },
+    status,
+    initiator: 'user',
+    type: 'incoming',
+    hidden_for_user: false,
+    created_at: '2026-01-11T10:00:00Z',
+    updated_at: '2026-01-11T10:00:00Z',
+  };
+}

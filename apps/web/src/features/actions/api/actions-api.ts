@@ -20,6 +20,8 @@ export interface ActionFilters {
   /** ISO date-times; empty filters are left out of the query. */
   created_from?: string | undefined;
   created_to?: string | undefined;
+  /** Administrator side only: the actions on this user's phones. */
+  user?: number | undefined;
 }
 
 export const actionsQueryKey = (

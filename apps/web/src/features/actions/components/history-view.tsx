@@ -45,7 +45,16 @@ export function reasonLabel(reason: string | null | undefined): string {
  * cards '#id', type label and created_at, 'N / M' pagination, and a detail box toggled by clicking a card or
  * 'Скрыть детали'. `scope` = 'admin' for /barrier-history-admin.
  */
-export function HistoryView({ scope, barrierId }: { scope: HistoryScope; barrierId: number }) {
+export function HistoryView({
+  scope,
+  barrierId,
+  userId,
+}: {
+  scope: HistoryScope;
+  barrierId: number;
+  /** Administrator side: only this user's phones (his history on /user-profile). */
+  userId?: number;
+}) {
   const [actionType, setActionType] = useState<string>(ALL_ACTIONS);
   const [createdFrom, setCreatedFrom] = useState('');
   const [createdTo, setCreatedTo] = useState('');
@@ -55,6 +64,7 @@ export function HistoryView({ scope, barrierId }: { scope: HistoryScope; barrier
     action_type: (actionType || undefined) as ActionType | undefined,
     created_from: fromDateTimeLocal(createdFrom) || undefined,
     created_to: fromDateTimeLocal(createdTo) || undefined,
+    user: userId,
   };
   const list = useQuery({
     queryKey: actionsQueryKey(scope, barrierId, filters, page),

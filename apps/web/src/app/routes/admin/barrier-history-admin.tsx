@@ -1,0 +1,26 @@
+import { AppLayout } from '../../../components/layout/app-layout';
+import { MissingBarrier } from '../../../components/missing-barrier';
+import { HistoryView } from '../../../features/actions/components/history-view';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { paths } from '../../paths';
+import { adminNavigation } from './navigation';
+
+/** /barrier-history-admin: everything that happened on one of the administrator's barriers. */
+export function BarrierHistoryAdminRoute() {
+  const barrierId = useNavigationState().barrier_id ?? null;
+  return (
+    <AppLayout
+      title="История изменений (Админ)"
+      back={{ to: paths.adminBarrierPage, label: 'Назад', state: { barrier_id: barrierId } }}
+      navigation={adminNavigation}
+    >
+      {barrierId ? (
+        <HistoryView scope="admin" barrierId={barrierId} />
+      ) : (
+        <MissingBarrier listPath={paths.adminBarriers} />
+      )}
+    </AppLayout>
+  );
+}
+
+export default BarrierHistoryAdminRoute;

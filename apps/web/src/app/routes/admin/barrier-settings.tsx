@@ -1,0 +1,67 @@
+import { Select } from '@mantine/core';
+import { MESSAGES } from '@propusk/contracts/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { MissingBarrier } from '../../../components/missing-barrier';
+import { QueryStatus } from '../../../components/query-status';
+import {
+  barrierSettingsQueryKey,
+  getBarrierSettings,
+} from '../../../features/admin-settings/api/settings-api';
+import { SettingForm } from '../../../features/admin-settings/components/setting-form';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { NetworkError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../paths';
+import { adminNavigation } from './navigation';
+
+/** /barrier-settings: choose one of the device model's settings, fill its parameters and send it. */
+export function BarrierSettingsRoute() {
+  const barrierId = useNavigationState().barrier_id ?? null;
+  const [selected, setSelected] = useState<string | null>(null);
+  const settings = useQuery({
+    queryKey: barrierSettingsQueryKey(barrierId ?? 0),
+    queryFn: () => getBarrierSettings(barrierId ?? 0),
+    enabled: barrierId !== null,
+  });
+  const entries = Object.entries(settings.data?.settings ?? {});
+  const current = selected ? settings.data?.settings[selected] : undefined;
+  const loadError = settings.error
+    ? settings.error instanceof NetworkError
+      ? MESSAGES.network
+      : errorMessage(settings.error, { fallback: MESSAGES.settingsLoadFailed })
+    : null;
+
+  return (
+    <AppLayout
+      title="Настройки шлагбаума"
+      back={{ to: paths.adminBarriers, label: 'Назад' }}
+      navigation={adminNavigation}
+    >
+      {barrierId === null ? (
+        <MissingBarrier listPath={paths.adminBarriers} />
+      ) : (
+        <>
+          <QueryStatus isPending={settings.isPending} error={loadError} />
+          {settings.data ? (
+            <Select
+              label="Настройка"
+              placeholder="Выберите настройку"
+              data={entries.map(([id, setting]) => ({ value: id, label: setting.name }))}
+              value={selected}
+              onChange={setSelected}
+              searchable
+              nothingFoundMessage={MESSAGES.emptyResults}
+            />
+          ) : null}
+          {barrierId !== null && selected && current ? (
+            <SettingForm key={selected} barrierId={barrierId} settingId={selected} setting={current} />
+          ) : null}
+        </>
+      )}
+    </AppLayout>
+  );
+}
+
+export default BarrierSettingsRoute;

@@ -1,0 +1,156 @@
+import { Button, Card, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { MissingBarrier } from '../../../components/missing-barrier';
+import { Pager } from '../../../components/pager';
+import { QueryStatus } from '../../../components/query-status';
+import { ErrorLine } from '../../../components/status-line';
+import { adminRequestsKey, inviteUser } from '../../../features/admin-requests/api/admin-requests-api';
+import {
+  adminUsersKey,
+  BARRIER_USER_PAGE_SIZE,
+  type BarrierUser,
+  barrierUsersQueryKey,
+  getBarrierUsers,
+  removeBarrierUser,
+} from '../../../features/admin-users/api/admin-users-api';
+import { UserSearch } from '../../../features/admin-users/components/user-search';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../paths';
+import { adminNavigation } from './navigation';
+
+export const REMOVE_CONFIRM_TEXT =
+  'Удалить пользователя из шлагбаума? Его номера будут удалены с устройства.';
+
+/**
+ * /barrier-users: the users of one barrier (10 per page, search by name or phone), their removal, and finding
+ * any user by phone to invite or unblock him.
+ */
+export function BarrierUsersRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const barrierId = useNavigationState().barrier_id ?? null;
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const params = { barrierId: barrierId ?? 0, page, search: debouncedSearch };
+  const users = useQuery({
+    queryKey: barrierUsersQueryKey(params),
+    queryFn: () => getBarrierUsers(params),
+    enabled: barrierId !== null,
+    placeholderData: keepPreviousData,
+  });
+  const totalPages = Math.ceil((users.data?.total_count ?? 0) / BARRIER_USER_PAGE_SIZE);
+  const back = { to: paths.adminBarrierPage, label: 'Назад', state: { barrier_id: barrierId } };
+
+  return (
+    <AppLayout title="Пользователи шлагбаума" back={back} navigation={adminNavigation}>
+      {barrierId === null ? (
+        <MissingBarrier listPath={paths.adminBarriers} />
+      ) : (
+        <>
+          <TextInput
+            label="Поиск по имени или телефону"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            type="search"
+          />
+          <QueryStatus
+            isPending={users.isPending}
+            error={users.error ? errorMessage(users.error, { fallback: MESSAGES.loadFailed }) : null}
+          />
+          {users.data && users.data.users.length === 0 ? <Text c="gray.7">{MESSAGES.emptyUsers}</Text> : null}
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {users.data?.users.map((user) => (
+              <li key={user.id}>
+                <BarrierUserCard
+                  user={user}
+                  barrierId={barrierId}
+                  onOpen={() =>
+                    navigate(paths.userProfile, {
+                      state: { user_id: user.id, barrier_id: barrierId } satisfies NavigationState,
+                    })
+                  }
+                />
+              </li>
+            ))}
+          </Stack>
+          {users.data && users.data.total_count > 0 ? (
+            <Pager page={page} totalPages={totalPages} onChange={setPage} />
+          ) : null}
+          <UserSearch
+            onInvite={async (user) => {
+              await inviteUser({ user: user.id, barrier: barrierId });
+              await queryClient.invalidateQueries({ queryKey: adminRequestsKey });
+            }}
+          />
+        </>
+      )}
+    </AppLayout>
+  );
+}
+
+function BarrierUserCard({
+  user,
+  barrierId,
+  onOpen,
+}: {
+  user: BarrierUser;
+  barrierId: number;
+  onOpen: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => removeBarrierUser(barrierId, user.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+  });
+  return (
+    <Card withBorder radius="md" p="sm" data-testid="barrier-user">
+      <Stack gap={6}>
+        <UnstyledButton onClick={onOpen}>
+          <Text fw={600}>{user.full_name || NAME_FALLBACK}</Text>
+          <Text size="sm">{user.phone}</Text>
+          <Text size="sm" c="gray.7">
+            Номеров: {user.phones_count}
+          </Text>
+        </UnstyledButton>
+        {isConfirming ? (
+          <>
+            <Text size="sm">{REMOVE_CONFIRM_TEXT}</Text>
+            <Group grow>
+              <Button color="red.9" size="xs" loading={remove.isPending} onClick={() => remove.mutate()}>
+                Да, удалить
+              </Button>
+              <Button variant="default" size="xs" onClick={() => setIsConfirming(false)}>
+                Отмена
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={onOpen}>
+              Открыть профиль
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={() => setIsConfirming(true)}>
+              Удалить из шлагбаума
+            </Button>
+          </Group>
+        )}
+        <ErrorLine
+          message={remove.error ? errorMessage(remove.error, { fallback: MESSAGES.userDeleteFailed }) : null}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+export default BarrierUsersRoute;

@@ -1,0 +1,97 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@propusk/contracts/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { QueryStatus } from '../../../components/query-status';
+import { SuccessLine } from '../../../components/status-line';
+import { NewPasswordForm } from '../../../features/admin-profile/components/new-password-form';
+import { CodeForm } from '../../../features/auth/components/code-form';
+import { SendCodeStep } from '../../../features/auth/components/send-code-step';
+import { changePassword, profileQueryOptions } from '../../../features/users/api/profile-api';
+import { errorMessage } from '../../../lib/errors';
+import { clearSession, readStored } from '../../../lib/storage';
+import { type NavigationState, paths } from '../../paths';
+
+type Step =
+  | { kind: 'send' }
+  | { kind: 'verify'; token: string }
+  | { kind: 'password'; token: string }
+  | { kind: 'done' };
+
+const STEP_NUMBER: Record<Step['kind'], number> = { send: 1, verify: 1, password: 2, done: 3 };
+
+/**
+ * /change-password: the administrator's three-step password change (spec.md section 4): a code to his phone,
+ * its check, then the old password and the new one twice. The server ends every session, this one included,
+ * so the last step leads back to the login.
+ */
+export function ChangePasswordRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useQuery(profileQueryOptions);
+  const phone = profile.data?.phone ?? readStored('phone');
+  const [step, setStep] = useState<Step>({ kind: 'send' });
+
+  function loginAgain() {
+    clearSession();
+    queryClient.clear();
+    navigate(paths.login, { replace: true, state: { phone } satisfies NavigationState });
+  }
+
+  return (
+    <AppLayout title="Смена пароля" back={{ to: paths.admin, label: 'Назад' }}>
+      {!phone ? <QueryStatus isPending={profile.isPending} error={null} /> : null}
+      {phone ? (
+        <Stack gap="sm">
+          <Text size="sm" c="gray.7" data-testid="change-password-step">
+            Шаг {STEP_NUMBER[step.kind]} из 3
+          </Text>
+          {step.kind === 'send' ? (
+            <SendCodeStep
+              phone={phone}
+              mode="change_password"
+              explanation="Отправим код подтверждения на ваш номер."
+              onSent={(token) => setStep({ kind: 'verify', token })}
+            />
+          ) : null}
+          {step.kind === 'verify' ? (
+            <CodeForm
+              phone={phone}
+              mode="change_password"
+              initialToken={step.token}
+              verifyErrorFallback={MESSAGES.codeConfirmFailed}
+              onVerified={async (token) => setStep({ kind: 'password', token })}
+            />
+          ) : null}
+          {step.kind === 'password' ? (
+            <NewPasswordForm
+              onSubmit={async (values) => {
+                try {
+                  await changePassword({
+                    old_password: values.oldPassword,
+                    new_password: values.newPassword,
+                    verification_token: step.token,
+                  });
+                  setStep({ kind: 'done' });
+                } catch (caught) {
+                  return errorMessage(caught, { fallback: MESSAGES.passwordChangeFailed });
+                }
+              }}
+            />
+          ) : null}
+          {step.kind === 'done' ? (
+            <>
+              <SuccessLine message={MESSAGES.passwordChanged} />
+              <Text>Войдите снова с новым паролем.</Text>
+              <Button onClick={loginAgain}>Войти снова</Button>
+            </>
+          ) : null}
+        </Stack>
+      ) : null}
+    </AppLayout>
+  );
+}
+
+export default ChangePasswordRoute;

@@ -1,0 +1,62 @@
+import { Button } from '@mantine/core';
+import { MESSAGES } from '@propusk/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorLine } from '../../../components/status-line';
+import { errorMessage } from '../../../lib/errors';
+import { adminPhonesKey, deleteAdminPhone, type Phone, retryPhone } from '../api/admin-phones-api';
+
+export const RETRY_FAILED_TEXT = 'Не удалось повторить отправку';
+
+/**
+ * What the administrator can do with a user's phone: edit and delete an extra phone (the primary one is the
+ * user's own number), and try again when the device command failed (status `error`).
+ */
+export function AdminPhoneActions({ phone, onEdit }: { phone: Phone; onEdit: () => void }) {
+  const queryClient = useQueryClient();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: adminPhonesKey });
+  const remove = useMutation({ mutationFn: () => deleteAdminPhone(phone.id), onSuccess: invalidate });
+  const retry = useMutation({ mutationFn: () => retryPhone(phone.id), onSuccess: invalidate });
+  const isExtra = phone.type !== 'primary';
+
+  return (
+    <>
+      {phone.status === 'error' ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          loading={retry.isPending}
+          onClick={() => retry.mutate()}
+        >
+          Повторить отправку
+        </Button>
+      ) : null}
+      {isExtra && !isConfirming ? (
+        <>
+          <Button size="xs" variant="light" onClick={onEdit}>
+            Изменить
+          </Button>
+          <Button size="xs" variant="subtle" color="red" onClick={() => setIsConfirming(true)}>
+            Удалить
+          </Button>
+        </>
+      ) : null}
+      {isExtra && isConfirming ? (
+        <>
+          <Button size="xs" color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
+            Да, удалить номер
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setIsConfirming(false)}>
+            Отмена
+          </Button>
+        </>
+      ) : null}
+      <ErrorLine
+        message={remove.error ? errorMessage(remove.error, { fallback: MESSAGES.phoneDeleteFailed }) : null}
+      />
+      <ErrorLine message={retry.error ? errorMessage(retry.error, { fallback: RETRY_FAILED_TEXT }) : null} />
+    </>
+  );
+}

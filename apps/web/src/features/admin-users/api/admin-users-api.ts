@@ -1,0 +1,53 @@
+/**
+ * Users of the administrator's barriers (spec.md section 7): the list of one barrier with search, removal,
+ * search by exact phone, one user, and the administrator's own block and unblock.
+ */
+import type { AdminUser, barrierUserListSchema } from '@propusk/contracts/barrier-users';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export type { AdminUser };
+export type BarrierUserList = z.infer<typeof barrierUserListSchema>;
+export type BarrierUser = BarrierUserList['users'][number];
+
+/** spec.md section 9: barrier users 10 per page. */
+export const BARRIER_USER_PAGE_SIZE = 10;
+
+export const adminUsersKey = ['admin', 'users'] as const;
+
+export interface BarrierUsersParams {
+  barrierId: number;
+  page: number;
+  search?: string | undefined;
+}
+
+export const barrierUsersQueryKey = (params: BarrierUsersParams) =>
+  [...adminUsersKey, 'barrier', params] as const;
+
+export function getBarrierUsers({ barrierId, page, search }: BarrierUsersParams) {
+  return api.get(`/api/admin/barriers/${barrierId}/users/`, {
+    query: { page, page_size: BARRIER_USER_PAGE_SIZE, search },
+  }) as Promise<BarrierUserList>;
+}
+
+export function removeBarrierUser(barrierId: number, userId: number) {
+  return api.delete(`/api/admin/barriers/${barrierId}/users/${userId}/`);
+}
+
+export function searchUser(phone: string) {
+  return api.post('/api/admin/users/search/', { phone }) as Promise<AdminUser>;
+}
+
+export const adminUserQueryKey = (id: number) => [...adminUsersKey, 'detail', id] as const;
+
+export function getAdminUser(id: number) {
+  return api.get(`/api/admin/users/${id}/`) as Promise<AdminUser>;
+}
+
+export function blockUser(id: number, reason: string) {
+  return api.patch(`/api/admin/users/${id}/block/`, { reason }) as Promise<AdminUser>;
+}
+
+export function unblockUser(id: number) {
+  return api.patch(`/api/admin/users/${id}/unblock/`) as Promise<AdminUser>;
+}

@@ -1,0 +1,72 @@
+import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ErrorLine } from '../../../components/status-line';
+import { errorMessage } from '../../../lib/errors';
+import {
+  type AdminUser,
+  adminUserQueryKey,
+  adminUsersKey,
+  blockUser,
+  unblockUser,
+} from '../api/admin-users-api';
+
+export const BLOCKED_TEXT = 'Пользователь заблокирован на всех ваших шлагбаумах.';
+
+/** Blocking needs a reason (spec.md section 5); a blocked user can be unblocked. */
+export function BlockUserForm({ user, onChanged }: { user: AdminUser; onChanged?: () => void }) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const reasonError = isSubmitted && !reason.trim() ? VALIDATION.blockReason : null;
+  const afterChange = async (saved: AdminUser) => {
+    queryClient.setQueryData(adminUserQueryKey(user.id), saved);
+    await queryClient.invalidateQueries({ queryKey: adminUsersKey });
+    onChanged?.();
+  };
+  const block = useMutation({ mutationFn: () => blockUser(user.id, reason.trim()), onSuccess: afterChange });
+  const unblock = useMutation({ mutationFn: () => unblockUser(user.id), onSuccess: afterChange });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setIsSubmitted(true);
+    if (!reason.trim()) return;
+    block.mutate();
+  }
+
+  if (!user.is_active)
+    return (
+      <Stack gap="sm">
+        <Text>{BLOCKED_TEXT}</Text>
+        {user.block_reason ? <Text size="sm">Причина: {user.block_reason}</Text> : null}
+        <ErrorLine
+          message={unblock.error ? errorMessage(unblock.error, { fallback: MESSAGES.unblockFailed }) : null}
+        />
+        <Button variant="light" onClick={() => unblock.mutate()} loading={unblock.isPending}>
+          Разблокировать
+        </Button>
+      </Stack>
+    );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Textarea
+          label="Причина блокировки"
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={reasonError}
+          maxLength={500}
+          autosize
+          minRows={2}
+        />
+        <ErrorLine
+          message={block.error ? errorMessage(block.error, { fallback: MESSAGES.blockFailed }) : null}
+        />
+        <Button type="submit" color="red.9" variant="outline" loading={block.isPending}>
+          Заблокировать
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { PhoneInput } from '../../../components/phone-input';
+import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { isCompletePhone } from '../../../lib/phone';
+import { type AdminUser, adminUsersKey, searchUser, unblockUser } from '../api/admin-users-api';
+
+export const BLOCKED_LABEL = 'Заблокирован';
+
+interface UserSearchProps {
+  /** Sends the invitation (an access request from the administrator) to the found user. */
+  onInvite: (user: AdminUser) => Promise<unknown>;
+}
+
+/**
+ * Finding a user by exact phone (spec.md section 4 "Blocking"): a blocked user is shown as blocked and can only
+ * be unblocked; an active one can be invited. The search button is disabled while the phone is empty.
+ */
+export function UserSearch({ onInvite }: UserSearchProps) {
+  const queryClient = useQueryClient();
+  const [phone, setPhone] = useState('+7');
+  const [found, setFound] = useState<AdminUser | null>(null);
+  const search = useMutation({ mutationFn: () => searchUser(phone) });
+  const invite = useMutation({ mutationFn: (user: AdminUser) => onInvite(user) });
+  const unblock = useMutation({
+    mutationFn: (user: AdminUser) => unblockUser(user.id),
+    onSuccess: async (user) => {
+      search.reset();
+      setFound(user);
+      await queryClient.invalidateQueries({ queryKey: adminUsersKey });
+    },
+  });
+  const isEmpty = phone === '' || phone === '+7';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isCompletePhone(phone)) return;
+    setFound(null);
+    invite.reset();
+    unblock.reset();
+    search.mutate(undefined, { onSuccess: setFound });
+  }
+
+  const searchError = search.error
+    ? search.error instanceof ApiError && search.error.status === 404
+      ? MESSAGES.userNotFound
+      : errorMessage(search.error, { fallback: MESSAGES.userNotFound })
+    : null;
+
+  return (
+    <Card withBorder radius="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text fw={600}>Найти пользователя по номеру</Text>
+          <PhoneInput label="Номер телефона" value={phone} onChange={setPhone} autoComplete="off" />
+          <Button type="submit" variant="light" disabled={isEmpty} loading={search.isPending}>
+            Найти
+          </Button>
+          <ErrorLine message={searchError} />
+          {found ? (
+            <Card withBorder radius="md" p="sm" data-testid="found-user">
+              <Stack gap={6}>
+                <Group justify="space-between">
+                  <Text fw={600}>{found.full_name || NAME_FALLBACK}</Text>
+                  {found.is_active ? null : (
+                    <Badge color="red.9" variant="outline">
+                      {BLOCKED_LABEL}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm">{found.phone}</Text>
+                {found.is_active ? (
+                  <Button
+                    onClick={() => invite.mutate(found)}
+                    loading={invite.isPending}
+                    disabled={invite.isSuccess}
+                  >
+                    Пригласить
+                  </Button>
+                ) : (
+                  <>
+                    {found.block_reason ? <Text size="sm">Причина: {found.block_reason}</Text> : null}
+                    <Button variant="light" onClick={() => unblock.mutate(found)} loading={unblock.isPending}>
+                      Разблокировать
+                    </Button>
+                  </>
+                )}
+                <SuccessLine message={invite.isSuccess ? MESSAGES.inviteSent : null} />
+                <ErrorLine
+                  message={
+                    invite.error ? errorMessage(invite.error, { fallback: MESSAGES.inviteFailed }) : null
+                  }
+                />
+                <ErrorLine
+                  message={
+                    unblock.error ? errorMessage(unblock.error, { fallback: MESSAGES.unblockFailed }) : null
+                  }
+                />
+              </Stack>
+            </Card>
+          ) : null}
+        </Stack>
+      </form>
+    </Card>
+  );
+}
