@@ -37,7 +37,7 @@ export function InfiniteScrollSentinel({
     <div ref={ref} data-testid="infinite-scroll-sentinel">
       {isFetchingNextPage ? <Loader size="sm" aria-label="Загрузка" /> : null}
       {!hasNextPage && endText ? (
-        <Text c="dimmed" size="sm" ta="center">
+        <Text c="gray.7" size="sm" ta="center">
           {endText}
         </Text>
       ) : null}

@@ -4,7 +4,7 @@ import { Text } from '@mantine/core';
 export function ErrorLine({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <Text c="red.8" size="sm" role="alert" data-testid="error-line">
+    <Text c="red.9" size="sm" role="alert" data-testid="error-line">
       {message}
     </Text>
   );
@@ -14,7 +14,7 @@ export function ErrorLine({ message }: { message: string | null | undefined }) {
 export function SuccessLine({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <Text c="green.9" size="sm" role="status" data-testid="success-line">
+    <Text c="teal.9" size="sm" role="status" data-testid="success-line">
       {message}
     </Text>
   );

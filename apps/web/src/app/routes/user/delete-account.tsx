@@ -35,7 +35,7 @@ export function DeleteAccountRoute() {
       {!isDeleted && !currentPhone ? <QueryStatus isPending={profile.isPending} error={null} /> : null}
       {!isDeleted && currentPhone && !token ? (
         <>
-          <Text c="red.8">Профиль, ваши номера и доступы будут удалены без возможности восстановления.</Text>
+          <Text c="red.9">Профиль, ваши номера и доступы будут удалены без возможности восстановления.</Text>
           <SendCodeStep
             phone={currentPhone}
             mode="delete_account"

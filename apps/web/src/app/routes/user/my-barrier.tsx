@@ -161,7 +161,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
               <Button
                 size="xs"
                 variant="light"
-                color="red"
+                color="red.9"
                 loading={removePhone.isPending && removePhone.variables === phone.id}
                 onClick={() => removePhone.mutate(phone.id)}
                 aria-label={`Удалить номер ${phone.name}`}
@@ -183,7 +183,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             <Stack gap="xs">
               <Text>Покинуть шлагбаум? Все ваши номера будут удалены с устройства.</Text>
               <Group grow>
-                <Button color="red" loading={leave.isPending} onClick={() => leave.mutate()}>
+                <Button color="red.9" loading={leave.isPending} onClick={() => leave.mutate()}>
                   Да, покинуть
                 </Button>
                 <Button variant="default" onClick={() => setIsConfirmingLeave(false)}>
@@ -193,7 +193,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             </Stack>
           </Card>
         ) : (
-          <Button color="red" variant="outline" onClick={() => setIsConfirmingLeave(true)}>
+          <Button color="red.9" variant="outline" onClick={() => setIsConfirmingLeave(true)}>
             Покинуть шлагбаум
           </Button>
         )}

@@ -110,7 +110,7 @@ export function ProfileRoute() {
             <Button variant="default" onClick={() => void logout()}>
               Выйти
             </Button>
-            <Button color="red" variant="outline" onClick={() => navigate(paths.deleteAccount)}>
+            <Button color="red.9" variant="outline" onClick={() => navigate(paths.deleteAccount)}>
               Удалить профиль
             </Button>
           </Stack>

@@ -77,7 +77,7 @@ function RequestList({ type }: { type: AccessRequestDirection }) {
               <Button
                 size="xs"
                 variant="light"
-                color="red"
+                color="red.9"
                 loading={isBusy(request.id)}
                 onClick={() => act.mutate({ id: request.id, status: 'cancelled' })}
               >
@@ -87,7 +87,6 @@ function RequestList({ type }: { type: AccessRequestDirection }) {
               <>
                 <Button
                   size="xs"
-                  color="green.9"
                   loading={isBusy(request.id)}
                   onClick={() => act.mutate({ id: request.id, status: 'accepted' })}
                 >
@@ -96,7 +95,7 @@ function RequestList({ type }: { type: AccessRequestDirection }) {
                 <Button
                   size="xs"
                   variant="light"
-                  color="red"
+                  color="red.9"
                   loading={isBusy(request.id)}
                   onClick={() => act.mutate({ id: request.id, status: 'rejected' })}
                 >

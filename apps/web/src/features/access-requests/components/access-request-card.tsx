@@ -18,7 +18,7 @@ export function AccessRequestCard({ request, actions }: { request: AccessRequest
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600}>{request.barrier.address}</Text>
-          <Badge color={STATUS_COLORS[request.status] ?? 'gray'} variant="outline">
+          <Badge color={STATUS_COLORS[request.status] ?? 'gray'} variant="dot">
             {ACCESS_REQUEST_STATUS_LABELS[request.status] ?? request.status}
           </Badge>
         </Group>

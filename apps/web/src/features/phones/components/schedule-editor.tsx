@@ -66,7 +66,7 @@ export function ScheduleEditor({ value, onChange, showErrors }: ScheduleEditorPr
                     />
                     <ActionIcon
                       variant="light"
-                      color="red"
+                      color="red.9"
                       size="lg"
                       aria-label={`Удалить интервал (${rowLabel})`}
                       onClick={() =>
@@ -80,7 +80,7 @@ export function ScheduleEditor({ value, onChange, showErrors }: ScheduleEditorPr
                     </ActionIcon>
                   </Group>
                   {isInvalid ? (
-                    <Text c="red.8" size="xs">
+                    <Text c="red.9" size="xs">
                       {VALIDATION.intervalInvalid}
                     </Text>
                   ) : null}

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { uniquePhone } from './support/api';
+import { checkScreen } from './support/screens';
+import { smsCount, waitForCode } from './support/sms';
+
+test('a resident logs in with an SMS code, names himself, reloads, and logs out', async ({ page }) => {
+  const phone = uniquePhone();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Вход' })).toBeVisible();
+  await checkScreen(page, 'login');
+
+  const input = page.getByLabel('Введите номер телефона');
+  await input.fill(`8 ${phone.slice(2)}`);
+  await expect(input).toHaveValue(`+78${phone.slice(2, 11)}`);
+  await input.fill(phone.slice(2));
+  await expect(input).toHaveValue(phone);
+  const before = smsCount(phone);
+  await page.getByRole('button', { name: 'Далее' }).click();
+
+  await expect(page).toHaveURL(/\/verifyuser$/);
+  await expect(page.getByText(phone)).toBeVisible();
+  await expect(page.getByText('На телефон выслан код подтверждения')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Отправить код повторно' })).toBeDisabled();
+  await expect(page.getByTestId('countdown')).toContainText('⏳ Отправить код повторно можно через 0:5');
+  await checkScreen(page, 'verifyuser');
+
+  const code = await waitForCode(phone, before);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByLabel('Код из СМС').fill(wrong);
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Неверный код подтверждения.');
+
+  // Reloading the code screen keeps the phone and the token.
+  await page.reload();
+  await expect(page.getByText(phone)).toBeVisible();
+  await page.getByLabel('Код из СМС').fill(code);
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByLabel('Телефон')).toHaveValue(phone);
+  await expect(page.getByLabel('Роль')).toHaveValue('Пользователь');
+  await expect(page.getByRole('radio', { name: 'Администратор' })).toHaveCount(0);
+  await checkScreen(page, 'user');
+
+  await page.getByLabel('ФИО').fill('Анна Соколова');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Имя сохранено')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('ФИО')).toHaveValue('Анна Соколова');
+
+  // An expired access token is refreshed behind the scenes.
+  await page.evaluate(() => window.localStorage.setItem('access_token', 'expired-token'));
+  await page.reload();
+  await expect(page.getByLabel('ФИО')).toHaveValue('Анна Соколова');
+  expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).not.toBe('expired-token');
+
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const stored = await page.evaluate(() => ({
+    access: window.localStorage.getItem('access_token'),
+    refresh: window.localStorage.getItem('refresh_token'),
+    phone: window.localStorage.getItem('phone'),
+  }));
+  expect(stored).toEqual({ access: null, refresh: null, phone: null });
+
+  // The session is revoked on the server: the user area sends him back to /login.
+  await page.goto('/user');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a code request refused by the cooldown is explained on the code screen', async ({ page }) => {
+  const phone = uniquePhone();
+  await page.goto('/login');
+  await page.getByLabel('Введите номер телефона').fill(phone);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page).toHaveURL(/\/verifyuser$/);
+  await page.getByRole('button', { name: /Изменить номер телефона/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Введите номер телефона').fill(phone);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page).toHaveURL(/\/verifyuser$/);
+  await expect(page.getByRole('alert')).toContainText(
+    /Код уже был отправлен\. Попробуйте позже\. Повторите через \d+ секунд\./,
+  );
+});

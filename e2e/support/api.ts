@@ -1,0 +1,100 @@
+/**
+ * Setting the scene over HTTP where the journey is not about it: logging an administrator in to create
+ * barriers or answer requests (the administrator screens are another issue's journeys), and logging a user in
+ * without the screens when the journey starts later.
+ */
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminAccount, E2E } from './environment';
+import { smsCount, waitForCode } from './sms';
+
+export interface Session {
+  phone: string;
+  access_token: string;
+  refresh_token: string;
+}
+
+async function json(response: Awaited<ReturnType<APIRequestContext['post']>>) {
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok()) throw new Error(`${response.url()} → ${response.status()} ${JSON.stringify(body)}`);
+  return body;
+}
+
+export async function loginOverApi(
+  request: APIRequestContext,
+  phone: string,
+  password?: string,
+): Promise<Session> {
+  if (password)
+    await json(await request.post('/api/auth/admin/password_verification/', { data: { phone, password } }));
+  const before = smsCount(phone);
+  const { verification_token } = await json(
+    await request.post('/api/auth/codes/', { data: { phone, mode: 'login' } }),
+  );
+  const code = await waitForCode(phone, before);
+  await json(await request.patch('/api/auth/codes/verify/', { data: { phone, code, verification_token } }));
+  const session = await json(await request.post('/api/auth/login/', { data: { phone, verification_token } }));
+  return { phone, access_token: session.access_token, refresh_token: session.refresh_token };
+}
+
+const OWNER_SESSION_FILE = path.join(E2E.artifacts, 'owner-session.json');
+
+/**
+ * The barrier owner's session, logged in once per server run and kept in a file so every journey file can
+ * reuse it (a second login within 60 s would hit the code cooldown).
+ */
+export async function ownerSession(request: APIRequestContext): Promise<Session> {
+  if (existsSync(OWNER_SESSION_FILE)) {
+    const saved = JSON.parse(readFileSync(OWNER_SESSION_FILE, 'utf8')) as Session;
+    const check = await request.get('/api/users/me/', {
+      headers: { authorization: `Bearer ${saved.access_token}` },
+    });
+    if (check.ok()) return saved;
+  }
+  const admin = adminAccount('owner');
+  const session = await loginOverApi(request, admin.phone, admin.password);
+  writeFileSync(OWNER_SESSION_FILE, JSON.stringify(session));
+  return session;
+}
+
+export class ApiAs {
+  constructor(
+    private readonly request: APIRequestContext,
+    readonly session: Session,
+  ) {}
+
+  private headers() {
+    return { authorization: `Bearer ${this.session.access_token}` };
+  }
+
+  async get(url: string) {
+    return json(await this.request.get(url, { headers: this.headers() }));
+  }
+  async post(url: string, data: unknown) {
+    return json(await this.request.post(url, { headers: this.headers(), data }));
+  }
+  async patch(url: string, data: unknown) {
+    return json(await this.request.patch(url, { headers: this.headers(), data }));
+  }
+}
+
+/** Opens the app already logged in (tokens and phone in localStorage, as after the login screens). */
+export async function openLoggedIn(page: Page, session: Session, path: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((stored) => {
+    window.localStorage.setItem('access_token', stored.access_token);
+    window.localStorage.setItem('refresh_token', stored.refresh_token);
+    window.localStorage.setItem('phone', stored.phone);
+  }, session);
+  await page.goto(path);
+}
+
+let phoneCounter = 0;
+/** A fresh number per journey: codes have a 60 s cooldown per phone and mode. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  const tail = `${Date.now() % 10_000_000}`.padStart(7, '0');
+  return `+7915${tail.slice(0, 5)}${String(phoneCounter).padStart(2, '0')}`.slice(0, 12);
+}

@@ -1,0 +1,43 @@
+/** Where the journey server lives and what it starts with; shared by playwright.config.ts and the journeys. */
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const artifacts = path.join(root, 'e2e', '.artifacts');
+
+export const E2E = {
+  port: 3210,
+  baseUrl: 'http://127.0.0.1:3210',
+  artifacts,
+  dataDir: path.join(artifacts, 'data'),
+  smsFile: path.join(artifacts, 'sms-outbox.jsonl'),
+  screenshots: path.join(artifacts, 'screenshots'),
+} as const;
+
+/**
+ * Administrators made by the CLI before the server starts (each CLI run takes seconds, so only two): one whose
+ * login and password recovery the journeys walk through on screen, one who owns the barriers of the journeys
+ * (logged in once over the API, see support/api.ts, because codes have a 60 s cooldown per phone).
+ */
+export const E2E_ADMINS = [
+  { key: 'ui', phone: '+79990000001', password: 'admin-pass-1', name: 'Админ Вход' },
+  { key: 'owner', phone: '+79990000002', password: 'admin-pass-2', name: 'Ольга Владелец' },
+] as const;
+
+export type AdminKey = (typeof E2E_ADMINS)[number]['key'];
+
+export function adminAccount(key: AdminKey) {
+  const admin = E2E_ADMINS.find((candidate) => candidate.key === key);
+  if (!admin) throw new Error(`No e2e admin ${key}`);
+  return admin;
+}
+
+/** The phone the journeys run on (also for pages a serial journey opens itself with browser.newContext). */
+export const PHONE_CONTEXT = {
+  baseURL: E2E.baseUrl,
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'ru-RU',
+  timezoneId: 'Europe/Moscow',
+} as const;

@@ -1,0 +1,25 @@
+/**
+ * Every screen a journey visits is checked the same way: a screenshot kept in e2e/.artifacts/screenshots/, and
+ * axe finds no serious or critical violation.
+ */
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { E2E } from './environment';
+
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.getByLabel('Загрузка')).toHaveCount(0);
+  await page.screenshot({ path: path.join(E2E.screenshots, `${name}.png`), fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+      why: violation.nodes[0]?.failureSummary,
+    }));
+  expect(serious, `axe violations on ${name}`).toEqual([]);
+}

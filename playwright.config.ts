@@ -1,0 +1,66 @@
+/**
+ * Browser journeys: Debian's Chromium at a phone viewport against the real server on a fresh embedded
+ * database. The web server command creates the administrators with the CLI first (the CLI refuses while the
+ * server holds DATA_DIR), then starts the server, which serves the built web app (`npm run test:e2e` builds it).
+ */
+import { defineConfig } from '@playwright/test';
+import { E2E, E2E_ADMINS, PHONE_CONTEXT } from './e2e/support/environment';
+
+const createAdmins = E2E_ADMINS.map(
+  (admin) =>
+    `node --import tsx apps/server/src/cli.ts create-admin --phone ${admin.phone} --password ${admin.password} --name "${admin.name}"`,
+).join(' && ');
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/.artifacts/test-results',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...PHONE_CONTEXT,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium-phone', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.artifacts}/owner-session.json && ${createAdmins} && node --import tsx apps/server/src/main.ts`,
+    url: `${E2E.baseUrl}/api/health/`,
+    // E2E_REUSE_SERVER=1 lets a developer keep one server running between runs (never in CI).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E.dataDir,
+      SMS_FILE: E2E.smsFile,
+      SMS_PROVIDER: 'demo',
+      DEVICE_SIM: 'on',
+      DEVICE_SIM_DELAY_MS: '200',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_CODE_REQUESTS: '10000',
+      RATE_LIMIT_AUTH_CALLS: '10000',
+      NODE_ENV: 'test',
+    },
+  },
+});
