@@ -53,4 +53,22 @@ describe('history of one user, administrator side', () => {
     const own = (await list(member.token, `?page_size=100&user=${neighbour.id}`, 'user')).json();
     expect(own.total_count).toBe(2);
   });
+
+  it('lets a blocked user still read why his numbers left the barrier', async () => {
+    await t.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${member.id}/block/`,
+      token: owner.token,
+      payload: { reason: 'Долг' },
+    });
+    const response = await list(member.token, '?page_size=100', 'user');
+    expect(response.statusCode).toBe(200);
+    const deletions = response
+      .json()
+      .actions.filter((action: { action_type: string }) => action.action_type === 'delete_phone');
+    expect(deletions).toHaveLength(2);
+    expect(new Set(deletions.map((action: { reason: string }) => action.reason))).toEqual(
+      new Set(['barrier_exit']),
+    );
+  });
 });

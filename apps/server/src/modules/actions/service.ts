@@ -35,9 +35,26 @@ export function createActionService(deps: Dependencies) {
   const parseTime = (text: string | undefined) =>
     text ? (parseDateTimeInput(text, offset) ?? undefined) : undefined;
 
+  /**
+   * A user reads the history of his own phones on a barrier he has access to, and also after he lost it (left,
+   * removed, blocked): the list only ever holds his own numbers, and it is where he sees why they went.
+   */
+  async function requireOwnHistory(userId: number, barrierId: number) {
+    try {
+      await requireBarrierAccess(db, userId, barrierId);
+    } catch (error) {
+      const { total } = await repository.listActions(
+        db,
+        { barrierId, phoneOwnerId: userId },
+        { page: 1, page_size: 1 },
+      );
+      if (total === 0) throw error;
+    }
+  }
+
   return {
     async list(side: Side, caller: AuthenticatedUser, barrierId: number, query: ActionListQuery) {
-      if (side === 'user') await requireBarrierAccess(db, caller.id, barrierId);
+      if (side === 'user') await requireOwnHistory(caller.id, barrierId);
       else await requireOwnedBarrier(db, caller.id, barrierId);
       const { rows, total } = await repository.listActions(
         db,
