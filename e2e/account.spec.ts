@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { loginOverApi, openLoggedIn, uniquePhone } from './support/api';
+import { adminAccount } from './support/environment';
+import { checkScreen } from './support/screens';
+import { smsCount, waitForCode } from './support/sms';
+
+test('an administrator recovers his password by SMS, then logs in with password and code', async ({
+  page,
+}) => {
+  const admin = adminAccount('ui');
+  await page.goto('/login');
+  await page.getByLabel('Введите номер телефона').fill(admin.phone);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page).toHaveURL(/\/verifyadmin$/);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByText('Пароль не должен быть пустым.')).toBeVisible();
+  await checkScreen(page, 'verifyadmin');
+
+  await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+  await expect(page).toHaveURL(/\/restoresms$/);
+  const before = smsCount(admin.phone);
+  await page.getByRole('button', { name: 'Отправить код' }).click();
+  const resetCode = await waitForCode(admin.phone, before);
+  await checkScreen(page, 'restoresms');
+  await page.getByLabel('Код из СМС').fill(resetCode);
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+
+  await expect(page).toHaveURL(/\/restorepassword$/);
+  await page.getByLabel('Новый пароль').fill('12345');
+  await expect(page.getByText('Пароль должен содержать минимум 6 символов.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Сохранить пароль' })).toBeDisabled();
+  await checkScreen(page, 'restorepassword');
+  await page.getByLabel('Новый пароль').fill('new-admin-pass');
+  await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+
+  await expect(page).toHaveURL(/\/verifyadmin$/);
+  await expect(page.getByText('Пароль успешно изменён')).toBeVisible();
+  await page.getByLabel('Пароль').fill(admin.password);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  const beforeLogin = smsCount(admin.phone);
+  await page.getByLabel('Пароль').fill('new-admin-pass');
+  await page.getByRole('button', { name: 'Далее' }).click();
+
+  await expect(page).toHaveURL(/\/smsadmin$/);
+  const loginCode = await waitForCode(admin.phone, beforeLogin);
+  await checkScreen(page, 'smsadmin');
+  await page.getByLabel('Код из СМС').fill(loginCode);
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The toggle leads to the user side, where an administrator sees it too.
+  await page.goto('/user');
+  await expect(page.getByRole('radio', { name: 'Администратор' })).toHaveCount(1);
+  await expect(page.getByLabel('Роль')).toHaveValue('Администратор');
+  await checkScreen(page, 'user-admin-capable');
+  await page.getByText('Администратор', { exact: true }).first().click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('a resident changes his phone in four steps, then deletes his account', async ({ page, request }) => {
+  const oldPhone = uniquePhone();
+  const session = await loginOverApi(request, oldPhone);
+  await openLoggedIn(page, session, '/user');
+  await page.getByRole('button', { name: 'Сменить номер телефона' }).click();
+  await expect(page).toHaveURL(/\/change-phone$/);
+  await expect(page.getByTestId('change-phone-step')).toHaveText('Шаг 1 из 4');
+  await checkScreen(page, 'change-phone-1');
+
+  let before = smsCount(oldPhone);
+  await page.getByRole('button', { name: 'Отправить код' }).click();
+  await expect(page.getByTestId('change-phone-step')).toHaveText('Шаг 2 из 4');
+  await page.getByLabel('Код из СМС').fill(await waitForCode(oldPhone, before));
+  await checkScreen(page, 'change-phone-2');
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+
+  await expect(page.getByTestId('change-phone-step')).toHaveText('Шаг 3 из 4');
+  const newPhone = uniquePhone();
+  await page.getByLabel('Новый номер телефона').fill('79');
+  await expect(page.getByText('Введите корректный номер телефона в формате +7XXXXXXXXXX.')).toBeVisible();
+  await checkScreen(page, 'change-phone-3');
+  await page.getByLabel('Новый номер телефона').fill(newPhone.slice(1));
+  before = smsCount(newPhone);
+  await page.getByRole('button', { name: 'Отправить код' }).click();
+
+  await expect(page.getByTestId('change-phone-step')).toHaveText('Шаг 4 из 4');
+  const newCode = await waitForCode(newPhone, before);
+  await page.getByLabel('Код из СМС').fill(newCode === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Код для нового номера неверный');
+  await checkScreen(page, 'change-phone-4');
+  await page.getByLabel('Код из СМС').fill(newCode);
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page.getByText('Номер телефона успешно обновлён!')).toBeVisible();
+  await page.getByRole('button', { name: 'Вернуться в профиль' }).click();
+  await expect(page.getByLabel('Телефон')).toHaveValue(newPhone);
+
+  await page.getByRole('button', { name: 'Удалить профиль' }).click();
+  await expect(page).toHaveURL(/\/delete-account$/);
+  await checkScreen(page, 'delete-account');
+  before = smsCount(newPhone);
+  await page.getByRole('button', { name: 'Отправить код' }).click();
+  await page.getByLabel('Код из СМС').fill(await waitForCode(newPhone, before));
+  await page.getByRole('button', { name: 'Удалить профиль' }).click();
+  await expect(page.getByText('Профиль успешно удалён.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+  expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
+});
