@@ -95,7 +95,7 @@ export function createAccessRequestService(deps: Dependencies) {
     async invite(admin: AuthenticatedUser, body: CreateAccessRequestBody): Promise<AccessRequest> {
       const barrier = await requireOwnedBarrier(db, admin.id, body.barrier);
       const user = await repository.findLiveUser(db, body.user);
-      if (!user || !user.isActive) throw notFound(ACCESS_REQUEST_MESSAGES.userNotFound);
+      if (!user?.isActive) throw notFound(ACCESS_REQUEST_MESSAGES.userNotFound);
       if (await userHasAccess(db, barrier.id, user.id))
         throw conflict(ACCESS_REQUEST_MESSAGES.alreadyHasAccess);
       if (await repository.isBlockedBy(db, admin.id, user.id))
@@ -136,8 +136,7 @@ export function createAccessRequestService(deps: Dependencies) {
       let barrierToNotify: number | null = null;
       await db.transaction(async (tx) => {
         const locked = await repository.lockRequest(tx, requestId);
-        if (!locked || locked.request.status !== 'pending')
-          throw conflict(ACCESS_REQUEST_MESSAGES.alreadyProcessed);
+        if (locked?.request.status !== 'pending') throw conflict(ACCESS_REQUEST_MESSAGES.alreadyProcessed);
         const now = deps.clock.now();
         if (status === 'accepted') {
           const { request } = locked;
@@ -146,7 +145,7 @@ export function createAccessRequestService(deps: Dependencies) {
             throw conflict(ACCESS_REQUEST_MESSAGES.blocked);
           }
           const user = await repository.findLiveUser(tx, request.userId);
-          if (!user || !user.isActive) throw notFound(ACCESS_REQUEST_MESSAGES.userNotFound);
+          if (!user?.isActive) throw notFound(ACCESS_REQUEST_MESSAGES.userNotFound);
           await grantAccessLocked(tx, deps, barrier, user, { author: side, userId: caller.id });
           await syncBarrierDevice(tx, deps, barrier.id);
           barrierToNotify = barrier.id;

@@ -89,7 +89,7 @@ export function createBarrierUserService(deps: Dependencies) {
     /** Any active account by its exact phone: inviting needs it. */
     async searchByPhone(admin: AuthenticatedUser, phone: string): Promise<AdminUser> {
       const row = await repository.findUserForAdmin(db, admin.id, repository.byPhone(phone));
-      if (!row || !row.isActive) throw userNotFound();
+      if (!row?.isActive) throw userNotFound();
       return toAdminUser(row);
     },
 
