@@ -40,7 +40,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium-phone', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium-phone', use: { browserName: 'chromium' } },
+    // The administrator journeys run a second time on a desktop screen.
+    {
+      name: 'chromium-desktop',
+      testMatch: /admin-.*\.spec\.ts$/,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+      },
+    },
+  ],
   webServer: {
     command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.artifacts}/owner-session.json && ${createAdmins} && node --import tsx apps/server/src/main.ts`,
     url: `${E2E.baseUrl}/api/health/`,

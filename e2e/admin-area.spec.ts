@@ -101,7 +101,7 @@ test('edits the barrier and its limits', async () => {
   await page.getByLabel('Дополнительная информация').fill('Въезд с улицы');
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Шлагбаум успешно обновлён.')).toBeVisible();
-  await page.getByLabel('Номеров на пользователя').fill('5');
+  await page.getByLabel('Номеров на пользователя', { exact: true }).fill('5');
   await page.getByLabel('СМС на устройство в неделю').fill('x');
   await expect(page.getByLabel('СМС на устройство в неделю')).toHaveValue('');
   await page.getByRole('button', { name: 'Сохранить лимиты' }).click();

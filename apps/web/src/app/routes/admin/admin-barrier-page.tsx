@@ -92,7 +92,7 @@ export function AdminBarrierPageRoute() {
               <Title order={2} size="h4">
                 Параметры
               </Title>
-              <BarrierEditForm key={`${data.id}-${data.additional_info}-${data.is_public}`} barrier={data} />
+              <BarrierEditForm key={data.id} barrier={data} />
             </Stack>
           </Card>
           <Card withBorder radius="md">
@@ -109,7 +109,7 @@ export function AdminBarrierPageRoute() {
                 <>
                   <Text>{DELETE_CONFIRM_TEXT}</Text>
                   <Group grow>
-                    <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+                    <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
                       Да, удалить
                     </Button>
                     <Button variant="default" onClick={() => setIsConfirmingDelete(false)}>
@@ -118,7 +118,7 @@ export function AdminBarrierPageRoute() {
                   </Group>
                 </>
               ) : (
-                <Button color="red" variant="outline" onClick={() => setIsConfirmingDelete(true)}>
+                <Button color="red.9" variant="outline" onClick={() => setIsConfirmingDelete(true)}>
                   Удалить шлагбаум
                 </Button>
               )}

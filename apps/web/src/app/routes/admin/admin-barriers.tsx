@@ -45,9 +45,11 @@ export function AdminBarriersRoute() {
         isPending={barriers.isPending}
         error={barriers.error ? errorMessage(barriers.error, { fallback: MESSAGES.loadFailed }) : null}
       />
+      {barriers.data && barriers.data.barriers.length === 0 ? (
+        <Text c="gray.7">{MESSAGES.emptyData}</Text>
+      ) : null}
       {barriers.data ? (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {barriers.data.barriers.length === 0 ? <Text c="gray.7">{MESSAGES.emptyData}</Text> : null}
           {barriers.data.barriers.map((barrier) => (
             <li key={barrier.id}>
               <UnstyledButton
@@ -65,7 +67,7 @@ export function AdminBarriersRoute() {
                       <Text size="sm" c="gray.7">
                         {barrier.device_phone} · {barrier.device_model}
                       </Text>
-                      <Badge variant="light" color={barrier.is_public ? 'green.9' : 'gray.8'}>
+                      <Badge variant="outline" color={barrier.is_public ? 'teal.9' : 'gray.8'}>
                         {barrier.is_public ? 'Публичный' : 'Закрытый'}
                       </Badge>
                     </Group>

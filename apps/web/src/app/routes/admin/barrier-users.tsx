@@ -140,7 +140,7 @@ function BarrierUserCard({
             <Button size="xs" variant="light" onClick={onOpen}>
               Открыть профиль
             </Button>
-            <Button size="xs" variant="subtle" color="red" onClick={() => setIsConfirming(true)}>
+            <Button size="xs" variant="subtle" color="red.9" onClick={() => setIsConfirming(true)}>
               Удалить из шлагбаума
             </Button>
           </Group>

@@ -63,7 +63,7 @@ export function UserProfileRoute() {
               <Text fw={600} size="lg">
                 {user.data.full_name || NAME_FALLBACK}
               </Text>
-              <Text c={user.data.is_active ? 'green.9' : 'red.9'} fw={600} data-testid="user-status">
+              <Text c={user.data.is_active ? 'dark.7' : 'red.9'} fw={600} data-testid="user-status">
                 {user.data.is_active ? 'Активен' : BLOCKED_LABEL}
               </Text>
             </Group>

@@ -23,13 +23,7 @@ export function AdminPhoneActions({ phone, onEdit }: { phone: Phone; onEdit: () 
   return (
     <>
       {phone.status === 'error' ? (
-        <Button
-          size="xs"
-          variant="light"
-          color="orange"
-          loading={retry.isPending}
-          onClick={() => retry.mutate()}
-        >
+        <Button size="xs" color="red.9" loading={retry.isPending} onClick={() => retry.mutate()}>
           Повторить отправку
         </Button>
       ) : null}
@@ -38,7 +32,7 @@ export function AdminPhoneActions({ phone, onEdit }: { phone: Phone; onEdit: () 
           <Button size="xs" variant="light" onClick={onEdit}>
             Изменить
           </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => setIsConfirming(true)}>
+          <Button size="xs" variant="subtle" color="red.9" onClick={() => setIsConfirming(true)}>
             Удалить
           </Button>
         </>
