@@ -6,6 +6,7 @@
  * sure nothing waits forever if the process stopped in between.
  *
  * Jobs carry only a barrier id: handling one twice, or after the work was already done, changes nothing.
+ * The every-minute `phone-expiry` job (jobs/phone-expiry.ts) runs on the same pg-boss instance.
  */
 import { createHash } from 'node:crypto';
 import { fromPglite, PgBoss } from 'pg-boss';
@@ -18,6 +19,8 @@ import {
   type QueueDeps,
   reconcileBarrier,
 } from '../modules/devices/queue.ts';
+import { expireEndedPhones } from '../modules/phones/expiry.ts';
+import { registerPhoneExpiry } from './phone-expiry.ts';
 
 export const WAKE_QUEUE = 'device-wake';
 export const SWEEP_QUEUE = 'device-sweep';
@@ -31,7 +34,7 @@ interface WakeData {
 export interface DeviceWorkerOptions {
   /** How often idle workers look for due jobs (seconds, ≥ 0.5). */
   pollingIntervalSeconds?: number;
-  /** Cron of the safety sweep. Default every minute. Null: no sweep (tests). */
+  /** Cron of the safety sweep and of the phone-expiry job. Default every minute. Null: neither (tests). */
   sweepCron?: string | null;
   /** pg-boss schema; tests running two "processes" share one. */
   schema?: string;
@@ -86,6 +89,14 @@ export class DeviceWorker {
     const cron = options.sweepCron === undefined ? '* * * * *' : options.sweepCron;
     if (cron) await boss.schedule(SWEEP_QUEUE, cron, null, { singletonKey: 'sweep' });
     else await boss.unschedule(SWEEP_QUEUE).catch(() => {});
+    await registerPhoneExpiry(
+      boss,
+      deps,
+      (barrierIds) => {
+        for (const barrierId of barrierIds) void worker.kick(barrierId);
+      },
+      { pollingIntervalSeconds: polling, cron },
+    );
     return worker;
   }
 
@@ -134,7 +145,11 @@ export class DeviceWorker {
 
   private async drive(barrierId: number, reconcile: boolean): Promise<void> {
     try {
-      if (reconcile) await reconcileBarrier(this.deps, barrierId);
+      if (reconcile) {
+        // A window may have closed: a temporary phone that ended leaves the barrier before the re-plan.
+        await expireEndedPhones(this.deps, { barrierId });
+        await reconcileBarrier(this.deps, barrierId);
+      }
       const result = await processBarrier(this.deps, barrierId);
       await this.scheduleFollowUp(barrierId, result);
       const next = await nextReconcileAt(this.deps, barrierId);

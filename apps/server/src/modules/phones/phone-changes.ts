@@ -14,7 +14,7 @@ import type { ActionAuthor, ActionReason } from '@propusk/contracts/actions';
 import { LIMIT_MESSAGES } from '@propusk/contracts/limits';
 import { PHONE_MESSAGES, type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
 import { getSheet, isDeviceModel } from '@propusk/devices/models';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { actions, barrierLimits, barriers, phones, type WeeklySchedule } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -240,15 +240,23 @@ async function smallestFreeSlot(tx: Executor, barrier: LockedBarrier): Promise<n
   return slot === undefined ? null : Number(slot);
 }
 
+/** Which active phones of a barrier `deactivatePhonesLocked` takes off (all of them when empty). */
+export interface PhoneFilter {
+  userId?: number;
+  phoneId?: number;
+  /** Temporary phones whose `end_time` is before this instant. */
+  endedBefore?: Date;
+}
+
 /**
- * Takes phones off a barrier: inactive, slot freed, `deleted_at` set, one `delete_phone` action each. The
- * rows stay (history points to them). Filter by user and/or phone; returns the phones removed.
+ * Takes phones off a barrier: inactive, slot freed, `deleted_at` set, one `delete_phone` action each (in
+ * phone id order). The rows stay (history points to them). Returns the phones removed.
  */
 export async function deactivatePhonesLocked(
   tx: Executor,
   deps: Pick<Dependencies, 'clock'>,
   barrierId: number,
-  filter: { userId?: number; phoneId?: number },
+  filter: PhoneFilter,
   actor: Actor,
   reason: ActionReason,
 ): Promise<PhoneRow[]> {
@@ -256,11 +264,16 @@ export async function deactivatePhonesLocked(
   const conditions = [eq(phones.barrierId, barrierId), eq(phones.isActive, true)];
   if (filter.userId !== undefined) conditions.push(eq(phones.userId, filter.userId));
   if (filter.phoneId !== undefined) conditions.push(eq(phones.id, filter.phoneId));
-  const removed = await tx
-    .update(phones)
-    .set({ isActive: false, slot: null, deletedAt: now, updatedAt: now })
-    .where(and(...conditions))
-    .returning();
+  if (filter.endedBefore !== undefined) {
+    conditions.push(eq(phones.type, 'temporary'), lt(phones.endTime, filter.endedBefore));
+  }
+  const removed = (
+    await tx
+      .update(phones)
+      .set({ isActive: false, slot: null, deletedAt: now, updatedAt: now })
+      .where(and(...conditions))
+      .returning()
+  ).sort((a, b) => a.id - b.id);
   if (removed.length > 0) {
     await tx.insert(actions).values(
       removed.map((row) => ({
