@@ -21,6 +21,8 @@ describe('runtime surface', () => {
     const page = await t.request({ method: 'GET', url: '/barriers' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    const missingAsset = await t.request({ method: 'GET', url: '/assets/index-old.js' });
+    expect(missingAsset.statusCode).toBe(404);
   });
 
   it('publishes the OpenAPI document and its browser', async () => {

@@ -11,11 +11,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br/.gz beside each asset (apps/web/scripts/compress-dist.mjs).
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        // Hashed file names never change content: cache them for a year.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
+    // An API path, or a missing file (an asset of an older build), is a real 404, never the page.
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET' || isFile) {
       return reply.status(404).send({ detail: `Not found: ${request.method} ${pathname}` });
     }
     if (!hasBuild) {
