@@ -1,10 +1,11 @@
 /**
  * The whole path through the product's HTTP API with the demo provider and simulated devices: a phone
  * added by a user reaches the device as the exact command and becomes `ok` on the device's reply; leaving
- * and an administrator's block take the numbers off the device; a temporary phone on RTU5025 costs one SMS
- * carrying its window.
+ * and an administrator's block take the numbers off the device, and so does account deletion; a temporary
+ * phone on RTU5025 costs one SMS carrying its window.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifiedToken } from './auth-helpers.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, type TestUser } from './factories.ts';
@@ -129,6 +130,31 @@ describe('devices follow the product API (demo provider)', () => {
     await h.run(barrier.id);
     expect(h.smsTo(barrier.device_phone).at(-1)).toBe('2580A002##');
     expect(device().wouldOpenFor(blocked.phone, t.clock.now())).toBe(false);
+  });
+
+  it('takes the numbers of a user who deletes his account off the device', async () => {
+    const leaving = await createUserWithAccess(t, barrier, 'Уходящий');
+    const extra = await addPhone(t, leaving, barrier.id, { type: 'permanent' });
+    expect(extra.statusCode, extra.body).toBe(201);
+    const guest = extra.json().phone as string;
+    await h.run(barrier.id);
+    expect(device().wouldOpenFor(leaving.phone, t.clock.now())).toBe(true);
+    expect(device().wouldOpenFor(guest, t.clock.now())).toBe(true);
+
+    const token = await verifiedToken(t, leaving.phone, 'delete_account', leaving.token);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: '/api/users/me/',
+      token: leaving.token,
+      payload: { verification_token: token },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const count = h.smsTo(barrier.device_phone).length;
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.device_phone).slice(count)).toEqual(['2580A002##', '2580A003##']);
+    expect(device().wouldOpenFor(leaving.phone, t.clock.now())).toBe(false);
+    expect(device().wouldOpenFor(guest, t.clock.now())).toBe(false);
+    expect(device().whitelist(t.clock.now())).toEqual([{ slot: 1, number: owner.phone }]);
   });
 
   it('empties the device when the barrier is deleted', async () => {

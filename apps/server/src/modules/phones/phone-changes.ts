@@ -14,7 +14,7 @@ import type { ActionAuthor, ActionReason } from '@propusk/contracts/actions';
 import { LIMIT_MESSAGES } from '@propusk/contracts/limits';
 import { PHONE_MESSAGES, type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
 import { getSheet, isDeviceModel } from '@propusk/devices/models';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { actions, barrierLimits, barriers, phones, type WeeklySchedule } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -291,4 +291,52 @@ export async function deactivatePhonesLocked(
     );
   }
   return removed;
+}
+
+export type MovePrimaryOutcome = 'moved' | 'none' | 'taken';
+
+/**
+ * A user's number changed: his primary phone on the barrier takes the new number in the same slot (one
+ * `update_phone` action), so the device rewrites that slot and no limit changes. His own extra phone with the
+ * new number is removed first (`delete_phone`): it would duplicate the primary. Another user's phone with the
+ * new number leaves everything as it was and answers `taken` (the caller refuses the change). `none`: he has
+ * no active primary phone here. The barrier must be locked by this transaction.
+ */
+export async function movePrimaryPhoneLocked(
+  tx: Executor,
+  deps: Pick<Dependencies, 'clock'>,
+  barrierId: number,
+  userId: number,
+  newNumber: string,
+  actor: Actor,
+  reason: ActionReason = 'primary_phone_change',
+): Promise<MovePrimaryOutcome> {
+  const now = deps.clock.now();
+  const activePhone = (...conditions: SQL[]) =>
+    tx
+      .select()
+      .from(phones)
+      .where(and(eq(phones.barrierId, barrierId), eq(phones.isActive, true), ...conditions))
+      .limit(1);
+  const [primary] = await activePhone(eq(phones.userId, userId), eq(phones.type, 'primary'));
+  if (!primary || primary.phone === newNumber) return 'none';
+  const [clash] = await activePhone(eq(phones.phone, newNumber));
+  if (clash && clash.userId !== userId) return 'taken';
+  if (clash) await deactivatePhonesLocked(tx, deps, barrierId, { phoneId: clash.id }, actor, reason);
+  const [moved] = await tx
+    .update(phones)
+    .set({ phone: newNumber, updatedAt: now })
+    .where(eq(phones.id, primary.id))
+    .returning();
+  if (!moved) throw new Error('primary phone not updated');
+  await recordPhoneAction(tx, now, {
+    barrierId,
+    phone: moved,
+    actionType: 'update_phone',
+    actor,
+    reason,
+    oldValue: phoneSnapshot(primary),
+    newValue: phoneSnapshot(moved),
+  });
+  return 'moved';
 }

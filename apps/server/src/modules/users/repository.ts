@@ -1,7 +1,7 @@
 /** Queries of the own-profile and account operations. */
-import { and, asc, count, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { accessRequests, actions, barrierAccess, barriers, phones, users } from '../../db/schema.ts';
+import { accessRequests, barrierAccess, barriers, phones, users } from '../../db/schema.ts';
 
 export type UserUpdate = Partial<
   Pick<
@@ -51,102 +51,57 @@ export async function countOwnedLiveBarriers(executor: Executor, userId: number)
   return row?.count ?? 0;
 }
 
-export interface UserPhoneRow {
-  id: number;
-  barrierId: number;
-  userId: number;
-  phone: string;
-  name: string;
-  type: 'primary' | 'permanent' | 'temporary' | 'schedule';
-  isBarrierLive: boolean;
-}
-
-const phoneColumns = {
-  id: phones.id,
-  barrierId: phones.barrierId,
-  userId: phones.userId,
-  phone: phones.phone,
-  name: phones.name,
-  type: phones.type,
-  barrierDeletedAt: barriers.deletedAt,
-};
-
-function toPhoneRow(row: { barrierDeletedAt: Date | null } & Omit<UserPhoneRow, 'isBarrierLive'>) {
-  const { barrierDeletedAt, ...rest } = row;
-  return { ...rest, isBarrierLive: barrierDeletedAt === null };
-}
-
-/** Every active phone of a user, on any barrier. */
-export async function findActivePhonesOfUser(executor: Executor, userId: number): Promise<UserPhoneRow[]> {
-  const rows = await executor
-    .select(phoneColumns)
-    .from(phones)
-    .innerJoin(barriers, eq(barriers.id, phones.barrierId))
-    .where(and(eq(phones.userId, userId), eq(phones.isActive, true)))
-    .orderBy(asc(phones.barrierId), asc(phones.id));
-  return rows.map(toPhoneRow);
-}
-
-/** The active phone with this number on a barrier, whoever's it is. */
-export async function findActivePhoneByNumber(
-  executor: Executor,
-  barrierId: number,
-  number: string,
-): Promise<UserPhoneRow | undefined> {
-  const [row] = await executor
-    .select(phoneColumns)
-    .from(phones)
-    .innerJoin(barriers, eq(barriers.id, phones.barrierId))
-    .where(and(eq(phones.barrierId, barrierId), eq(phones.phone, number), eq(phones.isActive, true)))
-    .limit(1);
-  return row ? toPhoneRow(row) : undefined;
-}
-
-/** Takes phones off their barriers: inactive, slot freed, soft-deleted (history still points at them). */
-export async function deactivatePhones(executor: Executor, ids: number[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await executor
-    .update(phones)
-    .set({ isActive: false, slot: null, deletedAt: now, updatedAt: now })
-    .where(inArray(phones.id, ids));
-}
-
-export async function setPhoneNumber(
-  executor: Executor,
-  id: number,
-  number: string,
-  now: Date,
-): Promise<void> {
-  await executor.update(phones).set({ phone: number, updatedAt: now }).where(eq(phones.id, id));
-}
-
-export type ActionInsert = typeof actions.$inferInsert;
-
-export async function insertActions(executor: Executor, rows: ActionInsert[]): Promise<void> {
-  if (rows.length === 0) return;
-  await executor.insert(actions).values(rows);
-}
-
-/** Removes the user's access to every barrier except the listed ones. */
-export async function deleteBarrierAccess(
+/**
+ * Every barrier where the user has access or an active phone, in id order, with whether it is live (not
+ * deleted): the barriers his account deletion or block must clear.
+ */
+export async function findBarriersOfUser(
   executor: Executor,
   userId: number,
-  keepBarrierIds: number[] = [],
-): Promise<void> {
-  await executor
-    .delete(barrierAccess)
+): Promise<{ id: number; ownerId: number; isLive: boolean }[]> {
+  const rows = await executor
+    .select({ id: barriers.id, ownerId: barriers.ownerId, deletedAt: barriers.deletedAt })
+    .from(barriers)
     .where(
-      keepBarrierIds.length > 0
-        ? and(eq(barrierAccess.userId, userId), notInArray(barrierAccess.barrierId, keepBarrierIds))
-        : eq(barrierAccess.userId, userId),
-    );
+      or(
+        inArray(
+          barriers.id,
+          executor
+            .select({ id: barrierAccess.barrierId })
+            .from(barrierAccess)
+            .where(eq(barrierAccess.userId, userId)),
+        ),
+        inArray(
+          barriers.id,
+          executor
+            .select({ id: phones.barrierId })
+            .from(phones)
+            .where(and(eq(phones.userId, userId), eq(phones.isActive, true))),
+        ),
+      ),
+    )
+    .orderBy(asc(barriers.id));
+  return rows.map(({ deletedAt, ...row }) => ({ ...row, isLive: deletedAt === null }));
 }
 
-export async function findOwnedBarrierIds(executor: Executor, userId: number): Promise<number[]> {
+/** Live barriers on which the user has an active primary phone, in id order. */
+export async function findLiveBarrierIdsWithPrimaryPhone(
+  executor: Executor,
+  userId: number,
+): Promise<number[]> {
   const rows = await executor
-    .select({ id: barriers.id })
-    .from(barriers)
-    .where(and(eq(barriers.ownerId, userId), isNull(barriers.deletedAt)));
+    .selectDistinct({ id: phones.barrierId })
+    .from(phones)
+    .innerJoin(barriers, eq(barriers.id, phones.barrierId))
+    .where(
+      and(
+        eq(phones.userId, userId),
+        eq(phones.isActive, true),
+        eq(phones.type, 'primary'),
+        isNull(barriers.deletedAt),
+      ),
+    )
+    .orderBy(asc(phones.barrierId));
   return rows.map((row) => row.id);
 }
 

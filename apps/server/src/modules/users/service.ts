@@ -33,16 +33,13 @@ import {
   limitByIp,
 } from '../auth/verification.ts';
 import { lockBarrier, syncBarrierDevice } from '../devices/outbox.ts';
+import { movePrimaryPhoneLocked } from '../phones/phone-changes.ts';
 import { takeUserOffBarriers } from './barrier-removal.ts';
 import {
   countOwnedLiveBarriers,
-  deactivatePhones,
-  findActivePhoneByNumber,
-  findActivePhonesOfUser,
+  findLiveBarrierIdsWithPrimaryPhone,
   findOtherLiveUserIdByPhone,
-  insertActions,
   insertUser,
-  setPhoneNumber,
   updateUser,
 } from './repository.ts';
 
@@ -114,9 +111,10 @@ export async function deleteAccount(
 }
 
 /**
- * Moves the caller to a new number: the account, and his primary phone on every barrier (with an
- * `update_phone` action and the device commands). His own extra phone with the new number on a barrier is
- * removed (it would duplicate the primary); another user's phone with that number refuses the change (409).
+ * Moves the caller to a new number: the account, and his primary phone on every barrier
+ * (`movePrimaryPhoneLocked`: same slot, an `update_phone` action, the device commands). His own extra phone
+ * with the new number on a barrier is removed (it would duplicate the primary); another user's phone with
+ * that number refuses the change (409).
  */
 export async function changePhone(
   deps: Dependencies,
@@ -147,46 +145,12 @@ export async function changePhone(
       if (await findOtherLiveUserIdByPhone(tx, newPhone, user.id)) throw phoneInUseError();
       await updateUser(tx, user.id, { phone: newPhone }, now);
 
-      const primaries = (await findActivePhonesOfUser(tx, user.id)).filter(
-        (phone) => phone.type === 'primary' && phone.isBarrierLive,
-      );
-      const barrierIds = [...new Set(primaries.map((phone) => phone.barrierId))].sort((a, b) => a - b);
-      for (const barrierId of barrierIds) await lockBarrier(tx, barrierId);
-      for (const primary of primaries) {
-        const clash = await findActivePhoneByNumber(tx, primary.barrierId, newPhone);
-        if (clash && clash.userId !== user.id) throw conflict(PROFILE_MESSAGES.phoneOnBarrier);
-        if (clash) {
-          await deactivatePhones(tx, [clash.id], now);
-          await insertActions(tx, [
-            {
-              barrierId: clash.barrierId,
-              phoneId: clash.id,
-              phoneOwnerId: user.id,
-              actionType: 'delete_phone',
-              author: 'user',
-              authorUserId: user.id,
-              reason: 'primary_phone_change',
-              oldValue: { phone: clash.phone, type: clash.type, name: clash.name },
-              newValue: null,
-              createdAt: now,
-            },
-          ]);
-        }
-        await setPhoneNumber(tx, primary.id, newPhone, now);
-        await insertActions(tx, [
-          {
-            barrierId: primary.barrierId,
-            phoneId: primary.id,
-            phoneOwnerId: user.id,
-            actionType: 'update_phone',
-            author: 'user',
-            authorUserId: user.id,
-            reason: 'primary_phone_change',
-            oldValue: { phone: primary.phone, type: primary.type },
-            newValue: { phone: newPhone, type: primary.type },
-            createdAt: now,
-          },
-        ]);
+      const barrierIds = await findLiveBarrierIdsWithPrimaryPhone(tx, user.id);
+      const actor = { author: 'user' as const, userId: user.id };
+      for (const barrierId of barrierIds) {
+        await lockBarrier(tx, barrierId);
+        const outcome = await movePrimaryPhoneLocked(tx, deps, barrierId, user.id, newPhone, actor);
+        if (outcome === 'taken') throw conflict(PROFILE_MESSAGES.phoneOnBarrier);
       }
       const synced: number[] = [];
       for (const barrierId of barrierIds) {
