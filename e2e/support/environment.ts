@@ -21,6 +21,9 @@ export const E2E = {
 export const E2E_ADMINS = [
   { key: 'ui', phone: '+79990000001', password: 'admin-pass-1', name: 'Админ Вход' },
   { key: 'owner', phone: '+79990000002', password: 'admin-pass-2', name: 'Ольга Владелец' },
+  // admin-account.spec.ts changes the phone and the password of its own administrator, once per project.
+  { key: 'account-phone', phone: '+79990000003', password: 'admin-pass-3', name: 'Админ Телефон' },
+  { key: 'account-desktop', phone: '+79990000004', password: 'admin-pass-4', name: 'Админ Десктоп' },
 ] as const;
 
 export type AdminKey = (typeof E2E_ADMINS)[number]['key'];
