@@ -4,13 +4,22 @@
  * and the reply comes back after DEVICE_SIM_DELAY_MS through the same function as a real inbound SMS.
  * A simulator starts with the password stored for the barrier when it first hears from the server, and
  * from then on keeps its own (as a real device would: correcting the stored password does not change it).
+ *
+ * Simulators live in memory, but the database remembers what the devices hold. So that a demo restarted
+ * with DEVICE_SIM=on stays consistent, a simulator is seeded when it is created (lazily, at the first SMS to
+ * its device) from the believed state: the confirmed slots (`device_slots`, windows included) and, when the
+ * clock was ever set, a clock showing the right time. Commands that were in flight when the process stopped
+ * are not part of it: they time out and are sent again, like to a real device. Settings the simulator keeps
+ * beside its slot table (relay time, "allow all callers") are not in the database and start at the defaults.
  */
 
-import { isDeviceModel } from '@propusk/devices/models';
+import { renderCommand } from '@propusk/devices/commands';
+import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
+import type { PlannedCommand } from '@propusk/devices/planner';
 import { createDeviceSimulator, type DeviceSimulator } from '@propusk/devices/simulator';
 import type { DemoSmsGateway } from '@propusk/sms/demo';
-import { desc, eq } from 'drizzle-orm';
-import { barriers } from '../../db/schema.ts';
+import { asc, desc, eq } from 'drizzle-orm';
+import { barriers, deviceSlots } from '../../db/schema.ts';
 import type { QueueDeps } from './queue.ts';
 
 export interface SimulatorRegistry {
@@ -31,6 +40,7 @@ export function attachDeviceSimulators(
   },
 ): SimulatorRegistry {
   const devices = new Map<number, DeviceSimulator>();
+  const creating = new Map<number, Promise<DeviceSimulator>>();
   const reading = new Set<Promise<void>>();
   const schedule =
     options.schedule ??
@@ -38,27 +48,79 @@ export function attachDeviceSimulators(
       setTimeout(() => void run(), delayMs).unref?.();
     });
 
+  /** A new simulator holding what the database believes the barrier's device holds. */
+  const createSeeded = async (barrier: {
+    id: number;
+    model: DeviceModel;
+    passwordEncrypted: string | null;
+    clockSetAt: Date | null;
+  }): Promise<DeviceSimulator> => {
+    const password = barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
+    const utcOffsetMinutes = deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES;
+    const now = deps.clock.now();
+    const device = createDeviceSimulator({
+      model: barrier.model,
+      password,
+      utcOffsetMinutes,
+      // A clock the server once set keeps the time; one it never set shows the factory default.
+      ...(barrier.clockSetAt ? { clock: now } : {}),
+    });
+    const slots = await deps.db
+      .select()
+      .from(deviceSlots)
+      .where(eq(deviceSlots.barrierId, barrier.id))
+      .orderBy(asc(deviceSlots.slot));
+    for (const row of slots) {
+      const command: PlannedCommand =
+        row.windowStart && row.windowEnd
+          ? {
+              kind: 'add_window',
+              slot: row.slot,
+              number: row.number,
+              window: { start: row.windowStart, end: row.windowEnd },
+            }
+          : { kind: 'add', slot: row.slot, number: row.number };
+      try {
+        // Written the way the server wrote it, so the slot table is exactly what the device confirmed.
+        device.receive(renderCommand(barrier.model, command, password, { now, utcOffsetMinutes }), now);
+      } catch (error) {
+        deps.logger.warn({ err: error, barrierId: barrier.id, slot: row.slot }, 'simulator slot not seeded');
+      }
+    }
+    return device;
+  };
+
+  /** The barrier's simulator, created once even when two SMS to a new device are read at the same time. */
+  const deviceFor = (barrier: Parameters<typeof createSeeded>[0]): Promise<DeviceSimulator> => {
+    const existing = devices.get(barrier.id);
+    if (existing) return Promise.resolve(existing);
+    let pending = creating.get(barrier.id);
+    if (!pending) {
+      pending = createSeeded(barrier)
+        .then((device) => {
+          devices.set(barrier.id, device);
+          return device;
+        })
+        .finally(() => creating.delete(barrier.id));
+      creating.set(barrier.id, pending);
+    }
+    return pending;
+  };
+
   const handle = async (to: string, text: string) => {
     const [barrier] = await deps.db
       .select({
         id: barriers.id,
         model: barriers.deviceModel,
         passwordEncrypted: barriers.devicePasswordEncrypted,
+        clockSetAt: barriers.deviceClockSetAt,
       })
       .from(barriers)
       .where(eq(barriers.devicePhone, to))
       .orderBy(desc(barriers.id))
       .limit(1);
     if (!barrier || !isDeviceModel(barrier.model)) return;
-    let device = devices.get(barrier.id);
-    if (!device) {
-      device = createDeviceSimulator({
-        model: barrier.model,
-        password: barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null,
-        utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
-      });
-      devices.set(barrier.id, device);
-    }
+    const device = await deviceFor({ ...barrier, model: barrier.model });
     const reply = device.receive(text, deps.clock.now());
     if (reply === null) return;
     schedule(async () => {
