@@ -55,12 +55,13 @@ describe('history of one user, administrator side', () => {
   });
 
   it('lets a blocked user still read why his numbers left the barrier', async () => {
-    await t.request({
+    const blocked = await t.request({
       method: 'PATCH',
       url: `/api/admin/users/${member.id}/block/`,
       token: owner.token,
       payload: { reason: 'Долг' },
     });
+    expect(blocked.statusCode, blocked.body).toBe(200);
     const response = await list(member.token, '?page_size=100', 'user');
     expect(response.statusCode).toBe(200);
     const deletions = response
