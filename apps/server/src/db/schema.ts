@@ -283,6 +283,10 @@ export const phones = pgTable(
       .where(sql`${table.isActive} and ${table.type} = 'primary'`),
     index('phones_user_barrier_idx').on(table.userId, table.barrierId),
     index('phones_barrier_active_idx').on(table.barrierId, table.isActive),
+    // The every-minute expiry of temporary phones looks only at active ones with an end.
+    index('phones_active_temporary_end_idx')
+      .on(table.endTime)
+      .where(sql`${table.isActive} and ${table.type} = 'temporary'`),
   ],
 );
 

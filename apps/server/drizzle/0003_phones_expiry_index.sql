@@ -1,0 +1,1 @@
+CREATE INDEX "phones_active_temporary_end_idx" ON "phones" USING btree ("end_time") WHERE "phones"."is_active" and "phones"."type" = 'temporary';
