@@ -146,6 +146,8 @@ interface Measurement {
   endpoint: Endpoint;
   status: number;
   queries: CapturedQuery[];
+  /** Queries of the same list call with page_size=100: equal to `queries` when there is no N+1. */
+  queriesAtFullPage?: number;
   result?: AutocannonResult;
   /** CPU µs per request: the Node process (app) and its PostgreSQL backends. */
   cpuPerRequest?: { server: number; database: number };
@@ -392,7 +394,13 @@ function printTable(measurements: Measurement[]): void {
       pad(result ? String(result.latency.p99) : '-', 6, true),
       pad(result ? formatCount(result.non2xx) : '-', 7, true),
       pad(result ? formatCount(result.errors + result.timeouts) : '-', 6, true),
-      pad(endpoint.target === 'plain' ? '-' : String(measurement.queries.length), 7, true),
+      pad(
+        endpoint.target === 'plain'
+          ? '-'
+          : `${measurement.queries.length}${measurement.queriesAtFullPage === undefined ? '' : `/${measurement.queriesAtFullPage}`}`,
+        7,
+        true,
+      ),
       pad(
         cpuPerRequest ? `${Math.round(cpuPerRequest.server)} + ${Math.round(cpuPerRequest.database)}` : '-',
         18,
@@ -402,6 +410,22 @@ function printTable(measurements: Measurement[]): void {
       `  ${verdict}${measurement.note ? ` (${measurement.note})` : ''}`,
     ];
     process.stdout.write(`${cells.join(' ')}\n`);
+  }
+}
+
+/** One request alone, with every query it makes. */
+async function probeQueries(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; queries: CapturedQuery[] }> {
+  queryLog.queries = [];
+  queryLog.capturing = true;
+  try {
+    const response = await fetch(url, { headers });
+    const body = await response.text();
+    return { status: response.status, body, queries: [...queryLog.queries] };
+  } finally {
+    queryLog.capturing = false;
   }
 }
 
@@ -528,16 +552,21 @@ async function main() {
         : {};
       // One request alone, to count its queries and check that it answers (after the previous load drained).
       await waitForIdlePool(handle.pool);
-      queryLog.queries = [];
-      queryLog.capturing = true;
-      const probe = await fetch(url, { headers });
-      const probeBody = await probe.text();
-      queryLog.capturing = false;
-      const measurement: Measurement = { endpoint, status: probe.status, queries: [...queryLog.queries] };
+      const probe = await probeQueries(url, headers);
+      const measurement: Measurement = { endpoint, status: probe.status, queries: probe.queries };
       measurements.push(measurement);
       process.stdout.write(
         `\n${endpoint.name}\n  ${endpoint.path}\n  probe: ${probe.status}, ${measurement.queries.length} queries\n`,
       );
+      // A list must not make more queries for a longer page (no query per row).
+      if (url.includes('page_size=') && probe.status === 200) {
+        const full = await probeQueries(url.replace(/page_size=\d+/, 'page_size=100'), headers);
+        measurement.queriesAtFullPage = full.queries.length;
+        process.stdout.write(
+          `  same call with page_size=100: ${full.status}, ${full.queries.length} queries\n`,
+        );
+      }
+      const probeBody = probe.body;
       if (probe.status < 200 || probe.status >= 300) {
         measurement.note = `probe answered ${probe.status}: ${probeBody.slice(0, 80)}`;
         process.stdout.write(`  skipped: ${measurement.note}\n`);
@@ -573,7 +602,12 @@ async function main() {
   }
 
   printTable(measurements);
-  process.stdout.write(`\nload average at the end: ${loadAverage()}\n`);
+  process.stdout.write(
+    '\nqueries: per request (a/b: at the page size shown / at page_size=100); cpu: CPU time per request of the ' +
+      'Node process and of its PostgreSQL backends; 2-core req/s: 2 cores divided by that CPU time (load ' +
+      'generator left out)\n',
+  );
+  process.stdout.write(`load average at the end: ${loadAverage()}\n`);
   process.stdout.write(
     `\ntarget: each endpoint of issue 3 >= ${formatCount(TARGET_REQUESTS_PER_SECOND)} req/s with p99 <= ${TARGET_P99_MS} ms\n`,
   );
