@@ -5,8 +5,8 @@
  * Fastify route measured in the same run. Then it runs `scripts/bench-devices.ts` when that file exists.
  *
  * The app is built exactly as `npm start` builds it (buildApp, a pool of 20 connections) and listens on a
- * random port of 127.0.0.1. Autocannon fires from a worker thread, so the load generator does not share the
- * server's event loop. Only loopback addresses are used.
+ * random port of 127.0.0.1. Autocannon's programmatic API runs in a child process, so the load generator
+ * shares neither the server's event loop nor its CPU count. Only loopback addresses are used.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
