@@ -468,7 +468,7 @@ function buildSteps(sizes: SeedSizes, adminPasswordHash: string, devicePasswordC
       '+792' || lpad(((b::bigint * 7919) % 100000000)::text, 8, '0'),
       m.model,
       case when m.model = 'Telemetrica' then null else $3 end,
-      case m.model when 'Telemetrica' then 1000 when 'RTU5024' then 200
+      case when b % 100 = 0 then 999 when m.model = 'Telemetrica' then 1000 when m.model = 'RTU5024' then 200
         else (array[999, 999, 500, 300])[1 + ${h('b * 13 + 7', 4)}] end,
       ${pick(BARRIER_NOTES, 'b * 13 + 8')},
       ${h('b * 13 + 9', 10)} <> 0,
