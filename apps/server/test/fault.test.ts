@@ -163,15 +163,15 @@ describe('two server processes on one database', () => {
   it('sends each command once when two workers drive the same barriers', async () => {
     const h = createDeviceHarness(t, { manual: false });
     // On PostgreSQL the second "process" has its own pool; PGlite can only be shared by one process.
-    const otherHandle: DatabaseHandle =
-      t.handle.kind === 'postgres'
-        ? (second = await openDatabase({
-            databaseUrl: (t.handle.pool as unknown as { options: { connectionString: string } }).options
-              .connectionString,
-            dataDir: t.config.dataDir,
-            poolSize: 5,
-          }))
-        : t.handle;
+    if (t.handle.kind === 'postgres') {
+      second = await openDatabase({
+        databaseUrl: (t.handle.pool as unknown as { options: { connectionString: string } }).options
+          .connectionString,
+        dataDir: t.config.dataDir,
+        poolSize: 5,
+      });
+    }
+    const otherHandle: DatabaseHandle = second ?? t.handle;
     const otherDeps: Dependencies = { ...t.deps, db: otherHandle.db, notifyDeviceCommands: () => {} };
     const one = await startDeviceProcessing(t.deps, t.handle, { sweepCron: null, simulate: true });
     const two = await startDeviceProcessing(otherDeps, otherHandle, { sweepCron: null, simulate: false });

@@ -57,7 +57,10 @@ export async function openDatabase(options: {
 
 /** An in-memory embedded database, for tests; optionally loaded from a `dumpDataDir` tarball. */
 export async function openMemoryDatabase(template?: Blob): Promise<DatabaseHandle> {
-  const pglite = await PGlite.create({ extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
+  const pglite = await PGlite.create({
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 }
