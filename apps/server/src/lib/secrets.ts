@@ -7,6 +7,8 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  createSecretKey,
+  type KeyObject,
   randomBytes,
   randomInt,
 } from 'node:crypto';
@@ -26,10 +28,13 @@ export function loadOrCreateSecretKey(secretKey: string | undefined, dataDir: st
 export class Secrets {
   private readonly cipherKey: Buffer;
   readonly jwtKey: Uint8Array;
+  /** The same key made once as a `KeyObject`, for the verification of every authenticated call. */
+  readonly jwtVerifyKey: KeyObject;
 
   constructor(private readonly secretKey: string) {
     this.cipherKey = createHash('sha256').update(`cipher:${secretKey}`).digest();
     this.jwtKey = new Uint8Array(createHash('sha256').update(`jwt:${secretKey}`).digest());
+    this.jwtVerifyKey = createSecretKey(this.jwtKey);
   }
 
   /** Keyed hash for short secrets (codes), so a database leak does not reveal them. */
