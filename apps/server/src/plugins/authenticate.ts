@@ -1,10 +1,15 @@
 /**
  * Bearer authentication. Every authenticated call re-reads the user and the session in one query, so that a
  * logout, a platform-wide block or an account deletion takes effect at once, not when the token expires.
+ * That query is a prepared statement (it runs on every call) and reads the whole profile, so that
+ * `GET /api/users/me/` needs no query of its own.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { PhonePrivacy } from '@propusk/contracts/common';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/database.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
@@ -15,6 +20,9 @@ export interface AuthenticatedUser {
   sessionId: string;
   role: 'user' | 'admin';
   phone: string;
+  /** Profile fields as read at the start of this request. */
+  fullName: string | null;
+  phonePrivacy: PhonePrivacy;
 }
 
 declare module 'fastify' {
@@ -31,6 +39,33 @@ declare module 'fastify' {
 
 export const BLOCKED_DETAIL = 'User is blocked.';
 
+/** The live session `sessionId` of user `userId`, with the user, unless revoked, expired or deleted. */
+function sessionCheck(db: Database) {
+  return preparedStatement(db, 'auth.session', () =>
+    db
+      .select({
+        id: users.id,
+        role: users.role,
+        phone: users.phone,
+        fullName: users.fullName,
+        phonePrivacy: users.phonePrivacy,
+        isActive: users.isActive,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1),
+  );
+}
+
 export const authenticatePlugin = fp(async (app: FastifyInstance, options: { deps: Dependencies }) => {
   const { deps } = options;
   app.decorateRequest('user', null);
@@ -40,25 +75,23 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, options: { dep
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) throw unauthorized();
     const now = deps.clock.now();
-    const claims = await verifyAccessToken(deps.secrets.jwtKey, match[1], now);
+    const claims = verifyAccessToken(deps.secrets.jwtVerifyKey, match[1], now);
     if (!claims) throw unauthorized('Token is invalid or expired.');
-    const [row] = await deps.db
-      .select({ id: users.id, role: users.role, phone: users.phone, isActive: users.isActive })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-          isNull(users.deletedAt),
-        ),
-      )
-      .limit(1);
+    const [row] = await sessionCheck(deps.db).execute({
+      sessionId: claims.sessionId,
+      userId: claims.userId,
+      now: now.toISOString(),
+    });
     if (!row) throw unauthorized('Token is invalid or expired.');
     if (!row.isActive) throw forbidden(BLOCKED_DETAIL);
-    request.user = { id: row.id, sessionId: claims.sessionId, role: row.role, phone: row.phone };
+    request.user = {
+      id: row.id,
+      sessionId: claims.sessionId,
+      role: row.role,
+      phone: row.phone,
+      fullName: row.fullName,
+      phonePrivacy: row.phonePrivacy,
+    };
   }
 
   app.decorate('authenticate', authenticate);

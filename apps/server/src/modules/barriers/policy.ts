@@ -11,6 +11,7 @@
 import { BARRIER_MESSAGES } from '@propusk/contracts/barriers';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { barrierAccess, barriers } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 
@@ -24,13 +25,16 @@ export async function findBarrierForUser(
   barrierId: number,
   userId: number,
 ): Promise<{ barrier: BarrierRow; hasAccess: boolean } | null> {
-  const [row] = await executor
-    .select({
-      barrier: barriers,
-      hasAccess: sql<boolean>`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${barriers.id} and ${barrierAccess.userId} = ${userId})`,
-    })
-    .from(barriers)
-    .where(and(eq(barriers.id, barrierId), isNull(barriers.deletedAt)));
+  const statement = preparedStatement(executor, 'policy.barrierForUser', () =>
+    executor
+      .select({
+        barrier: barriers,
+        hasAccess: sql<boolean>`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${barriers.id} and ${barrierAccess.userId} = ${sql.placeholder('userId')})`,
+      })
+      .from(barriers)
+      .where(and(eq(barriers.id, sql.placeholder('barrierId')), isNull(barriers.deletedAt))),
+  );
+  const [row] = await statement.execute({ barrierId, userId });
   return row ? { barrier: row.barrier, hasAccess: Boolean(row.hasAccess) } : null;
 }
 
@@ -56,10 +60,19 @@ export async function requireOwnedBarrier(
   adminId: number,
   barrierId: number,
 ): Promise<BarrierRow> {
-  const [barrier] = await executor
-    .select()
-    .from(barriers)
-    .where(and(eq(barriers.id, barrierId), eq(barriers.ownerId, adminId), isNull(barriers.deletedAt)));
+  const statement = preparedStatement(executor, 'policy.ownedBarrier', () =>
+    executor
+      .select()
+      .from(barriers)
+      .where(
+        and(
+          eq(barriers.id, sql.placeholder('barrierId')),
+          eq(barriers.ownerId, sql.placeholder('adminId')),
+          isNull(barriers.deletedAt),
+        ),
+      ),
+  );
+  const [barrier] = await statement.execute({ barrierId, adminId });
   if (!barrier) throw barrierNotFound();
   return barrier;
 }
