@@ -9,7 +9,10 @@ import { MissingBarrier } from '../../../components/missing-barrier';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
-import { adminRequestsKey, inviteUser } from '../../../features/admin-requests/api/admin-requests-api';
+import {
+  accessRequestsKey,
+  createAccessRequest,
+} from '../../../features/access-requests/api/access-requests-api';
 import {
   adminUsersKey,
   BARRIER_USER_PAGE_SIZE,
@@ -88,8 +91,8 @@ export function BarrierUsersRoute() {
           ) : null}
           <UserSearch
             onInvite={async (user) => {
-              await inviteUser({ user: user.id, barrier: barrierId });
-              await queryClient.invalidateQueries({ queryKey: adminRequestsKey });
+              await createAccessRequest('admin', { user: user.id, barrier: barrierId });
+              await queryClient.invalidateQueries({ queryKey: accessRequestsKey('admin') });
             }}
           />
         </>

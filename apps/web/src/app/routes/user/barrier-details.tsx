@@ -10,7 +10,10 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
-import { createAccessRequest } from '../../../features/access-requests/api/access-requests-api';
+import {
+  accessRequestsKey,
+  createAccessRequest,
+} from '../../../features/access-requests/api/access-requests-api';
 import { barrierQueryKey, getBarrier } from '../../../features/barriers/api/barriers-api';
 import { profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
@@ -50,9 +53,9 @@ function BarrierDetails({ barrierId }: { barrierId: number }) {
   const send = useMutation({
     mutationFn: async () => {
       const me = profile.data ?? (await queryClient.fetchQuery(profileQueryOptions));
-      return createAccessRequest({ user: me.id, barrier: barrierId });
+      return createAccessRequest('user', { user: me.id, barrier: barrierId });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['access-requests'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessRequestsKey('user') }),
   });
 
   return (

@@ -1,4 +1,8 @@
-/** Access requests of the user side (spec.md section 7); types from @propusk/contracts/access-requests. */
+/**
+ * Access requests (spec.md section 7). `scope` picks the user calls or the administrator's (`/api/admin/…`):
+ * both sides list by direction, accept/reject/cancel and start a request (the administrator's is an
+ * invitation) with the same bodies. Types from @propusk/contracts/access-requests.
+ */
 import type {
   AccessRequest,
   accessRequestListSchema,
@@ -10,23 +14,30 @@ import { api } from '../../../lib/api-client';
 export type { AccessRequest };
 export type AccessRequestList = z.infer<typeof accessRequestListSchema>;
 export type AccessRequestDirection = 'incoming' | 'outgoing';
+export type AccessRequestScope = 'user' | 'admin';
 
-/** Infinite lists load 10 per page and stop at a shorter page (spec.md section 4). */
+/** Infinite lists load 10 per page and stop at a shorter page (spec.md sections 4 and 9). */
 export const ACCESS_REQUEST_PAGE_SIZE = 10;
 
-export const accessRequestsQueryKey = (type: AccessRequestDirection) =>
-  ['access-requests', 'my', type] as const;
+const prefix = (scope: AccessRequestScope) => (scope === 'admin' ? '/api/admin' : '/api');
 
-export function getAccessRequests(type: AccessRequestDirection, page: number) {
-  return api.get('/api/access_requests/my/', {
+/** Every list of one side, for invalidation. */
+export const accessRequestsKey = (scope: AccessRequestScope) => ['access-requests', scope] as const;
+
+export const accessRequestsQueryKey = (scope: AccessRequestScope, type: AccessRequestDirection) =>
+  [...accessRequestsKey(scope), type] as const;
+
+export function getAccessRequests(scope: AccessRequestScope, type: AccessRequestDirection, page: number) {
+  return api.get(`${prefix(scope)}/access_requests/my/`, {
     query: { type, page, page_size: ACCESS_REQUEST_PAGE_SIZE },
   }) as Promise<AccessRequestList>;
 }
 
-export function updateAccessRequest(id: number, body: UpdateAccessRequestBody) {
-  return api.patch(`/api/access_requests/${id}/`, body) as Promise<AccessRequest>;
+export function updateAccessRequest(scope: AccessRequestScope, id: number, body: UpdateAccessRequestBody) {
+  return api.patch(`${prefix(scope)}/access_requests/${id}/`, body) as Promise<AccessRequest>;
 }
 
-export function createAccessRequest(body: { user: number; barrier: number }) {
-  return api.post('/api/access_requests/', body) as Promise<AccessRequest>;
+/** A user asks for access; an administrator invites a user (an access request started from his side). */
+export function createAccessRequest(scope: AccessRequestScope, body: { user: number; barrier: number }) {
+  return api.post(`${prefix(scope)}/access_requests/`, body) as Promise<AccessRequest>;
 }

@@ -1,0 +1,157 @@
+import { Button, Stack, Tabs, Text } from '@mantine/core';
+import { MESSAGES } from '@propusk/contracts/messages';
+import { type QueryKey, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { InfiniteScrollSentinel } from '../../../components/infinite-scroll-sentinel';
+import { AppLayout } from '../../../components/layout/app-layout';
+import type { NavigationItem } from '../../../components/layout/bottom-navigation';
+import { QueryStatus } from '../../../components/query-status';
+import { ErrorLine } from '../../../components/status-line';
+import {
+  ACCESS_REQUEST_PAGE_SIZE,
+  type AccessRequestDirection,
+  type AccessRequestScope,
+  accessRequestsKey,
+  accessRequestsQueryKey,
+  getAccessRequests,
+  updateAccessRequest,
+} from '../../../features/access-requests/api/access-requests-api';
+import { AccessRequestCard } from '../../../features/access-requests/components/access-request-card';
+import { errorMessage } from '../../../lib/errors';
+
+const TAB_LABELS: Record<AccessRequestDirection, string> = { incoming: 'Входящие', outgoing: 'Исходящие' };
+
+interface AccessRequestsScreenProps {
+  scope: AccessRequestScope;
+  navigation: readonly NavigationItem[];
+  /** The tabs in their order; the first one is open at start. */
+  tabs: readonly [AccessRequestDirection, AccessRequestDirection];
+  /** Other lists an answered request changes (the administrator's barrier users). */
+  alsoInvalidates?: readonly QueryKey[];
+}
+
+/**
+ * The requests screen of both areas (spec.md sections 2 and 4): tabs incoming and outgoing, 10 per page with
+ * infinite scroll; an incoming pending request is accepted or rejected, an outgoing one cancelled (and hidden).
+ */
+export function AccessRequestsScreen({
+  scope,
+  navigation,
+  tabs,
+  alsoInvalidates = [],
+}: AccessRequestsScreenProps) {
+  const [tab, setTab] = useState<AccessRequestDirection>(tabs[0]);
+  return (
+    <AppLayout title="Заявки" navigation={navigation}>
+      <Tabs value={tab} onChange={(value) => value && setTab(value as AccessRequestDirection)}>
+        <Tabs.List grow>
+          {tabs.map((type) => (
+            <Tabs.Tab key={type} value={type}>
+              {TAB_LABELS[type]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((type) => (
+          <Tabs.Panel key={type} value={type} pt="md">
+            {tab === type ? (
+              <AccessRequestList scope={scope} type={type} alsoInvalidates={alsoInvalidates} />
+            ) : null}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </AppLayout>
+  );
+}
+
+function AccessRequestList({
+  scope,
+  type,
+  alsoInvalidates,
+}: {
+  scope: AccessRequestScope;
+  type: AccessRequestDirection;
+  alsoInvalidates: readonly QueryKey[];
+}) {
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery({
+    queryKey: accessRequestsQueryKey(scope, type),
+    queryFn: ({ pageParam }) => getAccessRequests(scope, type, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage) =>
+      lastPage.access_requests.length < ACCESS_REQUEST_PAGE_SIZE ? undefined : lastPage.current_page + 1,
+  });
+  const act = useMutation({
+    mutationFn: (input: { id: number; status: 'accepted' | 'rejected' | 'cancelled' }) =>
+      updateAccessRequest(
+        scope,
+        input.id,
+        input.status === 'cancelled'
+          ? { status: 'cancelled', hidden_for_user: true }
+          : { status: input.status },
+      ),
+    onSettled: async () => {
+      for (const queryKey of [accessRequestsKey(scope), ...alsoInvalidates]) {
+        await queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+  const requests = list.data?.pages.flatMap((page) => page.access_requests) ?? [];
+  const isBusy = (id: number) => act.isPending && act.variables?.id === id;
+
+  return (
+    <Stack gap="sm">
+      <QueryStatus
+        isPending={list.isPending}
+        error={list.error ? errorMessage(list.error, { fallback: MESSAGES.loadFailed }) : null}
+      />
+      <ErrorLine message={act.error ? errorMessage(act.error, { fallback: MESSAGES.updateFailed }) : null} />
+      {list.data && requests.length === 0 ? <Text c="gray.7">{MESSAGES.emptyData}</Text> : null}
+      {requests.map((request) => (
+        <AccessRequestCard
+          key={request.id}
+          request={request}
+          actions={
+            type === 'outgoing' ? (
+              <Button
+                size="xs"
+                variant="light"
+                color="red.9"
+                loading={isBusy(request.id)}
+                onClick={() => act.mutate({ id: request.id, status: 'cancelled' })}
+              >
+                Отменить
+              </Button>
+            ) : (
+              <>
+                <Button
+                  size="xs"
+                  loading={isBusy(request.id)}
+                  onClick={() => act.mutate({ id: request.id, status: 'accepted' })}
+                >
+                  Принять
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red.9"
+                  loading={isBusy(request.id)}
+                  onClick={() => act.mutate({ id: request.id, status: 'rejected' })}
+                >
+                  Отклонить
+                </Button>
+              </>
+            )
+          }
+        />
+      ))}
+      {requests.length > 0 ? (
+        <InfiniteScrollSentinel
+          hasNextPage={list.hasNextPage}
+          isFetchingNextPage={list.isFetchingNextPage}
+          fetchNextPage={list.fetchNextPage}
+          endText={MESSAGES.allRequestsLoaded}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoute, signIn } from '../../../test/render';
+import { accessRequest, page } from '../admin/test-data';
+import { RequestsRoute } from './requests';
+
+describe('/requests', { timeout: 20_000 }, () => {
+  it('opens on the outgoing tab and cancels a request through the user call, hiding it', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/access_requests/my/': ({ query }) =>
+        query.get('type') === 'outgoing'
+          ? page('access_requests', [{ ...accessRequest(4), type: 'outgoing' }])
+          : page('access_requests', []),
+      'PATCH /api/access_requests/4/': accessRequest(4, 'cancelled'),
+    });
+    const { user } = renderRoute(<RequestsRoute />, { path: '/requests' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Исходящие', 'Входящие']);
+    await user.click(await screen.findByRole('button', { name: 'Отменить' }));
+    expect(server.callsTo('PATCH /api/access_requests/4/')[0]?.body).toEqual({
+      status: 'cancelled',
+      hidden_for_user: true,
+    });
+    const firstList = server.callsTo('GET /api/access_requests/my/')[0];
+    expect(firstList?.query.get('type')).toBe('outgoing');
+    expect(firstList?.query.get('page_size')).toBe('10');
+    expect(server.callsTo('PATCH /api/admin/access_requests/4/')).toHaveLength(0);
+  });
+
+  it('accepts an incoming invitation', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/access_requests/my/': ({ query }) =>
+        query.get('type') === 'incoming'
+          ? page('access_requests', [accessRequest(6)])
+          : page('access_requests', []),
+      'PATCH /api/access_requests/6/': accessRequest(6, 'accepted'),
+    });
+    const { user } = renderRoute(<RequestsRoute />, { path: '/requests' });
+    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Входящие' }));
+    await user.click(await screen.findByRole('button', { name: 'Принять' }));
+    expect(server.callsTo('PATCH /api/access_requests/6/')[0]?.body).toEqual({ status: 'accepted' });
+  });
+});
