@@ -19,6 +19,7 @@ import {
   type UpdateLimitsBody,
 } from '@propusk/contracts/limits';
 import { getSheet, isDeviceModel, isValidDevicePassword } from '@propusk/devices/models';
+import { CountCache } from '../../lib/count-cache.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
@@ -83,12 +84,25 @@ export function toLimits(row: Awaited<ReturnType<typeof repository.findLimits>>)
   };
 }
 
+/**
+ * How long `total_count` of the public list may lag behind another process's changes (this process's own
+ * creations, deletions and visibility changes show at once). A client pages until it gets fewer items than
+ * it asked for, so a total a few seconds old is not visible to it.
+ */
+export const PUBLIC_COUNT_TTL_MS = 5000;
+
 export function createBarrierService(deps: Dependencies) {
   const { db } = deps;
+  /** Counts of public barriers, per address search: see CountCache. */
+  const publicCounts = new CountCache(PUBLIC_COUNT_TTL_MS);
 
   return {
     async listPublic(user: AuthenticatedUser, query: BarrierListQuery) {
-      const { rows, total } = await repository.listBarriers(db, user.id, 'public', query);
+      const address = query.address || undefined;
+      const [rows, total] = await Promise.all([
+        repository.listPublicBarriers(db, user.id, query),
+        publicCounts.get(address ?? '', () => repository.countPublicBarriers(db, address)),
+      ]);
       return page(
         'barriers',
         rows.map((row) => toSummary(row, user.id)),
@@ -98,7 +112,7 @@ export function createBarrierService(deps: Dependencies) {
     },
 
     async listMine(user: AuthenticatedUser, query: BarrierListQuery) {
-      const { rows, total } = await repository.listBarriers(db, user.id, 'mine', query);
+      const { rows, total } = await repository.listOwnBarriers(db, user.id, query);
       return page(
         'barriers',
         rows.map((row) => toSummary(row, user.id)),
@@ -192,6 +206,7 @@ export function createBarrierService(deps: Dependencies) {
           }
           throw error;
         });
+      publicCounts.invalidate();
       deps.notifyDeviceCommands([barrierId]);
       const row = await repository.findOwnedBarrierRow(db, barrierId);
       if (!row) throw barrierNotFound();
@@ -226,6 +241,7 @@ export function createBarrierService(deps: Dependencies) {
         }
       }
       await repository.updateBarrier(db, barrierId, values);
+      if (values.isPublic !== undefined) publicCounts.invalidate();
       const row = await repository.findOwnedBarrierRow(db, barrierId);
       if (!row) throw barrierNotFound();
       return toAdminBarrier(row);
@@ -246,6 +262,7 @@ export function createBarrierService(deps: Dependencies) {
         await repository.markBarrierDeleted(tx, locked.id, deps.clock.now());
         await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false });
       });
+      publicCounts.invalidate();
       deps.notifyDeviceCommands([barrierId]);
     },
 
