@@ -1,39 +1,95 @@
-/** SQL of the change history. Every filter is served by an index on (barrier | owner, type, created_at). */
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+/**
+ * SQL of the change history. Every filter is served by an index on (barrier | owner, type, created_at).
+ * The list is one prepared statement per filter combination, carrying its page and its total.
+ */
+import { and, count, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { actions, barriers } from '../../db/schema.ts';
-import { pageOffset } from '../barriers/policy.ts';
+import { pageOffset, totalOfPage } from '../barriers/policy.ts';
 
 export type ActionRow = typeof actions.$inferSelect;
 
+export interface ActionFilter {
+  barrierId: number;
+  /** Only actions on phones of this user. */
+  phoneOwnerId?: number | undefined;
+  /** Only if the barrier is a live barrier of this administrator (otherwise nothing). */
+  barrierOwnerId?: number | undefined;
+  actionType?: ActionRow['actionType'] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+const placeholder = (name: keyof ActionFilter) => sql.placeholder(name);
+
+function conditions(filter: ActionFilter): SQL {
+  return and(
+    eq(actions.barrierId, placeholder('barrierId')),
+    filter.phoneOwnerId !== undefined ? eq(actions.phoneOwnerId, placeholder('phoneOwnerId')) : undefined,
+    // Uncorrelated: PostgreSQL checks it once, before reading any action.
+    filter.barrierOwnerId !== undefined
+      ? sql`exists (select 1 from ${barriers} where ${barriers.id} = ${placeholder('barrierId')} and ${barriers.ownerId} = ${placeholder('barrierOwnerId')} and ${isNull(barriers.deletedAt)})`
+      : undefined,
+    filter.actionType ? eq(actions.actionType, placeholder('actionType')) : undefined,
+    filter.from ? gte(actions.createdAt, placeholder('from')) : undefined,
+    filter.to ? lte(actions.createdAt, placeholder('to')) : undefined,
+  ) as SQL;
+}
+
+/** Which optional conditions a filter has: the shape of its statement. */
+function shapeOf(filter: ActionFilter): string {
+  const flags = [
+    filter.phoneOwnerId !== undefined ? 'user' : '',
+    filter.barrierOwnerId !== undefined ? 'owner' : '',
+    filter.actionType ? 'type' : '',
+    filter.from ? 'from' : '',
+    filter.to ? 'to' : '',
+  ];
+  return flags.filter(Boolean).join('+') || 'barrier';
+}
+
+function filterValues(filter: ActionFilter): Record<string, unknown> {
+  return {
+    barrierId: filter.barrierId,
+    ...(filter.phoneOwnerId !== undefined ? { phoneOwnerId: filter.phoneOwnerId } : {}),
+    ...(filter.barrierOwnerId !== undefined ? { barrierOwnerId: filter.barrierOwnerId } : {}),
+    ...(filter.actionType ? { actionType: filter.actionType } : {}),
+    ...(filter.from ? { from: filter.from.toISOString() } : {}),
+    ...(filter.to ? { to: filter.to.toISOString() } : {}),
+  };
+}
+
+/** A page of a barrier's actions, newest first, and their total, in one statement (totalOfPage). */
 export async function listActions(
   executor: Executor,
-  filter: {
-    barrierId: number;
-    phoneOwnerId?: number;
-    actionType?: ActionRow['actionType'] | undefined;
-    from?: Date | undefined;
-    to?: Date | undefined;
-  },
+  filter: ActionFilter,
   query: { page: number; page_size: number },
 ) {
-  const conditions: SQL[] = [eq(actions.barrierId, filter.barrierId)];
-  if (filter.phoneOwnerId !== undefined) conditions.push(eq(actions.phoneOwnerId, filter.phoneOwnerId));
-  if (filter.actionType) conditions.push(eq(actions.actionType, filter.actionType));
-  if (filter.from) conditions.push(gte(actions.createdAt, filter.from));
-  if (filter.to) conditions.push(lte(actions.createdAt, filter.to));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const shape = shapeOf(filter);
+  const where = conditions(filter);
+  const page = preparedStatement(executor, `actions.page:${shape}`, () =>
     executor
-      .select()
+      .select({
+        ...getTableColumns(actions),
+        total: sql<number>`(select count(*) from ${actions} where ${where})`.mapWith(Number),
+      })
       .from(actions)
       .where(where)
       .orderBy(desc(actions.createdAt), desc(actions.id))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
-    executor.select({ count: count() }).from(actions).where(where),
-  ]);
-  return { rows, total: total?.count ?? 0 };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const values = filterValues(filter);
+  const rows = await page.execute({ ...values, limit: query.page_size, offset: pageOffset(query) });
+  const total = await totalOfPage(rows, query, async () => {
+    const counted = preparedStatement(executor, `actions.count:${shape}`, () =>
+      executor.select({ count: count() }).from(actions).where(where),
+    );
+    const [row] = await counted.execute(values);
+    return row?.count ?? 0;
+  });
+  return { rows, total };
 }
 
 export async function findAction(executor: Executor, actionId: number) {

@@ -53,24 +53,30 @@ export function createActionService(deps: Dependencies) {
   }
 
   return {
+    /**
+     * The statement itself is scoped to what the caller may read: his own phones' actions (user side), or
+     * nothing unless the barrier is his live barrier (administrator side). So a non-empty answer is his to
+     * see, and the access check runs only when the answer is empty, to tell an empty history from a
+     * barrier he may not read (404/403, exactly as checking first would).
+     */
     async list(side: Side, caller: AuthenticatedUser, barrierId: number, query: ActionListQuery) {
-      if (side === 'user') await requireOwnHistory(caller.id, barrierId);
-      else await requireOwnedBarrier(db, caller.id, barrierId);
       const { rows, total } = await repository.listActions(
         db,
         {
           barrierId,
           ...(side === 'user'
             ? { phoneOwnerId: caller.id }
-            : query.user !== undefined
-              ? { phoneOwnerId: query.user }
-              : {}),
+            : { barrierOwnerId: caller.id, phoneOwnerId: query.user }),
           actionType: query.action_type,
           from: parseTime(query.created_from),
           to: parseTime(query.created_to),
         },
         query,
       );
+      if (total === 0) {
+        if (side === 'user') await requireOwnHistory(caller.id, barrierId);
+        else await requireOwnedBarrier(db, caller.id, barrierId);
+      }
       return paginate('actions', rows.map(toAction), total, query);
     },
 

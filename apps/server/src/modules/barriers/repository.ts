@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, ilike, isNull, type Placeholder, type SQL, s
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { accessRequests, barrierAccess, barrierLimits, barriers, users } from '../../db/schema.ts';
-import { likePattern, pageOffset } from './policy.ts';
+import { likePattern, pageOffset, totalOfPage } from './policy.ts';
 
 function orderBy(ordering: BarrierOrdering | undefined): SQL[] {
   switch (ordering) {
@@ -141,11 +141,7 @@ function ownConditions(hasAddress: boolean): SQL {
   ) as SQL;
 }
 
-/**
- * A page of the live barriers the viewer has access to, and their total, in one statement: the total is an
- * uncorrelated scalar subquery, computed once. A page past the end has no row to carry it; then the total
- * is counted apart (a client that pages until it gets fewer than page_size items never asks for one).
- */
+/** A page of the live barriers the viewer has access to, and their total in the same statement (totalOfPage). */
 export async function listOwnBarriers(executor: Executor, viewerId: number, query: BarrierListQuery) {
   const hasAddress = Boolean(query.address);
   const shape = hasAddress ? 'address' : 'all';
@@ -166,12 +162,14 @@ export async function listOwnBarriers(executor: Executor, viewerId: number, quer
   );
   const filter = { viewerId, ...(hasAddress ? { address: likePattern(query.address ?? '') } : {}) };
   const rows = await page.execute({ ...filter, ...pageValues(query) });
-  if (rows[0] || pageOffset(query) === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const counted = preparedStatement(executor, `barriers.ownCount:${shape}`, () =>
-    executor.select({ count: count() }).from(barriers).where(ownConditions(hasAddress)),
-  );
-  const [row] = await counted.execute(filter);
-  return { rows, total: row?.count ?? 0 };
+  const total = await totalOfPage(rows, query, async () => {
+    const counted = preparedStatement(executor, `barriers.ownCount:${shape}`, () =>
+      executor.select({ count: count() }).from(barriers).where(ownConditions(hasAddress)),
+    );
+    const [row] = await counted.execute(filter);
+    return row?.count ?? 0;
+  });
+  return { rows, total };
 }
 
 const adminColumns = {
@@ -214,12 +212,14 @@ export async function listOwnedBarriers(executor: Executor, ownerId: number, que
   );
   const filter = { viewerId: ownerId, ...(hasAddress ? { address: likePattern(query.address ?? '') } : {}) };
   const rows = await page.execute({ ...filter, ...pageValues(query) });
-  if (rows[0] || pageOffset(query) === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const counted = preparedStatement(executor, `barriers.ownedCount:${shape}`, () =>
-    executor.select({ count: count() }).from(barriers).where(conditions()),
-  );
-  const [row] = await counted.execute(filter);
-  return { rows, total: row?.count ?? 0 };
+  const total = await totalOfPage(rows, query, async () => {
+    const counted = preparedStatement(executor, `barriers.ownedCount:${shape}`, () =>
+      executor.select({ count: count() }).from(barriers).where(conditions()),
+    );
+    const [row] = await counted.execute(filter);
+    return row?.count ?? 0;
+  });
+  return { rows, total };
 }
 
 export async function findOwnedBarrierRow(executor: Executor, barrierId: number) {
