@@ -2,8 +2,9 @@
 import type { BarrierUserListQuery } from '@propusk/contracts/barrier-users';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { accessRequests, adminBlocks, barrierAccess, barriers, phones, users } from '../../db/schema.ts';
-import { likePattern, pageOffset } from '../barriers/policy.ts';
+import { likePattern, pageOffset, totalOfPage } from '../barriers/policy.ts';
 
 function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
   switch (ordering) {
@@ -22,23 +23,29 @@ function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
   }
 }
 
-/** Users with access to the barrier, its owner left out, each with his count of active phones there. */
+/**
+ * Users with access to the barrier, its owner left out, each with his count of active phones there, and
+ * their total, in one prepared statement per shape (search or not, ordering). The statement is scoped to
+ * the administrator: it yields nothing unless the barrier is his live barrier (then he is its owner, the
+ * user left out), checked once by an uncorrelated `exists`.
+ */
 export async function listBarrierUsers(
   executor: Executor,
-  barrier: { id: number; ownerId: number },
+  adminId: number,
+  barrierId: number,
   query: BarrierUserListQuery,
 ) {
-  const conditions: SQL[] = [
-    eq(barrierAccess.barrierId, barrier.id),
-    ne(barrierAccess.userId, barrier.ownerId),
-  ];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    const condition = or(ilike(users.fullName, pattern), ilike(users.phone, pattern));
-    if (condition) conditions.push(condition);
-  }
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const hasSearch = Boolean(query.search);
+  const shape = `${hasSearch ? 'search' : 'all'}:${query.ordering ?? 'created_at'}`;
+  const where = and(
+    eq(barrierAccess.barrierId, sql.placeholder('barrierId')),
+    ne(barrierAccess.userId, sql.placeholder('adminId')),
+    sql`exists (select 1 from ${barriers} where ${barriers.id} = ${sql.placeholder('barrierId')} and ${barriers.ownerId} = ${sql.placeholder('adminId')} and ${isNull(barriers.deletedAt)})`,
+    hasSearch
+      ? or(ilike(users.fullName, sql.placeholder('search')), ilike(users.phone, sql.placeholder('search')))
+      : undefined,
+  ) as SQL;
+  const page = preparedStatement(executor, `barrierUsers.page:${shape}`, () =>
     executor
       .select({
         id: users.id,
@@ -46,20 +53,32 @@ export async function listBarrierUsers(
         phone: users.phone,
         createdAt: barrierAccess.createdAt,
         phonesCount: sql<number>`(select count(*)::int from ${phones} where ${phones.barrierId} = ${barrierAccess.barrierId} and ${phones.userId} = ${users.id} and ${phones.isActive})`,
+        total:
+          sql<number>`(select count(*) from ${barrierAccess} inner join ${users} on ${users.id} = ${barrierAccess.userId} where ${where})`.mapWith(
+            Number,
+          ),
       })
       .from(barrierAccess)
       .innerJoin(users, eq(users.id, barrierAccess.userId))
       .where(where)
       .orderBy(...orderBy(query.ordering))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
-    executor
-      .select({ count: count() })
-      .from(barrierAccess)
-      .innerJoin(users, eq(users.id, barrierAccess.userId))
-      .where(where),
-  ]);
-  return { rows, total: total?.count ?? 0 };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const values = { barrierId, adminId, ...(hasSearch ? { search: likePattern(query.search ?? '') } : {}) };
+  const rows = await page.execute({ ...values, limit: query.page_size, offset: pageOffset(query) });
+  const total = await totalOfPage(rows, query, async () => {
+    const counted = preparedStatement(executor, `barrierUsers.count:${hasSearch ? 'search' : 'all'}`, () =>
+      executor
+        .select({ count: count() })
+        .from(barrierAccess)
+        .innerJoin(users, eq(users.id, barrierAccess.userId))
+        .where(where),
+    );
+    const [row] = await counted.execute(values);
+    return row?.count ?? 0;
+  });
+  return { rows, total };
 }
 
 /** The user as this administrator sees him (his block and its reason), or undefined. */

@@ -46,9 +46,13 @@ export function createBarrierUserService(deps: Dependencies) {
   }
 
   return {
+    /**
+     * The statement yields users only on the administrator's own live barrier, so the ownership check runs
+     * only when it yields none: an empty list, or 404 for a barrier that is not his.
+     */
     async list(admin: AuthenticatedUser, barrierId: number, query: BarrierUserListQuery) {
-      const barrier = await requireOwnedBarrier(db, admin.id, barrierId);
-      const { rows, total } = await repository.listBarrierUsers(db, barrier, query);
+      const { rows, total } = await repository.listBarrierUsers(db, admin.id, barrierId, query);
+      if (total === 0) await requireOwnedBarrier(db, admin.id, barrierId);
       return paginate(
         'users',
         rows.map((row) => ({
