@@ -5,6 +5,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Dependencies } from './lib/dependencies.ts';
+import { AccessLogController } from './lib/request-log.ts';
 import { accessRequestRoutes } from './modules/access-requests/routes.ts';
 import { actionRoutes } from './modules/actions/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
@@ -46,6 +47,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger,
+    logController: new AccessLogController(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
