@@ -5,11 +5,10 @@ import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { PhoneInput } from '../../../components/phone-input';
 import { ErrorLine } from '../../../components/status-line';
-import { checkAdmin, requestCode } from '../../../features/auth/api/auth-api';
-import { codeRequestErrorMessage } from '../../../features/auth/api/auth-errors';
+import { checkAdmin } from '../../../features/auth/api/auth-api';
 import { NetworkError } from '../../../lib/api-client';
-import { writeStored } from '../../../lib/storage';
 import { type NavigationState, paths } from '../../paths';
+import { sendLoginCode } from './send-login-code';
 
 /** /login (spec.md sections 2 and 4, "Login" steps 1 and 2). */
 export function LoginRoute() {
@@ -37,25 +36,7 @@ export function LoginRoute() {
         navigate(paths.verifyAdmin, { state: { phone } satisfies NavigationState });
         return;
       }
-      try {
-        const response = await requestCode(phone, 'login');
-        writeStored('verification_token', response.verification_token);
-        navigate(paths.verifyUser, {
-          state: { phone, verification_token: response.verification_token } satisfies NavigationState,
-        });
-      } catch (caught) {
-        if (caught instanceof NetworkError) {
-          setError(MESSAGES.codeServerUnreachable);
-          return;
-        }
-        navigate(paths.verifyUser, {
-          state: {
-            phone,
-            verification_token: null,
-            error: codeRequestErrorMessage(caught),
-          } satisfies NavigationState,
-        });
-      }
+      await sendLoginCode(navigate, paths.verifyUser, phone, () => setError(MESSAGES.codeServerUnreachable));
     } finally {
       setIsBusy(false);
     }

@@ -10,7 +10,7 @@ import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { writeStored } from '../../../lib/storage';
 import { type NavigationState, paths } from '../../paths';
-import { SAMPLE_PHONE } from './verify-user';
+import { SAMPLE_PHONE } from './sample-phone';
 
 /** /restorepassword: the new password; success goes back to /verifyadmin (spec.md section 4). */
 export function RestorePasswordRoute() {

@@ -5,7 +5,7 @@ import { CodeForm } from '../../../features/auth/components/code-form';
 import { SendCodeStep } from '../../../features/auth/components/send-code-step';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { type NavigationState, paths } from '../../paths';
-import { SAMPLE_PHONE } from './verify-user';
+import { SAMPLE_PHONE } from './sample-phone';
 
 /** /restoresms: the SMS code that allows an administrator to set a new password (spec.md section 4). */
 export function RestoreSmsRoute() {

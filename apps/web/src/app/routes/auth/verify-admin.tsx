@@ -4,17 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
-import {
-  PASSWORD_VERIFIED_MESSAGE,
-  requestCode,
-  verifyAdminPassword,
-} from '../../../features/auth/api/auth-api';
-import { codeRequestErrorMessage } from '../../../features/auth/api/auth-errors';
+import { PASSWORD_VERIFIED_MESSAGE, verifyAdminPassword } from '../../../features/auth/api/auth-api';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
-import { writeStored } from '../../../lib/storage';
 import { type NavigationState, paths } from '../../paths';
-import { SAMPLE_PHONE } from './verify-user';
+import { SAMPLE_PHONE } from './sample-phone';
+import { sendLoginCode } from './send-login-code';
 
 /** /verifyadmin: the administrator's password first, then the SMS code on /smsadmin (spec.md section 4). */
 export function VerifyAdminRoute() {
@@ -50,19 +45,7 @@ export function VerifyAdminRoute() {
       return;
     }
     try {
-      const response = await requestCode(phone, 'login');
-      writeStored('verification_token', response.verification_token);
-      navigate(paths.smsAdmin, {
-        state: { phone, verification_token: response.verification_token } satisfies NavigationState,
-      });
-    } catch (caught) {
-      navigate(paths.smsAdmin, {
-        state: {
-          phone,
-          verification_token: null,
-          error: codeRequestErrorMessage(caught),
-        } satisfies NavigationState,
-      });
+      await sendLoginCode(navigate, paths.smsAdmin, phone);
     } finally {
       setIsBusy(false);
     }
