@@ -1,10 +1,12 @@
 import { Button, Select, Stack, TextInput } from '@mantine/core';
 import { PHONE_TYPE_LABELS } from '@propusk/contracts/messages';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
 import { ErrorLine } from '../../../components/status-line';
+import { useSubmission } from '../../../hooks/use-submission';
+import { useTouchedValues } from '../../../hooks/use-touched-values';
+import { PhoneTypeFields } from './phone-type-fields';
 import { type AddPhoneValues, emptySchedule, type PhoneType, validateAddPhone } from './phone-validation';
-import { ScheduleEditor } from './schedule-editor';
 
 const TYPE_OPTIONS = (['permanent', 'temporary', 'schedule'] as const).map((type) => ({
   value: type,
@@ -16,15 +18,13 @@ interface AddPhoneFormProps {
   onSubmit: (values: AddPhoneValues) => Promise<unknown>;
 }
 
-type Field = 'name' | 'phone' | 'type' | 'start_time' | 'end_time' | 'schedule';
-
 /**
  * Adding an extra phone (spec.md sections 4 and 5): the type decides the fields. A message appears as soon as
  * a touched field is invalid; 'Сохранить' stays disabled while anything is invalid. Reused by the
  * administrator's /add-phone-admin.
  */
 export function AddPhoneForm({ onSubmit }: AddPhoneFormProps) {
-  const [values, setValues] = useState<AddPhoneValues>({
+  const { values, touched, touch, set } = useTouchedValues<AddPhoneValues>({
     name: '',
     phone: '+7',
     type: 'permanent',
@@ -32,29 +32,16 @@ export function AddPhoneForm({ onSubmit }: AddPhoneFormProps) {
     end_time: '',
     schedule: emptySchedule(),
   });
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const submission = useSubmission();
   const errors = validateAddPhone(values);
   const isValid = Object.keys(errors).length === 0;
-  const touch = (field: Field) => setTouched((current) => new Set(current).add(field));
-  const set = <K extends keyof AddPhoneValues>(field: K, value: AddPhoneValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    touch(field as Field);
-  };
-  const windowTouched = touched.has('start_time') && touched.has('end_time');
+  // Both ends of an empty window are typed before it is judged.
+  const isWindowTouched = touched.has('start_time') && touched.has('end_time');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!isValid) return;
-    setIsBusy(true);
-    setError(null);
-    try {
-      const failure = await onSubmit(values);
-      if (typeof failure === 'string') setError(failure);
-    } finally {
-      setIsBusy(false);
-    }
+    await submission.run(() => onSubmit(values));
   }
 
   return (
@@ -86,40 +73,17 @@ export function AddPhoneForm({ onSubmit }: AddPhoneFormProps) {
           allowDeselect={false}
           comboboxProps={{ withinPortal: false }}
         />
-        {values.type === 'temporary' ? (
-          <>
-            <TextInput
-              type="datetime-local"
-              label="Начало"
-              value={values.start_time}
-              onChange={(event) => set('start_time', event.currentTarget.value)}
-              onBlur={() => touch('start_time')}
-              error={windowTouched && errors.window ? true : undefined}
-              required
-            />
-            <TextInput
-              type="datetime-local"
-              label="Конец"
-              value={values.end_time}
-              onChange={(event) => set('end_time', event.currentTarget.value)}
-              onBlur={() => touch('end_time')}
-              error={windowTouched ? errors.window : undefined}
-              required
-            />
-          </>
-        ) : null}
-        {values.type === 'schedule' ? (
-          <>
-            <ScheduleEditor
-              value={values.schedule}
-              onChange={(schedule) => set('schedule', schedule)}
-              showErrors
-            />
-            <ErrorLine message={touched.has('schedule') ? errors.schedule : null} />
-          </>
-        ) : null}
-        <ErrorLine message={error} />
-        <Button type="submit" disabled={!isValid} loading={isBusy} fullWidth>
+        <PhoneTypeFields
+          type={values.type}
+          values={values}
+          onChange={set}
+          onScheduleChange={(schedule) => set('schedule', schedule)}
+          onBlur={touch}
+          windowError={isWindowTouched ? errors.window : undefined}
+          scheduleError={touched.has('schedule') ? errors.schedule : null}
+        />
+        <ErrorLine message={submission.error} />
+        <Button type="submit" disabled={!isValid} loading={submission.isBusy} fullWidth>
           Сохранить
         </Button>
       </Stack>
