@@ -6,6 +6,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { PhoneInput } from '../../../components/phone-input';
 import { ErrorLine } from '../../../components/status-line';
 import { checkAdmin } from '../../../features/auth/api/auth-api';
+import { useSubmission } from '../../../hooks/use-submission';
 import { NetworkError } from '../../../lib/api-client';
 import { type NavigationState, paths } from '../../paths';
 import { sendLoginCode } from './send-login-code';
@@ -14,32 +15,24 @@ import { sendLoginCode } from './send-login-code';
 export function LoginRoute() {
   const navigate = useNavigate();
   const [phone, setPhone] = useState('+7');
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { error, setError, isBusy, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (phone === '+7' || phone.length < 12) return;
-    setIsBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       let isAdmin = false;
       try {
         isAdmin = (await checkAdmin(phone)).is_admin;
       } catch (caught) {
-        if (caught instanceof NetworkError) {
-          setError(MESSAGES.networkPhoneStep);
-          return;
-        }
+        if (caught instanceof NetworkError) return MESSAGES.networkPhoneStep;
       }
       if (isAdmin) {
         navigate(paths.verifyAdmin, { state: { phone } satisfies NavigationState });
         return;
       }
       await sendLoginCode(navigate, paths.verifyUser, phone, () => setError(MESSAGES.codeServerUnreachable));
-    } finally {
-      setIsBusy(false);
-    }
+    });
   }
 
   return (

@@ -7,6 +7,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorLine } from '../../../components/status-line';
 import { resetPassword } from '../../../features/auth/api/auth-api';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
 import { writeStored } from '../../../lib/storage';
 import { type NavigationState, paths } from '../../paths';
@@ -19,8 +20,7 @@ export function RestorePasswordRoute() {
   const phone = state.phone ?? SAMPLE_PHONE;
   const [password, setPassword] = useState('');
   const [isTouched, setIsTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { error, setError, isBusy, run } = useSubmission();
   const isValid = password.length >= PASSWORD_MIN_LENGTH;
 
   async function submit(event: FormEvent) {
@@ -31,19 +31,18 @@ export function RestorePasswordRoute() {
       setError(MESSAGES.passwordResetFailed);
       return;
     }
-    setIsBusy(true);
-    setError(null);
-    try {
-      await resetPassword({ phone, new_password: password, verification_token: state.verification_token });
-      writeStored('verification_token', null);
-      navigate(paths.verifyAdmin, {
-        state: { phone, message: MESSAGES.passwordChanged } satisfies NavigationState,
-      });
-    } catch (caught) {
-      setError(errorMessage(caught, { fallback: MESSAGES.passwordResetFailed, fields: ['new_password'] }));
-    } finally {
-      setIsBusy(false);
-    }
+    const verificationToken = state.verification_token;
+    await run(async () => {
+      try {
+        await resetPassword({ phone, new_password: password, verification_token: verificationToken });
+        writeStored('verification_token', null);
+        navigate(paths.verifyAdmin, {
+          state: { phone, message: MESSAGES.passwordChanged } satisfies NavigationState,
+        });
+      } catch (caught) {
+        return errorMessage(caught, { fallback: MESSAGES.passwordResetFailed, fields: ['new_password'] });
+      }
+    });
   }
 
   return (

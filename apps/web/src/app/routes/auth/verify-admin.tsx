@@ -6,6 +6,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { PASSWORD_VERIFIED_MESSAGE, verifyAdminPassword } from '../../../features/auth/api/auth-api';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
 import { type NavigationState, paths } from '../../paths';
 import { SAMPLE_PHONE } from './sample-phone';
@@ -18,37 +19,25 @@ export function VerifyAdminRoute() {
   const phone = state.phone ?? SAMPLE_PHONE;
   const [password, setPassword] = useState('');
   const [isTouched, setIsTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const submission = useSubmission();
   const passwordError = isTouched && password.length === 0 ? VALIDATION.adminPasswordEmpty : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setIsTouched(true);
     if (password.length === 0) return;
-    setIsBusy(true);
-    setError(null);
-    try {
-      const verified = await verifyAdminPassword({ phone, password });
-      if (verified.message !== PASSWORD_VERIFIED_MESSAGE) {
-        setError(MESSAGES.passwordVerificationFailed);
-        return;
-      }
-    } catch (caught) {
-      setError(
-        errorMessage(caught, {
+    await submission.run(async () => {
+      try {
+        const verified = await verifyAdminPassword({ phone, password });
+        if (verified.message !== PASSWORD_VERIFIED_MESSAGE) return MESSAGES.passwordVerificationFailed;
+      } catch (caught) {
+        return errorMessage(caught, {
           fallback: MESSAGES.passwordVerificationFailed,
           network: MESSAGES.serverUnreachable,
-        }),
-      );
-      setIsBusy(false);
-      return;
-    }
-    try {
+        });
+      }
       await sendLoginCode(navigate, paths.smsAdmin, phone);
-    } finally {
-      setIsBusy(false);
-    }
+    });
   }
 
   return (
@@ -68,8 +57,8 @@ export function VerifyAdminRoute() {
             autoComplete="current-password"
             required
           />
-          <ErrorLine message={error} />
-          <Button type="submit" loading={isBusy} fullWidth>
+          <ErrorLine message={submission.error} />
+          <Button type="submit" loading={submission.isBusy} fullWidth>
             Далее
           </Button>
           <Anchor

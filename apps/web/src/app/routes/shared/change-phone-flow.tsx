@@ -7,6 +7,7 @@ import { requestCode } from '../../../features/auth/api/auth-api';
 import { CodeForm } from '../../../features/auth/components/code-form';
 import { SendCodeStep } from '../../../features/auth/components/send-code-step';
 import { changePhone, profileQueryKey } from '../../../features/users/api/profile-api';
+import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
 import { isLenientPhone, withPlus } from '../../../lib/phone';
 import { writeStored } from '../../../lib/storage';
@@ -106,8 +107,7 @@ export function ChangePhoneFlow({ currentPhone, onDone }: { currentPhone: string
 function NewPhoneStep({ onSent }: { onSent: (newPhone: string, newToken: string) => void }) {
   const [value, setValue] = useState('');
   const [isTouched, setIsTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const submission = useSubmission();
   const isValid = isLenientPhone(value);
 
   async function submit(event: FormEvent) {
@@ -115,17 +115,15 @@ function NewPhoneStep({ onSent }: { onSent: (newPhone: string, newToken: string)
     setIsTouched(true);
     if (!isValid) return;
     const newPhone = withPlus(value);
-    setIsBusy(true);
-    setError(null);
-    try {
-      const response = await requestCode(newPhone, 'change_phone_new');
-      writeStored('verification_token', response.verification_token);
-      onSent(newPhone, response.verification_token);
-    } catch (caught) {
-      setError(errorMessage(caught, { fallback: MESSAGES.codeSendError, fields: ['phone', 'mode'] }));
-    } finally {
-      setIsBusy(false);
-    }
+    await submission.run(async () => {
+      try {
+        const response = await requestCode(newPhone, 'change_phone_new');
+        writeStored('verification_token', response.verification_token);
+        onSent(newPhone, response.verification_token);
+      } catch (caught) {
+        return errorMessage(caught, { fallback: MESSAGES.codeSendError, fields: ['phone', 'mode'] });
+      }
+    });
   }
 
   return (
@@ -145,8 +143,8 @@ function NewPhoneStep({ onSent }: { onSent: (newPhone: string, newToken: string)
           error={isTouched && !isValid ? VALIDATION.newPhone : undefined}
           required
         />
-        <ErrorLine message={error} />
-        <Button type="submit" loading={isBusy} disabled={!isValid} fullWidth>
+        <ErrorLine message={submission.error} />
+        <Button type="submit" loading={submission.isBusy} disabled={!isValid} fullWidth>
           Отправить код
         </Button>
       </Stack>

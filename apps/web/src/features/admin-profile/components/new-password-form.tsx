@@ -2,6 +2,7 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { ErrorLine } from '../../../components/status-line';
+import { useSubmission } from '../../../hooks/use-submission';
 
 export interface NewPasswordValues {
   oldPassword: string;
@@ -20,6 +21,12 @@ export function validateNewPassword(values: NewPasswordValues): NewPasswordError
   return errors;
 }
 
+const FIELDS = [
+  { key: 'oldPassword', label: 'Текущий пароль', autoComplete: 'current-password' },
+  { key: 'newPassword', label: 'Новый пароль', autoComplete: 'new-password' },
+  { key: 'repeatPassword', label: 'Повторите новый пароль', autoComplete: 'new-password' },
+] as const;
+
 /** The last step of the password change: the old password and the new one twice. */
 export function NewPasswordForm({
   onSubmit,
@@ -33,57 +40,35 @@ export function NewPasswordForm({
     repeatPassword: '',
   });
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const submission = useSubmission();
   const errors = isSubmitted ? validateNewPassword(values) : {};
-  const set = (key: keyof NewPasswordValues, value: string) =>
-    setValues((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setIsSubmitted(true);
     if (Object.keys(validateNewPassword(values)).length > 0) return;
-    setIsBusy(true);
-    setError(null);
-    try {
-      const failure = await onSubmit(values);
-      if (typeof failure === 'string') setError(failure);
-    } catch {
-      setError(MESSAGES.passwordChangeFailed);
-    } finally {
-      setIsBusy(false);
-    }
+    await submission.run(() => onSubmit(values).catch(() => MESSAGES.passwordChangeFailed));
   }
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <PasswordInput
-          label="Текущий пароль"
-          value={values.oldPassword}
-          onChange={(event) => set('oldPassword', event.currentTarget.value)}
-          error={errors.oldPassword}
-          autoComplete="current-password"
-          required
-        />
-        <PasswordInput
-          label="Новый пароль"
-          value={values.newPassword}
-          onChange={(event) => set('newPassword', event.currentTarget.value)}
-          error={errors.newPassword}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordInput
-          label="Повторите новый пароль"
-          value={values.repeatPassword}
-          onChange={(event) => set('repeatPassword', event.currentTarget.value)}
-          error={errors.repeatPassword}
-          autoComplete="new-password"
-          required
-        />
-        <ErrorLine message={error} />
-        <Button type="submit" loading={isBusy} fullWidth>
+        {FIELDS.map((field) => (
+          <PasswordInput
+            key={field.key}
+            label={field.label}
+            value={values[field.key]}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setValues((current) => ({ ...current, [field.key]: value }));
+            }}
+            error={errors[field.key]}
+            autoComplete={field.autoComplete}
+            required
+          />
+        ))}
+        <ErrorLine message={submission.error} />
+        <Button type="submit" loading={submission.isBusy} fullWidth>
           Сменить пароль
         </Button>
       </Stack>

@@ -6,6 +6,7 @@ import { CodeInput, isSixDigitCode } from '../../../components/code-input';
 import { ResendCountdown } from '../../../components/resend-countdown';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { useCountdown } from '../../../hooks/use-countdown';
+import { useSubmission } from '../../../hooks/use-submission';
 import { ApiError } from '../../../lib/api-client';
 import { writeStored } from '../../../lib/storage';
 import { CODE_VERIFIED_MESSAGE, requestCode, verifyCode } from '../api/auth-api';
@@ -49,9 +50,8 @@ export function CodeForm({
   const [code, setCode] = useState('');
   const [isTouched, setIsTouched] = useState(false);
   const [token, setToken] = useState(initialToken);
-  const [error, setError] = useState<string | null>(initialError ?? null);
+  const { error, setError, isBusy, run } = useSubmission(initialError ?? null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
   const { secondsLeft, restart } = useCountdown(RESEND_COOLDOWN_SECONDS);
   const codeError = isTouched && !isSixDigitCode(code) ? VALIDATION.code : null;
 
@@ -67,43 +67,35 @@ export function CodeForm({
       setError(verifyErrorFallback ?? MESSAGES.verificationFailed);
       return;
     }
-    setIsBusy(true);
-    setError(null);
-    try {
-      const response = await verifyCode({ phone, code, verification_token: token });
-      if (response?.message !== CODE_VERIFIED_MESSAGE) {
-        setError(response?.message || verifyErrorFallback || MESSAGES.verificationFailed);
-        return;
+    await run(async () => {
+      try {
+        const response = await verifyCode({ phone, code, verification_token: token });
+        if (response?.message !== CODE_VERIFIED_MESSAGE) {
+          return response?.message || verifyErrorFallback || MESSAGES.verificationFailed;
+        }
+        return await onVerified(token);
+      } catch (caught) {
+        const isWrongCode = caught instanceof ApiError && caught.detail === AUTH_WRONG_CODE;
+        return isWrongCode && wrongCodeText ? wrongCodeText : verifyErrorMessage(caught, verifyErrorFallback);
       }
-      const failure = await onVerified(token);
-      if (typeof failure === 'string') setError(failure);
-    } catch (caught) {
-      const isWrongCode = caught instanceof ApiError && caught.detail === AUTH_WRONG_CODE;
-      setError(
-        isWrongCode && wrongCodeText ? wrongCodeText : verifyErrorMessage(caught, verifyErrorFallback),
-      );
-    } finally {
-      setIsBusy(false);
-    }
+    });
   }
 
   async function resend() {
-    setError(null);
     setNotice(null);
-    setIsBusy(true);
-    try {
-      const response = await requestCode(phone, mode);
-      setToken(response.verification_token);
-      writeStored('verification_token', response.verification_token);
-      setCode('');
-      setIsTouched(false);
-      setNotice('Код отправлен повторно');
-      restart();
-    } catch (caught) {
-      setError(resendErrorMessage(caught));
-    } finally {
-      setIsBusy(false);
-    }
+    await run(async () => {
+      try {
+        const response = await requestCode(phone, mode);
+        setToken(response.verification_token);
+        writeStored('verification_token', response.verification_token);
+        setCode('');
+        setIsTouched(false);
+        setNotice('Код отправлен повторно');
+        restart();
+      } catch (caught) {
+        return resendErrorMessage(caught);
+      }
+    });
   }
 
   return (

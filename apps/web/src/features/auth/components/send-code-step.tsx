@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { VerificationMode } from '@propusk/contracts/auth';
 import { MESSAGES } from '@propusk/contracts/messages';
-import { useState } from 'react';
 import { ErrorLine } from '../../../components/status-line';
+import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
 import { writeStored } from '../../../lib/storage';
 import { requestCode } from '../api/auth-api';
@@ -24,21 +24,18 @@ export function SendCodeStep({
   buttonLabel = 'Отправить код',
   onSent,
 }: SendCodeStepProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const submission = useSubmission();
 
-  async function send() {
-    setIsBusy(true);
-    setError(null);
-    try {
-      const response = await requestCode(phone, mode);
-      writeStored('verification_token', response.verification_token);
-      onSent(response.verification_token);
-    } catch (caught) {
-      setError(errorMessage(caught, { fallback: MESSAGES.codeSendError, fields: ['phone', 'mode'] }));
-    } finally {
-      setIsBusy(false);
-    }
+  function send() {
+    return submission.run(async () => {
+      try {
+        const response = await requestCode(phone, mode);
+        writeStored('verification_token', response.verification_token);
+        onSent(response.verification_token);
+      } catch (caught) {
+        return errorMessage(caught, { fallback: MESSAGES.codeSendError, fields: ['phone', 'mode'] });
+      }
+    });
   }
 
   return (
@@ -47,8 +44,8 @@ export function SendCodeStep({
       <Text>
         Телефон: <b>{phone}</b>
       </Text>
-      <ErrorLine message={error} />
-      <Button onClick={send} loading={isBusy} fullWidth>
+      <ErrorLine message={submission.error} />
+      <Button onClick={send} loading={submission.isBusy} fullWidth>
         {buttonLabel}
       </Button>
     </Stack>
