@@ -1,9 +1,70 @@
-import { TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
 import { ErrorLine } from '../../../components/status-line';
+import { useSubmission } from '../../../hooks/use-submission';
 import type { WeeklySchedule } from './phone-validation';
 import { ScheduleEditor } from './schedule-editor';
 
 type WindowField = 'start_time' | 'end_time';
+
+interface PhoneFormFrameProps {
+  isValid: boolean;
+  /** Saves; resolves to an error line to show, or nothing when it moved on. */
+  onSubmit: () => Promise<unknown>;
+  submitLabel: string;
+  children: ReactNode;
+}
+
+/**
+ * The frame of the add and edit forms: it saves only while everything is valid (the button stays disabled
+ * otherwise), shows the line a failed save ends with, and is busy while saving.
+ */
+export function PhoneFormFrame({ isValid, onSubmit, submitLabel, children }: PhoneFormFrameProps) {
+  const submission = useSubmission();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValid) return;
+    await submission.run(onSubmit);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {children}
+        <ErrorLine message={submission.error} />
+        <Button type="submit" disabled={!isValid} loading={submission.isBusy} fullWidth>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The phone's name ('Имя'), with its message once touched. */
+export function PhoneNameInput({
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextInput
+      label="Имя"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onBlur={onBlur}
+      error={error}
+      maxLength={100}
+      required
+    />
+  );
+}
 
 interface PhoneTypeFieldsProps {
   /** temporary shows the start and end, schedule the weekly schedule, other types nothing. */
