@@ -1,16 +1,20 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { requestCode } from '../../../features/auth/api/auth-api';
 import { CodeForm } from '../../../features/auth/components/code-form';
 import { SendCodeStep } from '../../../features/auth/components/send-code-step';
-import { changePhone, profileQueryKey } from '../../../features/users/api/profile-api';
+import { changePhone, profileQueryKey, profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
 import { isLenientPhone, withPlus } from '../../../lib/phone';
-import { writeStored } from '../../../lib/storage';
+import { readStored, writeStored } from '../../../lib/storage';
+import type { AppPath } from '../../paths';
 
 type Step =
   | { kind: 'send-old' }
@@ -28,9 +32,27 @@ const STEP_NUMBER: Record<Step['kind'], number> = {
 };
 
 /**
+ * 'Смена номера телефона' of both areas (/change-phone and /change-phone-admin): the current phone from the
+ * profile, else the stored one; back and the last step lead to that area's profile.
+ */
+export function ChangePhoneScreen({ profilePath }: { profilePath: AppPath }) {
+  const navigate = useNavigate();
+  const profile = useQuery(profileQueryOptions);
+  const currentPhone = profile.data?.phone ?? readStored('phone');
+  return (
+    <AppLayout title="Смена номера телефона" back={{ to: profilePath, label: 'Назад' }}>
+      {currentPhone ? (
+        <ChangePhoneFlow currentPhone={currentPhone} onDone={() => navigate(profilePath)} />
+      ) : (
+        <QueryStatus isPending={profile.isPending} error={null} />
+      )}
+    </AppLayout>
+  );
+}
+
+/**
  * The four-step phone change (spec.md section 4 "Other flows"): a code to the current phone, its check, the new
- * phone, the new phone's code, then the change. Shared by /change-phone and the administrator's
- * /change-phone-admin.
+ * phone, the new phone's code, then the change.
  */
 export function ChangePhoneFlow({ currentPhone, onDone }: { currentPhone: string; onDone: () => void }) {
   const queryClient = useQueryClient();
