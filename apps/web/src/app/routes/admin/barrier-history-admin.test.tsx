@@ -5,32 +5,22 @@ import { renderRoute, signIn } from '../../../test/render';
 import { BarrierHistoryAdminRoute } from './barrier-history-admin';
 import { page } from './test-data';
 
+const listedAction = {
+  id: 41,
+  action_type: 'delete_phone',
+  created_at: '2026-01-11T10:00:00Z',
+  author: 'admin',
+  reason: 'barrier_exit',
+  phone: 32,
+  barrier: 5,
+};
+
 describe('/barrier-history-admin', { timeout: 20_000 }, () => {
   it('shows the whole barrier history through the admin calls, with details', async () => {
     signIn();
     const server = mockApi({
-      'GET /api/admin/barriers/5/actions/': page('actions', [
-        {
-          id: 41,
-          action_type: 'delete_phone',
-          created_at: '2026-01-11T10:00:00Z',
-          author: 'admin',
-          reason: 'barrier_exit',
-          phone: 32,
-          barrier: 5,
-        },
-      ]),
-      'GET /api/admin/actions/41/': {
-        id: 41,
-        action_type: 'delete_phone',
-        created_at: '2026-01-11T10:00:00Z',
-        author: 'admin',
-        reason: 'barrier_exit',
-        phone: 32,
-        barrier: 5,
-        old_value: null,
-        new_value: null,
-      },
+      'GET /api/admin/barriers/5/actions/': page('actions', [listedAction]),
+      'GET /api/admin/actions/41/': { ...listedAction, old_value: null, new_value: null },
       'GET /api/admin/phones/32/': { id: 32, phone: '+79003334455', type: 'permanent' },
     });
     const { user } = renderRoute(<BarrierHistoryAdminRoute />, {
