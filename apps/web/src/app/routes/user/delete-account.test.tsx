@@ -1,0 +1,74 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoute, signIn } from '../../../test/render';
+import { codeSent, codeVerified, userProfile } from '../../../test/user-fixtures';
+import { DeleteAccountRoute } from './delete-account';
+
+describe('/delete-account', { timeout: 20_000 }, () => {
+  it('sends a code, deletes the profile with the verified token, confirms and returns to /login after 2 s', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/users/me/': userProfile,
+      'POST /api/auth/codes/': codeSent('del-1'),
+      'PATCH /api/auth/codes/verify/': codeVerified,
+      'DELETE /api/users/me/': [204, undefined],
+    });
+    const { user } = renderRoute(<DeleteAccountRoute />, { path: '/delete-account' });
+    await user.click(await screen.findByRole('button', { name: 'Отправить код' }));
+    expect(server.callsTo('POST /api/auth/codes/')[0]?.body).toEqual({
+      phone: '+79001234567',
+      mode: 'delete_account',
+    });
+
+    const code = await screen.findByLabelText(/Код из СМС/);
+    await user.type(code, '12345');
+    await user.click(screen.getByRole('button', { name: 'Удалить профиль' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Код должен содержать 6 цифр.');
+    expect(server.callsTo('DELETE /api/users/me/')).toHaveLength(0);
+
+    await user.type(code, '6');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: 'Удалить профиль' }));
+    expect(await screen.findByText('Профиль успешно удалён.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/auth/codes/verify/')[0]?.body).toEqual({
+      phone: '+79001234567',
+      code: '123456',
+      verification_token: 'del-1',
+    });
+    expect(server.callsTo('DELETE /api/users/me/')[0]?.body).toEqual({ verification_token: 'del-1' });
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    expect(window.localStorage.getItem('refresh_token')).toBeNull();
+    expect(window.localStorage.getItem('phone')).toBeNull();
+
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByText('Screen: /login')).not.toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(1100);
+    });
+    expect(await screen.findByText('Screen: /login')).toBeInTheDocument();
+  });
+
+  it('shows the server text of a refused deletion, else "Ошибка удаления аккаунта", and keeps the session', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/users/me/': userProfile,
+      'POST /api/auth/codes/': codeSent('del-1'),
+      'PATCH /api/auth/codes/verify/': codeVerified,
+      'DELETE /api/users/me/': [400, { detail: 'Verification token is invalid or expired.' }],
+    });
+    const { user } = renderRoute(<DeleteAccountRoute />, { path: '/delete-account' });
+    await user.click(await screen.findByRole('button', { name: 'Отправить код' }));
+    await user.type(await screen.findByLabelText(/Код из СМС/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Удалить профиль' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Verification token is invalid or expired.');
+
+    server.on({ 'DELETE /api/users/me/': [500, {}] });
+    await user.click(screen.getByRole('button', { name: 'Удалить профиль' }));
+    expect(await screen.findByText('Ошибка удаления аккаунта')).toBeInTheDocument();
+    expect(screen.queryByText('Профиль успешно удалён.')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('access_token')).toBe('access-1');
+  });
+});
