@@ -42,7 +42,7 @@ describe('/barrier-history', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Вперёд' }));
     expect(await screen.findByText('#11 Удаление номера')).toBeInTheDocument();
     expect(screen.getByTestId('pager-position')).toHaveTextContent('2 / 3');
-    await user.click(screen.getByRole('button', { name: 'Назад', exact: true }));
+    await user.click(screen.getByRole('button', { name: /^Назад$/ }));
     expect(await screen.findByText('#1 Добавление номера')).toBeInTheDocument();
     expect(screen.getByTestId('pager-position')).toHaveTextContent('1 / 3');
 
