@@ -161,6 +161,8 @@ export const barriers = pgTable(
       .on(table.devicePhone)
       .where(sql`${table.deletedAt} is null`),
     index('barriers_owner_idx').on(table.ownerId),
+    // An administrator's live barriers in id order (his list's default page) and their count, index-only.
+    index('barriers_owner_live_idx').on(table.ownerId, table.id).where(sql`${table.deletedAt} is null`),
     index('barriers_address_idx').on(table.address),
     check('barriers_phones_amount_range', sql`${table.devicePhonesAmount} between 1 and 10000`),
   ],
@@ -195,6 +197,8 @@ export const barrierAccess = pgTable(
   (table) => [
     primaryKey({ columns: [table.barrierId, table.userId] }),
     index('barrier_access_user_idx').on(table.userId),
+    // A barrier's users in the order they got access (the users list's default page), without sorting them all.
+    index('barrier_access_barrier_created_idx').on(table.barrierId, table.createdAt, table.userId),
   ],
 );
 

@@ -16,10 +16,12 @@ function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
       return [asc(users.phone)];
     case '-phone':
       return [desc(users.phone)];
+    // The access row's user_id is users.id (the join): ordered by the access row's own columns, the page
+    // is read in order from barrier_access_barrier_created_idx instead of sorting every user of the barrier.
     case '-created_at':
-      return [desc(barrierAccess.createdAt), desc(users.id)];
+      return [desc(barrierAccess.createdAt), desc(barrierAccess.userId)];
     default:
-      return [asc(barrierAccess.createdAt), asc(users.id)];
+      return [asc(barrierAccess.createdAt), asc(barrierAccess.userId)];
   }
 }
 
@@ -28,6 +30,11 @@ function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
  * their total, in one prepared statement per shape (search or not, ordering). The statement is scoped to
  * the administrator: it yields nothing unless the barrier is his live barrier (then he is its owner, the
  * user left out), checked once by an uncorrelated `exists`.
+ *
+ * The total: without a search, a count of the barrier's access rows (index-only, no join); with a search,
+ * `count(*) over ()` of the matching rows, so that the name and phone of each user are matched once (ILIKE
+ * is the costly part) rather than once for the page and once more for the count. Either way the phone
+ * counts are computed for the rows of the page only.
  */
 export async function listBarrierUsers(
   executor: Executor,
@@ -37,14 +44,17 @@ export async function listBarrierUsers(
 ) {
   const hasSearch = Boolean(query.search);
   const shape = `${hasSearch ? 'search' : 'all'}:${query.ordering ?? 'created_at'}`;
-  const where = and(
+  const accessScope = and(
     eq(barrierAccess.barrierId, sql.placeholder('barrierId')),
     ne(barrierAccess.userId, sql.placeholder('adminId')),
     sql`exists (select 1 from ${barriers} where ${barriers.id} = ${sql.placeholder('barrierId')} and ${barriers.ownerId} = ${sql.placeholder('adminId')} and ${isNull(barriers.deletedAt)})`,
-    hasSearch
-      ? or(ilike(users.fullName, sql.placeholder('search')), ilike(users.phone, sql.placeholder('search')))
-      : undefined,
   ) as SQL;
+  const where = hasSearch
+    ? (and(
+        accessScope,
+        or(ilike(users.fullName, sql.placeholder('search')), ilike(users.phone, sql.placeholder('search'))),
+      ) as SQL)
+    : accessScope;
   const page = preparedStatement(executor, `barrierUsers.page:${shape}`, () =>
     executor
       .select({
@@ -53,10 +63,10 @@ export async function listBarrierUsers(
         phone: users.phone,
         createdAt: barrierAccess.createdAt,
         phonesCount: sql<number>`(select count(*)::int from ${phones} where ${phones.barrierId} = ${barrierAccess.barrierId} and ${phones.userId} = ${users.id} and ${phones.isActive})`,
-        total:
-          sql<number>`(select count(*) from ${barrierAccess} inner join ${users} on ${users.id} = ${barrierAccess.userId} where ${where})`.mapWith(
-            Number,
-          ),
+        total: (hasSearch
+          ? sql<number>`count(*) over ()`
+          : sql<number>`(select count(*) from ${barrierAccess} where ${accessScope})`
+        ).mapWith(Number),
       })
       .from(barrierAccess)
       .innerJoin(users, eq(users.id, barrierAccess.userId))

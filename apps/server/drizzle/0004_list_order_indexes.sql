@@ -1,0 +1,2 @@
+CREATE INDEX "barrier_access_barrier_created_idx" ON "barrier_access" USING btree ("barrier_id","created_at","user_id");--> statement-breakpoint
+CREATE INDEX "barriers_owner_live_idx" ON "barriers" USING btree ("owner_id","id") WHERE "barriers"."deleted_at" is null;
