@@ -314,9 +314,21 @@ export const actions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('actions_barrier_created_idx').on(table.barrierId, table.createdAt),
-    index('actions_barrier_type_created_idx').on(table.barrierId, table.actionType, table.createdAt),
-    index('actions_owner_barrier_created_idx').on(table.phoneOwnerId, table.barrierId, table.createdAt),
+    // Each ends with id: a history page (newest first, `created_at desc, id desc`) is then read in index
+    // order and stops after page_size rows, instead of sorting every matching action.
+    index('actions_barrier_created_idx').on(table.barrierId, table.createdAt, table.id),
+    index('actions_barrier_type_created_idx').on(
+      table.barrierId,
+      table.actionType,
+      table.createdAt,
+      table.id,
+    ),
+    index('actions_owner_barrier_created_idx').on(
+      table.phoneOwnerId,
+      table.barrierId,
+      table.createdAt,
+      table.id,
+    ),
   ],
 );
 
