@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barriers, users } from '../src/db/schema.ts';
+import { createBarrierService } from '../src/modules/barriers/service.ts';
 import {
   addPhone,
   createBarrier,
@@ -206,6 +207,72 @@ describe('barriers', () => {
       ]);
       const latin = await list('address=abc');
       expect(latin.json().total_count).toBe(1);
+    });
+
+    it("shows this process's own changes to the public list at once, search and total included", async () => {
+      const query = `address=${encodeURIComponent('Кэшируемая')}&ordering=address`;
+      const addresses = async () => {
+        const body = (await list(query)).json();
+        return {
+          total: body.total_count,
+          addresses: body.barriers.map((b: { address: string }) => b.address),
+        };
+      };
+      const totalBefore = (await list('page_size=1')).json().total_count;
+      expect(await addresses()).toEqual({ total: 0, addresses: [] });
+
+      const first = await createBarrier(t, searchOwner, { address: 'кэшируемая, 2' });
+      const second = await createBarrier(t, searchOwner, { address: 'Кэшируемая, 1' });
+      expect(await addresses()).toEqual({ total: 2, addresses: ['Кэшируемая, 1', 'кэшируемая, 2'] });
+      expect((await list('page_size=1')).json().total_count).toBe(totalBefore + 2);
+
+      const hidden = await t.request({
+        method: 'PATCH',
+        url: `/api/admin/barriers/${first.id}/`,
+        token: searchOwner.token,
+        payload: { is_public: false },
+      });
+      expect(hidden.statusCode).toBe(200);
+      expect(await addresses()).toEqual({ total: 1, addresses: ['Кэшируемая, 1'] });
+
+      const removed = await t.request({
+        method: 'DELETE',
+        url: `/api/admin/barriers/${second.id}/`,
+        token: searchOwner.token,
+      });
+      expect(removed.statusCode).toBe(204);
+      expect(await addresses()).toEqual({ total: 0, addresses: [] });
+      expect((await list('page_size=1')).json().total_count).toBe(totalBefore);
+    });
+
+    it('pages past the matches it keeps of a search from the database, in the same order', async () => {
+      // A service that keeps the first 2 matches of a search: pages 1–2 of size 1 come from the kept ids,
+      // later pages from the database; together they must be exactly the list of one big page.
+      const service = createBarrierService(t.deps, { searchIdsKept: 2 });
+      const user = { id: viewer.id, sessionId: 'test', role: 'user' as const, phone: viewer.phone };
+      const profile = { ...user, fullName: null, phonePrivacy: 'public' as const };
+      for (const ordering of ['address', '-address', undefined] as const) {
+        const whole = await service.listPublic(profile, {
+          page: 1,
+          page_size: 100,
+          address: 'поисковая',
+          ...(ordering ? { ordering } : {}),
+        });
+        expect(whole.total_count).toBe(4);
+        expect(whole.barriers).toHaveLength(4);
+        const pages = [];
+        for (let pageNumber = 1; pageNumber <= 5; pageNumber += 1) {
+          const onePage = await service.listPublic(profile, {
+            page: pageNumber,
+            page_size: 1,
+            address: 'поисковая',
+            ...(ordering ? { ordering } : {}),
+          });
+          expect(onePage.total_count).toBe(4);
+          pages.push(...onePage.barriers);
+        }
+        expect(pages).toEqual(whole.barriers);
+      }
     });
 
     it('treats % and _ in the search as plain characters', async () => {

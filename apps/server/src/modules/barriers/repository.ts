@@ -120,15 +120,63 @@ export async function listPublicBarriers(executor: Executor, viewerId: number, q
   });
 }
 
-/** How many live public barriers there are (matching the address search, if any). */
-export async function countPublicBarriers(executor: Executor, address: string | undefined) {
-  const hasAddress = Boolean(address);
-  const statement = preparedStatement(
-    executor,
-    `barriers.publicCount:${hasAddress ? 'address' : 'all'}`,
-    () => executor.select({ count: count() }).from(barriers).where(publicConditions(hasAddress)),
+/**
+ * The first `limit` ids of the live public barriers whose address contains the search text, in the order
+ * of the list, and how many match in all: one pass over the trigram matches (the page is a top-N sort of
+ * them, the total a window count over the same rows). The service keeps the answer a few seconds, so that
+ * the pages of a search, and the same search made by many users, are served by primary key.
+ */
+export async function searchPublicBarrierIds(
+  executor: Executor,
+  address: string,
+  ordering: BarrierOrdering | undefined,
+  limit: number,
+): Promise<{ ids: number[]; total: number }> {
+  const statement = preparedStatement(executor, `barriers.publicSearch:${ordering ?? 'id'}`, () =>
+    executor
+      .select({
+        id: sql<number>`matches.id`.mapWith(Number),
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      // A subquery with OFFSET is planned on its own: its plan is the trigram index (see publicPageStatement).
+      .from(
+        sql`(select ${barriers.id} as id, ${barriers.address} as address, ${barriers.createdAt} as created_at from ${barriers} where ${publicConditions(true)} offset 0) as matches`,
+      )
+      .orderBy(matchesOrderBy(ordering))
+      .limit(placeholders.limit),
   );
-  const [row] = await statement.execute(hasAddress ? { address: likePattern(address ?? '') } : {});
+  const rows = await statement.execute({ address: likePattern(address), limit });
+  return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * The live public barriers of `ids` (a page of `searchPublicBarrierIds`), in the list's order: a barrier
+ * that another process deleted or made private since the search was kept is left out.
+ */
+export async function listPublicBarriersByIds(
+  executor: Executor,
+  viewerId: number,
+  ids: number[],
+  ordering: BarrierOrdering | undefined,
+) {
+  if (ids.length === 0) return [];
+  const statement = preparedStatement(executor, `barriers.publicByIds:${ordering ?? 'id'}`, () =>
+    executor
+      .select(summaryColumns(placeholders.viewerId))
+      .from(barriers)
+      .innerJoin(users, eq(users.id, barriers.ownerId))
+      .where(and(publicConditions(false), sql`${barriers.id} = any(${sql.placeholder('ids')})`))
+      .orderBy(...orderBy(ordering)),
+  );
+  return statement.execute({ viewerId, ids });
+}
+
+/** How many live public barriers there are (an address search has its total from searchPublicBarrierIds). */
+export async function countPublicBarriers(executor: Executor) {
+  const statement = preparedStatement(executor, 'barriers.publicCount', () =>
+    executor.select({ count: count() }).from(barriers).where(publicConditions(false)),
+  );
+  const [row] = await statement.execute({});
   return row?.count ?? 0;
 }
 

@@ -19,9 +19,9 @@ import {
   type UpdateLimitsBody,
 } from '@propusk/contracts/limits';
 import { getSheet, isDeviceModel, isValidDevicePassword } from '@propusk/devices/models';
-import { CountCache } from '../../lib/count-cache.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
+import { ResultCache } from '../../lib/result-cache.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { syncBarrierDevice } from '../devices/outbox.ts';
 import { deactivatePhonesLocked, deviceCapacity, lockLiveBarrier } from '../phones/phone-changes.ts';
@@ -29,6 +29,7 @@ import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
 import {
   barrierNotFound,
   paginate as page,
+  pageOffset,
   requireBarrierAccess,
   requireOwnedBarrier,
   requireVisibleBarrier,
@@ -85,24 +86,52 @@ export function toLimits(row: Awaited<ReturnType<typeof repository.findLimits>>)
 }
 
 /**
- * How long `total_count` of the public list may lag behind another process's changes (this process's own
- * creations, deletions and visibility changes show at once). A client pages until it gets fewer items than
- * it asked for, so a total a few seconds old is not visible to it.
+ * How long `total_count` of the public list and the matches of an address search may lag behind another
+ * process's changes (this process's own creations, deletions and visibility changes show at once). A client
+ * pages until it gets fewer items than it asked for, so a total a few seconds old is not visible to it; a
+ * barrier made public elsewhere shows in a search within this time.
  */
 export const PUBLIC_COUNT_TTL_MS = 5000;
+/**
+ * How many ids of an address search are kept: the first pages of any page size. A page beyond them is read
+ * from the database with the search (its total still from the kept answer).
+ */
+export const PUBLIC_SEARCH_IDS_KEPT = 1000;
 
-export function createBarrierService(deps: Dependencies) {
+export function createBarrierService(deps: Dependencies, options: { searchIdsKept?: number } = {}) {
+  const searchIdsKept = options.searchIdsKept ?? PUBLIC_SEARCH_IDS_KEPT;
   const { db } = deps;
-  /** Counts of public barriers, per address search: see CountCache. */
-  const publicCounts = new CountCache(PUBLIC_COUNT_TTL_MS);
+  /** The count of public barriers, and the matches of each address search (per ordering): see ResultCache. */
+  const publicCounts = new ResultCache<number>(PUBLIC_COUNT_TTL_MS, 1);
+  const publicSearches = new ResultCache<{ ids: number[]; total: number }>(PUBLIC_COUNT_TTL_MS, 500);
+  const publicListChanged = () => {
+    publicCounts.invalidate();
+    publicSearches.invalidate();
+  };
+
+  async function publicPage(user: AuthenticatedUser, query: BarrierListQuery) {
+    const address = query.address;
+    if (!address) {
+      return Promise.all([
+        repository.listPublicBarriers(db, user.id, query),
+        publicCounts.get('all', () => repository.countPublicBarriers(db)),
+      ]);
+    }
+    const search = await publicSearches.get(`${query.ordering ?? 'id'} ${address}`, () =>
+      repository.searchPublicBarrierIds(db, address, query.ordering, searchIdsKept),
+    );
+    const offset = pageOffset(query);
+    const end = offset + query.page_size;
+    const rows =
+      end <= search.ids.length || search.ids.length === search.total
+        ? await repository.listPublicBarriersByIds(db, user.id, search.ids.slice(offset, end), query.ordering)
+        : await repository.listPublicBarriers(db, user.id, query);
+    return [rows, search.total] as const;
+  }
 
   return {
     async listPublic(user: AuthenticatedUser, query: BarrierListQuery) {
-      const address = query.address || undefined;
-      const [rows, total] = await Promise.all([
-        repository.listPublicBarriers(db, user.id, query),
-        publicCounts.get(address ?? '', () => repository.countPublicBarriers(db, address)),
-      ]);
+      const [rows, total] = await publicPage(user, query);
       return page(
         'barriers',
         rows.map((row) => toSummary(row, user.id)),
@@ -206,7 +235,7 @@ export function createBarrierService(deps: Dependencies) {
           }
           throw error;
         });
-      publicCounts.invalidate();
+      publicListChanged();
       deps.notifyDeviceCommands([barrierId]);
       const row = await repository.findOwnedBarrierRow(db, barrierId);
       if (!row) throw barrierNotFound();
@@ -241,7 +270,7 @@ export function createBarrierService(deps: Dependencies) {
         }
       }
       await repository.updateBarrier(db, barrierId, values);
-      if (values.isPublic !== undefined) publicCounts.invalidate();
+      if (values.isPublic !== undefined) publicListChanged();
       const row = await repository.findOwnedBarrierRow(db, barrierId);
       if (!row) throw barrierNotFound();
       return toAdminBarrier(row);
@@ -262,7 +291,7 @@ export function createBarrierService(deps: Dependencies) {
         await repository.markBarrierDeleted(tx, locked.id, deps.clock.now());
         await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false });
       });
-      publicCounts.invalidate();
+      publicListChanged();
       deps.notifyDeviceCommands([barrierId]);
     },
 

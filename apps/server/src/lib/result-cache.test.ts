@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CountCache } from './count-cache.ts';
+import { ResultCache } from './result-cache.ts';
 
 function counter() {
   let calls = 0;
@@ -16,10 +16,10 @@ function counter() {
   };
 }
 
-describe('CountCache', () => {
+describe('ResultCache', () => {
   it('counts once for concurrent requests and keeps the count for its lifetime', async () => {
     let now = 0;
-    const cache = new CountCache(5000, 10, () => now);
+    const cache = new ResultCache<number>(5000, 10, () => now);
     const source = counter();
     const answers = await Promise.all([1, 2, 3].map(() => cache.get('all', source.compute)));
     expect(answers).toEqual([10, 10, 10]);
@@ -34,7 +34,7 @@ describe('CountCache', () => {
   });
 
   it('counts again after invalidate, and keys are apart', async () => {
-    const cache = new CountCache(5000, 10, () => 0);
+    const cache = new ResultCache<number>(5000, 10, () => 0);
     const source = counter();
     expect(await cache.get('a', source.compute)).toBe(10);
     source.set(12);
@@ -45,7 +45,7 @@ describe('CountCache', () => {
   });
 
   it('does not keep a count computed across an invalidation, nor a failure', async () => {
-    const cache = new CountCache(5000, 10, () => 0);
+    const cache = new ResultCache<number>(5000, 10, () => 0);
     let release: (value: number) => void = () => {};
     const slow = cache.get('a', () => new Promise<number>((resolve) => (release = resolve)));
     cache.invalidate();
@@ -58,7 +58,7 @@ describe('CountCache', () => {
   });
 
   it('holds at most maxEntries keys, dropping the oldest', async () => {
-    const cache = new CountCache(5000, 2, () => 0);
+    const cache = new ResultCache<number>(5000, 2, () => 0);
     const source = counter();
     await cache.get('a', source.compute);
     await cache.get('b', source.compute);

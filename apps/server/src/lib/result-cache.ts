@@ -1,17 +1,18 @@
 /**
- * Counts that are costly to compute and may be a few seconds old: `total_count` of the public barrier list
- * counts ~90,000 rows at the seeded scale (~10 ms of PostgreSQL CPU), on every page of every user.
+ * Results that are costly to compute and may be a few seconds old: `total_count` of the public barrier list
+ * counts ~90,000 rows at the seeded scale (~10 ms of PostgreSQL CPU), on every page of every user; an
+ * address search of the public list matches and sorts hundreds to tens of thousands of barriers.
  *
  * - An entry lives `ttlMs` (on the monotonic clock: this is about CPU, not about the business clock).
- * - Concurrent misses of one key share one computation, so a burst of requests counts once.
+ * - Concurrent misses of one key share one computation, so a burst of requests computes once.
  * - `invalidate()` drops everything at once; the process calls it after committing a change that moves a
- *   count, so its own changes show on the next request. A computation that was running when `invalidate()`
+ *   result, so its own changes show on the next request. A computation that was running when `invalidate()`
  *   was called still answers the requests that were already waiting on it, but is not kept. Changes made by another
  *   process (several servers on one PostgreSQL) show within `ttlMs`.
  * - At most `maxEntries` keys (the oldest goes first), so that many different searches cannot grow it.
  */
-export class CountCache {
-  private readonly entries = new Map<string, { expiresAt: number; count: Promise<number> }>();
+export class ResultCache<Value> {
+  private readonly entries = new Map<string, { expiresAt: number; value: Promise<Value> }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -19,24 +20,24 @@ export class CountCache {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  get(key: string, compute: () => Promise<number>): Promise<number> {
+  get(key: string, compute: () => Promise<Value>): Promise<Value> {
     const now = this.now();
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > now) return entry.count;
+    if (entry && entry.expiresAt > now) return entry.value;
     if (entry) this.entries.delete(key);
 
-    const count = compute();
-    const fresh = { expiresAt: now + this.ttlMs, count };
+    const value = compute();
+    const fresh = { expiresAt: now + this.ttlMs, value };
     this.entries.set(key, fresh);
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    // A failed count is not kept: the next request tries again.
-    count.catch(() => {
+    // A failed computation is not kept: the next request tries again.
+    value.catch(() => {
       if (this.entries.get(key) === fresh) this.entries.delete(key);
     });
-    return count;
+    return value;
   }
 
   invalidate(): void {
