@@ -28,6 +28,10 @@ describe('/delete-account', { timeout: 20_000 }, () => {
     expect(server.callsTo('DELETE /api/users/me/')).toHaveLength(0);
 
     await user.type(code, '6');
+    // As the real server after the deletion: the profile is gone. The screen must not ask for it again
+    // (a 401 would take the user to /login before he has read the confirmation).
+    server.on({ 'GET /api/users/me/': [401, { detail: 'Token is invalid or expired.' }] });
+    const profileReads = server.callsTo('GET /api/users/me/').length;
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Удалить профиль' }));
     expect(await screen.findByText('Профиль успешно удалён.')).toBeInTheDocument();
@@ -45,6 +49,8 @@ describe('/delete-account', { timeout: 20_000 }, () => {
       vi.advanceTimersByTime(1000);
     });
     expect(screen.queryByText('Screen: /login')).not.toBeInTheDocument();
+    expect(screen.getByText('Профиль успешно удалён.')).toBeInTheDocument();
+    expect(server.callsTo('GET /api/users/me/')).toHaveLength(profileReads);
     await act(async () => {
       vi.advanceTimersByTime(1100);
     });

@@ -17,11 +17,13 @@ import { paths } from '../../paths';
 export function DeleteAccountRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const profile = useQuery(profileQueryOptions);
+  const [isDeleted, setIsDeleted] = useState(false);
+  // Once the account is deleted the profile is not asked for again: the cache is cleared, and a new read
+  // would be refused (401) and take the user to /login before he has read the confirmation.
+  const profile = useQuery({ ...profileQueryOptions, enabled: !isDeleted });
   const [phone] = useState(() => readStored('phone'));
   const currentPhone = profile.data?.phone ?? phone;
   const [token, setToken] = useState<string | null>(null);
-  const [isDeleted, setIsDeleted] = useState(false);
 
   useEffect(() => {
     if (!isDeleted) return;
