@@ -24,6 +24,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 Commands:
   create-admin --phone +7XXXXXXXXXX --password SECRET [--name "Имя"]
       Creates an administrator, or makes an existing account one, and sets its password (idempotent).
+      --password - reads the password from the first line of standard input, so that it shows in no
+      process list or shell history: printf '%s\n' "$PASSWORD" | npm run cli -- create-admin … --password -
   block-account --phone +7XXXXXXXXXX --reason TEXT
       Blocks an account platform-wide: every call refused, sessions ended, its numbers taken off all gates.
   unblock-account --phone +7XXXXXXXXXX
@@ -84,13 +86,24 @@ function cliDependencies(database: OpenedDatabase, config: ReturnType<typeof loa
 
 type Command = (deps: Dependencies) => Promise<string>;
 
+/** `--password -`: the first line of standard input; any other value is the password itself. */
+async function passwordOption(value: string | undefined): Promise<string | undefined> {
+  if (value !== '-') return value;
+  process.stdin.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk as string;
+  return text.split(/\r?\n/, 1)[0] ?? '';
+}
+
 /** Validates the arguments of a command before anything touches the database. */
-function prepare(command: string, args: string[]): Command {
+async function prepare(command: string, args: string[]): Promise<Command> {
   switch (command) {
     case 'create-admin': {
       const options = parseOptions(args, ['phone', 'password', 'name']);
       const phone = parsePhone(options.phone);
-      const password = passwordSchema.safeParse(requireOption(options.password, 'password'));
+      const password = passwordSchema.safeParse(
+        requireOption(await passwordOption(options.password), 'password'),
+      );
       if (!password.success) throw new UsageError(`--password: ${password.error.issues[0]?.message}`);
       const name = options.name?.trim();
       if (name !== undefined && name.length > FULL_NAME_MAX_LENGTH) {
@@ -136,7 +149,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   let database: OpenedDatabase | undefined;
   try {
-    const run = prepare(command, args);
+    const run = await prepare(command, args);
     const config = loadConfig();
     database = await openMigratedDatabase(config, { poolSize: 2 });
     process.stdout.write(`${await run(cliDependencies(database, config))}\n`);

@@ -36,10 +36,19 @@ interface CliResult {
 }
 
 function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  return runCliWithInput(env, undefined, ...args);
+}
+
+/** The CLI with `input` written to its standard input (then closed), or none. */
+function runCliWithInput(
+  env: Record<string, string>,
+  input: string | undefined,
+  ...args: string[]
+): Promise<CliResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       ['--import', 'tsx', CLI, ...args],
       { cwd: ROOT, env: childEnv, timeout: SLOW },
@@ -48,6 +57,7 @@ function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResu
         resolve({ code, stdout, stderr });
       },
     );
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 
@@ -141,6 +151,45 @@ describe('operator CLI', () => {
         expect(result.code, args.join(' ')).not.toBe(0);
         expect(result.stderr + result.stdout, args.join(' ')).toMatch(message);
       }
+    },
+    SLOW,
+  );
+
+  it(
+    'reads the password from standard input with --password -, validated as any other',
+    async () => {
+      const short = await runCliWithInput(
+        env,
+        '12345\n',
+        'create-admin',
+        '--phone',
+        '+79005550009',
+        '--password',
+        '-',
+      );
+      expect(short.code).not.toBe(0);
+      expect(short.stderr).toMatch(/at least 6 characters/);
+
+      const created = await runCliWithInput(
+        env,
+        'from-stdin-secret\nignored second line\n',
+        'create-admin',
+        '--phone',
+        '+79005550009',
+        '--password',
+        '-',
+      );
+      expect(created.stderr).toBe('');
+      expect(created.code).toBe(0);
+      expect(created.stdout).not.toContain('from-stdin-secret');
+      await withApp(env, async (app) => {
+        const verified = await app.inject({
+          method: 'POST',
+          url: '/api/auth/admin/password_verification/',
+          payload: { phone: '+79005550009', password: 'from-stdin-secret' },
+        });
+        expect(verified.statusCode).toBe(200);
+      });
     },
     SLOW,
   );
