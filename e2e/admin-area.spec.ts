@@ -172,14 +172,10 @@ test('invites a user found by phone; he accepts and appears among the users', as
   await expect(page.getByRole('heading', { name: 'Профиль пользователя' })).toBeVisible();
 });
 
-test('adds a phone for the user; a failed device command is retried after the password is fixed', async () => {
-  const testInfo = test.info();
-  const primary = page.getByTestId('phone-card').filter({ hasText: resident.phone });
-  await expect(primary.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
-
-  // The stored device password is corrected to a wrong one: the device refuses the next command.
+/** Stores a device password for the barrier, then opens the profile of its user Иван Жилец. */
+async function saveDevicePasswordAndOpenResident(page: Page, address: string, password: string) {
   await openOwnBarrier(page, address);
-  await page.getByLabel('Пароль устройства').fill('9999');
+  await page.getByLabel('Пароль устройства').fill(password);
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Шлагбаум успешно обновлён.')).toBeVisible();
   await page.getByRole('button', { name: 'Пользователи' }).click();
@@ -188,6 +184,15 @@ test('adds a phone for the user; a failed device command is retried after the pa
     .filter({ hasText: 'Иван Жилец' })
     .getByRole('button', { name: 'Открыть профиль' })
     .click();
+}
+
+test('adds a phone for the user; a failed device command is retried after the password is fixed', async () => {
+  const testInfo = test.info();
+  const primary = page.getByTestId('phone-card').filter({ hasText: resident.phone });
+  await expect(primary.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
+
+  // The stored device password is corrected to a wrong one: the device refuses the next command.
+  await saveDevicePasswordAndOpenResident(page, address, '9999');
 
   await page.getByRole('button', { name: 'Добавить номер' }).click();
   await expect(page.getByRole('heading', { name: 'Добавить номер' })).toBeVisible();
@@ -205,16 +210,7 @@ test('adds a phone for the user; a failed device command is retried after the pa
   await expect(wife.getByTestId('phone-status')).toHaveText('Ошибка', { timeout: 20_000 });
   await checkAdminScreen(page, testInfo, 'user-profile-error');
 
-  await openOwnBarrier(page, address);
-  await page.getByLabel('Пароль устройства').fill('1234');
-  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await expect(page.getByText('Шлагбаум успешно обновлён.')).toBeVisible();
-  await page.getByRole('button', { name: 'Пользователи' }).click();
-  await page
-    .getByTestId('barrier-user')
-    .filter({ hasText: 'Иван Жилец' })
-    .getByRole('button', { name: 'Открыть профиль' })
-    .click();
+  await saveDevicePasswordAndOpenResident(page, address, '1234');
   await wife.getByRole('button', { name: 'Повторить отправку' }).click();
   await expect(wife.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
 

@@ -12,7 +12,8 @@ import { lockBarrier, syncBarrierDevice } from '../src/modules/devices/outbox.ts
 import { type ProcessResult, processBarrier } from '../src/modules/devices/queue.ts';
 import { attachDeviceSimulators, type SimulatorRegistry } from '../src/modules/devices/simulator-registry.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
-import { nextPhone } from './factories.ts';
+import { createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
+import { createAdmin, nextPhone, type TestUser } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
 let devicePhoneCounter = 0;
@@ -197,4 +198,22 @@ export function createDeviceHarness(
     },
   };
   return harness;
+}
+
+/**
+ * The scene of the device tests that go through the product API: an owner, his RTU5025 barrier (device
+ * password 2580) and one user with access, every command sent and confirmed by the simulated device.
+ */
+export async function createDeviceScene(t: TestApp): Promise<{
+  h: DeviceHarness;
+  owner: TestUser;
+  barrier: TestBarrier;
+  user: TestUser;
+}> {
+  const h = createDeviceHarness(t);
+  const owner = await createAdmin(t, { fullName: 'Владелец' });
+  const barrier = await createBarrier(t, owner, { device_password: '2580' });
+  const user = await createUserWithAccess(t, barrier);
+  await h.run(barrier.id);
+  return { h, owner, barrier, user };
 }

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedToken } from './auth-helpers.ts';
-import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
-import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
-import { createAdmin, type TestUser } from './factories.ts';
+import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
+import { addPhone, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
+import type { TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const digits = (phone: string) => phone.slice(1);
@@ -21,11 +21,7 @@ describe('devices follow the product API (demo provider)', () => {
   let user: TestUser;
   beforeAll(async () => {
     t = await createTestApp();
-    h = createDeviceHarness(t);
-    owner = await createAdmin(t, { fullName: 'Владелец' });
-    barrier = await createBarrier(t, owner, { device_password: '2580' });
-    user = await createUserWithAccess(t, barrier);
-    await h.run(barrier.id);
+    ({ h, owner, barrier, user } = await createDeviceScene(t));
   });
   afterAll(() => t.close());
 

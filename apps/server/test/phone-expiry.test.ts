@@ -10,7 +10,7 @@ import { phones } from '../src/db/schema.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { expireEndedPhones } from '../src/modules/phones/expiry.ts';
-import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import {
   addPhone,
   createBarrier,
@@ -40,9 +40,7 @@ describe('temporary phones end at their end time', () => {
   let user: TestUser;
   beforeAll(async () => {
     t = await createTestApp();
-    h = createDeviceHarness(t);
-    owner = await createAdmin(t, { fullName: 'Владелец' });
-    barrier = await createBarrier(t, owner, { device_password: '2580' });
+    ({ h, owner, barrier, user } = await createDeviceScene(t));
     const limits = await t.request({
       method: 'PATCH',
       url: `/api/admin/barriers/${barrier.id}/limits/`,
@@ -50,8 +48,6 @@ describe('temporary phones end at their end time', () => {
       payload: { user_temp_phone_limit: 1, global_temp_phone_limit: 1 },
     });
     expect(limits.statusCode, limits.body).toBe(200);
-    user = await createUserWithAccess(t, barrier);
-    await h.run(barrier.id);
   });
   afterAll(() => t.close());
 

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processBarrier } from '../src/modules/devices/queue.ts';
 import { attachDeviceSimulators } from '../src/modules/devices/simulator-registry.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
-import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
-import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
-import { createAdmin, type TestUser } from './factories.ts';
+import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
+import { addPhone, type TestBarrier } from './domain-factories.ts';
+import type { TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 describe('simulated devices after a demo restart', () => {
@@ -22,10 +22,7 @@ describe('simulated devices after a demo restart', () => {
   let guest: string;
   beforeAll(async () => {
     t = await createTestApp();
-    h = createDeviceHarness(t);
-    owner = await createAdmin(t, { fullName: 'Владелец' });
-    barrier = await createBarrier(t, owner, { device_password: '2580' });
-    user = await createUserWithAccess(t, barrier);
+    ({ h, owner, barrier, user } = await createDeviceScene(t));
     const added = await addPhone(t, user, barrier.id, {
       type: 'temporary',
       start_time: '2026-11-22T07:00:00.000Z',

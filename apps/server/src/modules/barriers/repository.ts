@@ -1,6 +1,7 @@
 /**
  * SQL of the barrier calls. A list is one page query, whatever the page size, with its total either in the
- * same statement (own barriers) or from a count query (public barriers, whose count the service caches).
+ * same statement (own barriers) or from a query whose answer the service keeps a few seconds (the count of
+ * public barriers; the ids and total of an address search of them, whose pages are then read by id).
  * The list queries are prepared statements, one per shape (scope, address filter, ordering).
  */
 import type { BarrierListQuery, BarrierOrdering } from '@propusk/contracts/barriers';
@@ -79,6 +80,14 @@ function publicConditions(hasAddress: boolean): SQL {
   ) as SQL;
 }
 
+/**
+ * The live public barriers whose address contains the search text (placeholder `address`), as the derived
+ * table `matches` (id, address, created_at). A subquery with OFFSET is planned on its own, never merged into
+ * the query that orders it: its plan is the trigram index, whatever order the list asks for.
+ */
+const addressMatches = () =>
+  sql`(select ${barriers.id} as id, ${barriers.address} as address, ${barriers.createdAt} as created_at from ${barriers} where ${publicConditions(true)} offset 0) as matches`;
+
 function publicPageStatement(executor: Executor, hasAddress: boolean, ordering: BarrierOrdering | undefined) {
   const key = `barriers.publicPage:${hasAddress ? 'address' : 'all'}:${ordering ?? 'id'}`;
   return preparedStatement(executor, key, () => {
@@ -93,16 +102,14 @@ function publicPageStatement(executor: Executor, hasAddress: boolean, ordering: 
         .limit(placeholders.limit)
         .offset(placeholders.offset);
     }
-    // An address search pages the trigram matches. Left to itself, the planner answers
-    // `… ilike '%Ленина%' order by address limit 5` by walking the address b-tree and filtering every
-    // public barrier until it has a page (9.6 ms at 100,000 barriers), where taking the ~900 trigram
-    // matches and sorting them costs ~2.5 ms. A subquery with OFFSET is planned on its own (never merged
-    // into the ordered query), so `matches` has no order to keep and its plan is the trigram index; the
-    // page is a top-N sort of the matches, and only its rows are joined with their owners. The cost is
-    // bounded by the number of matches (as the count of the same search is), not by the table.
+    // A page of an address search past the ids the service keeps (searchPublicBarrierIds). Left to itself,
+    // the planner answers `… ilike '%Ленина%' order by address limit 5` by walking the address b-tree and
+    // filtering every public barrier until it has a page (9.6 ms at 100,000 barriers), where taking the ~900
+    // trigram matches (addressMatches) and sorting them costs ~2.5 ms; only the page's rows are joined with
+    // their owners. The cost is bounded by the number of matches, not by the table.
     return page
       .where(
-        sql`${barriers.id} in (select matches.id from (select ${barriers.id} as id, ${barriers.address} as address, ${barriers.createdAt} as created_at from ${barriers} where ${publicConditions(true)} offset 0) as matches order by ${matchesOrderBy(ordering)} limit ${placeholders.limit} offset ${placeholders.offset})`,
+        sql`${barriers.id} in (select matches.id from ${addressMatches()} order by ${matchesOrderBy(ordering)} limit ${placeholders.limit} offset ${placeholders.offset})`,
       )
       .orderBy(...orderBy(ordering));
   });
@@ -138,10 +145,7 @@ export async function searchPublicBarrierIds(
         id: sql<number>`matches.id`.mapWith(Number),
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
-      // A subquery with OFFSET is planned on its own: its plan is the trigram index (see publicPageStatement).
-      .from(
-        sql`(select ${barriers.id} as id, ${barriers.address} as address, ${barriers.createdAt} as created_at from ${barriers} where ${publicConditions(true)} offset 0) as matches`,
-      )
+      .from(addressMatches())
       .orderBy(matchesOrderBy(ordering))
       .limit(placeholders.limit),
   );

@@ -2,16 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
+import { userProfile as profile } from '../../../test/user-fixtures';
 import { ProfileRoute } from './profile';
-
-const profile = {
-  id: 7,
-  full_name: 'Иван Петров',
-  phone: '+79001234567',
-  phone_privacy: 'public',
-  role: 'user',
-  is_active: true,
-};
 
 describe('/user', () => {
   it('shows the profile with its role and the bottom navigation, without the toggle for a user', async () => {
