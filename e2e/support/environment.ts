@@ -4,9 +4,12 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const artifacts = path.join(root, 'e2e', '.artifacts');
 
+// E2E_PORT lets two checkouts on one machine run their journeys at the same time.
+const port = Number(process.env.E2E_PORT ?? 3210);
+
 export const E2E = {
-  port: 3210,
-  baseUrl: 'http://127.0.0.1:3210',
+  port,
+  baseUrl: `http://127.0.0.1:${port}`,
   artifacts,
   dataDir: path.join(artifacts, 'data'),
   smsFile: path.join(artifacts, 'sms-outbox.jsonl'),
