@@ -121,9 +121,9 @@ test('sends a device setting with a live command preview', async () => {
   await expect(page.getByRole('heading', { name: 'Настройки шлагбаума' })).toBeVisible();
   await selectOption(page, 'Настройка', 'Запрос ячейки');
   const preview = page.getByTestId('command-preview');
-  await expect(preview).toHaveText('{pwd}A{slot}?');
+  await expect(preview).toHaveText('{pwd}A{slot}#');
   await page.getByRole('textbox', { name: 'Ячейка' }).fill('001');
-  await expect(preview).toHaveText('{pwd}A001?');
+  await expect(preview).toHaveText('{pwd}A001#');
   await checkAdminScreen(page, testInfo, 'barrier-settings');
   const before = readSms().filter((sms) => sms.to === devicePhone).length;
   await page.getByRole('button', { name: 'Отправить' }).click();
@@ -136,7 +136,7 @@ test('sends a device setting with a live command preview', async () => {
         .slice(before)
         .map((sms) => sms.text),
     )
-    .toContain('1234A001?');
+    .toContain('1234A001#');
   await page.getByRole('button', { name: '← Назад' }).click();
   await expect(page.getByRole('heading', { name: 'Мои шлагбаумы' })).toBeVisible();
 });

@@ -12,7 +12,8 @@ import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-const digits = (phone: string) => phone.slice(1);
+/** A number as the RTU sheet writes it (the production form `0007` + ten digits). */
+const digits = (phone: string) => `0007${phone.slice(2)}`;
 
 describe('device queue with the demo provider', () => {
   let t: TestApp;
@@ -37,7 +38,7 @@ describe('device queue with the demo provider', () => {
     expect((await h.phone(phone.id)).status).toBe('ok');
     const [command] = await h.commands(barrier.id);
     expect(command).toMatchObject({ status: 'confirmed', attempts: 1 });
-    expect(command?.reply).toBe(`Serial:001 Number:${digits(phone.number)} Set Success!`);
+    expect(command?.reply).toBe(`001:${digits(phone.number)}`);
     expect(h.simulators.device(barrier.id)?.wouldOpenFor(phone.number, t.clock.now())).toBe(true);
     const slots = await t.deps.db.select().from(deviceSlots).where(eq(deviceSlots.barrierId, barrier.id));
     expect(slots).toMatchObject([{ slot: 1, number: phone.number }]);
@@ -105,14 +106,14 @@ describe('device queue with the demo provider', () => {
     t.clock.set(start);
     expect(await reconcileBarrier(t.deps, barrier.id)).toBe(1);
     await h.run(barrier.id);
-    expect(h.smsTo(barrier.devicePhone)).toEqual([`ADD 1 ${phone.number}`]);
+    expect(h.smsTo(barrier.devicePhone)).toEqual([`#06#${phone.number}#`]);
     expect(h.simulators.device(barrier.id)?.wouldOpenFor(phone.number, t.clock.now())).toBe(true);
     expect((await h.phone(phone.id)).status).toBe('ok');
 
     t.clock.set(end);
     expect(await reconcileBarrier(t.deps, barrier.id)).toBe(1);
     await h.run(barrier.id);
-    expect(h.smsTo(barrier.devicePhone)).toEqual([`ADD 1 ${phone.number}`, 'DEL 1']);
+    expect(h.smsTo(barrier.devicePhone)).toEqual([`#06#${phone.number}#`, `#15#${phone.number}#`]);
     expect(h.simulators.device(barrier.id)?.wouldOpenFor(phone.number, t.clock.now())).toBe(false);
     t.clock.set(new Date('2026-11-21T09:00:00.000Z'));
   });

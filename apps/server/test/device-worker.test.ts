@@ -48,8 +48,8 @@ describe('device worker (pg-boss)', () => {
         (rows) => rows.every((row) => row.status === 'confirmed'),
       );
       expect(h.smsTo(barrier.devicePhone)).toEqual([
-        `7777A001#${first.number.slice(1)}#`,
-        `7777A002#${second.number.slice(1)}#`,
+        `7777A001#0007${first.number.slice(2)}#`,
+        `7777A002#0007${second.number.slice(2)}#`,
       ]);
       expect((await h.phone(first.id)).status).toBe('ok');
       expect((await h.phone(second.id)).status).toBe('ok');
@@ -68,7 +68,7 @@ describe('device worker (pg-boss)', () => {
         () => h.phone(phone.id),
         (row) => row.status === 'ok',
       );
-      expect(h.smsTo(barrier.devicePhone)).toEqual([`1234A001#${phone.number.slice(1)}#`]);
+      expect(h.smsTo(barrier.devicePhone)).toEqual([`1234A001#0007${phone.number.slice(2)}#`]);
     } finally {
       await processing.stop();
     }

@@ -15,7 +15,8 @@ import { createDeviceHarness, type DeviceHarness, SwitchableGateway } from './de
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-const digits = (phone: string) => phone.slice(1);
+/** A number as the RTU sheet writes it (the production form `0007` + ten digits). */
+const digits = (phone: string) => `0007${phone.slice(2)}`;
 const SECOND = 1000;
 
 describe('device queue under faults', () => {

@@ -113,7 +113,7 @@ describe('Android SMS Gateway adapter', () => {
       expect((await processBarrier(t.deps, barrier.id)).state).toBe('sent');
       const request = api.received[before];
       expect(JSON.parse(request?.body ?? '')).toEqual({
-        message: `4321A001#${phone.number.slice(1)}#`,
+        message: `4321A001#0007${phone.number.slice(2)}#`,
         phoneNumbers: [barrier.devicePhone],
       });
     } finally {

@@ -44,12 +44,12 @@ describe('inbound SMS', () => {
       method: 'POST',
       url: '/api/sms/inbound/',
       headers: auth,
-      payload: { from: '+79990000002', text: 'Serial:001 Delete Success!' },
+      payload: { from: '+79990000002', text: '001:Empty' },
     });
     expect(stored.statusCode).toBe(200);
     expect(stored.json()).toEqual({ status: 'unmatched' });
     const [row] = await t.deps.db.select().from(inboundSms).where(eq(inboundSms.fromPhone, '+79990000002'));
-    expect(row).toMatchObject({ text: 'Serial:001 Delete Success!', commandId: null });
+    expect(row).toMatchObject({ text: '001:Empty', commandId: null });
     const bad = await t.request({
       method: 'POST',
       url: '/api/sms/inbound/',
@@ -68,7 +68,7 @@ describe('inbound SMS', () => {
       method: 'POST',
       url: '/api/sms/inbound/',
       headers: auth,
-      payload: { from: barrier.devicePhone, text: 'Serial:002 Delete Success!' },
+      payload: { from: barrier.devicePhone, text: '002:Empty' },
     });
     expect(other.json()).toEqual({ status: 'unmatched' });
     expect((await h.phone(phone.id)).status).toBe('pending');
@@ -77,7 +77,7 @@ describe('inbound SMS', () => {
       method: 'POST',
       url: '/api/sms/inbound/',
       headers: auth,
-      payload: { from: barrier.devicePhone, text: `Serial:001 Number:${phone.number.slice(1)} Set Success!` },
+      payload: { from: barrier.devicePhone, text: `001:0007${phone.number.slice(2)}` },
     });
     expect(reply.json()).toEqual({ status: 'matched' });
     expect((await h.phone(phone.id)).status).toBe('ok');
@@ -94,7 +94,7 @@ describe('inbound SMS', () => {
       id: 'w1',
       payload: {
         messageId: 'm1',
-        message: `Serial:001 Number:${phone.number.slice(1)} Set Success!`,
+        message: `001:0007${phone.number.slice(2)}`,
         phoneNumber: barrier.devicePhone.slice(1),
         receivedAt: '2026-11-21T12:00:00.000+03:00',
       },

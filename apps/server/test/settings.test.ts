@@ -111,7 +111,7 @@ describe('device settings', () => {
     expect(h.smsTo(barrier.devicePhone)).toEqual(['1234GOT030#']);
     expect(h.simulators.device(barrier.id)?.state().relaySeconds).toBe(30);
     const [command] = await h.commands(barrier.id);
-    expect(command).toMatchObject({ kind: 'setting', status: 'confirmed', reply: 'GOT:030 Set Success!' });
+    expect(command).toMatchObject({ kind: 'setting', status: 'confirmed', reply: 'Set Success!' });
   });
 
   it('stores the new device password only when the device confirms the change, never in clear', async () => {
@@ -143,7 +143,7 @@ describe('device settings', () => {
     // The next command carries the new password, and the device accepts it.
     const phone = await h.addPhone(barrier.id, { userId: admin.id });
     await h.run(barrier.id);
-    expect(h.smsTo(barrier.devicePhone).at(-1)).toBe(`5678A001#${phone.number.slice(1)}#`);
+    expect(h.smsTo(barrier.devicePhone).at(-1)).toBe(`5678A001#0007${phone.number.slice(2)}#`);
     expect((await h.phone(phone.id)).status).toBe('ok');
   });
 

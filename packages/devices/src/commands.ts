@@ -1,26 +1,36 @@
 import { DEFAULT_UTC_OFFSET_MINUTES, formatDeviceTime } from './device-time.ts';
-import { type DeviceModel, getSheet, passwordValue } from './models.ts';
+import { type DeviceModel, passwordValue } from './models.ts';
+import { formatNumber } from './numbers.ts';
 import type { PlannedCommand } from './planner.ts';
-import type { DeviceSheet } from './sheet-types.ts';
-import { fillTemplate, matchesReplyTemplate } from './template.ts';
+import { type DeviceProfileOverride, resolveSheet } from './profile.ts';
+import type { DeviceSheet, SourcedForm } from './sheet-types.ts';
+import { fillTemplate, matchesReplyForms } from './template.ts';
 
 export interface RenderOptions {
   /** The moment the SMS is sent: the time written by set_clock (required for set_clock). */
   now?: Date;
   /** The barrier's offset from UTC: windows and the clock are written in its local time. Default Moscow. */
   utcOffsetMinutes?: number;
+  /** The barrier's device profile (number form, extra reply forms). */
+  profile?: DeviceProfileOverride | null;
 }
 
-function templatesFor(sheet: DeviceSheet, command: PlannedCommand): { command: string; reply: string } {
+/** What a received SMS means for the command in flight. */
+export type ReplyOutcome = 'confirmed' | 'refused' | 'format_error';
+
+function formsFor(
+  sheet: DeviceSheet,
+  command: PlannedCommand,
+): { command: SourcedForm; replies: SourcedForm[] } {
   const pair = {
     add: [sheet.commands.add, sheet.replies.add],
     add_window: [sheet.commands.addWindow, sheet.replies.addWindow],
     delete: [sheet.commands.delete, sheet.replies.delete],
     set_clock: [sheet.commands.setClock, sheet.replies.setClock],
-  }[command.kind];
-  const [commandTemplate, replyTemplate] = pair;
-  if (!commandTemplate || !replyTemplate) throw new Error(`${sheet.model} has no ${command.kind} command.`);
-  return { command: commandTemplate, reply: replyTemplate };
+  }[command.kind] as [SourcedForm | null, SourcedForm[]];
+  const [commandForm, replies] = pair;
+  if (!commandForm) throw new Error(`${sheet.model} has no ${command.kind} command.`);
+  return { command: commandForm, replies };
 }
 
 /** Placeholder values of a command, in the device's forms. */
@@ -31,16 +41,14 @@ function commandValues(
 ): Record<string, string> {
   const offset = options.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
   const values: Record<string, string> = {};
-  if (command.slot !== undefined) {
+  // A number-addressed device has no slots: the slot is the server's bookkeeping only.
+  if (command.slot !== undefined && sheet.addressing === 'slot') {
     if (!Number.isInteger(command.slot) || command.slot < 1 || command.slot > sheet.slotCount) {
       throw new Error(`Slot ${command.slot} is outside 1..${sheet.slotCount} of ${sheet.model}.`);
     }
     values.slot = sheet.formatSlot(command.slot);
   }
-  if (command.number !== undefined) {
-    if (!/^\+7\d{10}$/.test(command.number)) throw new Error('A number must be written as +7XXXXXXXXXX.');
-    values.number = sheet.formatNumber(command.number);
-  }
+  if (command.number !== undefined) values.number = formatNumber(command.number, sheet.numberFormat);
   if (command.window) {
     values.start = formatDeviceTime(command.window.start, offset);
     values.end = formatDeviceTime(command.window.end, offset);
@@ -56,40 +64,46 @@ export function renderCommand(
   password: string | null | undefined,
   options: RenderOptions = {},
 ): string {
-  const sheet = getSheet(model);
-  const { command: template } = templatesFor(sheet, command);
+  const sheet = resolveSheet(model, options.profile);
+  const { command: form } = formsFor(sheet, command);
   if (command.kind === 'set_clock' && !options.now)
     throw new Error('set_clock needs the sending time (now).');
-  if (
-    (command.kind === 'add' || command.kind === 'add_window' || command.kind === 'delete') &&
-    !command.slot
-  ) {
-    throw new Error(`A ${command.kind} command needs a slot.`);
-  }
-  if ((command.kind === 'add' || command.kind === 'add_window') && !command.number) {
-    throw new Error(`A ${command.kind} command needs a number.`);
-  }
+  const needsSlot = sheet.addressing === 'slot' && command.kind !== 'set_clock';
+  if (needsSlot && !command.slot) throw new Error(`A ${command.kind} command needs a slot.`);
+  const needsNumber =
+    command.kind === 'add' ||
+    command.kind === 'add_window' ||
+    (command.kind === 'delete' && sheet.addressing === 'number');
+  if (needsNumber && !command.number) throw new Error(`A ${command.kind} command needs a number.`);
   if (command.kind === 'add_window' && !command.window)
     throw new Error('An add_window command needs a window.');
   const values = commandValues(sheet, command, options);
-  return fillTemplate(template, { ...values, pwd: passwordValue(model, password) });
+  return fillTemplate(form.template, { ...values, pwd: passwordValue(model, password) });
+}
+
+/** Whether a text is the device saying the password was wrong, or that it did not understand a command. */
+export function matchErrorReply(sheet: DeviceSheet, replyText: string): 'refused' | 'format_error' | null {
+  if (sheet.hasPassword && matchesReplyForms(sheet.replies.refused, {}, replyText)) return 'refused';
+  if (matchesReplyForms(sheet.replies.formatError, {}, replyText)) return 'format_error';
+  return null;
 }
 
 /**
- * Whether a received SMS answers this command: 'confirmed', 'refused' (wrong password), or null when it is
- * not a reply to it. Commands go to a device one at a time, so a refusal belongs to the one in flight.
+ * Whether a received SMS answers this command: 'confirmed', 'refused' (wrong password), 'format_error'
+ * (the device did not understand it), or null when it is not a reply to it. Commands go to a device one at
+ * a time, so an error reply belongs to the one in flight. A confirmation must carry the slot and number of
+ * the command where its form has them (numbers compared by subscriber, whatever form the device writes).
  */
 export function matchReply(
   model: DeviceModel,
   command: PlannedCommand,
   replyText: string,
-  options: Pick<RenderOptions, 'utcOffsetMinutes'> = {},
-): 'confirmed' | 'refused' | null {
-  const sheet = getSheet(model);
-  if (sheet.replies.refused !== null && matchesReplyTemplate(sheet.replies.refused, {}, replyText)) {
-    return 'refused';
-  }
-  const { reply } = templatesFor(sheet, command);
+  options: Pick<RenderOptions, 'utcOffsetMinutes' | 'profile'> = {},
+): ReplyOutcome | null {
+  const sheet = resolveSheet(model, options.profile);
+  const error = matchErrorReply(sheet, replyText);
+  if (error) return error;
+  const { replies } = formsFor(sheet, command);
   // The clock the device echoes depends on when it was sent; any time is accepted.
-  return matchesReplyTemplate(reply, commandValues(sheet, command, options), replyText) ? 'confirmed' : null;
+  return matchesReplyForms(replies, commandValues(sheet, command, options), replyText) ? 'confirmed' : null;
 }

@@ -38,11 +38,43 @@ describe('planCommands', () => {
   it('adds a missing entry and deletes one no longer desired', () => {
     const believed = { entries: [{ slot: 2, number: '+79160000002' }] };
     expect(
-      planCommands({ model: 'Telemetrica', desired: [{ slot: 1, number: '+79160000001' }], believed, now }),
+      planCommands({ model: 'RTU5025', desired: [{ slot: 1, number: '+79160000001' }], believed, now }),
     ).toEqual([
       { kind: 'delete', slot: 2 },
       { kind: 'add', slot: 1, number: '+79160000001' },
     ]);
+    // A number-addressed device (Telemetrica) is told which number to delete.
+    expect(
+      planCommands({ model: 'Telemetrica', desired: [{ slot: 1, number: '+79160000001' }], believed, now }),
+    ).toEqual([
+      { kind: 'delete', slot: 2, number: '+79160000002' },
+      { kind: 'add', slot: 1, number: '+79160000001' },
+    ]);
+  });
+
+  it('on a number-addressed device deletes the old number of a changed slot: an add removes nothing', () => {
+    const believed = { entries: [{ slot: 3, number: '+79160000003' }] };
+    expect(
+      planCommands({ model: 'Telemetrica', desired: [{ slot: 3, number: '+79160000009' }], believed, now }),
+    ).toEqual([
+      { kind: 'delete', slot: 3, number: '+79160000003' },
+      { kind: 'add', slot: 3, number: '+79160000009' },
+    ]);
+    // The add is confirmed before the delete: the old number is still on the device, so it stays planned.
+    const afterAdd = applyConfirmed(
+      believed,
+      { kind: 'add', slot: 3, number: '+79160000009' },
+      now,
+      'number',
+    );
+    expect(
+      planCommands({
+        model: 'Telemetrica',
+        desired: [{ slot: 3, number: '+79160000009' }],
+        believed: afterAdd,
+        now,
+      }),
+    ).toEqual([{ kind: 'delete', slot: 3, number: '+79160000003' }]);
   });
 
   it('overwrites a changed slot with one add, never delete + add', () => {
@@ -175,8 +207,11 @@ describe('unconfirmed commands', () => {
     const add: PlannedCommand = { kind: 'add', slot: 4, number: '+79160000004' };
     const sent = markSent({ entries: [] }, add);
     expect(sent.unconfirmedSlots).toEqual([4]);
-    expect(planCommands({ model: 'Telemetrica', desired: [], believed: sent, now })).toEqual([
+    expect(planCommands({ model: 'RTU5025', desired: [], believed: sent, now })).toEqual([
       { kind: 'delete', slot: 4 },
+    ]);
+    expect(planCommands({ model: 'Telemetrica', desired: [], believed: sent, now })).toEqual([
+      { kind: 'delete', slot: 4, number: '+79160000004' },
     ]);
     expect(
       planCommands({
@@ -190,6 +225,7 @@ describe('unconfirmed commands', () => {
       entries: [{ slot: 4, number: '+79160000004' }],
       clockSetAt: null,
       unconfirmedSlots: [],
+      uncertain: [],
     });
   });
 

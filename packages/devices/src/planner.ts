@@ -7,7 +7,7 @@ export type PlannedCommandKind = 'add' | 'add_window' | 'delete' | 'set_clock';
 export interface PlannedCommand {
   kind: PlannedCommandKind;
   slot?: number;
-  /** '+7XXXXXXXXXX' (add, add_window) */
+  /** '+7XXXXXXXXXX' (add, add_window; delete on number-addressed models) */
   number?: string;
   /** add_window */
   window?: TimeWindow;
@@ -23,6 +23,12 @@ export interface BelievedState {
    * may not have reached the device). The planner rewrites or clears them whatever `entries` says.
    */
   unconfirmedSlots?: number[];
+  /**
+   * Number-addressed models only: numbers that may be on the device although no confirmed entry holds them
+   * (an add or a delete was sent and not confirmed, or an add replaced a slot's number on our side while the
+   * device still holds the old one). The planner deletes every one of them that is not desired.
+   */
+  uncertain?: { slot: number; number: string }[];
 }
 
 /**
@@ -70,6 +76,8 @@ export function planCommands({ model, desired, believed, now }: PlanInput): Plan
     if (isLiveEntry(entry, now)) believedBySlot.set(entry.slot, entry);
   }
   const unconfirmed = new Set(believed.unconfirmedSlots ?? []);
+  if (sheet.addressing === 'number')
+    return planByNumber(desiredBySlot, believedBySlot, believed, unconfirmed);
 
   const deletes: PlannedCommand[] = [...new Set([...believedBySlot.keys(), ...unconfirmed])]
     .filter((slot) => !desiredBySlot.has(slot))
@@ -94,6 +102,42 @@ export function planCommands({ model, desired, believed, now }: PlanInput): Plan
   return [...deletes, ...clock, ...adds];
 }
 
+/**
+ * Number-addressed devices hold a set of numbers: a delete names the number, an add removes nothing. Every
+ * number that may be on the device and is not desired is deleted (once, whatever slot we filed it under);
+ * every desired number the device may lack is added.
+ */
+function planByNumber(
+  desiredBySlot: Map<number, WhitelistEntry>,
+  believedBySlot: Map<number, WhitelistEntry>,
+  believed: BelievedState,
+  unconfirmed: Set<number>,
+): PlannedCommand[] {
+  const desiredNumbers = new Set([...desiredBySlot.values()].map((entry) => entry.number));
+  const held = new Map<string, number>();
+  for (const entry of believedBySlot.values())
+    if (!held.has(entry.number)) held.set(entry.number, entry.slot);
+  const uncertain = new Map<string, number>();
+  for (const entry of believed.uncertain ?? [])
+    if (!uncertain.has(entry.number)) uncertain.set(entry.number, entry.slot);
+
+  const deletes = new Map<string, number>();
+  for (const [number, slot] of [...held, ...uncertain]) {
+    if (!desiredNumbers.has(number) && !deletes.has(number)) deletes.set(number, slot);
+  }
+  const deleteCommands: PlannedCommand[] = [...deletes]
+    .sort(([, a], [, b]) => a - b)
+    .map(([number, slot]) => ({ kind: 'delete', slot, number }));
+  const adds: PlannedCommand[] = [...desiredBySlot.values()]
+    .filter((entry) => unconfirmed.has(entry.slot) || uncertain.has(entry.number) || !held.has(entry.number))
+    .sort((a, b) => a.slot - b.slot)
+    .map((entry) => ({ kind: 'add', slot: entry.slot, number: entry.number }));
+  return [...deleteCommands, ...adds];
+}
+
+const withoutUncertain = (believed: BelievedState, number: string | undefined) =>
+  (believed.uncertain ?? []).filter((entry) => entry.number !== number);
+
 function withoutSlot(slots: readonly number[] | undefined, slot: number | undefined): number[] {
   return (slots ?? []).filter((other) => other !== slot);
 }
@@ -105,27 +149,78 @@ function withoutSlot(slots: readonly number[] | undefined, slot: number | undefi
  */
 export function markSent(believed: BelievedState, command: PlannedCommand): BelievedState {
   if (command.kind === 'set_clock' || command.slot === undefined) return believed;
+  if (command.number !== undefined && command.kind === 'delete') {
+    // Only number-addressed deletes carry a number: until confirmed, the number may still be there.
+    return {
+      ...believed,
+      uncertain: [
+        ...withoutUncertain(believed, command.number),
+        { slot: command.slot, number: command.number },
+      ],
+    };
+  }
   const unconfirmedSlots = [...withoutSlot(believed.unconfirmedSlots, command.slot), command.slot].sort(
     (a, b) => a - b,
   );
-  return { ...believed, unconfirmedSlots };
+  if (command.number === undefined) return { ...believed, unconfirmedSlots };
+  // An add in flight: on a number-addressed device the number may arrive even if it is no longer wanted.
+  return {
+    ...believed,
+    unconfirmedSlots,
+    uncertain: [
+      ...withoutUncertain(believed, command.number),
+      { slot: command.slot, number: command.number },
+    ],
+  };
 }
 
-/** The believed state after the device confirmed `command` at `now`. */
-export function applyConfirmed(believed: BelievedState, command: PlannedCommand, now: Date): BelievedState {
+/**
+ * The believed state after the device confirmed `command` at `now`. On a number-addressed device an add
+ * removes nothing: a number we had filed under the same slot stays on the device (uncertain) until deleted.
+ */
+export function applyConfirmed(
+  believed: BelievedState,
+  command: PlannedCommand,
+  now: Date,
+  addressing: 'slot' | 'number' = 'slot',
+): BelievedState {
   const clockSetAt = believed.clockSetAt ?? null;
+  if (command.kind === 'delete' && command.number !== undefined && command.slot !== undefined) {
+    // A number-addressed delete: that number is gone, wherever we had filed it.
+    return {
+      ...believed,
+      entries: believed.entries.filter((entry) => entry.number !== command.number),
+      uncertain: withoutUncertain(believed, command.number),
+      unconfirmedSlots: withoutSlot(believed.unconfirmedSlots, command.slot),
+    };
+  }
   if (command.kind === 'set_clock') return { ...believed, entries: [...believed.entries], clockSetAt: now };
   if (command.slot === undefined) throw new Error(`A ${command.kind} command needs a slot.`);
-  const unconfirmedSlots = withoutSlot(believed.unconfirmedSlots, command.slot);
-  const others = believed.entries.filter((entry) => entry.slot !== command.slot);
-  if (command.kind === 'delete') return { entries: others, clockSetAt, unconfirmedSlots };
+  const slot = command.slot;
+  const unconfirmedSlots = withoutSlot(believed.unconfirmedSlots, slot);
+  const others = believed.entries.filter((entry) => entry.slot !== slot);
+  // On a slot-addressed device a confirmed write leaves nothing else in its slot.
+  let uncertain = (believed.uncertain ?? []).filter(
+    (entry) => addressing === 'number' || entry.slot !== slot,
+  );
+  if (command.kind === 'delete') return { entries: others, clockSetAt, unconfirmedSlots, uncertain };
   if (command.number === undefined) throw new Error(`A ${command.kind} command needs a number.`);
-  const entry: WhitelistEntry = { slot: command.slot, number: command.number };
+  const number = command.number;
+  uncertain = uncertain.filter((entry) => entry.number !== number);
+  const replaced = believed.entries.find((entry) => entry.slot === slot && entry.number !== number);
+  if (addressing === 'number' && replaced) uncertain = [...uncertain, { slot, number: replaced.number }];
+  const entry: WhitelistEntry = { slot, number };
   if (command.kind === 'add_window') {
     if (!command.window) throw new Error('An add_window command needs a window.');
     entry.window = { start: command.window.start, end: command.window.end };
   }
-  return { entries: [...others, entry].sort((a, b) => a.slot - b.slot), clockSetAt, unconfirmedSlots };
+  const kept = addressing === 'number' ? others.filter((other) => other.number !== number) : others;
+  return {
+    entries: [...kept, entry].sort((a, b) => a.slot - b.slot),
+    clockSetAt,
+    unconfirmedSlots,
+    uncertain,
+  };
 }
 
 /** Commands as JSON-safe values (the server keeps them in its outbox table) and back. */

@@ -11,8 +11,9 @@ import {
 } from './access.ts';
 import { matchReply, renderCommand } from './commands.ts';
 import { MINUTE_MS, parseDeviceTime } from './device-time.ts';
-import { DEVICE_MODELS, type DeviceModel } from './models.ts';
+import { DEVICE_MODELS, type DeviceModel, getSheet } from './models.ts';
 import { applyConfirmed, type BelievedState, isLiveEntry, markSent, planCommands } from './planner.ts';
+import { adoptList, adoptReading, parseReadReply, planReadBack, renderReadQuery } from './readback.ts';
 import { createDeviceSimulator, type DeviceSimulator } from './simulator.ts';
 
 /** mulberry32: a tiny seeded PRNG, so that a failing case can be replayed from its seed. */
@@ -112,13 +113,20 @@ function reconcile(world: World, commandBudget = Number.POSITIVE_INFINITY): void
         matchReply(model, command, reply ?? '', { utcOffsetMinutes: offset }),
         `${text} → ${reply}`,
       ).toBe('confirmed');
-      world.believed = applyConfirmed(world.believed, command, world.now);
+      world.believed = applyConfirmed(world.believed, command, world.now, getSheet(model).addressing);
     }
   }
   throw new Error('The reconciler did not settle in 100 rounds.');
 }
 
-const byNumber = (map: Map<number, string>) => [...map.entries()].sort(([a], [b]) => a - b);
+/**
+ * slot → number, sorted by slot; a number-addressed device has no slots of its own, so only the set of
+ * its numbers is compared.
+ */
+const byNumber = (map: Map<number, string>, model: DeviceModel) =>
+  getSheet(model).addressing === 'number'
+    ? [...new Set(map.values())].sort()
+    : [...map.entries()].sort(([a], [b]) => a - b);
 
 /** What the device lets in equals what the database wants, now and until the next planned change. */
 /** expect(actual).toEqual(expected), with the costly reporting only when they differ. */
@@ -131,7 +139,7 @@ function expectInStep(world: World, label: string): void {
   const phones = [...world.phones.values()];
   const desired = desiredWhitelist(model, phones, now, offset);
   const deviceOpen = new Map(device.whitelist(now).map((entry) => [entry.slot, entry.number]));
-  expectEqual(byNumber(deviceOpen), byNumber(openNumbersAt(desired, now)), label);
+  expectEqual(byNumber(deviceOpen, model), byNumber(openNumbersAt(desired, now), model), label);
 
   // The device's table, apart from windows that ended, is exactly the desired whitelist.
   const held: WhitelistEntry[] = device.slots().map((slot) => ({
@@ -146,11 +154,16 @@ function expectInStep(world: World, label: string): void {
         }
       : {}),
   }));
-  expectEqual(
-    held.filter((entry) => isLiveEntry(entry, now)),
-    desired,
-    label,
-  );
+  const live = held.filter((entry) => isLiveEntry(entry, now));
+  if (getSheet(model).addressing === 'number') {
+    expectEqual(
+      [...new Set(live.map((entry) => entry.number))].sort(),
+      [...new Set(desired.map((entry) => entry.number))].sort(),
+      label,
+    );
+  } else {
+    expectEqual(live, desired, label);
+  }
 
   // Until the next change the device needs no SMS: windows open and close by its own clock.
   const next = nextChangeAt(model, phones, now, offset);
@@ -161,10 +174,44 @@ function expectInStep(world: World, label: string): void {
     );
     const open = new Map(device.whitelist(at).map((entry) => [entry.slot, entry.number]));
     expectEqual(
-      byNumber(open),
-      byNumber(openNumbersAt(desiredWhitelist(model, phones, at, offset), at)),
+      byNumber(open, model),
+      byNumber(openNumbersAt(desiredWhitelist(model, phones, at, offset), at), model),
       `${label} probe ${at.toISOString()}`,
     );
+  }
+}
+
+/**
+ * "Проверить устройство": the unit drifted behind the server's back; the server reads the slots in use back,
+ * trusts the reading, and the next reconcile repairs the difference.
+ */
+function driftAndCheck(world: World): void {
+  const { model, random, device, now } = world;
+  const inUse = [
+    ...world.believed.entries.map((entry) => entry.slot),
+    ...[...world.phones.keys()],
+    ...(world.believed.unconfirmedSlots ?? []),
+  ];
+  const change = random.pick(['manual_add', 'manual_add', 'wipe_slot', 'factory_reset'] as const);
+  if (change === 'manual_add') {
+    // Within the area a check reads: the slots in use and the next one.
+    device.drift({
+      kind: 'manual_add',
+      slot: random.int(1, Math.max(0, ...inUse) + 1),
+      number: randomNumber(random),
+    });
+  } else if (change === 'wipe_slot' && inUse.length > 0) {
+    device.drift({ kind: 'wipe_slot', slot: random.pick(inUse) });
+  } else if (change === 'factory_reset' && random.chance(0.3)) {
+    device.drift({ kind: 'factory_reset' });
+  }
+  for (const query of planReadBack(model, inUse)) {
+    const reply = device.receive(renderReadQuery(model, query, PASSWORD), now);
+    expect(reply, JSON.stringify(query)).not.toBeNull();
+    const parsed = parseReadReply(model, query, reply ?? '');
+    if (parsed?.outcome === 'read') world.believed = adoptReading(world.believed, parsed.slots);
+    else if (parsed?.outcome === 'read_list') world.believed = adoptList(world.believed, parsed.numbers);
+    else throw new Error(`Unreadable reply ${reply}`);
   }
 }
 
@@ -205,6 +252,7 @@ function runCase(seed: number): number {
       'time',
       'next',
       'interrupted',
+      'drift',
     ]);
     const slots = [...world.phones.keys()];
     if (operation === 'add' && slots.length < MAX_SLOT) {
@@ -227,6 +275,8 @@ function runCase(seed: number): number {
     } else if (operation === 'next') {
       const next = nextChangeAt(model, [...world.phones.values()], world.now, offset);
       world.now = next ?? new Date(world.now.getTime() + 60 * MINUTE_MS);
+    } else if (operation === 'drift') {
+      driftAndCheck(world);
     } else if (operation === 'interrupted') {
       // The server stops in the middle of a reconcile; time passes before it runs again.
       world.phones.set(random.int(1, MAX_SLOT), {

@@ -36,7 +36,7 @@ describe('settings of RTU5025', () => {
 
   it('renders the exact texts', () => {
     expect(renderSetting('RTU5025', 'open', {}, '1234')).toEqual({ ok: true, text: '1234CC' });
-    expect(renderSetting('RTU5025', 'close', {}, '1234')).toEqual({ ok: true, text: '1234OO' });
+    expect(renderSetting('RTU5025', 'close', {}, '1234')).toEqual({ ok: true, text: '1234DD' });
     expect(renderSetting('RTU5025', 'access_all', {}, '1234')).toEqual({ ok: true, text: '1234ALL#' });
     expect(renderSetting('RTU5025', 'access_authorized', {}, '1234')).toEqual({ ok: true, text: '1234AUT#' });
     expect(renderSetting('RTU5025', 'change_password', { new_password: '5678' }, '1234')).toEqual({
@@ -49,7 +49,7 @@ describe('settings of RTU5025', () => {
     });
     expect(renderSetting('RTU5025', 'query_slot', { slot: '005' }, '1234')).toEqual({
       ok: true,
-      text: '1234A005?',
+      text: '1234A005#',
     });
     expect(renderSetting('RTU5025', 'query_range', { from: '001', to: '010' }, '1234')).toEqual({
       ok: true,
@@ -77,7 +77,7 @@ describe('settings of RTU5025', () => {
     });
     expect(renderSetting('RTU5025', 'change_password', { new_password: '12345' }, '1234')).toMatchObject({
       ok: false,
-      invalid: { new_password: 'Device password must be exactly 4 digits.' },
+      invalid: { new_password: 'Пароль устройства — ровно 4 цифры.' },
     });
     expect(renderSetting('RTU5025', 'relay_time', { seconds: '1000' }, '1234')).toMatchObject({
       ok: false,
@@ -111,8 +111,22 @@ describe('settings of RTU5025', () => {
       'confirmed',
     );
     expect(matchSettingReply('RTU5025', 'change_password', { new_password: '9999' }, reply)).toBeNull();
-    expect(device.receive('1234CC', now)).toBe('Password Error!');
-    expect(matchSettingReply('RTU5025', 'open', {}, 'Password Error!')).toBe('refused');
+    expect(device.receive('1234CC', now)).toBe('Error password');
+    expect(matchSettingReply('RTU5025', 'open', {}, 'Error password')).toBe('refused');
+    // The manual's reply as printed, with quotes.
+    expect(
+      matchSettingReply(
+        'RTU5025',
+        'change_password',
+        { new_password: '6666' },
+        'Password changed to“6666”, please remember it carefully.',
+      ),
+    ).toBe('confirmed');
+    // A setting without a documented reply is confirmed by any answer that is not an error.
+    expect(matchSettingReply('RTU5025', 'access_all', {}, 'Set Success!')).toBe('confirmed');
+    expect(
+      matchSettingReply('RTU5025', 'access_all', {}, 'SMS Format Error, Please check Caps Lock in Command!'),
+    ).toBe('format_error');
     expect(device.receive('5678CC', now)).toBe('Relay ON');
   });
 });
@@ -121,11 +135,7 @@ describe('settings of Telemetrica', () => {
   it('have no password placeholder and render without one', () => {
     for (const setting of Object.values(getSettings('Telemetrica')))
       expect(setting.template).not.toContain('{pwd}');
-    expect(renderSetting('Telemetrica', 'open', {}, null)).toEqual({ ok: true, text: 'OPEN' });
-    expect(renderSetting('Telemetrica', 'relay_time', { seconds: '007' }, null)).toEqual({
-      ok: true,
-      text: 'RELAY 7',
-    });
+    expect(renderSetting('Telemetrica', 'query_list', {}, null)).toEqual({ ok: true, text: '#06#' });
     expect(renderSetting('Telemetrica', 'change_password', { new_password: '1234' }, null)).toMatchObject({
       ok: false,
     });

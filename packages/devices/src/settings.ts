@@ -1,6 +1,7 @@
+import { matchErrorReply } from './commands.ts';
 import { type DeviceModel, getSheet, passwordValue } from './models.ts';
 import type { SettingSheet } from './sheet-types.ts';
-import { fillTemplate, matchesReplyTemplate } from './template.ts';
+import { fillTemplate, matchesReplyForms } from './template.ts';
 
 export interface SettingParamView {
   key: string;
@@ -61,7 +62,7 @@ export function checkSettingParams(
   params: SettingParams,
 ): CheckedParams {
   const setting = findSetting(model, settingId);
-  if (!setting) return { ok: false, missing: [], invalid: { setting: 'Unknown setting.' } };
+  if (!setting) return { ok: false, missing: [], invalid: { setting: 'Неизвестная настройка.' } };
   const missing: string[] = [];
   const invalid: Record<string, string> = {};
   const values: Record<string, string> = {};
@@ -121,21 +122,23 @@ export function changesPasswordTo(
   return checked.ok ? (checked.values.new_password ?? null) : null;
 }
 
-/** Whether a received SMS is the device's answer to this setting: 'confirmed', 'refused', or null (not it). */
+/**
+ * Whether a received SMS is the device's answer to this setting: 'confirmed', 'refused' (wrong password),
+ * 'format_error' (not understood), or null (not it). A setting without a documented reply is confirmed by
+ * any reply that is not an error: the manuals say every understood command is answered.
+ */
 export function matchSettingReply(
   model: DeviceModel,
   settingId: string,
   params: SettingParams,
   replyText: string,
-): 'confirmed' | 'refused' | null {
+): 'confirmed' | 'refused' | 'format_error' | null {
   const sheet = getSheet(model);
   const setting = findSetting(model, settingId);
   if (!setting) return null;
-  if (sheet.replies.refused !== null && matchesReplyTemplate(sheet.replies.refused, {}, replyText)) {
-    return 'refused';
-  }
+  const error = matchErrorReply(sheet, replyText);
+  if (error) return error;
+  if (setting.replies.length === 0) return replyText.trim() === '' ? null : 'confirmed';
   const checked = checkSettingParams(model, settingId, params);
-  return matchesReplyTemplate(setting.reply, checked.ok ? checked.values : {}, replyText)
-    ? 'confirmed'
-    : null;
+  return matchesReplyForms(setting.replies, checked.ok ? checked.values : {}, replyText) ? 'confirmed' : null;
 }

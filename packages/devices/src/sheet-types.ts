@@ -1,9 +1,16 @@
 /**
- * The shape of a device model's command sheet. A sheet is data: templates with `{key}` placeholders,
- * reply templates, and the few pure functions that translate numbers and slots into the form the model
- * expects. The planner, the renderer, the reply matcher and the simulator are generic over sheets, so a new
- * controller model is a new sheet, not new code paths.
+ * The shape of a device model's command sheet. A sheet is data: templates with `{key}` placeholders, each
+ * with the source it was taken from, and the few facts that translate numbers and slots into the form the
+ * model expects. The planner, the renderer, the reply matcher, the read-back and the simulator are generic
+ * over sheets, so a new controller model is a new sheet, not new code paths.
  */
+import type { NumberFormat } from './numbers.ts';
+
+/** A command or reply form and where it comes from (document, section or page; or "production"). */
+export interface SourcedForm {
+  template: string;
+  source: string;
+}
 
 /** What a setting does to the device; the simulator acts on it, the server only needs `changes_password`. */
 export type SettingEffect =
@@ -27,9 +34,9 @@ export interface SettingParamSheet {
   example: string;
   /** Whole-value pattern (anchored by the code that uses it). Also used by the simulator to parse. */
   pattern: string;
-  /** English message returned when the value does not fit. */
+  /** Russian message returned when the value does not fit. */
   invalidMessage: string;
-  /** Extra check after the pattern (ranges); returns an English message or null. */
+  /** Extra check after the pattern (ranges); returns a Russian message or null. */
   check?: (value: string) => string | null;
   /** Normalises an accepted value into the form written in the SMS (e.g. zero padding). */
   normalize?: (value: string) => string;
@@ -40,59 +47,86 @@ export interface SettingSheet {
   description: string;
   /** `{pwd}` is filled by the server and is not a param. */
   template: string;
+  /** Where the command form comes from. */
+  source: string;
   params: SettingParamSheet[];
-  /** Reply template. Placeholders: the params, plus `{number}` (query_slot) and `{lines}` (query_range). */
-  reply: string;
+  /**
+   * Documented reply forms. Placeholders: the params, plus `{number}` (query_slot) and `{lines}`
+   * (query_range). Empty: no reply text is documented, so any reply from the device that is not an error
+   * (`refused`, `formatError`) confirms it — the manuals say every understood command is answered.
+   */
+  replies: SourcedForm[];
   effect: SettingEffect;
-  /** Checks that involve several params (e.g. a range); English messages per key. */
+  /** Checks that involve several params (e.g. a range); Russian messages per key. */
   checkAll?: (params: Record<string, string>) => Record<string, string>;
 }
 
 export interface CommandTemplates {
-  add: string;
+  add: SourcedForm;
   /** Add with a time window `{start}`..`{end}` (device local time, `timeFormat`). Null: no windows. */
-  addWindow: string | null;
-  delete: string;
+  addWindow: SourcedForm | null;
+  /** Placeholders `{slot}` (slot-addressed models) or `{number}` (number-addressed models). */
+  delete: SourcedForm;
   /** Set the device clock to `{time}`. Null: the model has no clock. */
-  setClock: string | null;
+  setClock: SourcedForm | null;
 }
 
-export interface ReplyTemplates {
-  add: string;
-  addWindow: string | null;
-  delete: string;
-  setClock: string | null;
-  /** Reply to any command carrying a wrong password. Null: the model has no password. */
-  refused: string | null;
-  /** One line of the query_range reply (`{slot}`, `{number}`), joined with newlines into `{lines}`. */
-  rangeLine: string;
-  /** `{lines}` when the queried range is empty. */
-  rangeEmpty: string;
-  /** `{number}` in the query_slot reply when the slot is empty. */
-  emptySlot: string;
+/** Every documented reply form of the whitelist commands; the first one is what the simulator answers. */
+export interface ReplyForms {
+  add: SourcedForm[];
+  addWindow: SourcedForm[];
+  delete: SourcedForm[];
+  setClock: SourcedForm[];
+  /** A reply that says the password was wrong (nothing changed). */
+  refused: SourcedForm[];
+  /** A reply that says the command was not understood (nothing changed; sending it again cannot help). */
+  formatError: SourcedForm[];
+  /** What the simulator answers to a setting without a documented reply. */
+  genericSuccess: SourcedForm;
+}
+
+/** How the whitelist is read back from the device. */
+export interface ReadBackSheet {
+  /**
+   * `range`: `{from}`..`{to}` in one command, answered `perSms` slots to an SMS;
+   * `slot`: one `{slot}` a command; `list`: one command lists every number (number-addressed models).
+   */
+  mode: 'range' | 'slot' | 'list';
+  command: SourcedForm;
+  /** Slots asked for in one command (range mode), so that one reply SMS answers one command. */
+  perSms: number;
+  /** One line of a reply: `{slot}` and `{number}` (range, slot) or `{number}` alone (list). */
+  line: SourcedForm[];
+  /** One line of a reply for an empty slot (`{slot}`). */
+  empty: SourcedForm[];
 }
 
 export interface DeviceSheet {
   model: string;
   label: string;
-  /** Slots are 1..slotCount. */
+  /** Slots are 1..slotCount. For number-addressed models, the server's own numbering (the device has none). */
   slotCount: number;
+  /**
+   * `slot`: the device holds numbers in numbered positions; an add overwrites its position and a delete
+   * names the position. `number`: the device holds a set of numbers; a delete names the number and an add
+   * never removes another number.
+   */
+  addressing: 'slot' | 'number';
   hasPassword: boolean;
   /** Anchored pattern of a valid device password; null when the model has none. */
   passwordPattern: RegExp | null;
   supportsTimeWindows: boolean;
   /** Format of `{start}`, `{end}` and `{time}` (device local time). */
   timeFormat: 'YYMMDDHHmm' | null;
-  /** '+7XXXXXXXXXX' → the form the device stores and compares. */
-  formatNumber: (e164: string) => string;
-  /** The device form → '+7XXXXXXXXXX' (null when it is not a number of this model's form). */
-  parseNumber: (deviceForm: string) => string | null;
-  /** Pattern (unanchored source) of a number in the device form, for parsing commands. */
-  numberPattern: string;
+  /** How numbers are written in commands (a barrier's profile may override it). */
+  numberFormat: NumberFormat;
+  /** Where that number form comes from. */
+  numberFormatSource: string;
   formatSlot: (slot: number) => string;
   /** Pattern (unanchored source) of a slot as written in commands. */
   slotPattern: string;
   commands: CommandTemplates;
-  replies: ReplyTemplates;
+  replies: ReplyForms;
+  readBack: ReadBackSheet;
   settings: Record<string, SettingSheet>;
 }

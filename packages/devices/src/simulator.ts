@@ -1,5 +1,7 @@
 import { DEFAULT_UTC_OFFSET_MINUTES, formatDeviceTime, MINUTE_MS, parseWallTime } from './device-time.ts';
-import { type DeviceModel, getSheet } from './models.ts';
+import type { DeviceModel } from './models.ts';
+import { ANY_NUMBER_PATTERN, parseDeviceNumber } from './numbers.ts';
+import { type DeviceProfileOverride, resolveSheet } from './profile.ts';
 import type { DeviceSheet, SettingSheet } from './sheet-types.ts';
 import { fillTemplate, type TemplatePart, templateToRegex } from './template.ts';
 
@@ -14,7 +16,18 @@ export interface SimulatorOptions {
   clock?: Date;
   /** The barrier's offset from UTC, used only to place `clock`. Default Moscow. */
   utcOffsetMinutes?: number;
+  /** A unit that answers as a barrier's profile says (its reply forms first). */
+  profile?: DeviceProfileOverride | null;
 }
+
+/** What happens to a real unit behind the server's back. */
+export type DeviceDrift =
+  /** Someone wrote a number into a slot by hand (keypad, or an SMS from his own phone). */
+  | { kind: 'manual_add'; slot: number; number: string }
+  /** A slot lost its number. */
+  | { kind: 'wipe_slot'; slot: number }
+  /** The table and the clock were erased (a reset, or a replaced unit set up with the same password). */
+  | { kind: 'factory_reset' };
 
 /** One slot of the device's table, as the device holds it. */
 export interface SimulatorSlot {
@@ -47,6 +60,8 @@ export interface DeviceSimulator {
   /** What the device's clock shows at `now` (`YYMMDDHHmm`). */
   clockReading(now: Date): string;
   state(): SimulatorState;
+  /** Changes the device the way people and power cuts do, without telling the server. */
+  drift(change: DeviceDrift): void;
 }
 
 interface StoredSlot {
@@ -61,7 +76,8 @@ type Parsed =
 interface Parser {
   parsed: Parsed;
   regex: RegExp;
-  reply: string;
+  /** The reply template; null: a setting without a documented reply (the generic success is answered). */
+  reply: string | null;
 }
 
 const timePart: TemplatePart = { pattern: '\\d{10}' };
@@ -75,7 +91,8 @@ function buildParsers(sheet: DeviceSheet): Parser[] {
     // Any password of the model's shape is parsed, so that a wrong one can be refused.
     pwd: { pattern: sheet.passwordPattern ? innerPattern(sheet.passwordPattern) : '' },
     slot: { pattern: sheet.slotPattern },
-    number: { pattern: sheet.numberPattern },
+    // A real unit stores whatever digits it is given; any form of a Russian number is accepted.
+    number: { pattern: ANY_NUMBER_PATTERN },
     start: timePart,
     end: timePart,
     time: timePart,
@@ -83,10 +100,14 @@ function buildParsers(sheet: DeviceSheet): Parser[] {
   const parsers: Parser[] = [];
   const names = ['addWindow', 'add', 'delete', 'setClock'] as const;
   for (const name of names) {
-    const template = sheet.commands[name];
-    const reply = sheet.replies[name];
-    if (template && reply)
-      parsers.push({ parsed: { kind: 'command', name }, regex: templateToRegex(template, common), reply });
+    const form = sheet.commands[name];
+    const reply = sheet.replies[name][0];
+    if (form && reply)
+      parsers.push({
+        parsed: { kind: 'command', name },
+        regex: templateToRegex(form.template, common),
+        reply: reply.template,
+      });
   }
   for (const [id, setting] of Object.entries(sheet.settings)) {
     const parts: Record<string, TemplatePart> = { pwd: common.pwd! };
@@ -94,7 +115,7 @@ function buildParsers(sheet: DeviceSheet): Parser[] {
     parsers.push({
       parsed: { kind: 'setting', id },
       regex: templateToRegex(setting.template, parts),
-      reply: setting.reply,
+      reply: setting.replies[0]?.template ?? null,
     });
   }
   return parsers;
@@ -105,26 +126,29 @@ const factoryClockWall = Date.UTC(2000, 0, 1, 0, 0);
 /** A device that behaves like the model's sheet says: slot table, windows against its own clock, replies. */
 export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulator {
   const model = options.model;
-  const sheet = getSheet(model);
+  const sheet = resolveSheet(model, options.profile);
   const parsers = buildParsers(sheet);
   const offsetMs = (options.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES) * MINUTE_MS;
+  /** Slot → stored number. On a number-addressed device the keys are only the order numbers arrived in. */
   const table = new Map<number, StoredSlot>();
   const state: SimulatorState = {
     password: sheet.hasPassword ? (options.password ?? null) : null,
     allowAllCallers: false,
     relaySeconds: null,
-    messages: false,
+    messages: true,
     relayOn: false,
     deviceNumber: null,
   };
   /** Device wall-clock milliseconds minus real milliseconds; fixed at the first call that knows `now`. */
   let wallOffset: number | null = null;
+  let wasReset = false;
 
   const deviceWall = (now: Date): number => {
     if (wallOffset === null) {
-      wallOffset = options.clock
-        ? options.clock.getTime() + offsetMs - now.getTime()
-        : factoryClockWall - now.getTime();
+      wallOffset =
+        options.clock && !wasReset
+          ? options.clock.getTime() + offsetMs - now.getTime()
+          : factoryClockWall - now.getTime();
     }
     return now.getTime() + wallOffset;
   };
@@ -140,11 +164,29 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
     return stored.window.startWall <= wall && wall < stored.window.endWall;
   };
 
+  const findNumber = (number: string): number[] =>
+    [...table.entries()]
+      .filter(([, stored]) => parseDeviceNumber(stored.deviceNumber) === number)
+      .map(([slot]) => slot);
+
+  const addByNumber = (deviceNumber: string): void => {
+    const number = parseDeviceNumber(deviceNumber);
+    if (number === null || findNumber(number).length > 0) return;
+    table.set(Math.max(0, ...table.keys()) + 1, { deviceNumber });
+  };
+
   const runCommand = (name: string, groups: Record<string, string>, now: Date): boolean => {
     if (name === 'setClock') {
       const wall = parseWallTime(groups.time ?? '');
       if (wall === null) return false;
       wallOffset = wall - now.getTime();
+      return true;
+    }
+    if (sheet.addressing === 'number') {
+      const number = parseDeviceNumber(groups.number ?? '');
+      if (number === null) return false;
+      if (name === 'delete') for (const slot of findNumber(number)) table.delete(slot);
+      else addByNumber(groups.number ?? '');
       return true;
     }
     const slot = parseSlot(groups.slot);
@@ -154,7 +196,7 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       return true;
     }
     const deviceNumber = groups.number ?? '';
-    if (sheet.parseNumber(deviceNumber) === null) return false;
+    if (parseDeviceNumber(deviceNumber) === null) return false;
     if (name === 'add') {
       table.set(slot, { deviceNumber });
       return true;
@@ -169,58 +211,69 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
     return true;
   };
 
-  /** Applies a setting; returns extra reply values, or null when the params are not acceptable. */
+  /** One line of a read-back reply for a slot, in the first documented form. */
+  const slotLine = (slot: number): string => {
+    const stored = table.get(slot);
+    const formatted = sheet.formatSlot(slot);
+    if (stored)
+      return fillTemplate(sheet.readBack.line[0]?.template ?? '', {
+        slot: formatted,
+        number: stored.deviceNumber,
+      });
+    return fillTemplate(sheet.readBack.empty[0]?.template ?? '', { slot: formatted });
+  };
+
+  /** Applies a setting; returns the reply, or null when the params are not acceptable. */
   const runSetting = (
     setting: SettingSheet,
+    reply: string | null,
     groups: Record<string, string>,
-  ): Record<string, string> | null => {
+  ): string | null => {
     for (const param of setting.params) {
       if (param.check && param.check(groups[param.key] ?? '') !== null) return null;
     }
     if (setting.checkAll && Object.keys(setting.checkAll(groups)).length > 0) return null;
+    const answer = (values: Record<string, string> = {}) =>
+      fillTemplate(reply ?? sheet.replies.genericSuccess.template, { ...groups, ...values });
     switch (setting.effect) {
       case 'device_number':
         state.deviceNumber = groups.phone ?? null;
-        return {};
+        return answer();
       case 'change_password':
         state.password = groups.new_password ?? state.password;
-        return {};
-      case 'query_slot': {
-        const stored = table.get(parseSlot(groups.slot) ?? 0);
-        return { number: stored ? stored.deviceNumber : sheet.replies.emptySlot };
-      }
+        return answer();
+      case 'query_slot':
+        return slotLine(parseSlot(groups.slot) ?? 0);
       case 'query_range': {
+        if (sheet.readBack.mode === 'list') {
+          const numbers = [...table.values()].map((stored) => stored.deviceNumber);
+          return numbers.length > 0 ? numbers.join('\n') : sheet.replies.genericSuccess.template;
+        }
+        // Every slot of the range, one line each, as the RTU5024 manual lists them (`002: Empty`).
         const from = parseSlot(groups.from) ?? 1;
         const to = parseSlot(groups.to) ?? sheet.slotCount;
-        const lines = [...table.entries()]
-          .filter(([slot]) => slot >= from && slot <= to)
-          .sort(([a], [b]) => a - b)
-          .map(([slot, stored]) =>
-            fillTemplate(sheet.replies.rangeLine, {
-              slot: sheet.formatSlot(slot),
-              number: stored.deviceNumber,
-            }),
-          );
-        return { lines: lines.length > 0 ? lines.join('\n') : sheet.replies.rangeEmpty };
+        const lines: string[] = [];
+        for (let slot = from; slot <= to; slot += 1) lines.push(slotLine(slot));
+        return lines.join('\n');
       }
       case 'allow_all':
         state.allowAllCallers = true;
-        return {};
+        return answer();
       case 'allow_listed':
         state.allowAllCallers = false;
-        return {};
+        return answer();
       case 'relay_time':
         state.relaySeconds = Number(groups.seconds);
-        return {};
+        return answer();
       case 'messages':
-        state.messages = groups.mode === 'ON';
-        return {};
+        state.messages = false;
+        return answer();
       case 'open':
         state.relayOn = true;
-        return {};
+        return answer();
       case 'close':
         state.relayOn = false;
-        return {};
+        return answer();
     }
   };
 
@@ -230,7 +283,7 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       .sort(([a], [b]) => a - b)
       .map(([slot, stored]) => ({
         slot,
-        number: sheet.parseNumber(stored.deviceNumber) ?? stored.deviceNumber,
+        number: parseDeviceNumber(stored.deviceNumber) ?? stored.deviceNumber,
       }));
 
   return {
@@ -242,16 +295,23 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
         const match = parser.regex.exec(trimmed);
         if (!match) continue;
         const groups: Record<string, string> = { ...match.groups };
-        if (sheet.hasPassword && groups.pwd !== state.password) return sheet.replies.refused;
-        let extra: Record<string, string> | null = {};
-        if (parser.parsed.kind === 'command') {
-          if (!runCommand(parser.parsed.name, groups, now)) return null;
-        } else {
-          extra = runSetting(sheet.settings[parser.parsed.id]!, groups);
-          if (extra === null) return null;
-        }
+        if (sheet.hasPassword && groups.pwd !== state.password)
+          return sheet.replies.refused[0]?.template ?? null;
         const { pwd: _password, ...shown } = groups;
-        return fillTemplate(parser.reply, { ...shown, ...extra });
+        if (parser.parsed.kind === 'command') {
+          if (!runCommand(parser.parsed.name, groups, now)) return formatError();
+          return fillTemplate(parser.reply ?? '', shown);
+        }
+        return runSetting(sheet.settings[parser.parsed.id]!, parser.reply, shown) ?? formatError();
+      }
+      // The right password and a command it does not understand: the manual's format error.
+      if (
+        sheet.hasPassword &&
+        state.password &&
+        trimmed.startsWith(state.password) &&
+        /^\d{4}[A-Z]/.test(trimmed)
+      ) {
+        return formatError();
       }
       return null;
     },
@@ -265,7 +325,7 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
         .map(([slot, stored]) => {
           const entry: SimulatorSlot = {
             slot,
-            number: sheet.parseNumber(stored.deviceNumber) ?? stored.deviceNumber,
+            number: parseDeviceNumber(stored.deviceNumber) ?? stored.deviceNumber,
           };
           if (stored.window) entry.window = { start: stored.window.start, end: stored.window.end };
           return entry;
@@ -277,5 +337,25 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
     state() {
       return { ...state };
     },
+    drift(change) {
+      if (change.kind === 'factory_reset') {
+        table.clear();
+        wallOffset = null;
+        wasReset = true;
+        return;
+      }
+      if (change.kind === 'wipe_slot') {
+        table.delete(change.slot);
+        return;
+      }
+      const number = parseDeviceNumber(change.number);
+      if (number === null) throw new Error('A drifted number must be a Russian mobile number.');
+      if (sheet.addressing === 'number') addByNumber(number);
+      else table.set(change.slot, { deviceNumber: number.replace(/^\+7/, '0007') });
+    },
   };
+
+  function formatError(): string | null {
+    return sheet.replies.formatError[0]?.template ?? null;
+  }
 }

@@ -1,3 +1,7 @@
+import { ANY_NUMBER_PATTERN, parseDeviceNumber } from './numbers.ts';
+import { normalizeReplyText } from './reply-text.ts';
+import type { SourcedForm } from './sheet-types.ts';
+
 /** `{key}` placeholders in command and reply templates. */
 const placeholderPattern = /\{([a-z_]+)\}/g;
 
@@ -13,67 +17,129 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 /** A placeholder either stands for a known literal value or is captured by a pattern. */
 export type TemplatePart = { value: string } | { pattern: string };
 
-function escapeLiteral(text: string, loose: boolean): string {
-  const escaped = text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return loose ? escaped.replace(/\s+/g, '\\s+') : escaped;
+function escapeLiteral(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** Reply literals: any spacing (or none) where the template has a space or after punctuation. */
+function looseLiteral(text: string): string {
+  let source = '';
+  for (const char of text) {
+    if (/\s/.test(char)) {
+      if (!source.endsWith('\\s*')) source += '\\s*';
+    } else if (/[:#,.!;=]/.test(char)) {
+      source += `\\s*${escapeLiteral(char)}\\s*`;
+    } else {
+      source += escapeLiteral(char);
+    }
+  }
+  return source.replace(/(?:\\s\*)+/g, '\\s*');
 }
 
 /**
- * Turns a template into an anchored regex. Captured placeholders become named groups; placeholders without
- * a part match anything (reply fields the caller cannot predict). `loose` (for replies) ignores case and
- * tolerates any whitespace between words and around the text.
+ * Turns a command template into an anchored regex (the simulator parses commands with it). Captured
+ * placeholders become named groups; placeholders without a part match anything.
  */
-export function templateToRegex(
-  template: string,
-  parts: Record<string, TemplatePart>,
-  loose = false,
-): RegExp {
+export function templateToRegex(template: string, parts: Record<string, TemplatePart>): RegExp {
   let source = '';
   let last = 0;
   const seen = new Set<string>();
   for (const match of template.matchAll(placeholderPattern)) {
     const key = match[1] ?? '';
-    source += escapeLiteral(template.slice(last, match.index), loose);
+    source += escapeLiteral(template.slice(last, match.index));
     last = (match.index ?? 0) + match[0].length;
     const part = parts[key];
     if (part === undefined) source += '[\\s\\S]*?';
-    else if ('value' in part) source += escapeLiteral(part.value, loose);
+    else if ('value' in part) source += escapeLiteral(part.value);
     else if (seen.has(key)) source += `\\k<${key}>`;
     else {
       seen.add(key);
       source += `(?<${key}>${part.pattern})`;
     }
   }
-  source += escapeLiteral(template.slice(last), loose);
-  return loose ? new RegExp(`^\\s*${source}\\s*$`, 'i') : new RegExp(`^${source}$`);
+  source += escapeLiteral(template.slice(last));
+  return new RegExp(`^${source}$`);
 }
+
+/** What a reply placeholder may hold. Unknown placeholders hold anything on one line. */
+const replyPlaceholderPatterns: Record<string, string> = {
+  slot: '\\d{1,4}',
+  from: '\\d{1,4}',
+  to: '\\d{1,4}',
+  number: '\\+?\\d[\\d \\-()]{8,16}\\d',
+  start: '\\d{10}',
+  end: '\\d{10}',
+  time: '\\d{10}',
+  new_password: '\\d{4}',
+  seconds: '\\d{1,4}',
+  phone: `${ANY_NUMBER_PATTERN}`,
+};
 
 const replyRegexes = new Map<string, RegExp>();
 
+/**
+ * A reply template as a regex that finds it anywhere in a text (after an echoed password or command, on any
+ * line), ignoring case and spacing. Placeholders become named groups.
+ */
+export function replyRegex(template: string): RegExp {
+  const cached = replyRegexes.get(template);
+  if (cached) return cached;
+  let source = '';
+  let last = 0;
+  const seen = new Set<string>();
+  for (const match of template.matchAll(placeholderPattern)) {
+    const key = match[1] ?? '';
+    source += looseLiteral(template.slice(last, match.index));
+    last = (match.index ?? 0) + match[0].length;
+    if (seen.has(key)) source += `\\k<${key}>`;
+    else {
+      seen.add(key);
+      source += `(?<${key}>${replyPlaceholderPatterns[key] ?? '[^\\n]*?'})`;
+    }
+  }
+  source += looseLiteral(template.slice(last));
+  // Not glued to a longer word or number on either side.
+  const regex = new RegExp(`(?<![0-9A-Za-z])${source}(?![0-9])`, 'giu');
+  replyRegexes.set(template, regex);
+  return regex;
+}
+
 const normalizeText = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** Whether a captured reply value means the expected one: slots by number, numbers by subscriber. */
+export function sameReplyValue(key: string, captured: string, expected: string): boolean {
+  if (key === 'slot' || key === 'from' || key === 'to' || key === 'seconds') {
+    return Number(captured) === Number(expected);
+  }
+  if (key === 'number' || key === 'phone') {
+    const a = parseDeviceNumber(captured);
+    return a !== null && a === parseDeviceNumber(expected);
+  }
+  return normalizeText(captured) === normalizeText(expected);
+}
+
+/** Every occurrence of a reply form in a text (already normalised), with its placeholder values. */
+export function findReplyForm(template: string, normalized: string): Record<string, string>[] {
+  const regex = replyRegex(template);
+  regex.lastIndex = 0;
+  return [...normalized.matchAll(regex)].map((match) => ({ ...match.groups }));
+}
+
 /**
- * Whether a received text fits a reply template whose placeholders hold the expected values (loosely:
- * case and whitespace do not matter). Placeholders without an expected value may hold anything. The regex
- * of a template is compiled once; the values are compared after matching.
+ * Whether a received text holds one of the reply forms with the expected values in its placeholders.
+ * Placeholders without an expected value may hold anything.
  */
-export function matchesReplyTemplate(
-  template: string,
+export function matchesReplyForms(
+  forms: readonly SourcedForm[],
   expected: Record<string, string>,
   text: string,
 ): boolean {
-  let regex = replyRegexes.get(template);
-  if (!regex) {
-    const parts: Record<string, TemplatePart> = {};
-    for (const key of templatePlaceholders(template)) parts[key] = { pattern: '[\\s\\S]*?' };
-    regex = templateToRegex(template, parts, true);
-    replyRegexes.set(template, regex);
-  }
-  const match = regex.exec(text);
-  if (!match) return false;
-  const groups = match.groups ?? {};
-  return Object.entries(expected).every(
-    ([key, value]) =>
-      !Object.hasOwn(groups, key) || normalizeText(groups[key] ?? '') === normalizeText(value),
+  const normalized = normalizeReplyText(text);
+  return forms.some((form) =>
+    findReplyForm(form.template, normalized).some((groups) =>
+      Object.entries(expected).every(
+        ([key, value]) => !Object.hasOwn(groups, key) || sameReplyValue(key, groups[key] ?? '', value),
+      ),
+    ),
   );
 }

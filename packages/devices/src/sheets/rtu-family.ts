@@ -1,57 +1,110 @@
-import type { DeviceSheet } from '../sheet-types.ts';
+import type { DeviceSheet, SettingParamSheet } from '../sheet-types.ts';
+import { cite } from './sources.ts';
 
 /**
- * King Pigeon RTU502x GSM gate openers share one SMS command language; the models differ in how many
- * numbers they hold. Sources and assumptions are listed in the package README.
+ * King Pigeon RTU502x GSM gate openers (and the RTU5024 sold with the same firmware) share one SMS command
+ * language: the password, a command code, `#`-separated fields. The models differ in how many numbers they
+ * hold. Every form below names its source; where sources disagree the reasoning is in
+ * docs/decisions/0006-device-sheets.md.
  */
 export function createRtuSheet(model: string, label: string, slotCount: number): DeviceSheet {
   const slotDigits = 3;
   const slotPattern = `\\d{${slotDigits}}`;
+  const lastSlot = String(slotCount).padStart(slotDigits, '0');
   const checkSlot = (value: string): string | null => {
     const slot = Number(value);
-    return slot >= 1 && slot <= slotCount
-      ? null
-      : `Slot must be between 001 and ${String(slotCount).padStart(slotDigits, '0')}.`;
+    return slot >= 1 && slot <= slotCount ? null : `Ячейка должна быть от 001 до ${lastSlot}.`;
   };
-  const slotParam = (key: string, name: string, example: string) => ({
+  const slotParam = (key: string, name: string, example: string): SettingParamSheet => ({
     key,
     name,
-    description: `Номер ячейки, три цифры: от 001 до ${String(slotCount).padStart(slotDigits, '0')}`,
+    description: `Номер ячейки, три цифры: от 001 до ${lastSlot}`,
     example,
     pattern: slotPattern,
-    invalidMessage: 'Slot must be written with three digits, e.g. 001.',
+    invalidMessage: 'Ячейка записывается тремя цифрами, например 001.',
     check: checkSlot,
   });
+  // Replies of the slot table: the production units answered an add with `NNN:number` and a delete with
+  // `NNN:Empty`; the RTU5024 manual shows the same lines for a query (`001:0044…`, `002: Empty`).
+  const slotLine = {
+    template: '{slot}:{number}',
+    source: `${cite('production', 'add confirmed by ^\\d{3}:\\d{11}')}; ${cite('rtu5024HashManual', 'p. 7, §6.3 reply "001:004413500001111"')}`,
+  };
+  const emptyLine = {
+    template: '{slot}:Empty',
+    source: `${cite('production', 'delete confirmed by ^\\d{3}:Empty')}; ${cite('rtu5024HashManual', 'p. 7, §6.3 reply "002: Empty"')}`,
+  };
 
   return {
     model,
     label,
     slotCount,
+    addressing: 'slot',
     hasPassword: true,
     passwordPattern: /^\d{4}$/,
     supportsTimeWindows: true,
     timeFormat: 'YYMMDDHHmm',
-    // The device compares the caller ID it receives; Russian networks present it as 7XXXXXXXXXX.
-    formatNumber: (e164) => e164.replace(/^\+/, ''),
-    parseNumber: (deviceForm) => (/^7\d{10}$/.test(deviceForm) ? `+${deviceForm}` : null),
-    numberPattern: '7\\d{10}',
+    numberFormat: '0007',
+    numberFormatSource: `${cite('production', 'example 1234A003#00079854500040#')}; the manuals ask for 00 + country code (${cite('rtu5023Manual', 'p. 8, note 6: "setup as 008613600000000 or +8613600000000"')})`,
     formatSlot: (slot) => String(slot).padStart(slotDigits, '0'),
     slotPattern,
     commands: {
-      add: '{pwd}A{slot}#{number}#',
-      addWindow: '{pwd}A{slot}#{number}#{start}#{end}#',
-      delete: '{pwd}A{slot}##',
-      setClock: '{pwd}T{time}#',
+      add: {
+        template: '{pwd}A{slot}#{number}#',
+        source: cite('rtu5025Manual', 'p. 10, §6.2.0, example 1234A003#123456#'),
+      },
+      addWindow: {
+        template: '{pwd}A{slot}#{number}#{start}#{end}#',
+        source: cite('rtu5025Manual', 'p. 10, §6.2.0, example 1234A016#123456#1502050800#1502051000#'),
+      },
+      delete: {
+        template: '{pwd}A{slot}##',
+        source: `${cite('rtu5025Manual', 'p. 10–11, §6.2.3')}; ${cite('rtu5034Manual', 'p. 8, §5.2.3, example 1234A002##')}`,
+      },
+      setClock: {
+        template: '{pwd}T{time}#',
+        source: `${cite('designMd', '§ devices')}; ${cite('gateOpenerCommands', '"Sync clock", example 1234T2603291530#')}`,
+      },
     },
     replies: {
-      add: 'Serial:{slot} Number:{number} Set Success!',
-      addWindow: 'Serial:{slot} Number:{number} Time:{start}-{end} Set Success!',
-      delete: 'Serial:{slot} Delete Success!',
-      setClock: 'Time:{time} Set Success!',
-      refused: 'Password Error!',
-      rangeLine: 'Serial:{slot} Number:{number}',
-      rangeEmpty: 'No Number!',
-      emptySlot: 'Empty',
+      add: [slotLine],
+      addWindow: [slotLine],
+      delete: [emptyLine],
+      setClock: [{ template: 'Set Time OK', source: cite('gateOpenerCommands', '"Sync clock" response') }],
+      refused: [
+        {
+          template: 'Error password',
+          source: `${cite('gateOpenerBlog', 'introduction: the module answered "Error password"')}; the manual says a wrong password gets no reply at all (${cite('rtu5023Manual', 'p. 8, note 7')})`,
+        },
+      ],
+      formatError: [
+        {
+          template: 'SMS Format Error, Please check Caps Lock in Command!',
+          source: cite('rtu5023Manual', 'p. 8, note 7'),
+        },
+        {
+          template: 'SMS Format Error',
+          source: cite('rtu5023Manual', 'p. 8, note 7 (the first words, in case a unit shortens it)'),
+        },
+        {
+          template: 'Command error',
+          source: cite('rtu5024HashManual', 'p. 7, note 11: "Command error, please resend command"'),
+        },
+      ],
+      genericSuccess: {
+        template: 'Set Success!',
+        source: cite('gateOpenerCommands', '"Initialize" response'),
+      },
+    },
+    readBack: {
+      mode: 'range',
+      command: {
+        template: '{pwd}AL{from}#{to}#',
+        source: cite('rtu5025Manual', 'p. 10, §6.2.2, example 1234AL002#050#, "10 numbers on each SMS"'),
+      },
+      perSms: 10,
+      line: [slotLine],
+      empty: [emptyLine],
     },
     settings: {
       start: {
@@ -59,17 +112,18 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
         description:
           'Записывает в устройство номер его собственной SIM-карты. Отправляется один раз после установки устройства.',
         template: '{pwd}TEL{phone}#',
+        source: `${cite('rtu5023Manual', 'p. 8, §1, example 1234TEL008613570810254#')}; ${cite('production', 'setup command {pwd}TEL0007{phone10}')}`,
         params: [
           {
             key: 'phone',
             name: 'Номер SIM-карты устройства',
-            description: 'Номер в формате 007XXXXXXXXXX: 00, код страны и номер',
+            description: 'Номер в формате 007XXXXXXXXXX или 0007XXXXXXXXXX',
             example: '0079161234567',
-            pattern: '007\\d{10}',
-            invalidMessage: 'Device number must be written as 007XXXXXXXXXX.',
+            pattern: '0{2,3}7\\d{10}',
+            invalidMessage: 'Номер SIM-карты записывается как 007XXXXXXXXXX или 0007XXXXXXXXXX.',
           },
         ],
-        reply: 'TEL:{phone} Set Success!',
+        replies: [{ template: 'Set Success', source: cite('gateOpenerCommands', '"Initialize" response') }],
         effect: 'device_number',
       },
       change_password: {
@@ -77,6 +131,7 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
         description:
           'Меняет пароль устройства. Новый пароль сохраняется на сервере, когда устройство подтвердит смену.',
         template: '{pwd}P{new_password}',
+        source: cite('rtu5025Manual', 'p. 10, §6.1, example 1234P6666'),
         params: [
           {
             key: 'new_password',
@@ -84,50 +139,67 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
             description: 'Ровно 4 цифры',
             example: '5678',
             pattern: '\\d{4}',
-            invalidMessage: 'Device password must be exactly 4 digits.',
+            invalidMessage: 'Пароль устройства — ровно 4 цифры.',
           },
         ],
-        reply: 'Password:{new_password} Set Success!',
+        replies: [
+          {
+            template: 'Password changed to {new_password}, please remember it carefully.',
+            source: `${cite('rtu5025Manual', 'p. 10, §6.1')}; ${cite('gateOpenerCommands', '"Change password" response')}`,
+          },
+          {
+            template: 'Password changed to "{new_password}"',
+            source: cite('rtu5025Manual', 'p. 10, §6.1 (the text as printed, with quotes)'),
+          },
+        ],
         effect: 'change_password',
       },
       query_slot: {
         name: 'Запрос ячейки',
         description: 'Запрашивает у устройства номер, записанный в ячейку.',
-        template: '{pwd}A{slot}?',
+        template: '{pwd}A{slot}#',
+        source: cite('rtu5025Manual', 'p. 10, §6.2.1, example 1234A002#'),
         params: [slotParam('slot', 'Ячейка', '001')],
-        reply: 'Serial:{slot} Number:{number}',
+        replies: [slotLine, emptyLine],
         effect: 'query_slot',
       },
       query_range: {
         name: 'Запрос диапазона ячеек',
         description: 'Запрашивает у устройства номера, записанные в ячейки с первой по последнюю.',
         template: '{pwd}AL{from}#{to}#',
+        source: cite('rtu5025Manual', 'p. 10, §6.2.2, example 1234AL002#050#'),
         params: [slotParam('from', 'Первая ячейка', '001'), slotParam('to', 'Последняя ячейка', '010')],
-        reply: '{lines}',
+        replies: [slotLine, emptyLine],
         effect: 'query_range',
         checkAll: (params): Record<string, string> =>
-          Number(params.from) > Number(params.to) ? { to: 'The last slot must not precede the first.' } : {},
+          Number(params.from) > Number(params.to)
+            ? { to: 'Последняя ячейка не может быть раньше первой.' }
+            : {},
       },
       access_all: {
         name: 'Доступ для всех',
         description: 'Шлагбаум открывается по звонку с любого номера.',
         template: '{pwd}ALL#',
+        source: cite('rtu5025Manual', 'p. 11, §6.3.1'),
         params: [],
-        reply: 'ALL Set Success!',
+        replies: [],
         effect: 'allow_all',
       },
       access_authorized: {
         name: 'Доступ только для номеров из списка',
         description: 'Шлагбаум открывается только по звонку с номеров, записанных в устройство.',
         template: '{pwd}AUT#',
+        source: cite('rtu5025Manual', 'p. 11, §6.3.2 (the default)'),
         params: [],
-        reply: 'AUT Set Success!',
+        replies: [],
         effect: 'allow_listed',
       },
       relay_time: {
         name: 'Время открытия',
-        description: 'Сколько секунд реле остаётся замкнутым после звонка.',
+        description:
+          'Сколько секунд реле остаётся замкнутым после звонка: 000 — импульс 0,5 секунды, 999 — реле не выключается до следующего звонка.',
         template: '{pwd}GOT{seconds}#',
+        source: cite('rtu5025Manual', 'p. 11, §6.3.3, example 1234GOT030#'),
         params: [
           {
             key: 'seconds',
@@ -135,45 +207,53 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
             description: 'Целое число от 0 до 999',
             example: '030',
             pattern: '\\d{1,3}',
-            invalidMessage: 'Relay time must be a whole number of seconds from 0 to 999.',
+            invalidMessage: 'Время открытия — целое число секунд от 0 до 999.',
             // The manual writes the time with three digits.
             normalize: (value) => value.padStart(3, '0'),
           },
         ],
-        reply: 'GOT:{seconds} Set Success!',
+        replies: [],
         effect: 'relay_time',
       },
       messages: {
-        name: 'SMS-уведомления',
-        description: 'Включает или выключает SMS-уведомления устройства об открытии шлагбаума.',
+        name: 'Отключение SMS об открытии и закрытии',
+        description:
+          'Устройство перестаёт присылать SMS, когда реле включается (ON — при открытии) или выключается (OFF — при закрытии).',
         template: '{pwd}G{mode}##',
+        source: cite('rtu5025Manual', 'p. 11, §6.3.5, forms pwdGON## and pwdGOFF##'),
         params: [
           {
             key: 'mode',
-            name: 'Режим',
-            description: 'ON — включить, OFF — выключить',
+            name: 'Событие',
+            description: 'ON — открытие, OFF — закрытие',
             example: 'ON',
             pattern: 'ON|OFF',
-            invalidMessage: 'Mode must be ON or OFF.',
+            invalidMessage: 'Событие — ON или OFF.',
           },
         ],
-        reply: 'G{mode} Set Success!',
+        replies: [],
         effect: 'messages',
       },
       open: {
         name: 'Открыть',
-        description: 'Открывает шлагбаум: замыкает реле.',
+        description: 'Открывает шлагбаум: включает реле на время открытия.',
         template: '{pwd}CC',
+        source: cite('rtu5025Manual', 'p. 11, §6.3.6'),
         params: [],
-        reply: 'Relay ON',
+        replies: [
+          { template: 'Relay ON', source: cite('rtu5025Manual', 'p. 11, §6.3.6 "Return SMS: Relay ON"') },
+        ],
         effect: 'open',
       },
       close: {
         name: 'Закрыть',
-        description: 'Закрывает шлагбаум: размыкает реле.',
-        template: '{pwd}OO',
+        description: 'Закрывает шлагбаум: выключает реле.',
+        template: '{pwd}DD',
+        source: cite('rtu5025Manual', 'p. 11, §6.3.6'),
         params: [],
-        reply: 'Relay OFF',
+        replies: [
+          { template: 'Relay OFF', source: cite('rtu5025Manual', 'p. 11, §6.3.6 "Return SMS: Relay OFF"') },
+        ],
         effect: 'close',
       },
     },

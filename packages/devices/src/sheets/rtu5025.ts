@@ -1,4 +1,7 @@
 import { createRtuSheet } from './rtu-family.ts';
 
-/** RTU5025: 999 numbers, slots 001–999, 4-digit password, numbers with time windows. */
+/**
+ * RTU5025: slots 001–999 (King Pigeon RTU5025 User Manual v1.5, p. 10, §6.2.0 note 2: "from 001~999"),
+ * 4-digit password, numbers with time windows.
+ */
 export const rtu5025Sheet = createRtuSheet('RTU5025', 'RTU5025', 999);

@@ -1,114 +1,70 @@
-import type { DeviceSheet, SettingSheet } from '../sheet-types.ts';
+import type { DeviceSheet } from '../sheet-types.ts';
+import { cite } from './sources.ts';
 
 const slotCount = 1000;
 
-const slotParam = {
-  key: 'slot',
-  name: 'Ячейка',
-  description: `Номер ячейки: от 1 до ${slotCount}`,
-  example: '1',
-  pattern: '\\d{1,4}',
-  invalidMessage: `Slot must be a number from 1 to ${slotCount}.`,
-  check: (value: string) => {
-    const slot = Number(value);
-    return slot >= 1 && slot <= slotCount ? null : `Slot must be a number from 1 to ${slotCount}.`;
-  },
-  normalize: (value: string) => String(Number(value)),
-};
-
-const settings: Record<string, SettingSheet> = {
-  query_slot: {
-    name: 'Запрос ячейки',
-    description: 'Запрашивает у устройства номер, записанный в ячейку.',
-    template: 'GET {slot}',
-    params: [slotParam],
-    reply: 'SLOT {slot} {number}',
-    effect: 'query_slot',
-  },
-  access_all: {
-    name: 'Доступ для всех',
-    description: 'Шлагбаум открывается по звонку с любого номера.',
-    template: 'MODE ALL',
-    params: [],
-    reply: 'OK MODE ALL',
-    effect: 'allow_all',
-  },
-  access_authorized: {
-    name: 'Доступ только для номеров из списка',
-    description: 'Шлагбаум открывается только по звонку с номеров, записанных в устройство.',
-    template: 'MODE LIST',
-    params: [],
-    reply: 'OK MODE LIST',
-    effect: 'allow_listed',
-  },
-  relay_time: {
-    name: 'Время открытия',
-    description: 'Сколько секунд реле остаётся замкнутым после звонка.',
-    template: 'RELAY {seconds}',
-    params: [
-      {
-        key: 'seconds',
-        name: 'Секунды',
-        description: 'Целое число от 0 до 999',
-        example: '5',
-        pattern: '\\d{1,3}',
-        invalidMessage: 'Relay time must be a whole number of seconds from 0 to 999.',
-        normalize: (value) => String(Number(value)),
-      },
-    ],
-    reply: 'OK RELAY {seconds}',
-    effect: 'relay_time',
-  },
-  open: {
-    name: 'Открыть',
-    description: 'Открывает шлагбаум.',
-    template: 'OPEN',
-    params: [],
-    reply: 'OK OPEN',
-    effect: 'open',
-  },
-  close: {
-    name: 'Закрыть',
-    description: 'Закрывает шлагбаум.',
-    template: 'CLOSE',
-    params: [],
-    reply: 'OK CLOSE',
-    effect: 'close',
-  },
+const success = {
+  template: 'success',
+  source: cite('production', 'a reply containing "success" confirmed add and delete'),
 };
 
 /**
- * Telemetrica: no password and no time windows (the server adds at the start of an interval and deletes at
- * its end). The command forms are this project's assumption, see the README.
+ * Telemetrica GSM modules: no password, no time windows, and no positions: the device holds a set of
+ * numbers, a number is added with `#06#…#` and removed with `#15#…#` by the number itself (the server adds
+ * at the start of an interval and deletes at its end). The only public command list found is the T80's,
+ * in the `#nn#` style of the SimPal family; the first production deployment used the same delete form.
+ * Its `#60#` add form is contradicted by the command list (there `#60#` pairs a slave socket) and is not used.
  */
 export const telemetricaSheet: DeviceSheet = {
   model: 'Telemetrica',
   label: 'Telemetrica',
   slotCount,
+  addressing: 'number',
   hasPassword: false,
   passwordPattern: null,
   supportsTimeWindows: false,
   timeFormat: null,
-  formatNumber: (e164) => e164,
-  parseNumber: (deviceForm) => (/^\+7\d{10}$/.test(deviceForm) ? deviceForm : null),
-  numberPattern: '\\+7\\d{10}',
+  numberFormat: '+7',
+  numberFormatSource: cite('production', 'commands #15#+7{phone10}# and #06#+7{phone}#'),
   formatSlot: (slot) => String(slot),
   slotPattern: '\\d{1,4}',
   commands: {
-    add: 'ADD {slot} {number}',
+    add: {
+      template: '#06#{number}#',
+      source: `${cite('telemetricaT80', '"#06#номер#" adds an extra number')}; ${cite('simpalT40', 'p. 10')}`,
+    },
     addWindow: null,
-    delete: 'DEL {slot}',
+    delete: {
+      template: '#15#{number}#',
+      source: `${cite('telemetricaT80', '"#15#номер#" deletes one number')}; ${cite('production', 'delete #15#+7{phone10}#')}`,
+    },
     setClock: null,
   },
   replies: {
-    add: 'OK ADD {slot} {number}',
-    addWindow: null,
-    delete: 'OK DEL {slot}',
-    setClock: null,
-    refused: null,
-    rangeLine: '{slot} {number}',
-    rangeEmpty: 'EMPTY',
-    emptySlot: 'EMPTY',
+    add: [success],
+    addWindow: [],
+    delete: [success],
+    setClock: [],
+    refused: [],
+    formatError: [],
+    genericSuccess: success,
   },
-  settings,
+  readBack: {
+    mode: 'list',
+    command: { template: '#06#', source: cite('telemetricaT80', '"#06#" alone lists the extra numbers') },
+    perSms: 4,
+    line: [{ template: '{number}', source: cite('telemetricaT80', 'the list answers the numbers') }],
+    empty: [],
+  },
+  settings: {
+    query_list: {
+      name: 'Список номеров',
+      description: 'Запрашивает у устройства список записанных в него номеров.',
+      template: '#06#',
+      source: cite('telemetricaT80', '"#06#" alone lists the extra numbers'),
+      params: [],
+      replies: [],
+      effect: 'query_range',
+    },
+  },
 };

@@ -17,7 +17,7 @@
  */
 
 import { desiredWhitelist, type PhoneSpec, sameEntry, type WhitelistEntry } from '@propusk/devices/access';
-import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
+import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
 import {
   applyConfirmed,
   type BelievedState,
@@ -82,14 +82,19 @@ export interface DeviceView {
   /** Slot → what its failed command tried to leave there. */
   quarantined: Map<number, WhitelistEntry | null>;
   clockQuarantined: boolean;
+  addressing: 'slot' | 'number';
 }
 
 /** What the device holds or will hold once the commands already on their way are confirmed. */
 export async function loadDeviceView(executor: Executor, barrierId: number, now: Date): Promise<DeviceView> {
   const [barrier] = await executor
-    .select({ clockSetAt: barriers.deviceClockSetAt })
+    .select({ clockSetAt: barriers.deviceClockSetAt, model: barriers.deviceModel })
     .from(barriers)
     .where(eq(barriers.id, barrierId));
+  // A number-addressed device (Telemetrica) holds a set of numbers: commands concern a number, not a slot.
+  const addressing =
+    barrier && isDeviceModel(barrier.model) ? getSheet(barrier.model).addressing : ('slot' as const);
+  const key = addressing === 'number' ? 'number' : 'slot';
   const slots = await executor.select().from(deviceSlots).where(eq(deviceSlots.barrierId, barrierId));
   let believed: BelievedState = {
     clockSetAt: barrier?.clockSetAt ?? null,
@@ -119,7 +124,7 @@ export async function loadDeviceView(executor: Executor, barrierId: number, now:
   for (const row of open) {
     const payload = row.payload as PlannedCommandJson;
     if (row.status === 'queued' && row.attempts === 0) queued.push({ id: row.id, payload });
-    else believed = applyConfirmed(believed, commandFromJson(payload), now);
+    else believed = applyConfirmed(believed, commandFromJson(payload), now, addressing);
   }
 
   // Failed commands that no later command of the same slot (or the clock) superseded.
@@ -131,7 +136,7 @@ export async function loadDeviceView(executor: Executor, barrierId: number, now:
         select 1 from ${deviceCommands} l
         where l.barrier_id = f.barrier_id and l.id > f.id and l.status <> 'cancelled'
           and l.kind in ('add', 'add_window', 'delete', 'set_clock')
-          and coalesce(l.payload->>'slot', '') = coalesce(f.payload->>'slot', '')
+          and coalesce(l.payload->>${key}, '') = coalesce(f.payload->>${key}, '')
       )`)) as unknown as { rows: { payload: PlannedCommandJson; finished_at: string | Date | null }[] };
   const quarantined = new Map<number, WhitelistEntry | null>();
   let clockQuarantined = false;
@@ -148,10 +153,13 @@ export async function loadDeviceView(executor: Executor, barrierId: number, now:
       believed = {
         ...believed,
         unconfirmedSlots: [...(believed.unconfirmedSlots ?? []), command.slot],
+        ...(command.number !== undefined
+          ? { uncertain: [...(believed.uncertain ?? []), { slot: command.slot, number: command.number }] }
+          : {}),
       };
     }
   }
-  return { believed, queued, quarantined, clockQuarantined };
+  return { believed, queued, quarantined, clockQuarantined, addressing };
 }
 
 /** The device's projected state: what it will hold once every open command is confirmed. */
@@ -162,7 +170,8 @@ export async function loadProjectedState(
 ): Promise<BelievedState> {
   const view = await loadDeviceView(executor, barrierId, now);
   let state = view.believed;
-  for (const command of view.queued) state = applyConfirmed(state, commandFromJson(command.payload), now);
+  for (const command of view.queued)
+    state = applyConfirmed(state, commandFromJson(command.payload), now, view.addressing);
   return state;
 }
 
@@ -253,6 +262,7 @@ export async function syncBarrierDevice(
   );
   let believed = view.believed;
   const unconfirmed = new Set(believed.unconfirmedSlots ?? []);
+  const uncertain = [...(believed.uncertain ?? [])];
   const frozen = new Set<number>();
   for (const [slot, intended] of view.quarantined) {
     if (!retry.has(slot) && sameEntry(desiredBySlot.get(slot) ?? null, intended)) {
@@ -262,9 +272,12 @@ export async function syncBarrierDevice(
       unconfirmed.delete(slot);
     } else {
       unconfirmed.add(slot);
+      // On a number-addressed device the failed add's number may be there, whatever slot it was filed under.
+      if (intended && view.addressing === 'number') uncertain.push({ slot, number: intended.number });
     }
   }
   believed = {
+    uncertain,
     entries: believed.entries.filter((entry) => !frozen.has(entry.slot)),
     clockSetAt: view.clockQuarantined && retry.size === 0 ? now : (believed.clockSetAt ?? null),
     unconfirmedSlots: [...unconfirmed].sort((a, b) => a - b),

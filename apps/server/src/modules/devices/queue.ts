@@ -278,7 +278,11 @@ async function confirmCommand(
 export interface ReplyResult {
   inboundId: number;
   /** The command this SMS answered, and how. */
-  matched: { barrierId: number; commandId: number; outcome: 'confirmed' | 'refused' } | null;
+  matched: {
+    barrierId: number;
+    commandId: number;
+    outcome: 'confirmed' | 'refused' | 'format_error';
+  } | null;
 }
 
 /**
@@ -316,7 +320,9 @@ export async function handleDeviceReply(
       const outcome = matchCommandReply(deps, barrier, command, message.text);
       if (outcome === null) return null;
       if (outcome === 'confirmed') await confirmCommand(tx, deps, barrier, command, message.text, now);
-      else await failCommand(tx, deps, command, 'The device refused the password.', now);
+      else if (outcome === 'refused')
+        await failCommand(tx, deps, command, 'The device refused the password.', now);
+      else await failCommand(tx, deps, command, 'The device did not understand the command.', now);
       await tx.update(inboundSms).set({ commandId: command.id }).where(eq(inboundSms.id, inboundId));
       return { barrierId, commandId: command.id, outcome };
     });
@@ -330,7 +336,7 @@ function matchCommandReply(
   barrier: BarrierRow,
   command: CommandRow,
   text: string,
-): 'confirmed' | 'refused' | null {
+): 'confirmed' | 'refused' | 'format_error' | null {
   try {
     if (isWhitelistKind(command.kind)) {
       return matchReply(barrier.model, commandFromJson(command.payload as PlannedCommandJson), text, {

@@ -1,0 +1,239 @@
+/**
+ * Reading a device's whitelist back ("Проверить устройство"): which queries to send (the fewest SMS the
+ * model allows), what their replies say, and how that differs from what the server believes and wants.
+ * Pure: the server sends the queries through its outbox and stores the readings.
+ */
+import type { WhitelistEntry } from './access.ts';
+import { matchErrorReply } from './commands.ts';
+import type { DeviceModel } from './models.ts';
+import { passwordValue } from './models.ts';
+import { parseDeviceNumber } from './numbers.ts';
+import { type BelievedState, isLiveEntry } from './planner.ts';
+import { type DeviceProfileOverride, resolveSheet } from './profile.ts';
+import { normalizeReplyText } from './reply-text.ts';
+import { fillTemplate, findReplyForm, matchesReplyForms } from './template.ts';
+
+/** One read-back query: a range of slots, one slot, or the whole list (number-addressed models). */
+export type ReadQuery =
+  | { kind: 'range'; from: number; to: number }
+  | { kind: 'slot'; slot: number }
+  | { kind: 'list' };
+
+/** What the device holds: slot → '+7XXXXXXXXXX' (or the raw text when it is not a number), null = empty. */
+export type SlotReading = Record<number, string | null>;
+
+export interface ReadBackPlanOptions {
+  /** Read every slot of the device, not only the area in use. */
+  full?: boolean;
+  profile?: DeviceProfileOverride | null;
+}
+
+/**
+ * The queries that read the slots in use (and the next block, where a number written by hand most likely
+ * went), in the fewest SMS: ranges of `perSms` slots where the model has range queries (one reply SMS each),
+ * one query a slot otherwise, one list query on number-addressed models.
+ */
+export function planReadBack(
+  model: DeviceModel,
+  slotsInUse: readonly number[],
+  options: ReadBackPlanOptions = {},
+): ReadQuery[] {
+  const sheet = resolveSheet(model, options.profile);
+  const { readBack } = sheet;
+  if (readBack.mode === 'list') return [{ kind: 'list' }];
+  const used = [...new Set(slotsInUse)].filter((slot) => slot >= 1 && slot <= sheet.slotCount);
+  if (readBack.mode === 'slot') {
+    const slots = options.full ? Array.from({ length: sheet.slotCount }, (_, index) => index + 1) : used;
+    return slots.sort((a, b) => a - b).map((slot) => ({ kind: 'slot', slot }));
+  }
+  const size = readBack.perSms;
+  const last = options.full ? sheet.slotCount : Math.min(sheet.slotCount, Math.max(0, ...used) + 1);
+  const queries: ReadQuery[] = [];
+  for (let from = 1; from <= last; from += size) {
+    queries.push({ kind: 'range', from, to: Math.min(sheet.slotCount, from + size - 1) });
+  }
+  return queries;
+}
+
+/** The SMS text of a read-back query. */
+export function renderReadQuery(
+  model: DeviceModel,
+  query: ReadQuery,
+  password: string | null | undefined,
+  profile?: DeviceProfileOverride | null,
+): string {
+  const sheet = resolveSheet(model, profile);
+  const values: Record<string, string> = { pwd: passwordValue(model, password) };
+  if (query.kind === 'range') {
+    values.from = sheet.formatSlot(query.from);
+    values.to = sheet.formatSlot(query.to);
+  } else if (query.kind === 'slot') {
+    values.slot = sheet.formatSlot(query.slot);
+    values.from = values.slot;
+    values.to = values.slot;
+  }
+  const template =
+    query.kind === 'slot' && sheet.readBack.mode === 'range'
+      ? (sheet.settings.query_slot?.template ?? sheet.readBack.command.template)
+      : sheet.readBack.command.template;
+  return fillTemplate(template, values);
+}
+
+export type ReadReply =
+  | { outcome: 'read'; slots: SlotReading }
+  | { outcome: 'read_list'; numbers: string[] }
+  | { outcome: 'refused' | 'format_error' }
+  | null;
+
+/**
+ * What a received SMS says in answer to a query, or null when it is not an answer to it. Slots of the
+ * queried range that the reply does not mention are read as empty (a reply SMS answers a whole range of
+ * `perSms` slots); a line whose number cannot be read is kept as the raw text, so that it shows.
+ */
+export function parseReadReply(
+  model: DeviceModel,
+  query: ReadQuery,
+  text: string,
+  profile?: DeviceProfileOverride | null,
+): ReadReply {
+  const sheet = resolveSheet(model, profile);
+  const error = matchErrorReply(sheet, text);
+  if (error) return { outcome: error };
+  const normalized = normalizeReplyText(text);
+  if (query.kind === 'list') {
+    const numbers = new Set<string>();
+    for (const form of sheet.readBack.line) {
+      for (const groups of findReplyForm(form.template, normalized)) {
+        const number = parseDeviceNumber(groups.number ?? '');
+        if (number) numbers.add(number);
+      }
+    }
+    const confirmed = numbers.size > 0 || matchesReplyForms([sheet.replies.genericSuccess], {}, text);
+    return confirmed ? { outcome: 'read_list', numbers: [...numbers].sort() } : null;
+  }
+  const from = query.kind === 'range' ? query.from : query.slot;
+  const to = query.kind === 'range' ? query.to : query.slot;
+  const slots: SlotReading = {};
+  let mentioned = 0;
+  for (const form of sheet.readBack.empty) {
+    for (const groups of findReplyForm(form.template, normalized)) {
+      const slot = Number(groups.slot);
+      if (slot >= from && slot <= to) {
+        slots[slot] = null;
+        mentioned += 1;
+      }
+    }
+  }
+  for (const form of sheet.readBack.line) {
+    for (const groups of findReplyForm(form.template, normalized)) {
+      const slot = Number(groups.slot);
+      if (slot < from || slot > to) continue;
+      const raw = (groups.number ?? '').trim();
+      slots[slot] = parseDeviceNumber(raw) ?? raw;
+      mentioned += 1;
+    }
+  }
+  if (mentioned === 0) return null;
+  for (let slot = from; slot <= to; slot += 1) if (!(slot in slots)) slots[slot] = null;
+  return { outcome: 'read', slots };
+}
+
+/** One slot (or, on number-addressed models, one number) where the device differs from the server. */
+export interface ReadBackDifference {
+  slot: number | null;
+  /** What the device holds there ('+7…', raw text, or null: empty / absent). */
+  device: string | null;
+  /** What the database wants there now (null: nothing). */
+  expected: string | null;
+  /** remove: a number the database does not allow; write: a number the device lacks or holds wrongly. */
+  action: 'remove' | 'write';
+}
+
+/**
+ * The differences between a reading and what the database wants in each slot that was read. Windows are
+ * not read back, so an entry counts by its number; a number whose window has ended stays on an RTU by
+ * design (it lets nobody in, and deleting it would cost an SMS), so it is not a difference.
+ */
+export function diffReading(input: {
+  reading: SlotReading;
+  believed: readonly WhitelistEntry[];
+  desired: readonly WhitelistEntry[];
+  now: Date;
+}): ReadBackDifference[] {
+  const ended = new Map(
+    input.believed
+      .filter((entry) => !isLiveEntry(entry, input.now))
+      .map((entry) => [entry.slot, entry.number]),
+  );
+  const desired = new Map(input.desired.map((entry) => [entry.slot, entry.number]));
+  const differences: ReadBackDifference[] = [];
+  for (const [slotText, device] of Object.entries(input.reading)) {
+    const slot = Number(slotText);
+    const expected = desired.get(slot) ?? null;
+    if (device === expected) continue;
+    if (expected === null && device !== null && ended.get(slot) === device) continue;
+    differences.push({ slot, device, expected, action: expected === null ? 'remove' : 'write' });
+  }
+  return differences.sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0));
+}
+
+/** The differences of a number-addressed device's list. */
+export function diffList(input: {
+  numbers: readonly string[];
+  desired: readonly WhitelistEntry[];
+}): ReadBackDifference[] {
+  const onDevice = new Set(input.numbers);
+  const desired = new Map(input.desired.map((entry) => [entry.number, entry.slot]));
+  const differences: ReadBackDifference[] = [];
+  for (const number of [...onDevice].sort()) {
+    if (!desired.has(number))
+      differences.push({ slot: null, device: number, expected: null, action: 'remove' });
+  }
+  for (const [number, slot] of desired) {
+    if (!onDevice.has(number)) differences.push({ slot, device: null, expected: number, action: 'write' });
+  }
+  return differences;
+}
+
+/**
+ * The believed state once a reading is trusted: every slot that was read holds what the device said (an
+ * entry that matches by number keeps its window, which a read-back cannot see; a line that is not a number
+ * makes the slot unknown, so the planner rewrites or clears it), and the clock is no longer trusted. The
+ * planner then repairs from there, deletes first.
+ */
+export function adoptReading(believed: BelievedState, reading: SlotReading): BelievedState {
+  const read = new Set(Object.keys(reading).map(Number));
+  const entries = believed.entries.filter((entry) => !read.has(entry.slot));
+  const unconfirmed = new Set(believed.unconfirmedSlots ?? []);
+  for (const [slotText, device] of Object.entries(reading)) {
+    const slot = Number(slotText);
+    unconfirmed.delete(slot);
+    if (device === null) continue;
+    if (parseDeviceNumber(device) !== device) {
+      unconfirmed.add(slot);
+      continue;
+    }
+    const known = believed.entries.find((entry) => entry.slot === slot && entry.number === device);
+    entries.push(known ?? { slot, number: device });
+  }
+  // The clock cannot be read back, and a reset unit (even an empty one) shows no other sign: a check
+  // trusts the clock no more, so the planner sets it again when windows are in use (one SMS).
+  return {
+    ...believed,
+    entries: entries.sort((a, b) => a.slot - b.slot),
+    unconfirmedSlots: [...unconfirmed].sort((a, b) => a - b),
+    uncertain: (believed.uncertain ?? []).filter((entry) => !read.has(entry.slot)),
+    clockSetAt: null,
+  };
+}
+
+/** The believed state of a number-addressed device once its list is trusted. */
+export function adoptList(believed: BelievedState, numbers: readonly string[]): BelievedState {
+  const onDevice = new Set(numbers);
+  const entries = believed.entries.filter((entry) => onDevice.has(entry.number));
+  const known = new Set(entries.map((entry) => entry.number));
+  const uncertain = [...onDevice]
+    .filter((number) => !known.has(number))
+    .map((number) => ({ slot: 0, number }));
+  return { ...believed, entries, uncertain, unconfirmedSlots: [] };
+}

@@ -1,0 +1,24 @@
+/**
+ * The documents the command sheets are taken from. Each form in a sheet names one of these and the place in
+ * it. Nothing here was checked on hardware by this project; docs/decisions/0006-device-sheets.md says which
+ * source wins where they disagree.
+ */
+export const SOURCES = {
+  rtu5025Manual:
+    'King Pigeon RTU5025 User Manual v1.5 (File No. RTU5025103), manualshive.com/ru/manual/king-pigeon/rtu5025-series/1969933',
+  rtu5034Manual:
+    'King Pigeon RTU5034 User Manual v1.7 (File No. RTU5034103), manualshive.com/en/manual/king-pigeon/rtu5034/1969970',
+  k6sManual: 'King Pigeon K6S User Manual, manualshive.com/ru/manual/king-pigeon/k6s/1969946',
+  rtu5023Manual: 'King Pigeon RTU5023/6/7/8/9 User Manual v2.5 (2020-12-15), manuzoid.com',
+  rtu5024HashManual:
+    'RTU5024/RTU5035 User Manual (hash-style firmware), manualshive.com/en/manual/langjushan-tech/rtu5024/3550028',
+  gateOpenerCommands: 'gate-opener.app/hardware/rtu5024/commands (third-party reference, unverified)',
+  gateOpenerBlog: 'gate-opener.app/blog/rtu5024-sms-commands-explained (third-party, unverified)',
+  production:
+    'The first production deployment of this product, run with real RTU5025 units (its device configs, quoted in issue 10)',
+  telemetricaT80: 'Telemetrica T80 SMS command list, support.telemetrica.ru (category 7)',
+  simpalT40: 'SimPal T40 manual, mcgrp.ru/files/viewer/913418 p. 10 (same #nn# command family)',
+  designMd: 'shared/DESIGN.md (this product’s design record)',
+} as const;
+
+export const cite = (source: keyof typeof SOURCES, place: string): string => `${SOURCES[source]}, ${place}`;
