@@ -208,6 +208,10 @@ test('adds a phone for the user; a failed device command is retried after the pa
   await expect(page.getByRole('heading', { name: 'Профиль пользователя' })).toBeVisible();
   const wife = page.getByTestId('phone-card').filter({ hasText: wifePhone });
   await expect(wife.getByTestId('phone-status')).toHaveText('Ошибка', { timeout: 20_000 });
+  // Why: the device refused the password.
+  await expect(wife.getByTestId('phone-status-note')).toHaveText('Неверный пароль устройства', {
+    timeout: 20_000,
+  });
   await checkAdminScreen(page, testInfo, 'user-profile-error');
 
   await saveDevicePasswordAndOpenResident(page, address, '1234');
@@ -289,6 +293,25 @@ test('processes requests in an infinitely scrolled list', async () => {
   await page.getByRole('tab', { name: 'Исходящие' }).click();
   await expect(page.getByTestId('access-request').first()).toBeVisible();
   await checkAdminScreen(page, testInfo, 'requests-outgoing');
+});
+
+test('reads the device log: what was sent, what the device answered, the password masked', async () => {
+  const testInfo = test.info();
+  await openOwnBarrier(page, address);
+  await expect(page.getByTestId('device-health')).toContainText('Последний ответ');
+  await page.getByRole('button', { name: 'Журнал устройства' }).click();
+  await expect(page.getByRole('heading', { name: 'Журнал устройства' })).toBeVisible();
+  const messages = page.getByTestId('device-message');
+  await expect(messages.first()).toBeVisible();
+  await selectOption(page, 'Результат', 'неверный пароль');
+  await expect(messages.first()).toContainText('Получено от устройства');
+  await expect(messages.first()).toContainText('неверный пароль');
+  await selectOption(page, 'Результат', 'отправлено');
+  await expect(messages.first()).toContainText('Отправлено устройству');
+  for (const text of await messages.allTextContents()) expect(text).toContain('****');
+  await checkAdminScreen(page, testInfo, 'device-log');
+  await page.getByRole('button', { name: '← Назад' }).click();
+  await expect(page.getByTestId('barrier-address')).toHaveText(address);
 });
 
 test('reads the barrier history and deletes the barrier', async () => {

@@ -270,6 +270,18 @@ describe('authorization matrix', () => {
       expected: admin(200),
     },
     {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/device-log/`,
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/device-health/`,
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
       method: 'PATCH',
       url: () => `/api/admin/barriers/${barrier.id}/limits/`,
       body: () => ({ user_phone_limit: 50 }),

@@ -1,6 +1,7 @@
 /** Barriers: creation, settings patch, lists and cards (spec.md sections 3, 5, 7; DESIGN.md sections 4, 5). */
 import { z } from 'zod';
 import { idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
+import { deviceStateSchema } from './devices.ts';
 
 export const ADDRESS_MAX_LENGTH = 510;
 export const ADDITIONAL_INFO_MAX_LENGTH = 2000;
@@ -127,6 +128,8 @@ export const adminBarrierSchema = z.object({
   additional_info: z.string(),
   is_public: z.boolean(),
   created_at: z.string(),
+  /** The device's health in short (GET /api/admin/barriers/{id}/device-health/ has the figures). */
+  device_state: deviceStateSchema,
 });
 export type AdminBarrier = z.infer<typeof adminBarrierSchema>;
 

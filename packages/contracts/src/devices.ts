@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, pageQuerySchema, paginated } from './common.ts';
 
 /**
  * A phone's device status: `pending` while its command is on its way to the device, `ok` once the device
@@ -15,3 +16,81 @@ export const retryPhoneResponseSchema = z.object({
 });
 
 export const PHONE_NOT_IN_ERROR_DETAIL = 'Only a phone in error can be retried.';
+
+/** The conversation with a device (`GET /api/admin/barriers/{id}/device-log/`): every SMS to and from it. */
+export const DEVICE_MESSAGE_DIRECTIONS = ['out', 'in'] as const;
+export type DeviceMessageDirection = (typeof DEVICE_MESSAGE_DIRECTIONS)[number];
+/**
+ * `sent`: the gateway accepted the SMS; `gateway_failed`: it did not (sent again later). `confirmed` /
+ * `refused` / `format_error`: the reply to the command in flight (refused: the device rejected the password;
+ * format_error: it did not understand the command);
+ * `unrecognised`: a reply from the device's number that matched nothing.
+ */
+export const DEVICE_MESSAGE_OUTCOMES = [
+  'sent',
+  'gateway_failed',
+  'confirmed',
+  'refused',
+  'format_error',
+  'unrecognised',
+] as const;
+export type DeviceMessageOutcome = (typeof DEVICE_MESSAGE_OUTCOMES)[number];
+
+export const DEVICE_LOG_PAGE_SIZE = 20;
+
+export const deviceLogParamsSchema = z.object({ id: idSchema });
+
+export const deviceLogQuerySchema = pageQuerySchema.extend({
+  page_size: pageQuerySchema.shape.page_size.unwrap().default(DEVICE_LOG_PAGE_SIZE),
+  outcome: z
+    .enum(DEVICE_MESSAGE_OUTCOMES, {
+      error: `Outcome must be one of: ${DEVICE_MESSAGE_OUTCOMES.join(', ')}.`,
+    })
+    .optional(),
+});
+export type DeviceLogQuery = z.infer<typeof deviceLogQuerySchema>;
+
+export const deviceMessageSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  direction: z.enum(DEVICE_MESSAGE_DIRECTIONS),
+  /** The SMS text with the device password masked as `****`. */
+  text: z.string(),
+  outcome: z.enum(DEVICE_MESSAGE_OUTCOMES),
+  /** The command this SMS carried or answered (null for an unrecognised reply). */
+  command_id: z.number().int().nullable(),
+  /** add | add_window | delete | set_clock | setting, when the command is known. */
+  command_kind: z.string().nullable(),
+  /** The gateway's id of an outgoing SMS, when it gave one. */
+  provider_id: z.string().nullable(),
+});
+export type DeviceMessage = z.infer<typeof deviceMessageSchema>;
+
+export const deviceLogSchema = paginated('messages', deviceMessageSchema).extend({
+  /** Replies from the device's number that matched nothing, over the whole log (not only this filter). */
+  unrecognised_count: z.number().int(),
+});
+export type DeviceLog = z.infer<typeof deviceLogSchema>;
+
+/**
+ * A device's health: `ok`; `waiting` (commands on their way, nothing wrong yet); `not_responding` (a command
+ * failed since the last confirmed one, the one in flight had to be sent again, or the oldest waits too
+ * long); `wrong_password` (the device refused the last command's password). docs/decisions/0007.
+ */
+export const DEVICE_STATES = ['ok', 'waiting', 'not_responding', 'wrong_password'] as const;
+export type DeviceState = (typeof DEVICE_STATES)[number];
+export const deviceStateSchema = z.enum(DEVICE_STATES);
+
+export const deviceHealthSchema = z.object({
+  state: deviceStateSchema,
+  /** The last SMS received from the device, or null. */
+  last_reply_at: z.string().nullable(),
+  /** Commands not yet confirmed or failed (queued or in flight). */
+  open_commands: z.number().int(),
+  oldest_open_at: z.string().nullable(),
+  oldest_open_age_seconds: z.number().int().nullable(),
+  /** Commands failed since the last confirmed one. */
+  consecutive_failures: z.number().int(),
+  unrecognised_count: z.number().int(),
+});
+export type DeviceHealth = z.infer<typeof deviceHealthSchema>;

@@ -10,6 +10,8 @@ export const SERVER_TEXT_TRANSLATIONS: Readonly<Record<string, string>> = {
   'Invalid verification code.': 'Неверный код подтверждения.',
   'Phone number is already in use.': 'Этот номер уже используется.',
   'This user already has access to the barrier.': 'У вас уже есть доступ к шлагбауму.',
+  'Outcome must be one of: sent, gateway_failed, confirmed, refused, unrecognised.':
+    'Результат должен быть одним из: отправлено, шлюз не принял, подтверждено, неверный пароль, не распознано.',
 };
 
 /** Appended when a response carries `retry_after`. */
@@ -193,3 +195,59 @@ export const LIMIT_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const NO_LIMIT_LABEL = 'Без ограничений';
+
+/** The device's health (issue 10, part 5) as the administrator reads it. */
+export const DEVICE_STATE_LABELS: Readonly<Record<string, string>> = {
+  ok: 'в порядке',
+  waiting: 'ожидает ответа',
+  not_responding: 'не отвечает',
+  wrong_password: 'неверный пароль',
+};
+
+/** The flag on the barrier list and the note beside a waiting phone, for a device in trouble only. */
+export const DEVICE_PROBLEM_LABELS: Readonly<Record<string, string>> = {
+  not_responding: 'Устройство не отвечает',
+  wrong_password: 'Неверный пароль устройства',
+};
+
+/** The device conversation log ("Журнал устройства"). */
+export const DEVICE_MESSAGE_DIRECTION_LABELS: Readonly<Record<string, string>> = {
+  out: 'Отправлено устройству',
+  in: 'Получено от устройства',
+};
+
+export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
+  sent: 'отправлено',
+  gateway_failed: 'шлюз не принял',
+  confirmed: 'подтверждено',
+  refused: 'неверный пароль',
+  format_error: 'команда не понята',
+  unrecognised: 'не распознано',
+};
+
+export const DEVICE_LOG_TEXTS = {
+  title: 'Журнал устройства',
+  allOutcomes: 'Все сообщения',
+  outcomeFilter: 'Результат',
+  unrecognisedCount: (count: number) => `Нераспознанных ответов: ${count}`,
+  loadFailed: 'Не удалось загрузить журнал устройства.',
+  healthTitle: 'Состояние устройства',
+  healthLoadFailed: 'Не удалось загрузить состояние устройства.',
+  state: 'Состояние',
+  lastReply: 'Последний ответ',
+  noReply: 'ещё не было',
+  waitingCommands: 'Команд в очереди',
+  oldestAge: 'старейшая ждёт',
+  failuresInRow: 'Неудач подряд',
+  commandKind: 'Команда',
+  gatewayId: 'Id шлюза',
+} as const;
+
+/** Command kinds as the log names them. */
+export const DEVICE_COMMAND_KIND_LABELS: Readonly<Record<string, string>> = {
+  add: 'добавление номера',
+  add_window: 'добавление номера с окном',
+  delete: 'удаление номера',
+  set_clock: 'установка часов',
+  setting: 'настройка',
+};

@@ -392,3 +392,37 @@ export const inboundSms = pgTable(
   },
   (table) => [index('inbound_sms_from_idx').on(table.fromPhone, table.receivedAt)],
 );
+
+/**
+ * The conversation with each device: every SMS sent to it and every SMS received from its number, as the
+ * administrator reads it in "Журнал устройства". The text is stored with the device password masked (`****`),
+ * so the log never holds a password in clear. `outcome`: for 'out' `sent` | `gateway_failed`; for 'in'
+ * `confirmed` | `refused` (it answered the command in flight) or `unrecognised` (it matched nothing).
+ */
+export const deviceMessages = pgTable(
+  'device_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    /** 'out' (to the device) | 'in' (from it) */
+    direction: text('direction').notNull(),
+    text: text('text').notNull(),
+    commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    /** The gateway's id of an outgoing message, when it gives one. */
+    providerId: text('provider_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // The log's pages, newest first (id order is the order of writing), with and without an outcome filter.
+    index('device_messages_barrier_idx').on(table.barrierId, table.id),
+    index('device_messages_barrier_outcome_idx').on(table.barrierId, table.outcome, table.id),
+    check('device_messages_direction', sql`${table.direction} in ('out', 'in')`),
+    check(
+      'device_messages_outcome',
+      sql`(${table.direction} = 'out' and ${table.outcome} in ('sent', 'gateway_failed')) or (${table.direction} = 'in' and ${table.outcome} in ('confirmed', 'refused', 'format_error', 'unrecognised'))`,
+    ),
+  ],
+);

@@ -35,6 +35,7 @@ export const paths = {
   addPhoneAdmin: '/add-phone-admin',
   editPhoneAdmin: '/edit-phone-admin',
   barrierHistoryAdmin: '/barrier-history-admin',
+  deviceLogAdmin: '/device-log-admin',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

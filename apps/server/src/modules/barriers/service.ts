@@ -11,6 +11,7 @@ import type {
   UpdateBarrierBody,
 } from '@propusk/contracts/barriers';
 import { BARRIER_MESSAGES } from '@propusk/contracts/barriers';
+import type { DeviceState } from '@propusk/contracts/devices';
 import {
   LIMIT_MESSAGES,
   type Limits,
@@ -23,6 +24,7 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
 import { ResultCache } from '../../lib/result-cache.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { deviceStates } from '../devices/device-log.ts';
 import { syncBarrierDevice } from '../devices/outbox.ts';
 import { deactivatePhonesLocked, deviceCapacity, lockLiveBarrier } from '../phones/phone-changes.ts';
 import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
@@ -59,7 +61,10 @@ function toSummary(row: SummaryRow, viewerId: number): BarrierSummary {
   };
 }
 
-function toAdminBarrier(row: NonNullable<repository.AdminBarrierRow>): AdminBarrier {
+function toAdminBarrier(
+  row: NonNullable<repository.AdminBarrierRow>,
+  deviceState: DeviceState = 'ok',
+): AdminBarrier {
   return {
     id: row.id,
     address: row.address,
@@ -70,6 +75,7 @@ function toAdminBarrier(row: NonNullable<repository.AdminBarrierRow>): AdminBarr
     additional_info: row.additionalInfo,
     is_public: row.isPublic,
     created_at: row.createdAt.toISOString(),
+    device_state: deviceState,
   };
 }
 
@@ -104,6 +110,12 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
   /** The count of public barriers, and the matches of each address search (per ordering): see ResultCache. */
   const publicCounts = new ResultCache<number>(PUBLIC_COUNT_TTL_MS, 1);
   const publicSearches = new ResultCache<{ ids: number[]; total: number }>(PUBLIC_COUNT_TTL_MS, 500);
+  /** The administrator's view of a barrier, with its device's state. */
+  async function adminBarrier(row: NonNullable<repository.AdminBarrierRow>): Promise<AdminBarrier> {
+    const states = await deviceStates(db, deps, [row.id]);
+    return toAdminBarrier(row, states.get(row.id));
+  }
+
   const publicListChanged = () => {
     publicCounts.invalidate();
     publicSearches.invalidate();
@@ -239,19 +251,30 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
       deps.notifyDeviceCommands([barrierId]);
       const row = await repository.findOwnedBarrierRow(db, barrierId);
       if (!row) throw barrierNotFound();
-      return toAdminBarrier(row);
+      return adminBarrier(row);
     },
 
     async listOwned(admin: AuthenticatedUser, query: BarrierListQuery) {
       const { rows, total } = await repository.listOwnedBarriers(db, admin.id, query);
-      return page('barriers', rows.map(toAdminBarrier), total, query);
+      // One statement for the whole page's device states.
+      const states = await deviceStates(
+        db,
+        deps,
+        rows.map((row) => row.id),
+      );
+      return page(
+        'barriers',
+        rows.map((row) => toAdminBarrier(row, states.get(row.id))),
+        total,
+        query,
+      );
     },
 
     async getOwned(admin: AuthenticatedUser, barrierId: number): Promise<AdminBarrier> {
       await requireOwnedBarrier(db, admin.id, barrierId);
       const row = await repository.findOwnedBarrierRow(db, barrierId);
       if (!row) throw barrierNotFound();
-      return toAdminBarrier(row);
+      return adminBarrier(row);
     },
 
     async update(
@@ -273,7 +296,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
       if (values.isPublic !== undefined) publicListChanged();
       const row = await repository.findOwnedBarrierRow(db, barrierId);
       if (!row) throw barrierNotFound();
-      return toAdminBarrier(row);
+      return adminBarrier(row);
     },
 
     async remove(admin: AuthenticatedUser, barrierId: number): Promise<void> {

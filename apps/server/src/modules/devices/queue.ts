@@ -18,6 +18,9 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceSlots, inboundSms, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './device-log.ts';
+import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
+import { maskSecrets } from './mask.ts';
 import { loadPhoneSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
@@ -64,6 +67,34 @@ const isWhitelistKind = (kind: string) => (WHITELIST_COMMAND_KINDS as readonly s
 
 function devicePassword(deps: Pick<QueueDeps, 'secrets'>, barrier: BarrierRow): string | null {
   return barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
+}
+
+/**
+ * The secrets a text to or from the device may carry: its password, and the new password of a password
+ * change (in the command, and in the device's confirmation).
+ */
+function deviceSecrets(
+  deps: Pick<QueueDeps, 'secrets'>,
+  barrier: BarrierRow,
+  command?: CommandRow,
+): string[] {
+  const secrets: string[] = [];
+  const password = devicePassword(deps, barrier);
+  if (password) secrets.push(password);
+  if (command && !isWhitelistKind(command.kind)) {
+    const payload = command.payload as SettingPayload;
+    try {
+      const newPassword = changesPasswordTo(
+        barrier.model,
+        payload.setting,
+        openSettingPayload(deps.secrets, payload),
+      );
+      if (newPassword) secrets.push(newPassword);
+    } catch {
+      // A payload that no longer opens carries nothing to mask.
+    }
+  }
+  return secrets;
 }
 
 /** The SMS text of a command, rendered now (the clock command writes the sending time). */
@@ -147,20 +178,26 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
         .where(and(eq(deviceCommands.id, command.id), eq(deviceCommands.status, 'queued')));
       return {
         result: { state: 'sent', commandId: command.id, replyDueAt: new Date(now.getTime() + timeoutMs) },
-        send: { to: barrier.devicePhone, text, commandId: command.id, attempts: command.attempts + 1 },
+        send: {
+          to: barrier.devicePhone,
+          text,
+          loggedText: maskSecrets(text, deviceSecrets(deps, barrier, command)),
+          commandId: command.id,
+          attempts: command.attempts + 1,
+        },
       } as {
         result: ProcessResult;
-        send?: { to: string; text: string; commandId: number; attempts: number };
+        send?: { to: string; text: string; loggedText: string; commandId: number; attempts: number };
       };
     }
   });
 
   if (!('send' in step) || !step.send) return step.result;
   const { send } = step;
+  const logged = { barrierId, direction: 'out', text: send.loggedText, commandId: send.commandId } as const;
+  let sent: Awaited<ReturnType<QueueDeps['sms']['send']>>;
   try {
-    await deps.sms.send({ to: send.to, text: send.text });
-    deps.logger.info({ barrierId, commandId: send.commandId, attempt: send.attempts }, 'device command sent');
-    return step.result;
+    sent = await deps.sms.send({ to: send.to, text: send.text });
   } catch (error) {
     // The SMS did not leave: the command goes back to the queue without spending an attempt.
     const retryAt = new Date(deps.clock.now().getTime() + GATEWAY_RETRY_MS);
@@ -179,8 +216,26 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
           eq(deviceCommands.attempts, send.attempts),
         ),
       );
+    await logMessages(deps, [{ ...logged, outcome: 'gateway_failed', createdAt: deps.clock.now() }]);
     deps.logger.warn({ barrierId, commandId: send.commandId, err: error }, 'SMS gateway failed; will retry');
     return { state: 'gateway_failed', commandId: send.commandId, retryAt };
+  }
+  await logMessages(deps, [
+    { ...logged, outcome: 'sent', providerId: sent?.providerId ?? null, createdAt: deps.clock.now() },
+  ]);
+  deps.logger.info({ barrierId, commandId: send.commandId, attempt: send.attempts }, 'device command sent');
+  return step.result;
+}
+
+/**
+ * Writes to the conversation log after the SMS was handed over (or refused). The log is for reading: a
+ * failure to write it must not make the queue send the command again, so it is logged and dropped.
+ */
+async function logMessages(deps: QueueDeps, messages: NewDeviceMessage[]): Promise<void> {
+  try {
+    await insertDeviceMessages(deps.db, messages);
+  } catch (error) {
+    deps.logger.error({ err: error }, 'device message could not be written to the log');
   }
 }
 
@@ -320,15 +375,57 @@ export async function handleDeviceReply(
       const outcome = matchCommandReply(deps, barrier, command, message.text);
       if (outcome === null) return null;
       if (outcome === 'confirmed') await confirmCommand(tx, deps, barrier, command, message.text, now);
-      else if (outcome === 'refused')
-        await failCommand(tx, deps, command, 'The device refused the password.', now);
-      else await failCommand(tx, deps, command, 'The device did not understand the command.', now);
+      else if (outcome === 'refused') await failCommand(tx, deps, command, DEVICE_REFUSED_PASSWORD, now);
+      else await failCommand(tx, deps, command, DEVICE_NOT_UNDERSTOOD, now);
+      await insertDeviceMessages(tx, [
+        {
+          barrierId,
+          direction: 'in',
+          text: maskSecrets(message.text, deviceSecrets(deps, barrier, command)),
+          outcome,
+          commandId: command.id,
+          createdAt: now,
+        },
+      ]);
       await tx.update(inboundSms).set({ commandId: command.id }).where(eq(inboundSms.id, inboundId));
       return { barrierId, commandId: command.id, outcome };
     });
     if (matched) return { inboundId, matched };
   }
+  await logUnrecognisedReply(deps, message, now);
   return { inboundId, matched: null };
+}
+
+/**
+ * A reply from a device's number that answered no command in flight: kept in the log of every barrier with
+ * that device phone (the live one, and a deleted one still clearing its device), shown as unrecognised.
+ */
+async function logUnrecognisedReply(deps: QueueDeps, message: { from: string; text: string }, now: Date) {
+  const rows = await deps.db
+    .select({
+      id: barriers.id,
+      model: barriers.deviceModel,
+      devicePhone: barriers.devicePhone,
+      passwordEncrypted: barriers.devicePasswordEncrypted,
+      deletedAt: barriers.deletedAt,
+      hasOpenCommands: sql<boolean>`exists (select 1 from ${deviceCommands} c where c.barrier_id = ${barriers.id} and c.status in ('queued', 'sent'))`,
+    })
+    .from(barriers)
+    .where(eq(barriers.devicePhone, message.from));
+  const messages: NewDeviceMessage[] = [];
+  for (const row of rows) {
+    if (row.deletedAt !== null && !row.hasOpenCommands) continue;
+    const barrier = isDeviceModel(row.model) ? { ...row, model: row.model } : null;
+    const command = barrier ? await oldestOpenCommand(deps.db, row.id) : undefined;
+    messages.push({
+      barrierId: row.id,
+      direction: 'in',
+      text: barrier ? maskSecrets(message.text, deviceSecrets(deps, barrier, command)) : message.text,
+      outcome: 'unrecognised',
+      createdAt: now,
+    });
+  }
+  await logMessages(deps, messages);
 }
 
 function matchCommandReply(

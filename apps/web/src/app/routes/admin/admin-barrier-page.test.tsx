@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminBarrierPageRoute } from './admin-barrier-page';
-import { barrier, limits } from './test-data';
+import { barrier, deviceHealth, limits } from './test-data';
 
 const state = { barrier_id: 5 };
 
@@ -11,6 +11,7 @@ function barrierApi(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/admin/barriers/5/': barrier,
     'GET /api/admin/barriers/5/limits/': limits,
+    'GET /api/admin/barriers/5/device-health/': deviceHealth,
     ...extra,
   });
 }
@@ -24,6 +25,26 @@ describe('/admin-barrier-page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Телефон устройства: +79005550001')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Пользователи' }));
     expect(await screen.findByText('Screen: /barrier-users')).toBeInTheDocument();
+    expect(screen.getByTestId('navigation-state')).toHaveTextContent('"barrier_id":5');
+  });
+
+  it('shows the device’s health and opens its log with the barrier id', async () => {
+    signIn();
+    barrierApi({
+      'GET /api/admin/barriers/5/device-health/': {
+        ...deviceHealth,
+        state: 'waiting',
+        open_commands: 2,
+        oldest_open_at: '2026-01-11T10:00:00Z',
+        oldest_open_age_seconds: 90,
+      },
+    });
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    const health = await screen.findByTestId('device-health');
+    expect(await within(health).findByTestId('device-state')).toHaveTextContent('ожидает ответа');
+    expect(within(health).getByText('Команд в очереди: 2, старейшая ждёт 1 мин')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Журнал устройства' }));
+    expect(await screen.findByText('Screen: /device-log-admin')).toBeInTheDocument();
     expect(screen.getByTestId('navigation-state')).toHaveTextContent('"barrier_id":5');
   });
 

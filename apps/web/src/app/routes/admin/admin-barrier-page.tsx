@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { DEVICE_LOG_TEXTS, MESSAGES } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import {
 } from '../../../features/admin-barriers/api/admin-barriers-api';
 import { BarrierEditForm } from '../../../features/admin-barriers/components/barrier-edit-form';
 import { LimitsForm } from '../../../features/admin-barriers/components/limits-form';
+import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { type NavigationState, paths } from '../../paths';
@@ -23,7 +24,7 @@ export const DELETE_CONFIRM_TEXT = 'Удалить шлагбаум? Все но
 
 /**
  * /admin-barrier-page: one of the administrator's barriers (state carries barrier_id): its card, edit,
- * limits, links to its users, device settings and history, and delete.
+ * its device's health, limits, links to its users, device settings, history and device log, and delete.
  */
 export function AdminBarrierPageRoute() {
   const navigate = useNavigate();
@@ -76,7 +77,8 @@ export function AdminBarrierPageRoute() {
               <Text size="sm">{data.is_public ? 'Публичный шлагбаум' : 'Закрытый шлагбаум'}</Text>
             </Stack>
           </Card>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <DeviceHealthCard barrierId={data.id} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button variant="light" onClick={() => navigate(paths.barrierUsers, { state })}>
               Пользователи
             </Button>
@@ -85,6 +87,9 @@ export function AdminBarrierPageRoute() {
             </Button>
             <Button variant="light" onClick={() => navigate(paths.barrierHistoryAdmin, { state })}>
               История изменений
+            </Button>
+            <Button variant="light" onClick={() => navigate(paths.deviceLogAdmin, { state })}>
+              {DEVICE_LOG_TEXTS.title}
             </Button>
           </SimpleGrid>
           <Card withBorder radius="md">

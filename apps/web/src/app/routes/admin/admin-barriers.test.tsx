@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -40,6 +40,28 @@ describe('/admin-barriers', { timeout: 20_000 }, () => {
     await user.click(await screen.findByText('ул Ленина, д 3'));
     expect(await screen.findByText('Screen: /admin-barrier-page')).toBeInTheDocument();
     expect(screen.getByTestId('navigation-state')).toHaveTextContent('"barrier_id":3');
+  });
+
+  it('flags a barrier whose device does not answer or refuses its password', async () => {
+    signIn();
+    mockApi({
+      'GET /api/admin/barriers/my/': page('barriers', [
+        { ...barrier, id: 1, address: 'ул Ленина, д 1', device_state: 'not_responding' },
+        { ...barrier, id: 2, address: 'ул Ленина, д 2', device_state: 'wrong_password' },
+        { ...barrier, id: 3, address: 'ул Ленина, д 3', device_state: 'waiting' },
+        { ...barrier, id: 4, address: 'ул Ленина, д 4', device_state: 'ok' },
+      ]),
+    });
+    renderRoute(<AdminBarriersRoute />, { path: '/admin-barriers' });
+    const item = async (address: string) => (await screen.findByText(address)).closest('li') as HTMLElement;
+    expect(within(await item('ул Ленина, д 1')).getByTestId('device-problem')).toHaveTextContent(
+      'Устройство не отвечает',
+    );
+    expect(within(await item('ул Ленина, д 2')).getByTestId('device-problem')).toHaveTextContent(
+      'Неверный пароль устройства',
+    );
+    expect(within(await item('ул Ленина, д 3')).queryByTestId('device-problem')).not.toBeInTheDocument();
+    expect(within(await item('ул Ленина, д 4')).queryByTestId('device-problem')).not.toBeInTheDocument();
   });
 
   it('goes to the create screen, and says so when there is nothing', async () => {

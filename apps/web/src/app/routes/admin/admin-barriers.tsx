@@ -12,11 +12,15 @@ import {
   adminBarrierListQueryKey,
   getAdminBarriers,
 } from '../../../features/admin-barriers/api/admin-barriers-api';
+import { DeviceProblemBadge } from '../../../features/device-log/components/device-state-badge';
 import { errorMessage } from '../../../lib/errors';
 import { type NavigationState, paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
-/** /admin-barriers: the administrator's barriers, 5 per page, sortable by address, and the create button. */
+/**
+ * /admin-barriers: the administrator's barriers, 5 per page, sortable by address, and the create button. A
+ * barrier whose device does not answer or refuses its password is flagged.
+ */
 export function AdminBarriersRoute() {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
@@ -70,6 +74,7 @@ export function AdminBarriersRoute() {
                       <Badge variant="outline" color={barrier.is_public ? 'teal.9' : 'gray.8'}>
                         {barrier.is_public ? 'Публичный' : 'Закрытый'}
                       </Badge>
+                      <DeviceProblemBadge state={barrier.device_state} />
                     </Group>
                   </Stack>
                 </Card>

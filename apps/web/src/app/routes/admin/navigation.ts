@@ -15,6 +15,7 @@ export const adminNavigation: readonly NavigationItem[] = [
       paths.addPhoneAdmin,
       paths.editPhoneAdmin,
       paths.barrierHistoryAdmin,
+      paths.deviceLogAdmin,
     ],
   },
   { to: paths.adminRequests, label: 'Заявки' },

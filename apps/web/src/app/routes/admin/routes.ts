@@ -48,6 +48,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./barrier-history-admin').then((module) => ({ Component: module.default })),
   },
   {
+    path: paths.deviceLogAdmin,
+    lazy: () => import('./device-log-admin').then((module) => ({ Component: module.default })),
+  },
+  {
     path: paths.changePhoneAdmin,
     lazy: () => import('./change-phone-admin').then((module) => ({ Component: module.default })),
   },

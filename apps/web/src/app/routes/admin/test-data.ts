@@ -18,6 +18,18 @@ export const barrier = {
   additional_info: 'Въезд со двора',
   is_public: true,
   created_at: '2026-01-10T10:00:00Z',
+  device_state: 'ok',
+};
+
+/** GET /api/admin/barriers/5/device-health/ of a device in step with the database. */
+export const deviceHealth = {
+  state: 'ok',
+  last_reply_at: '2026-01-11T10:00:00Z',
+  open_commands: 0,
+  oldest_open_at: null,
+  oldest_open_age_seconds: null,
+  consecutive_failures: 0,
+  unrecognised_count: 0,
 };
 
 export const limits = {

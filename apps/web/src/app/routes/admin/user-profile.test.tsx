@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
-import { adminUser, failedPhone, page, primaryPhone, temporaryPhone } from './test-data';
+import { adminUser, deviceHealth, failedPhone, page, primaryPhone, temporaryPhone } from './test-data';
 import { UserProfileRoute } from './user-profile';
 
 const state = { user_id: 21, barrier_id: 5 };
@@ -26,6 +26,10 @@ function profileApi(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
+const findCard = async (phone: string) => {
+  await screen.findAllByTestId('phone-card');
+  return card(phone);
+};
 const card = (phone: string) =>
   screen.getAllByTestId('phone-card').find((element) => element.dataset.phone === phone) as HTMLElement;
 
@@ -47,6 +51,32 @@ describe('/user-profile', { timeout: 20_000 }, () => {
     expect(server.callsTo('GET /api/admin/barriers/5/phones/my/')[0]?.query.get('user')).toBe('21');
     expect(await screen.findByText(/#7/)).toBeInTheDocument();
     expect(server.callsTo('GET /api/admin/barriers/5/actions/')[0]?.query.get('user')).toBe('21');
+  });
+
+  it('says why a phone still waits when the device does not answer', async () => {
+    signIn();
+    profileApi({
+      'GET /api/admin/barriers/5/device-health/': { ...deviceHealth, state: 'not_responding' },
+    });
+    renderRoute(<UserProfileRoute />, { path: '/user-profile', state });
+    expect(await within(await findCard('+79004445566')).findByTestId('phone-status-note')).toHaveTextContent(
+      'Устройство не отвечает',
+    );
+    expect(within(card('+79003334455')).getByTestId('phone-status-note')).toHaveTextContent(
+      'Устройство не отвечает',
+    );
+    expect(within(card('+79002223344')).queryByTestId('phone-status-note')).not.toBeInTheDocument();
+  });
+
+  it('adds no note while the device is only waiting', async () => {
+    signIn();
+    const server = profileApi({
+      'GET /api/admin/barriers/5/device-health/': { ...deviceHealth, state: 'waiting' },
+    });
+    renderRoute(<UserProfileRoute />, { path: '/user-profile', state });
+    await screen.findAllByTestId('phone-card');
+    await waitFor(() => expect(server.callsTo('GET /api/admin/barriers/5/device-health/')).toHaveLength(1));
+    expect(screen.queryByTestId('phone-status-note')).not.toBeInTheDocument();
   });
 
   it('retries a phone whose device command failed, and only that one', async () => {

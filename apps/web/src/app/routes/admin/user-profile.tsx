@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
+import { DEVICE_PROBLEM_LABELS, MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -11,6 +11,7 @@ import { AdminPhoneActions } from '../../../features/admin-phones/components/adm
 import { adminUserQueryKey, getAdminUser } from '../../../features/admin-users/api/admin-users-api';
 import { BlockUserForm } from '../../../features/admin-users/components/block-user-form';
 import { BLOCKED_LABEL } from '../../../features/admin-users/components/user-search';
+import { deviceHealthQueryKey, getDeviceHealth } from '../../../features/device-log/api/device-log-api';
 import { PhoneCard } from '../../../features/phones/components/phone-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
@@ -19,6 +20,8 @@ import { adminNavigation } from './navigation';
 
 /** While a phone's command is on its way to the device, look again this often. */
 const PENDING_REFRESH_MS = 1500;
+/** While a phone is not in step with the device, look at the device's health this often. */
+const DEVICE_HEALTH_REFRESH_MS = 5000;
 
 /**
  * /user-profile: a user inside one barrier (state carries user_id and barrier_id): who he is, block or
@@ -41,6 +44,14 @@ export function UserProfileRoute() {
     refetchInterval: (query) =>
       query.state.data?.phones.some((phone) => phone.status === 'pending') ? PENDING_REFRESH_MS : false,
   });
+  // Why a phone still waits (or failed): the device does not answer, or refuses its password.
+  const health = useQuery({
+    queryKey: deviceHealthQueryKey(barrierId ?? 0),
+    queryFn: () => getDeviceHealth(barrierId ?? 0),
+    enabled: barrierId !== null && Boolean(phones.data?.phones.some((phone) => phone.status !== 'ok')),
+    refetchInterval: DEVICE_HEALTH_REFRESH_MS,
+  });
+  const deviceProblem = health.data ? (DEVICE_PROBLEM_LABELS[health.data.state] ?? null) : null;
   const ids: NavigationState = { user_id: userId, barrier_id: barrierId };
   const back = { to: paths.barrierUsers, label: 'Назад', state: { barrier_id: barrierId } };
 
@@ -92,6 +103,7 @@ export function UserProfileRoute() {
             <PhoneCard
               key={phone.id}
               phone={phone}
+              note={phone.status !== 'ok' ? deviceProblem : null}
               actions={
                 <AdminPhoneActions
                   phone={phone}

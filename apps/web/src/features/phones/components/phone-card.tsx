@@ -6,7 +6,16 @@ import type { Phone } from '../api/phones-api';
 import { PhoneStatusBadge } from './phone-status-badge';
 
 /** One phone on a barrier: name, number, type, its window or schedule, and its device status. */
-export function PhoneCard({ phone, actions }: { phone: Phone; actions?: ReactNode }) {
+export function PhoneCard({
+  phone,
+  actions,
+  note,
+}: {
+  phone: Phone;
+  actions?: ReactNode;
+  /** Why the status is what it is (the administrator's side: the device does not answer). */
+  note?: string | null;
+}) {
   const scheduleDays = WEEKDAYS.filter((day) => (phone.schedule?.[day] ?? []).length > 0);
   return (
     <Card withBorder radius="md" p="sm" data-testid="phone-card" data-phone={phone.phone}>
@@ -15,6 +24,11 @@ export function PhoneCard({ phone, actions }: { phone: Phone; actions?: ReactNod
           <Text fw={600}>{phone.name}</Text>
           <PhoneStatusBadge status={phone.status} />
         </Group>
+        {note ? (
+          <Text size="sm" c="red.9" data-testid="phone-status-note">
+            {note}
+          </Text>
+        ) : null}
         <Text>{phone.phone}</Text>
         <Text size="sm" c="gray.7">
           {PHONE_TYPE_LABELS[phone.type] ?? phone.type}

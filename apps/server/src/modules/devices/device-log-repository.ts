@@ -1,0 +1,160 @@
+/**
+ * SQL of the device conversation log (`device_messages`) and of the figures a device's health is judged by.
+ * Pages read the (barrier_id, id) or (barrier_id, outcome, id) index backwards and stop after page_size rows.
+ */
+import type { DeviceMessageDirection, DeviceMessageOutcome } from '@propusk/contracts/devices';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { deviceCommands, deviceMessages } from '../../db/schema.ts';
+import { pageOffset, totalOfPage } from '../barriers/policy.ts';
+
+export interface NewDeviceMessage {
+  barrierId: number;
+  direction: DeviceMessageDirection;
+  /** Already masked (mask.ts). */
+  text: string;
+  outcome: DeviceMessageOutcome;
+  commandId?: number | null;
+  providerId?: string | null;
+  createdAt: Date;
+}
+
+export async function insertDeviceMessages(executor: Executor, messages: NewDeviceMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await executor.insert(deviceMessages).values(
+    messages.map((message) => ({
+      barrierId: message.barrierId,
+      direction: message.direction,
+      text: message.text.slice(0, 2000),
+      outcome: message.outcome,
+      commandId: message.commandId ?? null,
+      providerId: message.providerId ?? null,
+      createdAt: message.createdAt,
+    })),
+  );
+}
+
+/** A page of a barrier's conversation, newest first, with its total and the command kind of each message. */
+export async function listDeviceMessages(
+  executor: Executor,
+  filter: { barrierId: number; outcome?: DeviceMessageOutcome | undefined },
+  query: { page: number; page_size: number },
+) {
+  const shape = filter.outcome ? 'outcome' : 'all';
+  const where = () =>
+    and(
+      eq(deviceMessages.barrierId, sql.placeholder('barrierId')),
+      filter.outcome ? eq(deviceMessages.outcome, sql.placeholder('outcome')) : undefined,
+    );
+  const page = preparedStatement(executor, `deviceMessages.page:${shape}`, () =>
+    executor
+      .select({
+        ...getTableColumns(deviceMessages),
+        commandKind: deviceCommands.kind,
+        total: sql<number>`(select count(*) from ${deviceMessages} where ${where()})`.mapWith(Number),
+      })
+      .from(deviceMessages)
+      .leftJoin(deviceCommands, eq(deviceCommands.id, deviceMessages.commandId))
+      .where(where())
+      .orderBy(desc(deviceMessages.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const values = { barrierId: filter.barrierId, ...(filter.outcome ? { outcome: filter.outcome } : {}) };
+  const rows = await page.execute({ ...values, limit: query.page_size, offset: pageOffset(query) });
+  const total = await totalOfPage(rows, query, async () => {
+    const counted = preparedStatement(executor, `deviceMessages.count:${shape}`, () =>
+      executor.select({ count: count() }).from(deviceMessages).where(where()),
+    );
+    const [row] = await counted.execute(values);
+    return row?.count ?? 0;
+  });
+  return { rows, total };
+}
+
+export type DeviceMessageRow = Awaited<ReturnType<typeof listDeviceMessages>>['rows'][number];
+
+/** What a device's health is judged by (device-log.ts `deviceStateOf`). */
+export interface DeviceFigures {
+  barrierId: number;
+  lastReplyAt: Date | null;
+  openCommands: number;
+  oldestOpenAt: Date | null;
+  /** Attempts of the oldest open command: the one in flight, or the next to send. */
+  oldestOpenAttempts: number;
+  consecutiveFailures: number;
+  /** Why the last finished command failed (null: it was confirmed, or nothing finished yet). */
+  lastFailureReason: string | null;
+  unrecognisedCount: number;
+}
+
+const toDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+
+/**
+ * The figures of several barriers in one statement (a page of the administrator's barrier list, or one
+ * barrier). Each figure is an index lookup on device_commands (barrier_id, status, id) or device_messages.
+ */
+export async function deviceFigures(executor: Executor, barrierIds: number[]): Promise<DeviceFigures[]> {
+  if (barrierIds.length === 0) return [];
+  const ids = sql.join(
+    barrierIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = (await executor.execute(sql`
+    select b.id as barrier_id,
+      (select max(m.created_at) from ${deviceMessages} m
+        where m.barrier_id = b.id and m.direction = 'in') as last_reply_at,
+      (select max(c.finished_at) from ${deviceCommands} c
+        where c.barrier_id = b.id and c.status = 'confirmed') as last_confirmed_at,
+      (select count(*) from ${deviceCommands} c
+        where c.barrier_id = b.id and c.status in ('queued', 'sent')) as open_commands,
+      oldest.created_at as oldest_open_at,
+      coalesce(oldest.attempts, 0) as oldest_open_attempts,
+      (select count(*) from ${deviceCommands} c
+        where c.barrier_id = b.id and c.status = 'failed' and c.attempts > 0
+          and c.id > coalesce((select max(k.id) from ${deviceCommands} k
+                               where k.barrier_id = b.id and k.status = 'confirmed'), 0)) as consecutive_failures,
+      (select case when c.status = 'failed' then c.last_error end from ${deviceCommands} c
+        where c.barrier_id = b.id and c.status in ('confirmed', 'failed') and c.attempts > 0
+        order by c.id desc limit 1) as last_failure_reason,
+      (select count(*) from ${deviceMessages} m
+        where m.barrier_id = b.id and m.outcome = 'unrecognised') as unrecognised_count
+    from unnest(array[${ids}]::int[]) as b(id)
+    left join lateral (
+      select c.created_at, c.attempts from ${deviceCommands} c
+      where c.barrier_id = b.id and c.status in ('queued', 'sent')
+      order by c.id limit 1
+    ) oldest on true`)) as unknown as {
+    rows: {
+      barrier_id: number;
+      last_reply_at: unknown;
+      last_confirmed_at: unknown;
+      open_commands: number | string;
+      oldest_open_at: unknown;
+      oldest_open_attempts: number | string;
+      consecutive_failures: number | string;
+      last_failure_reason: string | null;
+      unrecognised_count: number | string;
+    }[];
+  };
+  return result.rows.map((row) => {
+    const lastReply = toDate(row.last_reply_at);
+    const lastConfirmed = toDate(row.last_confirmed_at);
+    // Replies from before the log existed are known only by the commands they confirmed.
+    const lastReplyAt =
+      lastReply && lastConfirmed
+        ? new Date(Math.max(lastReply.getTime(), lastConfirmed.getTime()))
+        : (lastReply ?? lastConfirmed);
+    return {
+      barrierId: Number(row.barrier_id),
+      lastReplyAt,
+      openCommands: Number(row.open_commands),
+      oldestOpenAt: toDate(row.oldest_open_at),
+      oldestOpenAttempts: Number(row.oldest_open_attempts),
+      consecutiveFailures: Number(row.consecutive_failures),
+      lastFailureReason: row.last_failure_reason,
+      unrecognisedCount: Number(row.unrecognised_count),
+    };
+  });
+}

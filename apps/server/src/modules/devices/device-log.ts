@@ -1,0 +1,123 @@
+/**
+ * The device conversation log and the device's health, for the owner of a barrier (issue 10, parts 3 and 5;
+ * docs/decisions/0007-device-log-and-health.md). Messages are written by queue.ts as they are sent and
+ * received; this reads them.
+ */
+import type {
+  DeviceHealth,
+  DeviceLog,
+  DeviceLogQuery,
+  DeviceMessageDirection,
+  DeviceMessageOutcome,
+  DeviceState,
+} from '@propusk/contracts/devices';
+import type { Executor } from '../../db/database.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { paginate, requireOwnedBarrier } from '../barriers/policy.ts';
+import * as repository from './device-log-repository.ts';
+
+/** failCommand's reason when the device answered that the password is wrong (queue.ts). */
+export const DEVICE_REFUSED_PASSWORD = 'The device refused the password.';
+/** failCommand's reason when the device answered that it did not understand the command (queue.ts). */
+export const DEVICE_NOT_UNDERSTOOD = 'The device did not understand the command.';
+
+/** How many reply timeouts the oldest open command may wait before the device counts as not responding. */
+export const NOT_RESPONDING_AFTER_TIMEOUTS = 3;
+
+/**
+ * The state of a device from its figures, in this order: the password was refused (sending again cannot
+ * help: the administrator must correct it); it does not answer (a command failed since the last confirmed
+ * one, the one in flight had to be sent again, or the oldest open command waits longer than three reply
+ * timeouts); commands are on their way; all is well.
+ */
+export function deviceStateOf(
+  figures: repository.DeviceFigures,
+  now: Date,
+  replyTimeoutMs: number,
+): DeviceState {
+  if (figures.lastFailureReason === DEVICE_REFUSED_PASSWORD) return 'wrong_password';
+  const oldestAgeMs = figures.oldestOpenAt ? now.getTime() - figures.oldestOpenAt.getTime() : 0;
+  if (
+    figures.consecutiveFailures >= 1 ||
+    (figures.openCommands > 0 && figures.oldestOpenAttempts >= 2) ||
+    oldestAgeMs > NOT_RESPONDING_AFTER_TIMEOUTS * replyTimeoutMs
+  ) {
+    return 'not_responding';
+  }
+  return figures.openCommands > 0 ? 'waiting' : 'ok';
+}
+
+const noFigures = (barrierId: number): repository.DeviceFigures => ({
+  barrierId,
+  lastReplyAt: null,
+  openCommands: 0,
+  oldestOpenAt: null,
+  oldestOpenAttempts: 0,
+  consecutiveFailures: 0,
+  lastFailureReason: null,
+  unrecognisedCount: 0,
+});
+
+/** The state of each barrier's device, in one statement for all of them (the administrator's list page). */
+export async function deviceStates(
+  executor: Executor,
+  deps: Pick<Dependencies, 'clock' | 'config'>,
+  barrierIds: number[],
+): Promise<Map<number, DeviceState>> {
+  const now = deps.clock.now();
+  const figures = await repository.deviceFigures(executor, barrierIds);
+  return new Map(
+    figures.map((row) => [row.barrierId, deviceStateOf(row, now, deps.config.DEVICE_REPLY_TIMEOUT_MS)]),
+  );
+}
+
+export function createDeviceLogService(deps: Dependencies) {
+  const { db } = deps;
+
+  async function figuresOf(barrierId: number) {
+    const [figures] = await repository.deviceFigures(db, [barrierId]);
+    return figures ?? noFigures(barrierId);
+  }
+
+  return {
+    async list(admin: AuthenticatedUser, barrierId: number, query: DeviceLogQuery): Promise<DeviceLog> {
+      await requireOwnedBarrier(db, admin.id, barrierId);
+      const [{ rows, total }, figures] = await Promise.all([
+        repository.listDeviceMessages(db, { barrierId, outcome: query.outcome }, query),
+        figuresOf(barrierId),
+      ]);
+      const messages = rows.map((row) => ({
+        id: row.id,
+        created_at: row.createdAt.toISOString(),
+        direction: row.direction as DeviceMessageDirection,
+        text: row.text,
+        outcome: row.outcome as DeviceMessageOutcome,
+        command_id: row.commandId,
+        command_kind: row.commandKind,
+        provider_id: row.providerId,
+      }));
+      return {
+        ...paginate('messages', messages, total, query),
+        unrecognised_count: figures.unrecognisedCount,
+      };
+    },
+
+    async health(admin: AuthenticatedUser, barrierId: number): Promise<DeviceHealth> {
+      await requireOwnedBarrier(db, admin.id, barrierId);
+      const figures = await figuresOf(barrierId);
+      const now = deps.clock.now();
+      return {
+        state: deviceStateOf(figures, now, deps.config.DEVICE_REPLY_TIMEOUT_MS),
+        last_reply_at: figures.lastReplyAt?.toISOString() ?? null,
+        open_commands: figures.openCommands,
+        oldest_open_at: figures.oldestOpenAt?.toISOString() ?? null,
+        oldest_open_age_seconds: figures.oldestOpenAt
+          ? Math.max(0, Math.floor((now.getTime() - figures.oldestOpenAt.getTime()) / 1000))
+          : null,
+        consecutive_failures: figures.consecutiveFailures,
+        unrecognised_count: figures.unrecognisedCount,
+      };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { DEVICE_LOG_TEXTS } from '@propusk/contracts/messages';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { MissingBarrier } from '../../../components/missing-barrier';
+import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
+import { DeviceLogView } from '../../../features/device-log/components/device-log-view';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { paths } from '../../paths';
+import { adminNavigation } from './navigation';
+
+/** /device-log-admin: the conversation with the device of one of the administrator's barriers. */
+export function DeviceLogAdminRoute() {
+  const barrierId = useNavigationState().barrier_id ?? null;
+  return (
+    <AppLayout
+      title={DEVICE_LOG_TEXTS.title}
+      back={{ to: paths.adminBarrierPage, label: 'Назад', state: { barrier_id: barrierId } }}
+      navigation={adminNavigation}
+    >
+      {barrierId ? (
+        <>
+          <DeviceHealthCard barrierId={barrierId} />
+          <DeviceLogView barrierId={barrierId} />
+        </>
+      ) : (
+        <MissingBarrier listPath={paths.adminBarriers} />
+      )}
+    </AppLayout>
+  );
+}
+
+export default DeviceLogAdminRoute;

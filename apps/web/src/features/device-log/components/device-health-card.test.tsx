@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoute, signIn } from '../../../test/render';
+import { DeviceHealthCard } from './device-health-card';
+import { formatAge } from './format-age';
+
+const deviceHealth = {
+  state: 'ok',
+  last_reply_at: '2026-01-11T10:00:00Z',
+  open_commands: 0,
+  oldest_open_at: null,
+  oldest_open_age_seconds: null,
+  consecutive_failures: 0,
+  unrecognised_count: 0,
+};
+
+describe('DeviceHealthCard', { timeout: 20_000 }, () => {
+  it('shows a device in order', async () => {
+    signIn();
+    mockApi({ 'GET /api/admin/barriers/5/device-health/': deviceHealth });
+    renderRoute(<DeviceHealthCard barrierId={5} />, { path: '/admin-barrier-page' });
+    expect(await screen.findByTestId('device-state')).toHaveTextContent('в порядке');
+    expect(screen.getByText(/^Последний ответ: 11 января 2026/)).toBeInTheDocument();
+    expect(screen.getByText('Команд в очереди: 0')).toBeInTheDocument();
+    expect(screen.getByText('Неудач подряд: 0')).toBeInTheDocument();
+  });
+
+  it('shows a device that does not answer: commands waiting, the oldest one’s age, failures in a row', async () => {
+    signIn();
+    mockApi({
+      'GET /api/admin/barriers/5/device-health/': {
+        state: 'not_responding',
+        last_reply_at: null,
+        open_commands: 3,
+        oldest_open_at: '2026-01-11T10:00:00Z',
+        oldest_open_age_seconds: 2 * 3600 + 5 * 60,
+        consecutive_failures: 2,
+        unrecognised_count: 4,
+      },
+    });
+    renderRoute(<DeviceHealthCard barrierId={5} />, { path: '/admin-barrier-page' });
+    expect(await screen.findByTestId('device-state')).toHaveTextContent('не отвечает');
+    expect(screen.getByText('Последний ответ: ещё не было')).toBeInTheDocument();
+    expect(screen.getByText('Команд в очереди: 3, старейшая ждёт 2 ч 5 мин')).toBeInTheDocument();
+    expect(screen.getByText('Неудач подряд: 2')).toBeInTheDocument();
+    expect(screen.getByText('Нераспознанных ответов: 4')).toBeInTheDocument();
+  });
+
+  it('names a refused password and the other states in Russian', async () => {
+    signIn();
+    mockApi({ 'GET /api/admin/barriers/5/device-health/': { ...deviceHealth, state: 'wrong_password' } });
+    renderRoute(<DeviceHealthCard barrierId={5} />, { path: '/admin-barrier-page' });
+    expect(await screen.findByTestId('device-state')).toHaveTextContent('неверный пароль');
+  });
+
+  it('formats ages', () => {
+    expect(formatAge(45)).toBe('45 с');
+    expect(formatAge(12 * 60 + 3)).toBe('12 мин');
+    expect(formatAge(3 * 3600)).toBe('3 ч');
+    expect(formatAge(2 * 86400 + 4 * 3600 + 60)).toBe('2 дн 4 ч');
+  });
+});

@@ -1,0 +1,57 @@
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { DEVICE_LOG_TEXTS as TEXTS } from '@propusk/contracts/messages';
+import { useQuery } from '@tanstack/react-query';
+import { QueryStatus } from '../../../components/query-status';
+import { formatDateTime } from '../../../lib/dates';
+import { deviceHealthQueryKey, getDeviceHealth } from '../api/device-log-api';
+import { DeviceStateBadge } from './device-state-badge';
+import { formatAge } from './format-age';
+
+/** While commands are on their way, look again this often. */
+const OPEN_COMMANDS_REFRESH_MS = 5000;
+
+/**
+ * The device's health on the administrator's barrier page: its state, its last reply, the commands waiting
+ * and how long the oldest has waited, failures in a row, and the replies it could not read.
+ */
+export function DeviceHealthCard({ barrierId }: { barrierId: number }) {
+  const health = useQuery({
+    queryKey: deviceHealthQueryKey(barrierId),
+    queryFn: () => getDeviceHealth(barrierId),
+    refetchInterval: (query) =>
+      (query.state.data?.open_commands ?? 0) > 0 ? OPEN_COMMANDS_REFRESH_MS : false,
+  });
+  const data = health.data;
+  return (
+    <Card withBorder radius="md" data-testid="device-health">
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {TEXTS.healthTitle}
+          </Title>
+          {data ? <DeviceStateBadge state={data.state} /> : null}
+        </Group>
+        <QueryStatus isPending={health.isPending} error={health.error ? TEXTS.healthLoadFailed : null} />
+        {data ? (
+          <>
+            <Text size="sm">
+              {TEXTS.lastReply}: {data.last_reply_at ? formatDateTime(data.last_reply_at) : TEXTS.noReply}
+            </Text>
+            <Text size="sm">
+              {TEXTS.waitingCommands}: {data.open_commands}
+              {data.oldest_open_age_seconds !== null
+                ? `, ${TEXTS.oldestAge} ${formatAge(data.oldest_open_age_seconds)}`
+                : ''}
+            </Text>
+            <Text size="sm" c={data.consecutive_failures > 0 ? 'red.9' : undefined}>
+              {TEXTS.failuresInRow}: {data.consecutive_failures}
+            </Text>
+            {data.unrecognised_count > 0 ? (
+              <Text size="sm">{TEXTS.unrecognisedCount(data.unrecognised_count)}</Text>
+            ) : null}
+          </>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
