@@ -14,7 +14,9 @@ import { balanceRoutes } from './modules/balance/routes.ts';
 import { barrierUserRoutes } from './modules/barrier-users/routes.ts';
 import { barrierRoutes } from './modules/barriers/routes.ts';
 import { clientLogRoutes } from './modules/client-logs/routes.ts';
+import { deviceCheckRoutes } from './modules/device-checks/routes.ts';
 import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
+import { demoDeviceRoutes } from './modules/devices/demo-routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { phoneRoutes } from './modules/phones/routes.ts';
@@ -66,6 +68,8 @@ export async function buildApp(
   await app.register(smsInboundRoutes, { deps });
   await app.register(deviceSettingsRoutes, { deps });
   await app.register(deviceRoutes, { deps });
+  await app.register(deviceCheckRoutes, { deps });
+  await app.register(demoDeviceRoutes, { deps });
   await app.register(balanceRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(userRoutes, { deps });

@@ -87,8 +87,9 @@ export function createDeviceHarness(
         delayMs: 0,
         schedule: (run) => replies.push(run),
       })
-    : { device: () => undefined, settled: async () => {} };
+    : { device: () => undefined, settled: async () => {}, drift: () => false, whitelist: () => null };
   if (manual) t.deps.notifyDeviceCommands = (ids) => notified.push(...ids);
+  if (manual) t.deps.demoDevices = simulators;
 
   const harness: DeviceHarness = {
     simulators,

@@ -190,7 +190,9 @@ describe('device conversation log and health', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
-      outcome: ['Outcome must be one of: sent, gateway_failed, confirmed, refused, format_error, unrecognised.'],
+      outcome: [
+        'Outcome must be one of: sent, gateway_failed, confirmed, refused, format_error, unrecognised.',
+      ],
     });
   });
 

@@ -152,6 +152,11 @@ export const barriers = pgTable(
     isPublic: boolean('is_public').notNull().default(true),
     /** When the device confirmed its clock was set; the planner decides when to set it again. */
     deviceClockSetAt: timestamp('device_clock_set_at', { withTimezone: true }),
+    /**
+     * The barrier's device profile: a number form and extra reply forms for a unit that answers
+     * differently from its model's sheet (`@propusk/devices/profile`, validated before it is stored).
+     */
+    deviceProfile: jsonb('device_profile'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -423,6 +428,40 @@ export const deviceMessages = pgTable(
     check(
       'device_messages_outcome',
       sql`(${table.direction} = 'out' and ${table.outcome} in ('sent', 'gateway_failed')) or (${table.direction} = 'in' and ${table.outcome} in ('confirmed', 'refused', 'format_error', 'unrecognised'))`,
+    ),
+  ],
+);
+
+/**
+ * "Проверить устройство": one read-back of a barrier's device. Its queries travel as `device_commands` of
+ * kind `read` (payload `{check_id, query}`); each reply's reading is merged into `reading` (slot → '+7…',
+ * raw text, or null for empty) or, for number-addressed models, `numbers`. `status`: reading → ready (every
+ * query answered) | failed (a query got no reply, or an error) → repaired | cancelled.
+ */
+export const deviceChecks = pgTable(
+  'device_checks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('reading'),
+    full: boolean('full').notNull().default(false),
+    queries: jsonb('queries').notNull(),
+    reading: jsonb('reading').notNull().default({}),
+    numbers: jsonb('numbers'),
+    answered: integer('answered').notNull().default(0),
+    /** Why it failed: no_reply | refused | format_error. */
+    failure: text('failure'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('device_checks_barrier_idx').on(table.barrierId, table.id),
+    check(
+      'device_checks_status',
+      sql`${table.status} in ('reading', 'ready', 'failed', 'repaired', 'cancelled')`,
     ),
   ],
 );

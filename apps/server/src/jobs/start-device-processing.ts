@@ -32,6 +32,7 @@ export async function startDeviceProcessing(
           delayMs: deps.config.DEVICE_SIM_DELAY_MS,
         })
       : null;
+  deps.demoDevices = simulators;
   // Whatever was left open when the process last stopped is taken up now.
   void worker.sweep().catch((error) => deps.logger.error({ err: error }, 'device sweep failed'));
   return {
@@ -39,6 +40,7 @@ export async function startDeviceProcessing(
     simulators,
     async stop() {
       deps.notifyDeviceCommands = () => {};
+      deps.demoDevices = null;
       await worker.stop();
     },
   };

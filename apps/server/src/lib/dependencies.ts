@@ -1,3 +1,4 @@
+import type { DeviceDrift } from '@propusk/devices/simulator';
 import type { SmsGateway } from '@propusk/sms/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
@@ -25,4 +26,16 @@ export interface Dependencies {
   };
   /** Called after a transaction that wrote device commands has committed (wakes the device worker). */
   notifyDeviceCommands: (barrierIds: number[]) => void;
+  /**
+   * The demo provider's simulated devices (SMS_PROVIDER=demo, DEVICE_SIM=on), set once they are attached;
+   * absent otherwise. Lets a demo or a browser journey make a unit drift and look at what it holds.
+   */
+  demoDevices?: DemoDevices | null;
+}
+
+export interface DemoDevices {
+  /** Changes a barrier's simulated unit behind the server's back; false when it has not heard from us yet. */
+  drift(barrierId: number, change: DeviceDrift): boolean;
+  /** What the barrier's simulated unit lets in now (null: it has not heard from us yet). */
+  whitelist(barrierId: number): { slot: number; number: string }[] | null;
 }

@@ -13,11 +13,14 @@ import { nextChangeAt } from '@propusk/devices/access';
 import { matchReply, renderCommand } from '@propusk/devices/commands';
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
+import type { DeviceProfileOverride } from '@propusk/devices/profile';
+import { parseReadReply, renderReadQuery } from '@propusk/devices/readback';
 import { changesPasswordTo, matchSettingReply, renderSetting } from '@propusk/devices/settings';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceSlots, inboundSms, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
+import { type ReadCommandPayload, recordReadReply } from '../device-checks/service.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './device-log.ts';
 import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
 import { maskSecrets } from './mask.ts';
@@ -47,6 +50,8 @@ interface BarrierRow {
   model: DeviceModel;
   devicePhone: string;
   passwordEncrypted: string | null;
+  /** The barrier's device profile (number form, extra reply forms). */
+  profile?: DeviceProfileOverride | null;
 }
 
 async function loadBarrier(executor: Executor, barrierId: number): Promise<BarrierRow | null> {
@@ -56,14 +61,17 @@ async function loadBarrier(executor: Executor, barrierId: number): Promise<Barri
       model: barriers.deviceModel,
       devicePhone: barriers.devicePhone,
       passwordEncrypted: barriers.devicePasswordEncrypted,
+      profile: barriers.deviceProfile,
     })
     .from(barriers)
     .where(eq(barriers.id, barrierId));
   if (!row || !isDeviceModel(row.model)) return null;
-  return { ...row, model: row.model };
+  return { ...row, model: row.model, profile: (row.profile as DeviceProfileOverride | null) ?? null };
 }
 
 const isWhitelistKind = (kind: string) => (WHITELIST_COMMAND_KINDS as readonly string[]).includes(kind);
+/** A read-back query of "Проверить устройство" (modules/device-checks). */
+const isReadKind = (kind: string) => kind === 'read';
 
 function devicePassword(deps: Pick<QueueDeps, 'secrets'>, barrier: BarrierRow): string | null {
   return barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
@@ -81,7 +89,7 @@ function deviceSecrets(
   const secrets: string[] = [];
   const password = devicePassword(deps, barrier);
   if (password) secrets.push(password);
-  if (command && !isWhitelistKind(command.kind)) {
+  if (command && !isWhitelistKind(command.kind) && !isReadKind(command.kind)) {
     const payload = command.payload as SettingPayload;
     try {
       const newPassword = changesPasswordTo(
@@ -104,7 +112,12 @@ function renderText(deps: QueueDeps, barrier: BarrierRow, command: CommandRow, n
     return renderCommand(barrier.model, commandFromJson(command.payload as PlannedCommandJson), password, {
       now,
       utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+      profile: barrier.profile,
     });
+  }
+  if (isReadKind(command.kind)) {
+    const payload = command.payload as ReadCommandPayload;
+    return renderReadQuery(barrier.model, payload.query, password, barrier.profile);
   }
   const payload = command.payload as SettingPayload;
   const rendered = renderSetting(
@@ -266,6 +279,15 @@ async function failCommand(
   }
   if (isWhitelistKind(command.kind))
     await syncBarrierDevice(tx, deps, command.barrierId, { enforceWeeklyLimit: false });
+  if (isReadKind(command.kind)) {
+    const failure =
+      reason === DEVICE_REFUSED_PASSWORD
+        ? 'refused'
+        : reason === DEVICE_NOT_UNDERSTOOD
+          ? 'format_error'
+          : 'no_reply';
+    await recordReadReply(tx, command.payload as ReadCommandPayload, { outcome: failure }, now);
+  }
 }
 
 async function confirmCommand(
@@ -280,6 +302,12 @@ async function confirmCommand(
     .update(deviceCommands)
     .set({ status: 'confirmed', reply: replyText, finishedAt: now, nextAttemptAt: null, lastError: null })
     .where(eq(deviceCommands.id, command.id));
+  if (isReadKind(command.kind)) {
+    const payload = command.payload as ReadCommandPayload;
+    const reading = parseReadReply(barrier.model, payload.query, replyText, barrier.profile);
+    await recordReadReply(tx, payload, reading, now);
+    return;
+  }
   if (!isWhitelistKind(command.kind)) {
     const payload = command.payload as SettingPayload;
     const newPassword = changesPasswordTo(
@@ -438,7 +466,20 @@ function matchCommandReply(
     if (isWhitelistKind(command.kind)) {
       return matchReply(barrier.model, commandFromJson(command.payload as PlannedCommandJson), text, {
         utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+        profile: barrier.profile,
       });
+    }
+    if (isReadKind(command.kind)) {
+      const reading = parseReadReply(
+        barrier.model,
+        (command.payload as ReadCommandPayload).query,
+        text,
+        barrier.profile,
+      );
+      if (reading === null) return null;
+      return reading.outcome === 'refused' || reading.outcome === 'format_error'
+        ? reading.outcome
+        : 'confirmed';
     }
     const payload = command.payload as SettingPayload;
     return matchSettingReply(barrier.model, payload.setting, openSettingPayload(deps.secrets, payload), text);

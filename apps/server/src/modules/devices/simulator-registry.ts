@@ -16,13 +16,15 @@
 import { renderCommand } from '@propusk/devices/commands';
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import type { PlannedCommand } from '@propusk/devices/planner';
+import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { createDeviceSimulator, type DeviceSimulator } from '@propusk/devices/simulator';
 import type { DemoSmsGateway } from '@propusk/sms/demo';
 import { asc, desc, eq } from 'drizzle-orm';
 import { barriers, deviceSlots } from '../../db/schema.ts';
+import type { DemoDevices } from '../../lib/dependencies.ts';
 import type { QueueDeps } from './queue.ts';
 
-export interface SimulatorRegistry {
+export interface SimulatorRegistry extends DemoDevices {
   /** The simulated device of a barrier, once it received an SMS. */
   device(barrierId: number): DeviceSimulator | undefined;
   /** Resolves once every SMS handed to the simulators so far has been read (replies are then scheduled). */
@@ -54,6 +56,7 @@ export function attachDeviceSimulators(
     model: DeviceModel;
     passwordEncrypted: string | null;
     clockSetAt: Date | null;
+    profile: unknown;
   }): Promise<DeviceSimulator> => {
     const password = barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
     const utcOffsetMinutes = deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES;
@@ -62,6 +65,8 @@ export function attachDeviceSimulators(
       model: barrier.model,
       password,
       utcOffsetMinutes,
+      // A unit that answers as the barrier's profile says (DESIGN: the simulator can play such a unit).
+      profile: (barrier.profile as DeviceProfileOverride | null) ?? null,
       // A clock the server once set keeps the time; one it never set shows the factory default.
       ...(barrier.clockSetAt ? { clock: now } : {}),
     });
@@ -82,7 +87,11 @@ export function attachDeviceSimulators(
           : { kind: 'add', slot: row.slot, number: row.number };
       try {
         // Written the way the server wrote it, so the slot table is exactly what the device confirmed.
-        device.receive(renderCommand(barrier.model, command, password, { now, utcOffsetMinutes }), now);
+        const profile = (barrier.profile as DeviceProfileOverride | null) ?? null;
+        device.receive(
+          renderCommand(barrier.model, command, password, { now, utcOffsetMinutes, profile }),
+          now,
+        );
       } catch (error) {
         deps.logger.warn({ err: error, barrierId: barrier.id, slot: row.slot }, 'simulator slot not seeded');
       }
@@ -114,6 +123,7 @@ export function attachDeviceSimulators(
         model: barriers.deviceModel,
         passwordEncrypted: barriers.devicePasswordEncrypted,
         clockSetAt: barriers.deviceClockSetAt,
+        profile: barriers.deviceProfile,
       })
       .from(barriers)
       .where(eq(barriers.devicePhone, to))
@@ -142,6 +152,15 @@ export function attachDeviceSimulators(
 
   return {
     device: (barrierId) => devices.get(barrierId),
+    drift(barrierId, change) {
+      const device = devices.get(barrierId);
+      if (!device) return false;
+      device.drift(change);
+      return true;
+    },
+    whitelist(barrierId) {
+      return devices.get(barrierId)?.whitelist(deps.clock.now()) ?? null;
+    },
     async settled() {
       while (reading.size > 0) await Promise.all([...reading]);
     },

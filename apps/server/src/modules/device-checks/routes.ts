@@ -1,0 +1,129 @@
+import { errorSchema, idParamsSchema } from '@propusk/contracts/common';
+import {
+  deviceCheckResponseSchema,
+  deviceProfileBodySchema,
+  deviceProfileResponseSchema,
+  repairDeviceResponseSchema,
+  startDeviceCheckBodySchema,
+} from '@propusk/contracts/device-checks';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { getDeviceProfile, setDeviceProfile } from './profile.ts';
+import { getDeviceCheck, repairDevice, startDeviceCheck } from './service.ts';
+
+const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
+export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
+  const common = { tags: ['device checks'], security: [{ bearer: [] }], params: idParamsSchema };
+
+  app.get(
+    '/api/admin/barriers/:id/device-check/',
+    {
+      schema: {
+        ...common,
+        summary: "The barrier's latest device check (null: never checked)",
+        description:
+          '"Проверить устройство": while `reading`, the read-back queries are on their way; `ready` lists where the device differs from the database and the SMS the repair would send; `failed` says why (`no_reply`, `refused`, `format_error`).',
+        response: { 200: deviceCheckResponseSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => getDeviceCheck(deps, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/barriers/:id/device-check/',
+    {
+      schema: {
+        ...common,
+        summary: "Read the device's whitelist back",
+        description:
+          'Queues the fewest read-back SMS of the model (ranges of 10 slots on RTU units, covering the slots in use and the next; `full: true` reads every slot; the whole list on Telemetrica). 409 while another check is reading, or when the weekly SMS limit would be exceeded.',
+        body: startDeviceCheckBodySchema,
+        response: {
+          201: deviceCheckResponseSchema,
+          400: fieldErrorsSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const result = await startDeviceCheck(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.body ?? {},
+      );
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/admin/barriers/:id/device-check/repair/',
+    {
+      schema: {
+        ...common,
+        summary: 'Repair the device from the latest finished check',
+        description:
+          'Trusts the reading (the slots read hold what the device said; the clock is set again when windows are in use) and queues the fewest commands that bring the device to the database, deletes first. 409 unless the latest check is `ready`, or over the weekly SMS limit.',
+        response: {
+          200: repairDeviceResponseSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => repairDevice(deps, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/admin/barriers/:id/device-profile/',
+    {
+      schema: {
+        ...common,
+        summary: "The barrier's device profile and its model's documented forms",
+        response: {
+          200: deviceProfileResponseSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => getDeviceProfile(deps, currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/api/admin/barriers/:id/device-profile/',
+    {
+      schema: {
+        ...common,
+        summary: "Override the number form or add reply forms for the barrier's unit",
+        description:
+          '`number_format`: one of 0007, 007, +7, 7, 8, 10. `replies`: per command kind (add, add_window, delete, set_clock, refused) up to 5 forms with the placeholders of that command ({slot}, {number}, {start}, {end}, {time}); they are tried before the documented ones. An empty body restores the sheet. Written to the barrier history.',
+        body: deviceProfileBodySchema,
+        response: {
+          200: deviceProfileResponseSchema,
+          400: fieldErrorsSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => setDeviceProfile(deps, currentUser(request), request.params.id, request.body ?? {}),
+  );
+};

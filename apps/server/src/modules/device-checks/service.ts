@@ -1,0 +1,210 @@
+/**
+ * "Проверить устройство": read a barrier's device whitelist back, show where it differs from the database
+ * and what the repair costs, and repair on the administrator's confirmation (docs/decisions/0006).
+ *
+ * The read queries travel through the device queue like any command (`device_commands` of kind `read`),
+ * one at a time, with retries; `recordReadReply` (called by the queue) merges each reply into the check.
+ * A repair trusts the reading: the slots read take what the device said in `device_slots`, the clock is
+ * trusted no more, and the outbox plans the fewest commands from there, deletes first.
+ */
+import {
+  DEVICE_CHECK_NOT_READY_DETAIL,
+  DEVICE_CHECK_RUNNING_DETAIL,
+  type DeviceCheck,
+} from '@propusk/contracts/device-checks';
+import { desiredWhitelist } from '@propusk/devices/access';
+import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
+import { planCommands } from '@propusk/devices/planner';
+import type { DeviceProfileOverride } from '@propusk/devices/profile';
+import {
+  adoptList,
+  adoptReading,
+  diffList,
+  diffReading,
+  planReadBack,
+  type ReadQuery,
+  type ReadReply,
+  type SlotReading,
+} from '@propusk/devices/readback';
+import type { Executor } from '../../db/database.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { requireOwnedBarrier } from '../barriers/policy.ts';
+import {
+  assertWeeklySmsBudget,
+  loadDeviceView,
+  loadPhoneSpecs,
+  lockBarrier,
+  syncBarrierDevice,
+} from '../devices/outbox.ts';
+import * as repository from './repository.ts';
+
+type Deps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'notifyDeviceCommands'>;
+
+export interface ReadCommandPayload {
+  check_id: number;
+  query: ReadQuery;
+}
+
+/** The barrier's latest check (null: never checked). */
+export async function getDeviceCheck(
+  deps: Deps,
+  user: AuthenticatedUser,
+  barrierId: number,
+): Promise<{ check: DeviceCheck | null }> {
+  const barrier = await requireOwnedBarrier(deps.db, user.id, barrierId);
+  const row = await repository.latestCheck(deps.db, barrierId);
+  if (!row || !isDeviceModel(barrier.deviceModel)) return { check: null };
+  return { check: await presentCheck(deps, deps.db, barrier.deviceModel, row) };
+}
+
+/** Starts a check: its read queries are queued (409 while another check is reading, or over the SMS limit). */
+export async function startDeviceCheck(
+  deps: Deps,
+  user: AuthenticatedUser,
+  barrierId: number,
+  body: { full?: boolean | undefined },
+): Promise<{ check: DeviceCheck }> {
+  const now = deps.clock.now();
+  const check = await deps.db.transaction(async (tx) => {
+    const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
+    await lockBarrier(tx, barrierId);
+    if (!isDeviceModel(barrier.deviceModel)) throw conflict('The barrier has no known device model.');
+    const model = barrier.deviceModel;
+    const running = await repository.latestCheck(tx, barrierId);
+    if (running?.status === 'reading') throw conflict(DEVICE_CHECK_RUNNING_DETAIL);
+    const view = await loadDeviceView(tx, barrierId, now);
+    const specs = await loadPhoneSpecs(tx, barrierId);
+    const inUse = [
+      ...view.believed.entries.map((entry) => entry.slot),
+      ...specs.map((spec) => spec.slot),
+      ...(view.believed.unconfirmedSlots ?? []),
+    ];
+    const queries = planReadBack(model, inUse, {
+      full: body.full ?? false,
+      profile: barrier.deviceProfile as DeviceProfileOverride | null,
+    });
+    await assertWeeklySmsBudget(tx, barrierId, queries.length, now);
+    const row = await repository.insertCheck(tx, {
+      barrierId,
+      requestedBy: user.id,
+      full: body.full ?? false,
+      queries,
+      createdAt: now,
+    });
+    await repository.queueReadCommands(
+      tx,
+      barrierId,
+      queries.map((query) => ({ check_id: row.id, query })),
+      now,
+    );
+    await repository.insertAction(
+      tx,
+      barrierId,
+      user.id,
+      { setting: 'device_check', queries: queries.length },
+      now,
+    );
+    return presentCheck(deps, tx, model, row);
+  });
+  deps.notifyDeviceCommands([barrierId]);
+  return { check };
+}
+
+/** Repairs the device from the latest finished check: 409 unless one is ready. */
+export async function repairDevice(
+  deps: Deps,
+  user: AuthenticatedUser,
+  barrierId: number,
+): Promise<{ check: DeviceCheck; queued: number }> {
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
+    const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
+    await lockBarrier(tx, barrierId);
+    if (!isDeviceModel(barrier.deviceModel)) throw conflict(DEVICE_CHECK_NOT_READY_DETAIL);
+    const model = barrier.deviceModel;
+    const row = await repository.latestCheck(tx, barrierId);
+    if (!row || row.status !== 'ready') throw conflict(DEVICE_CHECK_NOT_READY_DETAIL);
+    if (row.numbers !== null) {
+      await repository.applyListReading(tx, barrierId, row.numbers as string[], getSheet(model), now);
+    } else {
+      await repository.applySlotReading(tx, barrierId, row.reading as SlotReading, now);
+    }
+    const queued = await syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: true });
+    const repaired = await repository.finishCheck(tx, row.id, 'repaired', now);
+    await repository.insertAction(tx, barrierId, user.id, { setting: 'device_repair', queued }, now);
+    return { check: await presentCheck(deps, tx, model, repaired), queued };
+  });
+  deps.notifyDeviceCommands([barrierId]);
+  return result;
+}
+
+/**
+ * The device queue's hook: a reply (or a failure) to a read command. Merges the reading into its check and
+ * settles the check when every query is answered, or fails it.
+ */
+export async function recordReadReply(
+  executor: Executor,
+  payload: ReadCommandPayload,
+  reply: ReadReply | { outcome: 'no_reply' },
+  now: Date,
+): Promise<void> {
+  const row = await repository.checkById(executor, payload.check_id);
+  if (!row || row.status !== 'reading') return;
+  if (reply === null) return;
+  if (reply.outcome === 'refused' || reply.outcome === 'format_error' || reply.outcome === 'no_reply') {
+    await repository.failCheck(executor, row.id, reply.outcome, now);
+    await repository.cancelOpenReads(executor, row.barrierId, row.id, now);
+    return;
+  }
+  const answered = row.answered + 1;
+  const total = (row.queries as ReadQuery[]).length;
+  if (reply.outcome === 'read_list') {
+    await repository.recordReading(
+      executor,
+      row.id,
+      { numbers: reply.numbers, answered },
+      answered >= total,
+      now,
+    );
+  } else if (reply.outcome === 'read') {
+    const reading = { ...(row.reading as SlotReading), ...reply.slots };
+    await repository.recordReading(executor, row.id, { reading, answered }, answered >= total, now);
+  }
+}
+
+async function presentCheck(
+  deps: Pick<Deps, 'config' | 'clock'>,
+  executor: Executor,
+  model: DeviceModel,
+  row: repository.CheckRow,
+): Promise<DeviceCheck> {
+  const now = deps.clock.now();
+  const base = {
+    id: row.id,
+    status: row.status as DeviceCheck['status'],
+    full: row.full,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
+    queries_total: (row.queries as ReadQuery[]).length,
+    queries_answered: row.answered,
+    failure: (row.failure as DeviceCheck['failure']) ?? null,
+    slots_read: Object.keys(row.reading as SlotReading).length,
+  };
+  if (row.status !== 'ready' && row.status !== 'repaired') return { ...base, differences: [], repair_sms: 0 };
+  const specs = await loadPhoneSpecs(executor, row.barrierId);
+  const desired = desiredWhitelist(model, specs, now, deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
+  const view = await loadDeviceView(executor, row.barrierId, now);
+  const differences =
+    row.numbers !== null
+      ? diffList({ numbers: row.numbers as string[], desired })
+      : diffReading({ reading: row.reading as SlotReading, believed: view.believed.entries, desired, now });
+  if (row.status === 'repaired') return { ...base, differences, repair_sms: 0 };
+  const adopted =
+    row.numbers !== null
+      ? adoptList(view.believed, row.numbers as string[])
+      : adoptReading(view.believed, row.reading as SlotReading);
+  const repair = planCommands({ model, desired, believed: adopted, now });
+  return { ...base, differences, repair_sms: repair.length };
+}

@@ -1,0 +1,207 @@
+/**
+ * "Проверить устройство" and the device profile (issue 10, parts 2 and 4), over HTTP with the simulated
+ * units: the check reads the whitelist back in the fewest SMS, shows the differences and the repair's cost,
+ * and the repair brings a unit that drifted (a number written by hand, a wiped slot) back to the database;
+ * a profile changes the number form and the accepted reply forms without a code change.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actions, barriers } from '../src/db/schema.ts';
+import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createAdmin, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+describe('device check and repair', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+  let stranger: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = createDeviceHarness(t);
+    admin = await createAdmin(t);
+    stranger = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, user = admin) =>
+    t.request({
+      method,
+      url,
+      token: user.token,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  const desiredNumbers = async (barrierId: number) =>
+    (
+      await t.deps.db.query.phones.findMany({
+        where: (p, { and, eq }) => and(eq(p.barrierId, barrierId), eq(p.isActive, true)),
+      })
+    )
+      .map((phone) => ({ slot: phone.slot, number: phone.phone }))
+      .sort((a, b) => (a.slot ?? 0) - (b.slot ?? 0));
+
+  it('finds a number written by hand and a wiped slot, shows the cost, and repairs the unit', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const first = await h.addPhone(barrier.id, { userId: admin.id });
+    const second = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    const device = h.simulators.device(barrier.id);
+    if (!device) throw new Error('the simulator did not hear from the server');
+    device.drift({ kind: 'manual_add', slot: 3, number: '+79990000003' });
+    device.drift({ kind: 'wipe_slot', slot: 1 });
+
+    const started = await call('POST', `/api/admin/barriers/${barrier.id}/device-check/`, {});
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json().check).toMatchObject({ status: 'reading', queries_total: 1, queries_answered: 0 });
+    const again = await call('POST', `/api/admin/barriers/${barrier.id}/device-check/`, {});
+    expect(again.statusCode).toBe(409);
+    const early = await call('POST', `/api/admin/barriers/${barrier.id}/device-check/repair/`);
+    expect(early.statusCode).toBe(409);
+
+    const sentBefore = h.smsTo(barrier.devicePhone).length;
+    await h.run(barrier.id);
+    // One range query of the manual's form answers the ten slots.
+    expect(h.smsTo(barrier.devicePhone).slice(sentBefore)).toEqual(['1234AL001#010#']);
+    const ready = (await call('GET', `/api/admin/barriers/${barrier.id}/device-check/`)).json().check;
+    expect(ready).toMatchObject({ status: 'ready', queries_answered: 1, slots_read: 10, repair_sms: 2 });
+    expect(ready.differences).toEqual([
+      { slot: 1, device: null, expected: first.number, action: 'write' },
+      { slot: 3, device: '+79990000003', expected: null, action: 'remove' },
+    ]);
+    expect(device.wouldOpenFor('+79990000003', t.clock.now())).toBe(true);
+
+    const repaired = await call('POST', `/api/admin/barriers/${barrier.id}/device-check/repair/`);
+    expect(repaired.statusCode, repaired.body).toBe(200);
+    expect(repaired.json()).toMatchObject({ queued: 2, check: { status: 'repaired' } });
+    const repairStart = h.smsTo(barrier.devicePhone).length;
+    await h.run(barrier.id);
+    // Removal first, then the missing number.
+    expect(h.smsTo(barrier.devicePhone).slice(repairStart)).toEqual([
+      '1234A003##',
+      `1234A001#0007${first.number.slice(2)}#`,
+    ]);
+    expect(device.whitelist(t.clock.now())).toEqual(await desiredNumbers(barrier.id));
+    expect(device.wouldOpenFor('+79990000003', t.clock.now())).toBe(false);
+    expect(device.wouldOpenFor(second.number, t.clock.now())).toBe(true);
+    expect((await h.phone(first.id)).status).toBe('ok');
+
+    const history = await t.deps.db.select().from(actions).where(eq(actions.barrierId, barrier.id));
+    expect(history.map((row) => (row.newValue as { setting?: string } | null)?.setting)).toEqual(
+      expect.arrayContaining(['device_check', 'device_repair']),
+    );
+  });
+
+  it('fails a check the device refuses, and is for the owner only', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, password: '1111' });
+    await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    await t.deps.db
+      .update(barriers)
+      .set({ devicePasswordEncrypted: t.deps.secrets.encrypt('2222') })
+      .where(eq(barriers.id, barrier.id));
+    expect(
+      (await call('POST', `/api/admin/barriers/${barrier.id}/device-check/`, {}, stranger)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/admin/barriers/${barrier.id}/device-check/`, undefined, stranger)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/admin/barriers/${barrier.id}/device-check/`, { full: 'yes' })).statusCode,
+    ).toBe(400);
+    expect((await call('POST', `/api/admin/barriers/${barrier.id}/device-check/`, {})).statusCode).toBe(201);
+    await h.run(barrier.id);
+    const check = (await call('GET', `/api/admin/barriers/${barrier.id}/device-check/`)).json().check;
+    expect(check).toMatchObject({ status: 'failed', failure: 'refused', differences: [], repair_sms: 0 });
+  });
+
+  it('reads a Telemetrica unit by its list and removes a number it should not hold', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, model: 'Telemetrica', password: null });
+    const phone = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    const device = h.simulators.device(barrier.id);
+    if (!device) throw new Error('the simulator did not hear from the server');
+    device.drift({ kind: 'manual_add', slot: 1, number: '+79990000077' });
+    expect((await call('POST', `/api/admin/barriers/${barrier.id}/device-check/`, {})).statusCode).toBe(201);
+    const before = h.smsTo(barrier.devicePhone).length;
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.devicePhone).slice(before)).toEqual(['#06#']);
+    const check = (await call('GET', `/api/admin/barriers/${barrier.id}/device-check/`)).json().check;
+    expect(check).toMatchObject({
+      status: 'ready',
+      repair_sms: 1,
+      differences: [{ slot: null, device: '+79990000077', expected: null, action: 'remove' }],
+    });
+    await call('POST', `/api/admin/barriers/${barrier.id}/device-check/repair/`);
+    const repairStart = h.smsTo(barrier.devicePhone).length;
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.devicePhone).slice(repairStart)).toEqual(['#15#+79990000077#']);
+    expect(device.whitelist(t.clock.now()).map((entry) => entry.number)).toEqual([phone.number]);
+  });
+});
+
+describe('device profile', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = createDeviceHarness(t);
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('shows the documented forms with their sources, refuses a bad override field by field', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const url = `/api/admin/barriers/${barrier.id}/device-profile/`;
+    const shown = await t.request({ method: 'GET', url, token: admin.token });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ model: 'RTU5025', profile: null, number_format: '0007' });
+    expect(shown.json().documented.replies.add[0]).toEqual({
+      template: '{slot}:{number}',
+      source: expect.stringContaining('production'),
+    });
+    const bad = await t.request({
+      method: 'PUT',
+      url,
+      token: admin.token,
+      payload: { number_format: '9', replies: { add: ['{pwd}'] } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      number_format: ['Неизвестный формат номера.'],
+      'replies.add.0': ['Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.'],
+    });
+    const [row] = await t.deps.db.select().from(barriers).where(eq(barriers.id, barrier.id));
+    expect(row?.deviceProfile).toBeNull();
+  });
+
+  it('writes numbers in the chosen form and accepts the unit’s own replies, which the simulator plays', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const url = `/api/admin/barriers/${barrier.id}/device-profile/`;
+    const saved = await t.request({
+      method: 'PUT',
+      url,
+      token: admin.token,
+      payload: { number_format: '007', replies: { add: ['Serial:{slot} Number:{number} Set Success!'] } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      number_format: '007',
+      profile: { number_format: '007', replies: { add: ['Serial:{slot} Number:{number} Set Success!'] } },
+    });
+    const phone = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.devicePhone)).toEqual([`1234A001#007${phone.number.slice(2)}#`]);
+    const [command] = await h.commands(barrier.id);
+    expect(command?.reply).toBe(`Serial:001 Number:007${phone.number.slice(2)} Set Success!`);
+    expect((await h.phone(phone.id)).status).toBe('ok');
+    const history = await t.deps.db.select().from(actions).where(eq(actions.barrierId, barrier.id));
+    expect(
+      history.some((entry) => (entry.newValue as { setting?: string }).setting === 'device_profile'),
+    ).toBe(true);
+
+    const cleared = await t.request({ method: 'PUT', url, token: admin.token, payload: {} });
+    expect(cleared.json()).toMatchObject({ profile: null, number_format: '0007' });
+  });
+});

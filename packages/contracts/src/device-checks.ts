@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * "Проверить устройство" (`/api/admin/barriers/{id}/device-check/`): the server reads the device's whitelist
+ * back, shows where it differs from the database and what the repair costs, and repairs on confirmation.
+ */
+export const DEVICE_CHECK_STATUSES = ['reading', 'ready', 'failed', 'repaired', 'cancelled'] as const;
+export type DeviceCheckStatus = (typeof DEVICE_CHECK_STATUSES)[number];
+
+/** Why a check failed: a query got no reply, the device refused the password, or did not understand. */
+export const DEVICE_CHECK_FAILURES = ['no_reply', 'refused', 'format_error'] as const;
+
+export const startDeviceCheckBodySchema = z
+  .object({
+    /** Read every slot of the device, not only the area in use (costs more SMS). */
+    full: z.boolean({ error: 'Must be true or false.' }).optional(),
+  })
+  .default({});
+
+export const deviceCheckDifferenceSchema = z.object({
+  /** The slot (null: a number found on a device without slots). */
+  slot: z.number().int().nullable(),
+  /** What the device holds there: '+7…', the raw text it answered, or null (empty). */
+  device: z.string().nullable(),
+  /** What the database wants there now (null: nothing). */
+  expected: z.string().nullable(),
+  /** remove: a number the database does not allow; write: a number the device lacks or holds wrongly. */
+  action: z.enum(['remove', 'write']),
+});
+export type DeviceCheckDifference = z.infer<typeof deviceCheckDifferenceSchema>;
+
+export const deviceCheckSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(DEVICE_CHECK_STATUSES),
+  full: z.boolean(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** Query SMS of this check, and how many were answered. */
+  queries_total: z.number().int(),
+  queries_answered: z.number().int(),
+  failure: z.enum(DEVICE_CHECK_FAILURES).nullable(),
+  /** Slots read (empty for a device without slots). */
+  slots_read: z.number().int(),
+  differences: z.array(deviceCheckDifferenceSchema),
+  /** SMS the repair would send now (deletes first). */
+  repair_sms: z.number().int(),
+});
+export type DeviceCheck = z.infer<typeof deviceCheckSchema>;
+
+export const deviceCheckResponseSchema = z.object({ check: deviceCheckSchema.nullable() });
+export type DeviceCheckResponse = z.infer<typeof deviceCheckResponseSchema>;
+
+export const repairDeviceResponseSchema = z.object({
+  check: deviceCheckSchema,
+  /** Commands queued by the repair. */
+  queued: z.number().int(),
+});
+export type RepairDeviceResponse = z.infer<typeof repairDeviceResponseSchema>;
+
+export const DEVICE_CHECK_RUNNING_DETAIL = 'A check of this device is already reading it.';
+export const DEVICE_CHECK_NOT_READY_DETAIL = 'There is no finished check to repair from.';
+
+/** A barrier's device profile (`/api/admin/barriers/{id}/device-profile/`). */
+export const OVERRIDE_REPLY_KINDS = ['add', 'add_window', 'delete', 'set_clock', 'refused'] as const;
+
+export const deviceProfileSchema = z.object({
+  number_format: z.string().optional(),
+  replies: z.partialRecord(z.enum(OVERRIDE_REPLY_KINDS), z.array(z.string())).optional(),
+});
+
+export const deviceProfileBodySchema = z.object({
+  number_format: z.unknown().optional(),
+  replies: z.unknown().optional(),
+});
+
+export const sourcedFormSchema = z.object({ template: z.string(), source: z.string() });
+
+export const deviceProfileResponseSchema = z.object({
+  model: z.string(),
+  /** The override stored for this barrier (null: the model's sheet as it is). */
+  profile: deviceProfileSchema.nullable(),
+  /** The number form commands use now, and the forms to choose from. */
+  number_format: z.string(),
+  number_formats: z.array(z.object({ value: z.string(), label: z.string() })),
+  /** The documented reply forms of the model, with their sources. */
+  documented: z.object({
+    number_format: z.string(),
+    number_format_source: z.string(),
+    replies: z.record(z.string(), z.array(sourcedFormSchema)),
+  }),
+});
+export type DeviceProfileResponse = z.infer<typeof deviceProfileResponseSchema>;
