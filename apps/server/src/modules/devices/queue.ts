@@ -420,7 +420,10 @@ export async function handleDeviceReply(
     });
     if (matched) return { inboundId, matched };
   }
-  await logUnrecognisedReply(deps, message, now);
+  // The reply is already kept in inbound_sms: a failure to log it must not refuse the gateway's delivery.
+  await logUnrecognisedReply(deps, message, now).catch((error: unknown) =>
+    deps.logger.error({ err: error }, 'unrecognised device reply could not be written to the log'),
+  );
   return { inboundId, matched: null };
 }
 
