@@ -36,6 +36,7 @@ export const paths = {
   editPhoneAdmin: '/edit-phone-admin',
   barrierHistoryAdmin: '/barrier-history-admin',
   deviceLogAdmin: '/device-log-admin',
+  deviceCheckAdmin: '/device-check-admin',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -125,7 +125,7 @@ export async function repairDevice(
     if (!isDeviceModel(barrier.deviceModel)) throw conflict(DEVICE_CHECK_NOT_READY_DETAIL);
     const model = barrier.deviceModel;
     const row = await repository.latestCheck(tx, barrierId);
-    if (!row || row.status !== 'ready') throw conflict(DEVICE_CHECK_NOT_READY_DETAIL);
+    if (row?.status !== 'ready') throw conflict(DEVICE_CHECK_NOT_READY_DETAIL);
     if (row.numbers !== null) {
       await repository.applyListReading(tx, barrierId, row.numbers as string[], getSheet(model), now);
     } else {
@@ -151,7 +151,7 @@ export async function recordReadReply(
   now: Date,
 ): Promise<void> {
   const row = await repository.checkById(executor, payload.check_id);
-  if (!row || row.status !== 'reading') return;
+  if (row?.status !== 'reading') return;
   if (reply === null) return;
   if (reply.outcome === 'refused' || reply.outcome === 'format_error' || reply.outcome === 'no_reply') {
     await repository.failCheck(executor, row.id, reply.outcome, now);

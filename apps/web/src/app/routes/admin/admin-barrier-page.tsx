@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DEVICE_LOG_TEXTS, MESSAGES } from '@propusk/contracts/messages';
+import { DEVICE_CHECK_TEXTS, DEVICE_LOG_TEXTS, MESSAGES } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -90,6 +90,9 @@ export function AdminBarrierPageRoute() {
             </Button>
             <Button variant="light" onClick={() => navigate(paths.deviceLogAdmin, { state })}>
               {DEVICE_LOG_TEXTS.title}
+            </Button>
+            <Button variant="light" onClick={() => navigate(paths.deviceCheckAdmin, { state })}>
+              {DEVICE_CHECK_TEXTS.start}
             </Button>
           </SimpleGrid>
           <Card withBorder radius="md">

@@ -48,6 +48,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./barrier-history-admin').then((module) => ({ Component: module.default })),
   },
   {
+    path: paths.deviceCheckAdmin,
+    lazy: () => import('./device-check-admin').then((module) => ({ Component: module.default })),
+  },
+  {
     path: paths.deviceLogAdmin,
     lazy: () => import('./device-log-admin').then((module) => ({ Component: module.default })),
   },

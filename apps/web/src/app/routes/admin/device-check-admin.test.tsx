@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoute, signIn } from '../../../test/render';
+import { DeviceCheckAdminRoute } from './device-check-admin';
+import { deviceHealth } from './test-data';
+
+const state = { barrier_id: 5 };
+
+const baseCheck = {
+  id: 3,
+  full: false,
+  created_at: '2026-01-11T10:00:00Z',
+  finished_at: null,
+  queries_total: 2,
+  queries_answered: 1,
+  failure: null,
+  slots_read: 10,
+  differences: [],
+  repair_sms: 0,
+};
+
+const ready = {
+  ...baseCheck,
+  status: 'ready',
+  queries_answered: 2,
+  finished_at: '2026-01-11T10:01:00Z',
+  differences: [
+    { slot: 1, device: null, expected: '+79001110001', action: 'write' },
+    { slot: 5, device: '+79990000005', expected: null, action: 'remove' },
+  ],
+  repair_sms: 2,
+};
+
+const profile = {
+  model: 'RTU5025',
+  profile: null,
+  number_format: '0007',
+  number_formats: [
+    { value: '0007', label: '0007XXXXXXXXXX' },
+    { value: '007', label: '007XXXXXXXXXX' },
+  ],
+  documented: {
+    number_format: '0007',
+    number_format_source: 'production',
+    replies: { add: [{ template: '{slot}:{number}', source: 'production' }], delete: [] },
+  },
+};
+
+describe('/device-check-admin', { timeout: 20_000 }, () => {
+  it('shows the differences in Russian, and repairs after a confirmation', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': { check: ready },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+      'POST /api/admin/barriers/5/device-check/repair/': {
+        check: { ...ready, status: 'repaired', repair_sms: 0 },
+        queued: 2,
+      },
+    });
+    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    expect(screen.getByRole('heading', { name: 'Проверка устройства' })).toBeInTheDocument();
+    expect(await screen.findByTestId('device-check-status')).toHaveTextContent('Проверка завершена.');
+    const rows = within(screen.getByTestId('device-check-differences')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('1пусто+79001110001записать');
+    expect(rows[2]).toHaveTextContent('5+79990000005пустоудалить');
+    expect(screen.getByText('Исправление: 2 SMS (сначала удаления).')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Исправить' }));
+    expect(screen.getByText('Отправить на устройство 2 SMS?')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/repair/')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Да, исправить' }));
+    expect(await screen.findByText('Исправление отправлено на устройство.')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/repair/')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Исправить' })).not.toBeInTheDocument();
+  });
+
+  it('starts a check, follows its progress, and says why one failed', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': { check: null },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+      'POST /api/admin/barriers/5/device-check/': [201, { check: { ...baseCheck, status: 'reading' } }],
+    });
+    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    expect(await screen.findByText('Устройство ещё не проверялось.')).toBeInTheDocument();
+    server.on({
+      'GET /api/admin/barriers/5/device-check/': {
+        check: { ...baseCheck, status: 'failed', failure: 'refused' },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Проверить устройство' }));
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/')[0]?.body).toEqual({ full: false });
+    expect(await screen.findByText('Идёт чтение: получено ответов 1 из 2.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Проверка не удалась: устройство не приняло пароль.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+
+    server.on({
+      'POST /api/admin/barriers/5/device-check/': [
+        409,
+        { detail: 'A check of this device is already reading it.' },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'Проверить все ячейки' }));
+    expect(await screen.findByText('Проверка устройства уже идёт.')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/').at(-1)?.body).toEqual({ full: true });
+  });
+
+  it('saves the device profile and shows the server’s field errors', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': { check: null },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+      'PUT /api/admin/barriers/5/device-profile/': [
+        400,
+        { 'replies.add.0': ['Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.'] },
+      ],
+    });
+    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    const add = await screen.findByRole('textbox', {
+      name: /Дополнительные ответы устройства: запись номера/,
+    });
+    await user.type(add, '{{pwd} ok');
+    await user.click(screen.getByRole('button', { name: 'Сохранить профиль' }));
+    expect(
+      await screen.findByText('Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('PUT /api/admin/barriers/5/device-profile/')[0]?.body).toEqual({
+      replies: { add: ['{pwd} ok'] },
+    });
+
+    server.on({
+      'PUT /api/admin/barriers/5/device-profile/': {
+        ...profile,
+        profile: { number_format: '007' },
+        number_format: '007',
+      },
+    });
+    await user.clear(add);
+    await user.click(screen.getByRole('textbox', { name: 'Формат номера в командах' }));
+    await user.click(await screen.findByRole('option', { name: '007XXXXXXXXXX' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить профиль' }));
+    expect(await screen.findByText('Профиль устройства сохранён.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.callsTo('PUT /api/admin/barriers/5/device-profile/').at(-1)?.body).toEqual({
+        number_format: '007',
+      }),
+    );
+  });
+});

@@ -1,0 +1,36 @@
+import { DEVICE_CHECK_TEXTS } from '@propusk/contracts/messages';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { MissingBarrier } from '../../../components/missing-barrier';
+import { DeviceCheckPanel } from '../../../features/device-check/components/device-check-panel';
+import { DeviceProfileForm } from '../../../features/device-check/components/device-profile-form';
+import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { paths } from '../../paths';
+import { adminNavigation } from './navigation';
+
+/**
+ * /device-check-admin: "Проверить устройство" for one of the administrator's barriers: its health, the
+ * read-back with its differences and the repair, and the device profile.
+ */
+export function DeviceCheckAdminRoute() {
+  const barrierId = useNavigationState().barrier_id ?? null;
+  return (
+    <AppLayout
+      title={DEVICE_CHECK_TEXTS.title}
+      back={{ to: paths.adminBarrierPage, label: 'Назад', state: { barrier_id: barrierId } }}
+      navigation={adminNavigation}
+    >
+      {barrierId ? (
+        <>
+          <DeviceHealthCard barrierId={barrierId} />
+          <DeviceCheckPanel barrierId={barrierId} />
+          <DeviceProfileForm barrierId={barrierId} />
+        </>
+      ) : (
+        <MissingBarrier listPath={paths.adminBarriers} />
+      )}
+    </AppLayout>
+  );
+}
+
+export default DeviceCheckAdminRoute;

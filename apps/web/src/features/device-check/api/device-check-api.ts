@@ -1,0 +1,41 @@
+/**
+ * "Проверить устройство" and the device profile of one of the administrator's barriers (issue 10, parts 2
+ * and 4). Types from @propusk/contracts.
+ */
+import type {
+  DeviceCheck,
+  DeviceCheckResponse,
+  DeviceProfileResponse,
+  RepairDeviceResponse,
+} from '@propusk/contracts/device-checks';
+import { api } from '../../../lib/api-client';
+
+export type { DeviceCheck, DeviceProfileResponse };
+
+export const deviceCheckKey = ['admin', 'device-check'] as const;
+export const deviceCheckQueryKey = (barrierId: number) => [...deviceCheckKey, 'check', barrierId] as const;
+export const deviceProfileQueryKey = (barrierId: number) =>
+  [...deviceCheckKey, 'profile', barrierId] as const;
+
+export function getDeviceCheck(barrierId: number) {
+  return api.get(`/api/admin/barriers/${barrierId}/device-check/`) as Promise<DeviceCheckResponse>;
+}
+
+export function startDeviceCheck(barrierId: number, full: boolean) {
+  return api.post(`/api/admin/barriers/${barrierId}/device-check/`, { full }) as Promise<DeviceCheckResponse>;
+}
+
+export function repairDevice(barrierId: number) {
+  return api.post(`/api/admin/barriers/${barrierId}/device-check/repair/`) as Promise<RepairDeviceResponse>;
+}
+
+export function getDeviceProfile(barrierId: number) {
+  return api.get(`/api/admin/barriers/${barrierId}/device-profile/`) as Promise<DeviceProfileResponse>;
+}
+
+export function saveDeviceProfile(
+  barrierId: number,
+  body: { number_format?: string; replies?: Record<string, string[]> },
+) {
+  return api.put(`/api/admin/barriers/${barrierId}/device-profile/`, body) as Promise<DeviceProfileResponse>;
+}

@@ -1,0 +1,152 @@
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryStatus } from '../../../components/query-status';
+import { ErrorLine } from '../../../components/status-line';
+import { errorMessage } from '../../../lib/errors';
+import {
+  type DeviceCheck,
+  deviceCheckQueryKey,
+  getDeviceCheck,
+  repairDevice,
+  startDeviceCheck,
+} from '../api/device-check-api';
+
+/** While the device is being read, look again this often. */
+const READING_REFRESH_MS = 1000;
+
+function statusLine(check: DeviceCheck): string {
+  switch (check.status) {
+    case 'reading':
+      return TEXTS.reading(check.queries_answered, check.queries_total);
+    case 'ready':
+      return TEXTS.ready;
+    case 'repaired':
+      return TEXTS.repaired;
+    case 'cancelled':
+      return TEXTS.cancelled;
+    case 'failed':
+      return `${TEXTS.failed}: ${TEXTS.failures[check.failure ?? 'no_reply'] ?? ''}`;
+  }
+}
+
+/**
+ * "Проверить устройство": starts a read-back, shows its progress, then the slots where the device differs
+ * from the database and what the repair costs; the repair is sent after a confirmation.
+ */
+export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
+  const queryClient = useQueryClient();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const check = useQuery({
+    queryKey: deviceCheckQueryKey(barrierId),
+    queryFn: () => getDeviceCheck(barrierId),
+    refetchInterval: (query) => (query.state.data?.check?.status === 'reading' ? READING_REFRESH_MS : false),
+  });
+  const setCheck = (value: DeviceCheck) =>
+    queryClient.setQueryData(deviceCheckQueryKey(barrierId), { check: value });
+  const start = useMutation({
+    mutationFn: (full: boolean) => startDeviceCheck(barrierId, full),
+    onSuccess: (data) => {
+      if (data.check) setCheck(data.check);
+    },
+  });
+  const repair = useMutation({
+    mutationFn: () => repairDevice(barrierId),
+    onSuccess: (data) => {
+      setIsConfirming(false);
+      setCheck(data.check);
+    },
+  });
+  const data = check.data?.check ?? null;
+  const isReading = data?.status === 'reading';
+
+  return (
+    <Card withBorder radius="md" data-testid="device-check">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {TEXTS.panelTitle}
+        </Title>
+        <Text size="sm">{TEXTS.startHint}</Text>
+        <QueryStatus isPending={check.isPending} error={check.error ? TEXTS.loadFailed : null} />
+        {check.isSuccess && !data ? <Text size="sm">{TEXTS.never}</Text> : null}
+        {data ? (
+          <Text
+            size="sm"
+            fw={600}
+            data-testid="device-check-status"
+            c={data.status === 'failed' ? 'red.9' : undefined}
+          >
+            {statusLine(data)}
+          </Text>
+        ) : null}
+        {data && (data.status === 'ready' || data.status === 'repaired') ? (
+          data.differences.length === 0 ? (
+            <Text size="sm">{TEXTS.inStep}</Text>
+          ) : (
+            <Table withTableBorder data-testid="device-check-differences">
+              <Table.Caption>{TEXTS.differences}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{TEXTS.slot}</Table.Th>
+                  <Table.Th>{TEXTS.onDevice}</Table.Th>
+                  <Table.Th>{TEXTS.expected}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.differences.map((difference) => (
+                  <Table.Tr key={`${difference.slot}-${difference.device}-${difference.expected}`}>
+                    <Table.Td>{difference.slot ?? TEXTS.noSlot}</Table.Td>
+                    <Table.Td>{difference.device ?? TEXTS.empty}</Table.Td>
+                    <Table.Td>{difference.expected ?? TEXTS.empty}</Table.Td>
+                    <Table.Td>{TEXTS.actions[difference.action]}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        ) : null}
+        {data?.status === 'ready' && data.repair_sms > 0 ? (
+          isConfirming ? (
+            <Stack gap="xs">
+              <Text size="sm">{TEXTS.confirmRepair(data.repair_sms)}</Text>
+              <Group grow>
+                <Button loading={repair.isPending} onClick={() => repair.mutate()}>
+                  {TEXTS.confirm}
+                </Button>
+                <Button variant="default" onClick={() => setIsConfirming(false)}>
+                  {TEXTS.cancel}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Stack gap="xs">
+              <Text size="sm">{TEXTS.repairCost(data.repair_sms)}</Text>
+              <Button color="orange.9" onClick={() => setIsConfirming(true)}>
+                {TEXTS.repair}
+              </Button>
+            </Stack>
+          )
+        ) : null}
+        <Group grow>
+          <Button loading={start.isPending} disabled={isReading} onClick={() => start.mutate(false)}>
+            {TEXTS.start}
+          </Button>
+          <Button variant="light" disabled={isReading || start.isPending} onClick={() => start.mutate(true)}>
+            {TEXTS.startFull}
+          </Button>
+        </Group>
+        <ErrorLine
+          message={
+            start.error
+              ? errorMessage(start.error, { fallback: TEXTS.startFailed })
+              : repair.error
+                ? errorMessage(repair.error, { fallback: TEXTS.repairFailed })
+                : null
+          }
+        />
+      </Stack>
+    </Card>
+  );
+}
