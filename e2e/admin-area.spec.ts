@@ -314,6 +314,52 @@ test('reads the device log: what was sent, what the device answered, the passwor
   await expect(page.getByTestId('barrier-address')).toHaveText(address);
 });
 
+test('checks a unit that drifted, sees the differences and repairs it: the unit then holds what the database does', async () => {
+  const testInfo = test.info();
+  const barrierId = (await owner.get('/api/admin/barriers/my/?page_size=100&ordering=-id')).barriers.find(
+    (barrier: { address: string }) => barrier.address === address,
+  ).id;
+  const databaseNumbers = async () =>
+    (await owner.get(`/api/admin/barriers/${barrierId}/phones/my/?page_size=100`)).phones
+      .map((phone: { phone: string }) => phone.phone)
+      .sort();
+  const deviceNumbers = async () =>
+    (await owner.get(`/api/demo/devices/${barrierId}/`)).entries
+      .map((entry: { number: string }) => entry.number)
+      .sort();
+  await expect.poll(deviceNumbers, { timeout: 20_000 }).toEqual(await databaseNumbers());
+  // Behind the server's back: someone writes his own number into slot 7, and slot 1 loses its number.
+  const intruder = `+7999${runDigits(testInfo, 7)}`;
+  await owner.post(`/api/demo/devices/${barrierId}/drift/`, { kind: 'manual_add', slot: 7, phone: intruder });
+  await owner.post(`/api/demo/devices/${barrierId}/drift/`, { kind: 'wipe_slot', slot: 1 });
+  expect(await deviceNumbers()).toContain(intruder);
+
+  await openOwnBarrier(page, address);
+  await page.getByRole('button', { name: 'Проверить устройство' }).click();
+  await expect(page.getByRole('heading', { name: 'Проверка устройства' })).toBeVisible();
+  await expect(page.getByText('Устройство ещё не проверялось.')).toBeVisible();
+  await page.getByRole('button', { name: 'Проверить устройство' }).click();
+  await expect(page.getByTestId('device-check-status')).toHaveText('Проверка завершена.', {
+    timeout: 20_000,
+  });
+  const differences = page.getByTestId('device-check-differences');
+  await expect(differences.getByRole('row').filter({ hasText: intruder })).toContainText('удалить');
+  await expect(differences.getByRole('row').filter({ hasText: 'записать' })).toHaveCount(1);
+  await expect(page.getByText('Исправление: 2 SMS (сначала удаления).')).toBeVisible();
+  await checkAdminScreen(page, testInfo, 'device-check');
+
+  await page.getByRole('button', { name: 'Исправить' }).click();
+  await page.getByRole('button', { name: 'Да, исправить' }).click();
+  await expect(page.getByTestId('device-check-status')).toHaveText('Исправление отправлено на устройство.');
+  await expect.poll(deviceNumbers, { timeout: 20_000 }).toEqual(await databaseNumbers());
+  expect(await deviceNumbers()).not.toContain(intruder);
+  // The conversation shows the read-back and the repair.
+  await page.getByRole('button', { name: '← Назад' }).click();
+  await page.getByRole('button', { name: 'Журнал устройства' }).click();
+  await expect(page.getByTestId('device-message').filter({ hasText: '****AL001#010#' })).toHaveCount(1);
+  await expect(page.getByTestId('device-message').filter({ hasText: '****A007##' }).first()).toBeVisible();
+});
+
 test('reads the barrier history and deletes the barrier', async () => {
   const testInfo = test.info();
   await openOwnBarrier(page, address);

@@ -39,6 +39,8 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
   const check = useQuery({
+    // What the device said changes without this screen doing anything: always read it afresh.
+    staleTime: 0,
     queryKey: deviceCheckQueryKey(barrierId),
     queryFn: () => getDeviceCheck(barrierId),
     refetchInterval: (query) => (query.state.data?.check?.status === 'reading' ? READING_REFRESH_MS : false),
@@ -123,9 +125,7 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
           ) : (
             <Stack gap="xs">
               <Text size="sm">{TEXTS.repairCost(data.repair_sms)}</Text>
-              <Button color="orange.9" onClick={() => setIsConfirming(true)}>
-                {TEXTS.repair}
-              </Button>
+              <Button onClick={() => setIsConfirming(true)}>{TEXTS.repair}</Button>
             </Stack>
           )
         ) : null}

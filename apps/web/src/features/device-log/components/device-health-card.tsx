@@ -16,6 +16,8 @@ const OPEN_COMMANDS_REFRESH_MS = 5000;
  */
 export function DeviceHealthCard({ barrierId }: { barrierId: number }) {
   const health = useQuery({
+    // What the device said changes without this screen doing anything: always read it afresh.
+    staleTime: 0,
     queryKey: deviceHealthQueryKey(barrierId),
     queryFn: () => getDeviceHealth(barrierId),
     refetchInterval: (query) =>

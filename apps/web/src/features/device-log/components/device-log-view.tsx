@@ -44,6 +44,8 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
   const [page, setPage] = useState(1);
   const selected = (outcome || undefined) as DeviceMessageOutcome | undefined;
   const log = useQuery({
+    // What the device said changes without this screen doing anything: always read it afresh.
+    staleTime: 0,
     queryKey: deviceLogQueryKey(barrierId, selected, page),
     queryFn: () => getDeviceLog(barrierId, selected, page),
     placeholderData: keepPreviousData,
