@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers } from '../src/db/schema.ts';
+import { startDueAudits } from '../src/modules/device-checks/service.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -137,6 +138,77 @@ describe('device check and repair', () => {
     await h.run(barrier.id);
     expect(h.smsTo(barrier.devicePhone).slice(repairStart)).toEqual(['#15#+79990000077#']);
     expect(device.whitelist(t.clock.now()).map((entry) => entry.number)).toEqual([phone.number]);
+  });
+});
+
+describe('periodic device audit', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = createDeviceHarness(t);
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('reads a unit back by itself when due, repairs what drifted, and waits for its period', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const phone = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    const url = `/api/admin/barriers/${barrier.id}/device-check/audit/`;
+    for (const every_days of [0, 91, 1.5, 'weekly']) {
+      const bad = await t.request({ method: 'PUT', url, token: admin.token, payload: { every_days } });
+      expect(bad.statusCode, String(every_days)).toBe(400);
+    }
+    expect(await startDueAudits(t.deps)).not.toContain(barrier.id);
+    const saved = await t.request({ method: 'PUT', url, token: admin.token, payload: { every_days: 7 } });
+    expect(saved.json()).toEqual({ audit_every_days: 7 });
+
+    const device = h.simulators.device(barrier.id);
+    if (!device) throw new Error('the simulator did not hear from the server');
+    device.drift({ kind: 'manual_add', slot: 2, number: '+79990000022' });
+    expect(await startDueAudits(t.deps)).toContain(barrier.id);
+    const before = h.smsTo(barrier.devicePhone).length;
+    await h.run(barrier.id);
+    // The read, then the removal, with nobody asking.
+    expect(h.smsTo(barrier.devicePhone).slice(before)).toEqual(['1234AL001#010#', '1234A002##']);
+    expect(device.whitelist(t.clock.now())).toEqual([{ slot: 1, number: phone.number }]);
+    const shown = (
+      await t.request({
+        method: 'GET',
+        url: `/api/admin/barriers/${barrier.id}/device-check/`,
+        token: admin.token,
+      })
+    ).json();
+    expect(shown).toMatchObject({ audit_every_days: 7, check: { status: 'repaired', automatic: true } });
+    const history = await t.deps.db.select().from(actions).where(eq(actions.barrierId, barrier.id));
+    expect(
+      history
+        .filter((row) => row.author === 'system')
+        .map((row) => (row.newValue as { setting: string }).setting),
+    ).toEqual(['device_audit_check', 'device_audit_repair']);
+
+    // Not again before its period; again after it (in step: read, nothing to repair).
+    expect(await startDueAudits(t.deps)).not.toContain(barrier.id);
+    const start = t.clock.now();
+    t.clock.set(new Date(start.getTime() + 8 * 24 * 60 * 60 * 1000));
+    try {
+      expect(await startDueAudits(t.deps)).toContain(barrier.id);
+      const second = h.smsTo(barrier.devicePhone).length;
+      await h.run(barrier.id);
+      expect(h.smsTo(barrier.devicePhone).slice(second)).toEqual(['1234AL001#010#']);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('does not start an audit the weekly SMS limit has no room for', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, smsWeeklyLimit: 1 });
+    await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    await t.deps.db.update(barriers).set({ deviceAuditDays: 1 }).where(eq(barriers.id, barrier.id));
+    expect(await startDueAudits(t.deps)).not.toContain(barrier.id);
   });
 });
 

@@ -33,6 +33,8 @@ export const deviceCheckSchema = z.object({
   id: z.number().int(),
   status: z.enum(DEVICE_CHECK_STATUSES),
   full: z.boolean(),
+  /** A periodic audit started by the server (repaired by itself once read). */
+  automatic: z.boolean(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
   /** Query SMS of this check, and how many were answered. */
@@ -47,7 +49,23 @@ export const deviceCheckSchema = z.object({
 });
 export type DeviceCheck = z.infer<typeof deviceCheckSchema>;
 
-export const deviceCheckResponseSchema = z.object({ check: deviceCheckSchema.nullable() });
+export const deviceCheckResponseSchema = z.object({
+  check: deviceCheckSchema.nullable(),
+  /** The server reads the device back by itself every this many days (null: only on request). */
+  audit_every_days: z.number().int().nullable(),
+});
+
+/** `PUT /api/admin/barriers/{id}/device-check/audit/`. */
+export const DEVICE_AUDIT_DAYS = { min: 1, max: 90 } as const;
+export const deviceAuditBodySchema = z.object({
+  every_days: z
+    .number({ error: 'Must be a whole number of days from 1 to 90, or null.' })
+    .int({ error: 'Must be a whole number of days from 1 to 90, or null.' })
+    .min(DEVICE_AUDIT_DAYS.min, { error: 'Must be a whole number of days from 1 to 90, or null.' })
+    .max(DEVICE_AUDIT_DAYS.max, { error: 'Must be a whole number of days from 1 to 90, or null.' })
+    .nullable(),
+});
+export const deviceAuditResponseSchema = z.object({ audit_every_days: z.number().int().nullable() });
 export type DeviceCheckResponse = z.infer<typeof deviceCheckResponseSchema>;
 
 export const repairDeviceResponseSchema = z.object({

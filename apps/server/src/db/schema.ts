@@ -157,6 +157,8 @@ export const barriers = pgTable(
      * differently from its model's sheet (`@propusk/devices/profile`, validated before it is stored).
      */
     deviceProfile: jsonb('device_profile'),
+    /** Read the device back by itself every this many days (null: only when an administrator asks). */
+    deviceAuditDays: integer('device_audit_days'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -170,6 +172,7 @@ export const barriers = pgTable(
     index('barriers_owner_live_idx').on(table.ownerId, table.id).where(sql`${table.deletedAt} is null`),
     index('barriers_address_idx').on(table.address),
     check('barriers_phones_amount_range', sql`${table.devicePhonesAmount} between 1 and 10000`),
+    check('barriers_device_audit_days', sql`${table.deviceAuditDays} between 1 and 90`),
   ],
 );
 
@@ -448,6 +451,8 @@ export const deviceChecks = pgTable(
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('reading'),
     full: boolean('full').notNull().default(false),
+    /** A periodic audit: repaired by itself once read (the database is the truth either way). */
+    autoRepair: boolean('auto_repair').notNull().default(false),
     queries: jsonb('queries').notNull(),
     reading: jsonb('reading').notNull().default({}),
     numbers: jsonb('numbers'),

@@ -8,9 +8,11 @@
  * Jobs carry only a barrier id: handling one twice, or after the work was already done, changes nothing.
  * The every-minute `phone-expiry` job (jobs/phone-expiry.ts) runs on the same pg-boss instance.
  */
+
 import { createHash } from 'node:crypto';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
+import { startDueAudits } from '../modules/device-checks/service.ts';
 import {
   barriersNeedingAttention,
   nextReconcileAt,
@@ -128,6 +130,10 @@ export class DeviceWorker {
 
   /** Every barrier with an open command or timed phones, re-planned and driven. */
   async sweep(): Promise<void> {
+    // Periodic audits first: the read queries they queue are then driven with everything else.
+    await startDueAudits(this.deps).catch((error) =>
+      this.deps.logger.error({ err: error }, 'device audits could not start'),
+    );
     const barrierIds = await barriersNeedingAttention(this.deps.db);
     for (const barrierId of barrierIds) await this.kick(barrierId, true);
   }

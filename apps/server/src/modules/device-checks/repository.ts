@@ -2,7 +2,7 @@
 import { parseDeviceNumber } from '@propusk/devices/numbers';
 import type { ReadQuery, SlotReading } from '@propusk/devices/readback';
 import type { DeviceSheet } from '@propusk/devices/sheet-types';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { actions, barriers, deviceChecks, deviceCommands, deviceSlots } from '../../db/schema.ts';
 import type { ReadCommandPayload } from './service.ts';
@@ -26,7 +26,14 @@ export async function checkById(executor: Executor, id: number): Promise<CheckRo
 
 export async function insertCheck(
   executor: Executor,
-  values: { barrierId: number; requestedBy: number; full: boolean; queries: ReadQuery[]; createdAt: Date },
+  values: {
+    barrierId: number;
+    requestedBy: number | null;
+    full: boolean;
+    autoRepair: boolean;
+    queries: ReadQuery[];
+    createdAt: Date;
+  },
 ): Promise<CheckRow> {
   const [row] = await executor.insert(deviceChecks).values(values).returning();
   if (!row) throw new Error('The check was not stored.');
@@ -175,17 +182,56 @@ async function forgetClock(executor: Executor, barrierId: number): Promise<void>
   await executor.update(barriers).set({ deviceClockSetAt: null }).where(eq(barriers.id, barrierId));
 }
 
+export async function setAuditDays(executor: Executor, barrierId: number, days: number | null, now: Date) {
+  await executor
+    .update(barriers)
+    .set({ deviceAuditDays: days, updatedAt: now })
+    .where(eq(barriers.id, barrierId));
+}
+
+export async function auditBarrier(executor: Executor, barrierId: number) {
+  const [row] = await executor
+    .select({
+      deviceModel: barriers.deviceModel,
+      deviceProfile: barriers.deviceProfile,
+      deviceAuditDays: barriers.deviceAuditDays,
+    })
+    .from(barriers)
+    .where(and(eq(barriers.id, barrierId), isNull(barriers.deletedAt)));
+  return row;
+}
+
+/** Barriers with an audit whose last check started before its period (or that were never checked). */
+export async function barriersWithAuditDue(executor: Executor, now: Date): Promise<number[]> {
+  const rows = await executor
+    .select({ id: barriers.id })
+    .from(barriers)
+    .where(
+      and(
+        isNotNull(barriers.deviceAuditDays),
+        isNull(barriers.deletedAt),
+        sql`not exists (
+          select 1 from ${deviceChecks} c
+          where c.barrier_id = ${barriers.id}
+            and (c.status = 'reading' or c.created_at > ${now}::timestamptz - make_interval(days => ${barriers.deviceAuditDays}))
+        )`,
+      ),
+    )
+    .orderBy(barriers.id);
+  return rows.map((row) => row.id);
+}
+
 export async function insertAction(
   executor: Executor,
   barrierId: number,
-  userId: number,
+  userId: number | null,
   newValue: Record<string, unknown>,
   now: Date,
 ): Promise<void> {
   await executor.insert(actions).values({
     barrierId,
     actionType: 'barrier_setting',
-    author: 'admin',
+    author: userId === null ? 'system' : 'admin',
     authorUserId: userId,
     reason: 'manual',
     newValue,

@@ -1,5 +1,7 @@
 import { errorSchema, idParamsSchema } from '@propusk/contracts/common';
 import {
+  deviceAuditBodySchema,
+  deviceAuditResponseSchema,
   deviceCheckResponseSchema,
   deviceProfileBodySchema,
   deviceProfileResponseSchema,
@@ -11,7 +13,7 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { getDeviceProfile, setDeviceProfile } from './profile.ts';
-import { getDeviceCheck, repairDevice, startDeviceCheck } from './service.ts';
+import { getDeviceCheck, repairDevice, setDeviceAudit, startDeviceCheck } from './service.ts';
 
 const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 
@@ -83,6 +85,28 @@ export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
       preHandler: app.requireAdmin,
     },
     async (request) => repairDevice(deps, currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/api/admin/barriers/:id/device-check/audit/',
+    {
+      schema: {
+        ...common,
+        summary: 'Read the device back by itself every N days (1–90), or never (null)',
+        description:
+          'The device worker starts a due audit when the weekly SMS limit has room for the read; an audit that finds the device out of step repairs it at once (withdrawals never wait for a budget). Written to the barrier history.',
+        body: deviceAuditBodySchema,
+        response: {
+          200: deviceAuditResponseSchema,
+          400: fieldErrorsSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => setDeviceAudit(deps, currentUser(request), request.params.id, request.body.every_days),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import {
   type DeviceCheck,
 } from '@propusk/contracts/device-checks';
 import { desiredWhitelist } from '@propusk/devices/access';
+import { DAY_MS } from '@propusk/devices/device-time';
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
 import { planCommands } from '@propusk/devices/planner';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
@@ -52,11 +53,111 @@ export async function getDeviceCheck(
   deps: Deps,
   user: AuthenticatedUser,
   barrierId: number,
-): Promise<{ check: DeviceCheck | null }> {
+): Promise<{ check: DeviceCheck | null; audit_every_days: number | null }> {
   const barrier = await requireOwnedBarrier(deps.db, user.id, barrierId);
+  const audit_every_days = barrier.deviceAuditDays ?? null;
   const row = await repository.latestCheck(deps.db, barrierId);
-  if (!row || !isDeviceModel(barrier.deviceModel)) return { check: null };
-  return { check: await presentCheck(deps, deps.db, barrier.deviceModel, row) };
+  if (!row || !isDeviceModel(barrier.deviceModel)) return { check: null, audit_every_days };
+  return { check: await presentCheck(deps, deps.db, barrier.deviceModel, row), audit_every_days };
+}
+
+/** Turns the periodic audit on (every 1–90 days) or off (null); written to history. */
+export async function setDeviceAudit(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  user: AuthenticatedUser,
+  barrierId: number,
+  everyDays: number | null,
+): Promise<{ audit_every_days: number | null }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
+    await lockBarrier(tx, barrierId);
+    await repository.setAuditDays(tx, barrierId, everyDays, now);
+    await repository.insertAction(
+      tx,
+      barrierId,
+      user.id,
+      { setting: 'device_audit', old: barrier.deviceAuditDays ?? null, every_days: everyDays },
+      now,
+    );
+    return { audit_every_days: everyDays };
+  });
+}
+
+/**
+ * The periodic audit (run by the device worker's sweep): every barrier whose audit is due (its last check
+ * older than its period) and whose weekly SMS limit has room for the read is read back; once read, it is
+ * repaired by itself. A barrier over its limit waits for the next sweep. Returns the barriers started.
+ */
+export async function startDueAudits(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<number[]> {
+  const now = deps.clock.now();
+  const started: number[] = [];
+  for (const barrierId of await repository.barriersWithAuditDue(deps.db, now)) {
+    const ok = await deps.db.transaction(async (tx) => {
+      await lockBarrier(tx, barrierId);
+      const barrier = await repository.auditBarrier(tx, barrierId);
+      if (!barrier || !isDeviceModel(barrier.deviceModel) || barrier.deviceAuditDays === null) return false;
+      const latest = await repository.latestCheck(tx, barrierId);
+      const dueAt = latest ? latest.createdAt.getTime() + barrier.deviceAuditDays * DAY_MS : 0;
+      if (latest?.status === 'reading' || dueAt > now.getTime()) return false;
+      const queries = await planQueries(
+        tx,
+        barrierId,
+        barrier.deviceModel,
+        barrier.deviceProfile,
+        false,
+        now,
+      );
+      try {
+        await assertWeeklySmsBudget(tx, barrierId, queries.length, now);
+      } catch {
+        return false;
+      }
+      const row = await repository.insertCheck(tx, {
+        barrierId,
+        requestedBy: null,
+        full: false,
+        autoRepair: true,
+        queries,
+        createdAt: now,
+      });
+      await repository.queueReadCommands(
+        tx,
+        barrierId,
+        queries.map((query) => ({ check_id: row.id, query })),
+        now,
+      );
+      await repository.insertAction(
+        tx,
+        barrierId,
+        null,
+        { setting: 'device_audit_check', queries: queries.length },
+        now,
+      );
+      return true;
+    });
+    if (ok) started.push(barrierId);
+  }
+  // The caller (the worker's sweep) drives them with every barrier that has an open command.
+  return started;
+}
+
+async function planQueries(
+  executor: Executor,
+  barrierId: number,
+  model: DeviceModel,
+  profile: unknown,
+  full: boolean,
+  now: Date,
+): Promise<ReadQuery[]> {
+  const view = await loadDeviceView(executor, barrierId, now);
+  const specs = await loadPhoneSpecs(executor, barrierId);
+  const inUse = [
+    ...view.believed.entries.map((entry) => entry.slot),
+    ...specs.map((spec) => spec.slot),
+    ...(view.believed.unconfirmedSlots ?? []),
+  ];
+  return planReadBack(model, inUse, { full, profile: (profile as DeviceProfileOverride | null) ?? null });
 }
 
 /** Starts a check: its read queries are queued (409 while another check is reading, or over the SMS limit). */
@@ -65,31 +166,24 @@ export async function startDeviceCheck(
   user: AuthenticatedUser,
   barrierId: number,
   body: { full?: boolean | undefined },
-): Promise<{ check: DeviceCheck }> {
+): Promise<{ check: DeviceCheck; audit_every_days: number | null }> {
   const now = deps.clock.now();
+  let auditEveryDays: number | null = null;
   const check = await deps.db.transaction(async (tx) => {
     const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
     await lockBarrier(tx, barrierId);
     if (!isDeviceModel(barrier.deviceModel)) throw conflict('The barrier has no known device model.');
     const model = barrier.deviceModel;
+    auditEveryDays = barrier.deviceAuditDays ?? null;
     const running = await repository.latestCheck(tx, barrierId);
     if (running?.status === 'reading') throw conflict(DEVICE_CHECK_RUNNING_DETAIL);
-    const view = await loadDeviceView(tx, barrierId, now);
-    const specs = await loadPhoneSpecs(tx, barrierId);
-    const inUse = [
-      ...view.believed.entries.map((entry) => entry.slot),
-      ...specs.map((spec) => spec.slot),
-      ...(view.believed.unconfirmedSlots ?? []),
-    ];
-    const queries = planReadBack(model, inUse, {
-      full: body.full ?? false,
-      profile: barrier.deviceProfile as DeviceProfileOverride | null,
-    });
+    const queries = await planQueries(tx, barrierId, model, barrier.deviceProfile, body.full ?? false, now);
     await assertWeeklySmsBudget(tx, barrierId, queries.length, now);
     const row = await repository.insertCheck(tx, {
       barrierId,
       requestedBy: user.id,
       full: body.full ?? false,
+      autoRepair: false,
       queries,
       createdAt: now,
     });
@@ -109,7 +203,7 @@ export async function startDeviceCheck(
     return presentCheck(deps, tx, model, row);
   });
   deps.notifyDeviceCommands([barrierId]);
-  return { check };
+  return { check, audit_every_days: auditEveryDays };
 }
 
 /** Repairs the device from the latest finished check: 409 unless one is ready. */
@@ -126,11 +220,7 @@ export async function repairDevice(
     const model = barrier.deviceModel;
     const row = await repository.latestCheck(tx, barrierId);
     if (row?.status !== 'ready') throw conflict(DEVICE_CHECK_NOT_READY_DETAIL);
-    if (row.numbers !== null) {
-      await repository.applyListReading(tx, barrierId, row.numbers as string[], getSheet(model), now);
-    } else {
-      await repository.applySlotReading(tx, barrierId, row.reading as SlotReading, now);
-    }
+    await applyReading(tx, model, row, now);
     const queued = await syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: true });
     const repaired = await repository.finishCheck(tx, row.id, 'repaired', now);
     await repository.insertAction(tx, barrierId, user.id, { setting: 'device_repair', queued }, now);
@@ -145,6 +235,7 @@ export async function repairDevice(
  * settles the check when every query is answered, or fails it.
  */
 export async function recordReadReply(
+  deps: Pick<Deps, 'clock' | 'config'>,
   executor: Executor,
   payload: ReadCommandPayload,
   reply: ReadReply | { outcome: 'no_reply' },
@@ -172,6 +263,43 @@ export async function recordReadReply(
     const reading = { ...(row.reading as SlotReading), ...reply.slots };
     await repository.recordReading(executor, row.id, { reading, answered }, answered >= total, now);
   }
+  if (answered >= total && row.autoRepair) await autoRepair(deps, executor, row.id, now);
+}
+
+/**
+ * A periodic audit that found the device out of step repairs it at once: numbers the database does not
+ * allow come off (never waiting for a budget, like every withdrawal), missing ones go on. In step: nothing.
+ */
+async function autoRepair(
+  deps: Pick<Deps, 'clock' | 'config'>,
+  executor: Executor,
+  checkId: number,
+  now: Date,
+): Promise<void> {
+  const row = await repository.checkById(executor, checkId);
+  const barrier = row ? await repository.auditBarrier(executor, row.barrierId) : undefined;
+  if (!row || row.status !== 'ready' || !barrier || !isDeviceModel(barrier.deviceModel)) return;
+  const model = barrier.deviceModel;
+  const check = await presentCheck(deps, executor, model, row);
+  if (check.differences.length === 0) return;
+  await applyReading(executor, model, row, now);
+  const queued = await syncBarrierDevice(executor, deps, row.barrierId, { enforceWeeklyLimit: false });
+  await repository.finishCheck(executor, row.id, 'repaired', now);
+  await repository.insertAction(
+    executor,
+    row.barrierId,
+    null,
+    { setting: 'device_audit_repair', queued },
+    now,
+  );
+}
+
+async function applyReading(executor: Executor, model: DeviceModel, row: repository.CheckRow, now: Date) {
+  if (row.numbers !== null) {
+    await repository.applyListReading(executor, row.barrierId, row.numbers as string[], getSheet(model), now);
+  } else {
+    await repository.applySlotReading(executor, row.barrierId, row.reading as SlotReading, now);
+  }
 }
 
 async function presentCheck(
@@ -185,6 +313,7 @@ async function presentCheck(
     id: row.id,
     status: row.status as DeviceCheck['status'],
     full: row.full,
+    automatic: row.autoRepair,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
     queries_total: (row.queries as ReadQuery[]).length,

@@ -286,7 +286,7 @@ async function failCommand(
         : reason === DEVICE_NOT_UNDERSTOOD
           ? 'format_error'
           : 'no_reply';
-    await recordReadReply(tx, command.payload as ReadCommandPayload, { outcome: failure }, now);
+    await recordReadReply(deps, tx, command.payload as ReadCommandPayload, { outcome: failure }, now);
   }
 }
 
@@ -305,7 +305,7 @@ async function confirmCommand(
   if (isReadKind(command.kind)) {
     const payload = command.payload as ReadCommandPayload;
     const reading = parseReadReply(barrier.model, payload.query, replyText, barrier.profile);
-    await recordReadReply(tx, payload, reading, now);
+    await recordReadReply(deps, tx, payload, reading, now);
     return;
   }
   if (!isWhitelistKind(command.kind)) {

@@ -10,6 +10,7 @@ const state = { barrier_id: 5 };
 const baseCheck = {
   id: 3,
   full: false,
+  automatic: false,
   created_at: '2026-01-11T10:00:00Z',
   finished_at: null,
   queries_total: 2,
@@ -52,7 +53,7 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     signIn();
     const server = mockApi({
       'GET /api/admin/barriers/5/device-health/': deviceHealth,
-      'GET /api/admin/barriers/5/device-check/': { check: ready },
+      'GET /api/admin/barriers/5/device-check/': { check: ready, audit_every_days: null },
       'GET /api/admin/barriers/5/device-profile/': profile,
       'POST /api/admin/barriers/5/device-check/repair/': {
         check: { ...ready, status: 'repaired', repair_sms: 0 },
@@ -80,15 +81,19 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     signIn();
     const server = mockApi({
       'GET /api/admin/barriers/5/device-health/': deviceHealth,
-      'GET /api/admin/barriers/5/device-check/': { check: null },
+      'GET /api/admin/barriers/5/device-check/': { check: null, audit_every_days: null },
       'GET /api/admin/barriers/5/device-profile/': profile,
-      'POST /api/admin/barriers/5/device-check/': [201, { check: { ...baseCheck, status: 'reading' } }],
+      'POST /api/admin/barriers/5/device-check/': [
+        201,
+        { check: { ...baseCheck, status: 'reading' }, audit_every_days: null },
+      ],
     });
     const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
     expect(await screen.findByText('Устройство ещё не проверялось.')).toBeInTheDocument();
     server.on({
       'GET /api/admin/barriers/5/device-check/': {
         check: { ...baseCheck, status: 'failed', failure: 'refused' },
+        audit_every_days: null,
       },
     });
     await user.click(screen.getByRole('button', { name: 'Проверить устройство' }));
@@ -113,7 +118,7 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     signIn();
     const server = mockApi({
       'GET /api/admin/barriers/5/device-health/': deviceHealth,
-      'GET /api/admin/barriers/5/device-check/': { check: null },
+      'GET /api/admin/barriers/5/device-check/': { check: null, audit_every_days: null },
       'GET /api/admin/barriers/5/device-profile/': profile,
       'PUT /api/admin/barriers/5/device-profile/': [
         400,
@@ -150,5 +155,28 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
         number_format: '007',
       }),
     );
+  });
+
+  it('turns the periodic audit on, and marks a check the server started by itself', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': {
+        check: { ...ready, status: 'repaired', automatic: true, repair_sms: 0 },
+        audit_every_days: null,
+      },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+      'PUT /api/admin/barriers/5/device-check/audit/': { audit_every_days: 7 },
+    });
+    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    expect(await screen.findByText('Проверка запущена автоматически.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Автоматическая проверка' })).toHaveValue('Выключена');
+    await user.click(screen.getByRole('textbox', { name: 'Автоматическая проверка' }));
+    await user.click(await screen.findByRole('option', { name: 'Раз в неделю' }));
+    expect(await screen.findByText('Автоматическая проверка сохранена.')).toBeInTheDocument();
+    expect(server.callsTo('PUT /api/admin/barriers/5/device-check/audit/')[0]?.body).toEqual({
+      every_days: 7,
+    });
+    expect(screen.getByRole('textbox', { name: 'Автоматическая проверка' })).toHaveValue('Раз в неделю');
   });
 });

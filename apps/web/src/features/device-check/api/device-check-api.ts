@@ -29,6 +29,12 @@ export function repairDevice(barrierId: number) {
   return api.post(`/api/admin/barriers/${barrierId}/device-check/repair/`) as Promise<RepairDeviceResponse>;
 }
 
+export function setDeviceAudit(barrierId: number, everyDays: number | null) {
+  return api.put(`/api/admin/barriers/${barrierId}/device-check/audit/`, {
+    every_days: everyDays,
+  }) as Promise<{ audit_every_days: number | null }>;
+}
+
 export function getDeviceProfile(barrierId: number) {
   return api.get(`/api/admin/barriers/${barrierId}/device-profile/`) as Promise<DeviceProfileResponse>;
 }

@@ -1,15 +1,16 @@
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryStatus } from '../../../components/query-status';
-import { ErrorLine } from '../../../components/status-line';
+import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
 import {
   type DeviceCheck,
   deviceCheckQueryKey,
   getDeviceCheck,
   repairDevice,
+  setDeviceAudit,
   startDeviceCheck,
 } from '../api/device-check-api';
 
@@ -45,8 +46,20 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
     queryFn: () => getDeviceCheck(barrierId),
     refetchInterval: (query) => (query.state.data?.check?.status === 'reading' ? READING_REFRESH_MS : false),
   });
+  const auditEveryDays = check.data?.audit_every_days ?? null;
   const setCheck = (value: DeviceCheck) =>
-    queryClient.setQueryData(deviceCheckQueryKey(barrierId), { check: value });
+    queryClient.setQueryData(deviceCheckQueryKey(barrierId), {
+      check: value,
+      audit_every_days: auditEveryDays,
+    });
+  const audit = useMutation({
+    mutationFn: (everyDays: number | null) => setDeviceAudit(barrierId, everyDays),
+    onSuccess: (data) =>
+      queryClient.setQueryData(deviceCheckQueryKey(barrierId), {
+        check: check.data?.check ?? null,
+        audit_every_days: data.audit_every_days,
+      }),
+  });
   const start = useMutation({
     mutationFn: (full: boolean) => startDeviceCheck(barrierId, full),
     onSuccess: (data) => {
@@ -82,6 +95,7 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
             {statusLine(data)}
           </Text>
         ) : null}
+        {data?.automatic ? <Text size="sm">{TEXTS.automatic}</Text> : null}
         {data && (data.status === 'ready' || data.status === 'repaired') ? (
           data.differences.length === 0 ? (
             <Text size="sm">{TEXTS.inStep}</Text>
@@ -137,6 +151,20 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
             {TEXTS.startFull}
           </Button>
         </Group>
+        {check.data ? (
+          <Select
+            label={TEXTS.audit}
+            description={TEXTS.auditHint}
+            data={TEXTS.auditOptions}
+            value={auditEveryDays === null ? 'off' : String(auditEveryDays)}
+            onChange={(value) => audit.mutate(!value || value === 'off' ? null : Number(value))}
+            allowDeselect={false}
+          />
+        ) : null}
+        {audit.isSuccess ? <SuccessLine message={TEXTS.auditSaved} /> : null}
+        <ErrorLine
+          message={audit.error ? errorMessage(audit.error, { fallback: TEXTS.auditFailed }) : null}
+        />
         <ErrorLine
           message={
             start.error
