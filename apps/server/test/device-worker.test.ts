@@ -3,7 +3,9 @@
  * simulated devices answering through the inbound service: a commit wakes it, the command reaches the
  * device, the reply confirms it; a worker stopped and started again takes up what was left.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barriers } from '../src/db/schema.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
@@ -69,6 +71,54 @@ describe('device worker (pg-boss)', () => {
         (row) => row.status === 'ok',
       );
       expect(h.smsTo(barrier.devicePhone)).toEqual([`1234A001#0007${phone.number.slice(2)}#`]);
+    } finally {
+      await processing.stop();
+    }
+  });
+});
+
+// Its own app: each started worker attaches simulators to the demo gateway, and two sets of simulators
+// would both answer (a drifted unit and an undrifted copy of it).
+describe('device worker and periodic audits', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { DEVICE_SIM_DELAY_MS: '0' },
+      configure: (deps) => {
+        deps.clock = systemClock;
+      },
+    });
+    h = createDeviceHarness(t, { manual: false });
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('starts a due device audit from its sweep, and the audit repairs a unit that drifted', async () => {
+    const processing = await startDeviceProcessing(t.deps, t.handle, { sweepCron: null, simulate: true });
+    try {
+      const barrier = await h.createBarrier({ ownerId: admin.id });
+      const phone = await h.addPhone(barrier.id, { userId: admin.id });
+      t.deps.notifyDeviceCommands([barrier.id]);
+      await waitFor(
+        () => h.phone(phone.id),
+        (row) => row.status === 'ok',
+      );
+      const changed = processing.simulators?.drift(barrier.id, {
+        kind: 'manual_add',
+        slot: 5,
+        number: '+79990000055',
+      });
+      expect(changed).toBe(true);
+      await t.deps.db.update(barriers).set({ deviceAuditDays: 7 }).where(eq(barriers.id, barrier.id));
+      await processing.worker.sweep();
+      await waitFor(
+        async () => processing.simulators?.whitelist(barrier.id) ?? [],
+        (entries) => entries.length === 1,
+      );
+      expect(processing.simulators?.whitelist(barrier.id)).toEqual([{ slot: 1, number: phone.number }]);
+      expect(h.smsTo(barrier.devicePhone).slice(1)).toEqual(['1234AL001#010#', '1234A005##']);
     } finally {
       await processing.stop();
     }
