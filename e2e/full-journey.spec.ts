@@ -81,7 +81,7 @@ test('from a new barrier to a blocked user, seen by both sides and by the device
       .map((sms) => sms.text);
   // RTU5025: one SMS puts the number in a slot with its window, `{pwd}A{slot}#{number}#{start}#{end}#`.
   expect(sentToDevice()).toContainEqual(
-    expect.stringMatching(new RegExp(`^1234A\\d{3}#${guestPhone.slice(1)}#3005020900#3005030900#$`)),
+    expect.stringMatching(new RegExp(`^1234A\\d{3}#0007${guestPhone.slice(2)}#3005020900#3005030900#$`)),
   );
   await checkScreen(user, 'full-journey-user-phone-ok');
 
