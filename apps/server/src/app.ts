@@ -25,6 +25,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { installRequestContract } from './plugins/request-contract.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 /** Paths and fields that never reach a log line. */
@@ -60,6 +61,7 @@ export async function buildApp(
   installErrorHandler(app);
   await registerOpenApi(app);
   await app.register(authenticatePlugin, { deps });
+  installRequestContract(app);
 
   // Domain modules: one line each.
   await app.register(clientLogRoutes, { deps });

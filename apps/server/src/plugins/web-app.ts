@@ -29,7 +29,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const pathname = request.url.split('?')[0] ?? '/';
     // An API path, or a missing file (an asset of an older build), is a real 404, never the page.
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
-    if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET' || isFile) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname === '/api' || pathname.startsWith('/api/') || !isRead || isFile) {
       return reply.status(404).send({ detail: `Not found: ${request.method} ${pathname}` });
     }
     if (!hasBuild) {

@@ -1,0 +1,102 @@
+/**
+ * DESIGN.md section 2, as a client that reads spec section 7 literally calls the API: authentication before
+ * validation, a bodyless JSON PATCH, control characters on any text field, HEAD wherever GET works.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createUser, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+describe('request contract', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await createUser(t);
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 to a call without a token whatever its body', async () => {
+    for (const url of ['/api/users/me/phone/', '/api/users/me/password/', '/api/users/me/']) {
+      const response = await t.request({ method: 'PATCH', url, payload: { nonsense: 1, phone: 5 } });
+      expect(response.statusCode, url).toBe(401);
+    }
+    const admins = await t.request({
+      method: 'POST',
+      url: '/api/admin/barriers/',
+      payload: {},
+      token: user.token,
+    });
+    expect(admins.statusCode).toBe(403);
+  });
+
+  it('reads a JSON content type with no body as an empty object', async () => {
+    // Before: 400 "Empty JSON body.". Now the call reaches the service (this user is none of the admin's: 404).
+    const response = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${user.id}/unblock/`,
+      token: admin.token,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().detail).not.toBe('Empty JSON body.');
+    const validated = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/',
+      token: user.token,
+      headers: { 'content-type': 'application/json' },
+    });
+    // An empty object, validated as such.
+    expect(validated.statusCode).toBe(400);
+    expect(validated.json()).toEqual({ non_field_errors: ['Provide full_name or phone_privacy.'] });
+    const malformed = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/',
+      token: user.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"full_name":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'Malformed JSON body.' });
+  });
+
+  it('refuses control characters on the field that holds them, and changes nothing', async () => {
+    const before = (await t.request({ method: 'GET', url: '/api/users/me/', token: user.token })).json();
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/',
+      token: user.token,
+      payload: { full_name: 'Иван\u0000Петров' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ full_name: ['Must not contain control characters.'] });
+    const after = (await t.request({ method: 'GET', url: '/api/users/me/', token: user.token })).json();
+    expect(after.full_name).toBe(before.full_name);
+    const nested = await t.request({
+      method: 'GET',
+      url: '/api/barriers/?search=%01',
+      token: user.token,
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({ search: ['Must not contain control characters.'] });
+    // Line breaks and tabs are text.
+    const text = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/',
+      token: user.token,
+      payload: { full_name: 'Иван\tПетров' },
+    });
+    expect(text.statusCode).toBe(200);
+  });
+
+  it('answers HEAD wherever GET works: API routes and client-side routes', async () => {
+    const health = await t.request({ method: 'HEAD', url: '/api/health/' });
+    expect(health.statusCode).toBe(200);
+    const page = await t.request({ method: 'HEAD', url: '/login' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const missing = await t.request({ method: 'HEAD', url: '/api/nothing-here/' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
