@@ -7,7 +7,12 @@
  *   checked here once for every body and query string, never a 500 further on.
  * Registered before the routes: the onRoute hook sees each of them as it is added.
  */
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { FieldError } from '../lib/errors.ts';
 
 export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters.';
@@ -18,7 +23,8 @@ const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Field paths (`full_name`, `replies.add.0`) of every string holding a control character. */
 export function fieldsWithControlCharacters(value: unknown, path = ''): string[] {
   if (typeof value === 'string') return controlCharacters.test(value) ? [path || 'non_field_errors'] : [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => fieldsWithControlCharacters(item, join(path, index)));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => fieldsWithControlCharacters(item, join(path, index)));
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => [
       ...(controlCharacters.test(key) ? [join(path, key)] : []),

@@ -278,7 +278,7 @@ async function autoRepair(
 ): Promise<void> {
   const row = await repository.checkById(executor, checkId);
   const barrier = row ? await repository.auditBarrier(executor, row.barrierId) : undefined;
-  if (!row || row.status !== 'ready' || !barrier || !isDeviceModel(barrier.deviceModel)) return;
+  if (row?.status !== 'ready' || !barrier || !isDeviceModel(barrier.deviceModel)) return;
   const model = barrier.deviceModel;
   const check = await presentCheck(deps, executor, model, row);
   if (check.differences.length === 0) return;
