@@ -46,6 +46,23 @@ describe('/add-phone', { timeout: 30_000 }, () => {
     });
   });
 
+  it('says why save is disabled: a temporary phone without its start and end', async () => {
+    signIn();
+    mockApi({});
+    const { user } = renderRoute(<AddPhoneRoute />, { path: '/add-phone', state });
+    await fillNameAndPhone(user);
+    await chooseType(user, 'Временный');
+    const save = screen.getByRole('button', { name: 'Сохранить' });
+    expect(save).toBeDisabled();
+    // Before: a disabled button and nothing on screen saying why.
+    expect(screen.getByTestId('save-disabled-reason')).toHaveTextContent('Укажите время начала и конца.');
+    expect(save).toHaveAccessibleDescription('Укажите время начала и конца.');
+    await user.type(screen.getByLabelText(/Начало/), '2030-05-01T09:00');
+    await user.type(screen.getByLabelText(/Конец/), '2030-05-01T18:00');
+    expect(save).toBeEnabled();
+    expect(screen.queryByTestId('save-disabled-reason')).not.toBeInTheDocument();
+  });
+
   it('sends the window of a temporary phone as date-times with the offset', async () => {
     signIn();
     const server = mockApi({

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { PHONE_TYPE_LABELS } from '@propusk/contracts/messages';
 import { PhoneInput } from '../../../components/phone-input';
 import { useTouchedValues } from '../../../hooks/use-touched-values';
-import { PhoneFormFrame, PhoneNameInput, PhoneTypeFields } from './phone-form-parts';
+import { firstUnshownError, PhoneFormFrame, PhoneNameInput, PhoneTypeFields } from './phone-form-parts';
 import { type AddPhoneValues, emptySchedule, type PhoneType, validateAddPhone } from './phone-validation';
 
 const TYPE_OPTIONS = (['permanent', 'temporary', 'schedule'] as const).map((type) => ({
@@ -36,6 +36,11 @@ export function AddPhoneForm({ onSubmit }: AddPhoneFormProps) {
   return (
     <PhoneFormFrame
       isValid={Object.keys(errors).length === 0}
+      disabledReason={firstUnshownError(errors, {
+        name: touched.has('name'),
+        phone: touched.has('phone'),
+        window: isWindowTouched,
+      })}
       onSubmit={() => onSubmit(values)}
       submitLabel="Сохранить"
     >

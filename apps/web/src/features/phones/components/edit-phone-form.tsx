@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTouchedValues } from '../../../hooks/use-touched-values';
-import { PhoneFormFrame, PhoneNameInput, PhoneTypeFields } from './phone-form-parts';
+import { firstUnshownError, PhoneFormFrame, PhoneNameInput, PhoneTypeFields } from './phone-form-parts';
 import { type EditPhoneValues, validateEditPhone } from './phone-validation';
 
 interface EditPhoneFormProps {
@@ -24,6 +24,10 @@ export function EditPhoneForm({ type, phoneNumber, initialValues, onSubmit }: Ed
   return (
     <PhoneFormFrame
       isValid={Object.keys(errors).length === 0}
+      disabledReason={firstUnshownError(errors, {
+        name: touched.has('name'),
+        window: isWindowTouched,
+      })}
       onSubmit={() => onSubmit(values)}
       submitLabel="Сохранить изменения"
     >

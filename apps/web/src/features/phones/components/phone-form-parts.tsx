@@ -1,4 +1,4 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { ErrorLine } from '../../../components/status-line';
 import { useSubmission } from '../../../hooks/use-submission';
@@ -9,6 +9,8 @@ type WindowField = 'start_time' | 'end_time';
 
 interface PhoneFormFrameProps {
   isValid: boolean;
+  /** Why saving is not possible yet (the first problem of the form), shown under the disabled button. */
+  disabledReason?: string | undefined;
   /** Saves; resolves to an error line to show, or nothing when it moved on. */
   onSubmit: () => Promise<unknown>;
   submitLabel: string;
@@ -19,7 +21,13 @@ interface PhoneFormFrameProps {
  * The frame of the add and edit forms: it saves only while everything is valid (the button stays disabled
  * otherwise), shows the line a failed save ends with, and is busy while saving.
  */
-export function PhoneFormFrame({ isValid, onSubmit, submitLabel, children }: PhoneFormFrameProps) {
+export function PhoneFormFrame({
+  isValid,
+  disabledReason,
+  onSubmit,
+  submitLabel,
+  children,
+}: PhoneFormFrameProps) {
   const submission = useSubmission();
 
   async function submit(event: FormEvent) {
@@ -33,12 +41,38 @@ export function PhoneFormFrame({ isValid, onSubmit, submitLabel, children }: Pho
       <Stack gap="sm">
         {children}
         <ErrorLine message={submission.error} />
-        <Button type="submit" disabled={!isValid} loading={submission.isBusy} fullWidth>
+        <Button
+          type="submit"
+          disabled={!isValid}
+          loading={submission.isBusy}
+          fullWidth
+          aria-describedby={!isValid && disabledReason ? 'save-disabled-reason' : undefined}
+        >
           {submitLabel}
         </Button>
+        {!isValid && disabledReason ? (
+          <Text size="sm" c="dimmed" id="save-disabled-reason" data-testid="save-disabled-reason">
+            {disabledReason}
+          </Text>
+        ) : null}
       </Stack>
     </form>
   );
+}
+
+/**
+ * Why save is disabled, when no field on screen says it yet: the first error of `shown`'s fields that its
+ * field does not display (schedule rows mark their own errors).
+ */
+export function firstUnshownError(
+  errors: Partial<Record<string, string | null | undefined>>,
+  shown: Record<string, boolean>,
+): string | undefined {
+  for (const [field, isShown] of Object.entries(shown)) {
+    const message = errors[field];
+    if (!isShown && typeof message === 'string' && message !== '') return message;
+  }
+  return undefined;
 }
 
 /** The phone's name ('Имя'), with its message once touched. */

@@ -16,10 +16,12 @@ describe('add phone form', () => {
     const { user } = renderForm(<AddPhoneForm onSubmit={onSubmit} />);
     const save = screen.getByRole('button', { name: 'Сохранить' });
     expect(save).toBeDisabled();
-    expect(screen.queryByText('Введите имя и номер телефона.')).not.toBeInTheDocument();
+    // No field is marked before it is touched; the disabled button says why.
+    expect(screen.getByLabelText(/Имя/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('save-disabled-reason')).toHaveTextContent('Введите имя и номер телефона.');
     await user.type(screen.getByLabelText(/Имя/), 'Дача');
     await user.clear(screen.getByLabelText(/Имя/));
-    expect(screen.getByText('Введите имя и номер телефона.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Имя/)).toHaveAttribute('aria-invalid', 'true');
     await user.type(screen.getByLabelText(/Имя/), 'Дача');
     await user.type(screen.getByLabelText(/Номер телефона/), '912');
     expect(screen.getByText('Номер телефона должен быть в формате +7XXXXXXXXXX.')).toBeInTheDocument();
