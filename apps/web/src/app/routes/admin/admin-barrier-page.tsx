@@ -1,11 +1,11 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DEVICE_CHECK_TEXTS, DEVICE_LOG_TEXTS, MESSAGES } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { QueryStatus } from '../../../components/query-status';
-import { ErrorLine } from '../../../components/status-line';
 import {
   adminBarrierQueryKey,
   adminBarriersKey,
@@ -113,25 +113,17 @@ export function AdminBarrierPageRoute() {
           </Card>
           <Card withBorder radius="md">
             <Stack gap="sm">
-              {isConfirmingDelete ? (
-                <>
-                  <Text>{DELETE_CONFIRM_TEXT}</Text>
-                  <Group grow>
-                    <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
-                      Да, удалить
-                    </Button>
-                    <Button variant="default" onClick={() => setIsConfirmingDelete(false)}>
-                      Отмена
-                    </Button>
-                  </Group>
-                </>
-              ) : (
-                <Button color="red.9" variant="outline" onClick={() => setIsConfirmingDelete(true)}>
-                  Удалить шлагбаум
-                </Button>
-              )}
-              <ErrorLine
-                message={
+              <Button color="red.9" variant="outline" onClick={() => setIsConfirmingDelete(true)}>
+                Удалить шлагбаум
+              </Button>
+              <ConfirmDialog
+                opened={isConfirmingDelete}
+                message={DELETE_CONFIRM_TEXT}
+                confirmLabel="Да, удалить"
+                onConfirm={() => remove.mutate()}
+                onCancel={() => setIsConfirmingDelete(false)}
+                isBusy={remove.isPending}
+                error={
                   remove.error ? errorMessage(remove.error, { fallback: MESSAGES.barrierDeleteFailed }) : null
                 }
               />

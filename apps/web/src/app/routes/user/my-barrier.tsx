@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { QueryStatus } from '../../../components/query-status';
@@ -178,27 +179,17 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
         <Button variant="light" onClick={() => navigate(paths.barrierHistory, { state })}>
           История изменений
         </Button>
-        {isConfirmingLeave ? (
-          <Card withBorder radius="md">
-            <Stack gap="xs">
-              <Text>Покинуть шлагбаум? Все ваши номера будут удалены с устройства.</Text>
-              <Group grow>
-                <Button color="red.9" loading={leave.isPending} onClick={() => leave.mutate()}>
-                  Да, покинуть
-                </Button>
-                <Button variant="default" onClick={() => setIsConfirmingLeave(false)}>
-                  Отмена
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
-        ) : (
-          <Button color="red.9" variant="outline" onClick={() => setIsConfirmingLeave(true)}>
-            Покинуть шлагбаум
-          </Button>
-        )}
-        <ErrorLine
-          message={leave.error ? errorMessage(leave.error, { fallback: MESSAGES.leaveFailed }) : null}
+        <Button color="red.9" variant="outline" onClick={() => setIsConfirmingLeave(true)}>
+          Покинуть шлагбаум
+        </Button>
+        <ConfirmDialog
+          opened={isConfirmingLeave}
+          message="Покинуть шлагбаум? Все ваши номера будут удалены с устройства."
+          confirmLabel="Да, покинуть"
+          onConfirm={() => leave.mutate()}
+          onCancel={() => setIsConfirmingLeave(false)}
+          isBusy={leave.isPending}
+          error={leave.error ? errorMessage(leave.error, { fallback: MESSAGES.leaveFailed }) : null}
         />
       </Stack>
     </>
