@@ -24,6 +24,7 @@ import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
+import { setApiDateTimeOffset } from './lib/api-dates.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { installRequestContract } from './plugins/request-contract.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -59,6 +60,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  setApiDateTimeOffset(deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
   await registerOpenApi(app);
   await app.register(authenticatePlugin, { deps });
   installRequestContract(app);

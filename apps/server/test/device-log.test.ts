@@ -4,6 +4,8 @@
  * paging and the outcome filter, unrecognised replies counted; the health states with the manual clock, and
  * the device state on the administrator's barrier list and card.
  */
+
+import { formatDateTimeOutput } from '@propusk/contracts/phones';
 import type { DemoSmsGateway } from '@propusk/sms/demo';
 import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
 import { eq } from 'drizzle-orm';
@@ -84,7 +86,7 @@ describe('device conversation log and health', () => {
     const [reply, sent] = body.messages;
     expect(sent).toEqual({
       id: expect.any(Number),
-      created_at: t.clock.now().toISOString(),
+      created_at: formatDateTimeOutput(t.clock.now(), 180),
       direction: 'out',
       text: `****A001#${digits(phone.number)}#`,
       outcome: 'sent',
@@ -272,7 +274,7 @@ describe('device conversation log and health', () => {
       expect(await health(barrier.id, owner)).toMatchObject({
         state: 'waiting',
         open_commands: 1,
-        oldest_open_at: queuedAt.toISOString(),
+        oldest_open_at: formatDateTimeOutput(queuedAt, 180),
         oldest_open_age_seconds: 10,
         consecutive_failures: 0,
       });
@@ -315,7 +317,7 @@ describe('device conversation log and health', () => {
         state: 'ok',
         open_commands: 0,
         consecutive_failures: 0,
-        last_reply_at: t.clock.now().toISOString(),
+        last_reply_at: formatDateTimeOutput(t.clock.now(), 180),
       });
       expect(await stateInList(owner, barrier.id)).toBe('ok');
     });

@@ -77,6 +77,18 @@ export function parseDateTimeInput(text: string, defaultOffsetMinutes: number): 
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * A date and time as the API answers it (DESIGN.md section 2): ISO 8601 with the barrier's offset, to the
+ * second (`2026-11-23T10:00:00+03:00`), so that its first 16 characters are the local time a person entered.
+ */
+export function formatDateTimeOutput(date: Date, offsetMinutes: number): string {
+  const local = new Date(date.getTime() + offsetMinutes * 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const absolute = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
+  return `${local.toISOString().slice(0, 19)}${offset}`;
+}
+
 export const scheduleIntervalSchema = z.object({
   start_time: z.string({ error: PHONE_MESSAGES.scheduleFormat }).regex(CLOCK_TIME_PATTERN, {
     error: PHONE_MESSAGES.scheduleInvalid,

@@ -8,6 +8,7 @@
  *   limit or the device refuses, nothing changes and the request stays pending.
  * - `hidden_for_user` hides the request from the caller's side only, and does nothing else.
  */
+import { apiDateTime } from '../../lib/api-dates.ts';
 import {
   ACCESS_REQUEST_MESSAGES,
   type AccessRequest,
@@ -36,8 +37,8 @@ function toAccessRequest(row: NonNullable<repository.AccessRequestListRow>, side
     initiator: row.initiator,
     type: row.initiator === side ? 'outgoing' : 'incoming',
     hidden_for_user: side === 'user' ? row.hiddenForUser : row.hiddenForAdmin,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: apiDateTime(row.createdAt),
+    updated_at: apiDateTime(row.updatedAt),
   };
 }
 

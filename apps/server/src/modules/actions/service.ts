@@ -2,6 +2,7 @@
  * Change history (DESIGN.md sections 4, 5): a user sees the actions on his own phones of a barrier he has
  * access to; the owner sees everything on his barriers.
  */
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Action, ActionDetail, ActionListQuery } from '@propusk/contracts/actions';
 import { parseDateTimeInput } from '@propusk/contracts/phones';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -18,7 +19,7 @@ function toAction(row: repository.ActionRow): Action {
   return {
     id: row.id,
     action_type: row.actionType,
-    created_at: row.createdAt.toISOString(),
+    created_at: apiDateTime(row.createdAt),
     author: row.author,
     reason: row.reason,
     phone: row.phoneId,

@@ -3,6 +3,7 @@
  * search by phone, and the administrator's own block. An administrator reaches only users who have or asked
  * for access to one of his barriers (or whom he blocked); search by an exact phone is the one exception.
  */
+import { apiDateTime } from '../../lib/api-dates.ts';
 import {
   type AdminUser,
   BARRIER_USER_MESSAGES,
@@ -59,7 +60,7 @@ export function createBarrierUserService(deps: Dependencies) {
           id: row.id,
           full_name: row.fullName,
           phone: row.phone,
-          created_at: row.createdAt.toISOString(),
+          created_at: apiDateTime(row.createdAt),
           phones_count: Number(row.phonesCount),
         })),
         total,

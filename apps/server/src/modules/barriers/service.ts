@@ -2,6 +2,7 @@
  * Barriers: public search, the user's card, creation and settings by the owner, limits, leaving and
  * deletion (spec.md sections 5–7; DESIGN.md sections 4, 5). Every method checks who may do it first.
  */
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type {
   AdminBarrier,
   BarrierDetail,
@@ -74,7 +75,7 @@ function toAdminBarrier(
     device_phones_amount: row.devicePhonesAmount,
     additional_info: row.additionalInfo,
     is_public: row.isPublic,
-    created_at: row.createdAt.toISOString(),
+    created_at: apiDateTime(row.createdAt),
     device_state: deviceState,
   };
 }

@@ -7,6 +7,7 @@
  * A repair trusts the reading: the slots read take what the device said in `device_slots`, the clock is
  * trusted no more, and the outbox plans the fewest commands from there, deletes first.
  */
+import { apiDateTime } from '../../lib/api-dates.ts';
 import {
   DEVICE_CHECK_NOT_READY_DETAIL,
   DEVICE_CHECK_RUNNING_DETAIL,
@@ -314,8 +315,8 @@ async function presentCheck(
     status: row.status as DeviceCheck['status'],
     full: row.full,
     automatic: row.autoRepair,
-    created_at: row.createdAt.toISOString(),
-    finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
+    created_at: apiDateTime(row.createdAt),
+    finished_at: apiDateTime(row.finishedAt),
     queries_total: (row.queries as ReadQuery[]).length,
     queries_answered: row.answered,
     failure: (row.failure as DeviceCheck['failure']) ?? null,

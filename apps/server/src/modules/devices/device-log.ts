@@ -3,6 +3,7 @@
  * docs/decisions/0007-device-log-and-health.md). Messages are written by queue.ts as they are sent and
  * received; this reads them.
  */
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type {
   DeviceHealth,
   DeviceLog,
@@ -89,7 +90,7 @@ export function createDeviceLogService(deps: Dependencies) {
       ]);
       const messages = rows.map((row) => ({
         id: row.id,
-        created_at: row.createdAt.toISOString(),
+        created_at: apiDateTime(row.createdAt),
         direction: row.direction as DeviceMessageDirection,
         text: row.text,
         outcome: row.outcome as DeviceMessageOutcome,
@@ -109,9 +110,9 @@ export function createDeviceLogService(deps: Dependencies) {
       const now = deps.clock.now();
       return {
         state: deviceStateOf(figures, now, deps.config.DEVICE_REPLY_TIMEOUT_MS),
-        last_reply_at: figures.lastReplyAt?.toISOString() ?? null,
+        last_reply_at: apiDateTime(figures.lastReplyAt),
         open_commands: figures.openCommands,
-        oldest_open_at: figures.oldestOpenAt?.toISOString() ?? null,
+        oldest_open_at: apiDateTime(figures.oldestOpenAt),
         oldest_open_age_seconds: figures.oldestOpenAt
           ? Math.max(0, Math.floor((now.getTime() - figures.oldestOpenAt.getTime()) / 1000))
           : null,

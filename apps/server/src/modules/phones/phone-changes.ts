@@ -10,6 +10,7 @@
  * (barrier, slot) and (barrier, number) among active phones are the last line of defence.
  */
 
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { ActionAuthor, ActionReason } from '@propusk/contracts/actions';
 import { LIMIT_MESSAGES } from '@propusk/contracts/limits';
 import { PHONE_MESSAGES, type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
@@ -98,8 +99,8 @@ export function phoneSnapshot(row: PhoneRow): Record<string, unknown> {
     phone: row.phone,
     name: row.name,
     type: row.type,
-    start_time: row.startTime?.toISOString() ?? null,
-    end_time: row.endTime?.toISOString() ?? null,
+    start_time: apiDateTime(row.startTime),
+    end_time: apiDateTime(row.endTime),
     schedule: row.schedule ?? null,
     is_active: row.isActive,
   };

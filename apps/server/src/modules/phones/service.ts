@@ -5,6 +5,7 @@
  * Every change locks the barrier, checks the limits, writes the phone and its action, and plans the device
  * commands in one transaction; the device worker is woken after commit.
  */
+import { apiDateTime } from '../../lib/api-dates.ts';
 import {
   type AddPhoneBody,
   type AdminAddPhoneBody,
@@ -46,11 +47,11 @@ export function toPhone(row: PhoneRow): Phone {
     is_active: row.isActive,
     barrier: row.barrierId,
     user: row.userId,
-    start_time: row.startTime?.toISOString() ?? null,
-    end_time: row.endTime?.toISOString() ?? null,
+    start_time: apiDateTime(row.startTime),
+    end_time: apiDateTime(row.endTime),
     schedule: row.schedule ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: apiDateTime(row.createdAt),
+    updated_at: apiDateTime(row.updatedAt),
   };
 }
 
