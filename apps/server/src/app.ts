@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { setApiDateTimeOffset } from './lib/api-dates.ts';
 import type { Dependencies } from './lib/dependencies.ts';
 import { AccessLogController } from './lib/request-log.ts';
 import { accessRequestRoutes } from './modules/access-requests/routes.ts';
@@ -24,7 +25,6 @@ import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
-import { setApiDateTimeOffset } from './lib/api-dates.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { installRequestContract } from './plugins/request-contract.ts';
 import { registerWebApp } from './plugins/web-app.ts';

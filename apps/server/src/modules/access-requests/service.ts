@@ -8,7 +8,7 @@
  *   limit or the device refuses, nothing changes and the request stays pending.
  * - `hidden_for_user` hides the request from the caller's side only, and does nothing else.
  */
-import { apiDateTime } from '../../lib/api-dates.ts';
+
 import {
   ACCESS_REQUEST_MESSAGES,
   type AccessRequest,
@@ -16,6 +16,7 @@ import {
   type CreateAccessRequestBody,
   type UpdateAccessRequestBody,
 } from '@propusk/contracts/access-requests';
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -2,9 +2,10 @@
  * Change history (DESIGN.md sections 4, 5): a user sees the actions on his own phones of a barrier he has
  * access to; the owner sees everything on his barriers.
  */
-import { apiDateTime } from '../../lib/api-dates.ts';
+
 import type { Action, ActionDetail, ActionListQuery } from '@propusk/contracts/actions';
 import { parseDateTimeInput } from '@propusk/contracts/phones';
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -3,12 +3,13 @@
  * search by phone, and the administrator's own block. An administrator reaches only users who have or asked
  * for access to one of his barriers (or whom he blocked); search by an exact phone is the one exception.
  */
-import { apiDateTime } from '../../lib/api-dates.ts';
+
 import {
   type AdminUser,
   BARRIER_USER_MESSAGES,
   type BarrierUserListQuery,
 } from '@propusk/contracts/barrier-users';
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -2,7 +2,7 @@
  * Barriers: public search, the user's card, creation and settings by the owner, limits, leaving and
  * deletion (spec.md sections 5–7; DESIGN.md sections 4, 5). Every method checks who may do it first.
  */
-import { apiDateTime } from '../../lib/api-dates.ts';
+
 import type {
   AdminBarrier,
   BarrierDetail,
@@ -21,6 +21,7 @@ import {
   type UpdateLimitsBody,
 } from '@propusk/contracts/limits';
 import { getSheet, isDeviceModel, isValidDevicePassword } from '@propusk/devices/models';
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
 import { ResultCache } from '../../lib/result-cache.ts';

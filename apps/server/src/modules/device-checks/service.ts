@@ -7,7 +7,7 @@
  * A repair trusts the reading: the slots read take what the device said in `device_slots`, the clock is
  * trusted no more, and the outbox plans the fewest commands from there, deletes first.
  */
-import { apiDateTime } from '../../lib/api-dates.ts';
+
 import {
   DEVICE_CHECK_NOT_READY_DETAIL,
   DEVICE_CHECK_RUNNING_DETAIL,
@@ -29,6 +29,7 @@ import {
   type SlotReading,
 } from '@propusk/devices/readback';
 import type { Executor } from '../../db/database.ts';
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -3,7 +3,7 @@
  * docs/decisions/0007-device-log-and-health.md). Messages are written by queue.ts as they are sent and
  * received; this reads them.
  */
-import { apiDateTime } from '../../lib/api-dates.ts';
+
 import type {
   DeviceHealth,
   DeviceLog,
@@ -13,6 +13,7 @@ import type {
   DeviceState,
 } from '@propusk/contracts/devices';
 import type { Executor } from '../../db/database.ts';
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { paginate, requireOwnedBarrier } from '../barriers/policy.ts';

@@ -10,7 +10,6 @@
  * (barrier, slot) and (barrier, number) among active phones are the last line of defence.
  */
 
-import { apiDateTime } from '../../lib/api-dates.ts';
 import type { ActionAuthor, ActionReason } from '@propusk/contracts/actions';
 import { LIMIT_MESSAGES } from '@propusk/contracts/limits';
 import { PHONE_MESSAGES, type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
@@ -18,6 +17,7 @@ import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { actions, barrierLimits, barriers, phones, type WeeklySchedule } from '../../db/schema.ts';
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { barrierNotFound } from '../barriers/policy.ts';

@@ -5,7 +5,7 @@
  * Every change locks the barrier, checks the limits, writes the phone and its action, and plans the device
  * commands in one transaction; the device worker is woken after commit.
  */
-import { apiDateTime } from '../../lib/api-dates.ts';
+
 import {
   type AddPhoneBody,
   type AdminAddPhoneBody,
@@ -16,6 +16,7 @@ import {
   type WeeklyScheduleInput,
 } from '@propusk/contracts/phones';
 import type { WeeklySchedule } from '../../db/schema.ts';
+import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
