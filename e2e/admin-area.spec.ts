@@ -159,8 +159,8 @@ test('invites a user found by phone; he accepts and appears among the users', as
   const asResident = new ApiAs(api, resident);
   const incoming = await asResident.get('/api/access_requests/my/?type=incoming&page_size=100');
   const invitation = incoming.access_requests.find(
-    (request: { barrier: { address: string }; status: string }) =>
-      request.barrier.address === address && request.status === 'pending',
+    (request: { barrier_address: string; status: string }) =>
+      request.barrier_address === address && request.status === 'pending',
   );
   await asResident.patch(`/api/access_requests/${invitation.id}/`, { status: 'accepted' });
   await page.reload();

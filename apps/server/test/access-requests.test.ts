@@ -49,13 +49,16 @@ describe('access requests', () => {
   });
 
   describe('a user asks, the owner answers', () => {
-    it('embeds the user’s name and phone and the barrier’s address, on both sides', async () => {
+    it('gives the user and the barrier as ids, with the name, phone and address beside them, on both sides', async () => {
       const user = await createUser(t, { fullName: 'Анна Смирнова' });
       const created = await ask(user, barrier.id);
       expect(created.statusCode).toBe(201);
       const expected = {
-        user: { id: user.id, full_name: 'Анна Смирнова', phone: user.phone },
-        barrier: { id: barrier.id, address: 'Заявочная, 1' },
+        user: user.id,
+        barrier: barrier.id,
+        user_full_name: 'Анна Смирнова',
+        user_phone: user.phone,
+        barrier_address: 'Заявочная, 1',
         status: 'pending',
         initiator: 'user',
         hidden_for_user: false,
@@ -205,7 +208,8 @@ describe('access requests', () => {
         expect.objectContaining({
           id: invited.json().id,
           type: 'incoming',
-          barrier: { id: privateBarrier.id, address: privateBarrier.address },
+          barrier: privateBarrier.id,
+          barrier_address: privateBarrier.address,
         }),
       ]);
       expect((await patchAsAdmin(admin, invited.json().id, { status: 'accepted' })).statusCode).toBe(403);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import {
   addPhone,
   createBarrier,
@@ -34,6 +36,9 @@ describe('barrier users and blocking', () => {
         full_name: 'Анна Иванова',
         phone: anna.phone,
         phones_count: 2,
+        role: 'user',
+        is_active: true,
+        phone_privacy: 'public',
       });
       const descending = (await get(owner, `${url}?ordering=-full_name`)).json();
       expect(descending.users.map((user: { full_name: string }) => user.full_name)).toEqual([
@@ -77,6 +82,35 @@ describe('barrier users and blocking', () => {
       const other = await createAdmin(t);
       expect((await t.request({ method: 'DELETE', url, token: other.token })).statusCode).toBe(404);
     });
+    it('gives each user as an administrator reads him: role, state as his block sees it, phone privacy', async () => {
+      const { owner, barrier } = await createOwnerWithBarrier(t);
+      const colleague = await createUserWithAccess(t, barrier, 'Коллега');
+      const member = await createUserWithAccess(t, barrier, 'Жилец');
+      await t.deps.db
+        .update(users)
+        .set({ role: 'admin', phonePrivacy: 'private' })
+        .where(eq(users.id, colleague.id));
+      // Blocked on the whole platform (the CLI's block) while still holding access.
+      await t.deps.db.update(users).set({ isActive: false }).where(eq(users.id, member.id));
+      const list = (await get(owner, `/api/admin/barriers/${barrier.id}/users/?ordering=full_name`)).json();
+      expect(
+        list.users.map((user: Record<string, unknown>) => [
+          user.full_name,
+          user.role,
+          user.is_active,
+          user.phone_privacy,
+        ]),
+      ).toEqual([
+        ['Жилец', 'user', false, 'public'],
+        ['Коллега', 'admin', true, 'private'],
+      ]);
+      expect((await get(owner, `/api/admin/users/${colleague.id}/`)).json()).toMatchObject({
+        role: 'admin',
+        is_active: true,
+        phone_privacy: 'private',
+      });
+      expect((await get(owner, `/api/admin/users/${member.id}/`)).json()).toMatchObject({ is_active: false });
+    });
   });
 
   describe('profile and search', () => {
@@ -88,7 +122,9 @@ describe('barrier users and blocking', () => {
         id: member.id,
         full_name: 'Участник',
         phone: member.phone,
+        role: 'user',
         is_active: true,
+        phone_privacy: 'public',
         block_reason: null,
       });
       const stranger = await createUser(t);
@@ -114,7 +150,9 @@ describe('barrier users and blocking', () => {
         id: stranger.id,
         full_name: 'Найденный',
         phone: stranger.phone,
+        role: 'user',
         is_active: true,
+        phone_privacy: 'public',
         block_reason: null,
       });
       expect((await search(stranger.phone.slice(1))).json().id).toBe(stranger.id);

@@ -52,8 +52,13 @@ export type AccessRequestListQuery = z.infer<typeof accessRequestListQuerySchema
 
 export const accessRequestSchema = z.object({
   id: z.number().int(),
-  user: z.object({ id: z.number().int(), full_name: z.string().nullable(), phone: z.string() }),
-  barrier: z.object({ id: z.number().int(), address: z.string() }),
+  /** Ids, as spec.md section 3 names them (the spec's client builds /api/barriers/{barrier}/ from them). */
+  user: z.number().int(),
+  barrier: z.number().int(),
+  /** What a list shows of them, flat beside the ids (DESIGN.md section 2). */
+  user_full_name: z.string().nullable(),
+  user_phone: z.string(),
+  barrier_address: z.string(),
   status: z.enum(ACCESS_REQUEST_STATUSES),
   initiator: z.enum(ACCESS_REQUEST_INITIATORS),
   /** As the caller sees it: outgoing = started by his side. */

@@ -3,7 +3,7 @@
  * (spec.md sections 4, 6, 7; DESIGN.md section 4).
  */
 import { z } from 'zod';
-import { idSchema, pageQuerySchema, paginated, phoneLenientSchema } from './common.ts';
+import { idSchema, PHONE_PRIVACY, pageQuerySchema, paginated, phoneLenientSchema, ROLES } from './common.ts';
 
 export const BARRIER_USER_ORDERINGS = [
   'full_name',
@@ -39,6 +39,10 @@ export const barrierUserSchema = z.object({
   created_at: z.string(),
   /** Active phones of this user on this barrier, the primary one included. */
   phones_count: z.number().int(),
+  role: z.enum(ROLES),
+  /** False when this administrator blocked him (or the platform did). */
+  is_active: z.boolean(),
+  phone_privacy: z.enum(PHONE_PRIVACY),
 });
 export const barrierUserListSchema = paginated('users', barrierUserSchema);
 
@@ -49,7 +53,9 @@ export const adminUserSchema = z.object({
   id: z.number().int(),
   full_name: z.string().nullable(),
   phone: z.string(),
+  role: z.enum(ROLES),
   is_active: z.boolean(),
+  phone_privacy: z.enum(PHONE_PRIVACY),
   /** This administrator's reason, when he blocked the user. */
   block_reason: z.string().nullable(),
 });

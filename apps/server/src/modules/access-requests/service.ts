@@ -32,8 +32,11 @@ const requestNotFound = () => notFound('Access request not found.');
 function toAccessRequest(row: NonNullable<repository.AccessRequestListRow>, side: Side): AccessRequest {
   return {
     id: row.id,
-    user: { id: row.userId, full_name: row.userName, phone: row.userPhone },
-    barrier: { id: row.barrierId, address: row.barrierAddress },
+    user: row.userId,
+    barrier: row.barrierId,
+    user_full_name: row.userName,
+    user_phone: row.userPhone,
+    barrier_address: row.barrierAddress,
     status: row.status,
     initiator: row.initiator,
     type: row.initiator === side ? 'outgoing' : 'incoming',

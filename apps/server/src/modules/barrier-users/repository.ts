@@ -66,6 +66,10 @@ export async function listBarrierUsers(
         id: users.id,
         fullName: users.fullName,
         phone: users.phone,
+        role: users.role,
+        phonePrivacy: users.phonePrivacy,
+        // As this administrator sees him: blocked by the platform or by him.
+        isActive: sql<boolean>`(${users.isActive} and not exists (select 1 from ${adminBlocks} where ${adminBlocks.userId} = ${users.id} and ${adminBlocks.adminId} = ${sql.placeholder('adminId')}))`,
         createdAt: barrierAccess.createdAt,
         phonesCount: sql<number>`(select count(*)::int from ${phones} where ${phones.barrierId} = ${barrierAccess.barrierId} and ${phones.userId} = ${users.id} and ${phones.isActive})`,
         total: (hasSearch
@@ -103,6 +107,8 @@ export async function findUserForAdmin(executor: Executor, adminId: number, wher
       id: users.id,
       fullName: users.fullName,
       phone: users.phone,
+      role: users.role,
+      phonePrivacy: users.phonePrivacy,
       isActive: users.isActive,
       blockReason: adminBlocks.reason,
     })

@@ -26,7 +26,9 @@ function toAdminUser(row: NonNullable<Awaited<ReturnType<typeof repository.findU
     id: row.id,
     full_name: row.fullName,
     phone: row.phone,
+    role: row.role,
     is_active: row.isActive && row.blockReason === null,
+    phone_privacy: row.phonePrivacy,
     block_reason: row.blockReason,
   };
 }
@@ -63,6 +65,9 @@ export function createBarrierUserService(deps: Dependencies) {
           phone: row.phone,
           created_at: apiDateTime(row.createdAt),
           phones_count: Number(row.phonesCount),
+          role: row.role,
+          is_active: Boolean(row.isActive),
+          phone_privacy: row.phonePrivacy,
         })),
         total,
         query,

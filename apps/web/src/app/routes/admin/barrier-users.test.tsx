@@ -12,16 +12,24 @@ describe('/barrier-users', { timeout: 20_000 }, () => {
     signIn();
     const server = mockApi({
       'GET /api/admin/barriers/5/users/': ({ query }) =>
-        query.get('search') === 'нет' ? page('users', []) : page('users', [barrierUser]),
+        query.get('search') === 'нет'
+          ? page('users', [])
+          : page('users', [
+              barrierUser,
+              { ...barrierUser, id: 22, full_name: 'Иван Блокированный', is_active: false },
+            ]),
     });
     const { user } = renderRoute(<BarrierUsersRoute />, { path: '/barrier-users', state });
     expect(await screen.findByText('Пётр Жильцов')).toBeInTheDocument();
-    expect(screen.getByText('Номеров: 2')).toBeInTheDocument();
+    expect(screen.getAllByText('Номеров: 2')).toHaveLength(2);
+    // Only the blocked one says so.
+    expect(screen.getAllByTestId('barrier-user-blocked')).toHaveLength(1);
+    expect(screen.getByText('Заблокирован')).toBeInTheDocument();
     expect(server.calls[0]?.query.get('page_size')).toBe('10');
     await user.type(screen.getByLabelText('Поиск по имени или телефону'), 'нет');
     expect(await screen.findByText('Нет пользователей')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Поиск по имени или телефону'));
-    await user.click(await screen.findByRole('button', { name: 'Открыть профиль' }));
+    await user.click((await screen.findAllByRole('button', { name: 'Открыть профиль' }))[0] as HTMLElement);
     expect(await screen.findByText('Screen: /user-profile')).toBeInTheDocument();
     expect(screen.getByTestId('navigation-state')).toHaveTextContent('{"user_id":21,"barrier_id":5}');
   });

@@ -122,6 +122,11 @@ function BarrierUserCard({
         <UnstyledButton onClick={onOpen}>
           <Text fw={600}>{user.full_name || NAME_FALLBACK}</Text>
           <Text size="sm">{user.phone}</Text>
+          {user.is_active ? null : (
+            <Text size="sm" c="red.9" data-testid="barrier-user-blocked">
+              Заблокирован
+            </Text>
+          )}
           <Text size="sm" c="gray.7">
             Номеров: {user.phones_count}
           </Text>

@@ -61,15 +61,20 @@ export const barrierUser = {
   id: 21,
   full_name: 'Пётр Жильцов',
   phone: '+79002223344',
-  created_at: '2026-01-11T10:00:00Z',
+  created_at: '2026-01-11T10:00:00+03:00',
   phones_count: 2,
+  role: 'user',
+  is_active: true,
+  phone_privacy: 'public',
 };
 
 export const adminUser = {
   id: 21,
   full_name: 'Пётр Жильцов',
   phone: '+79002223344',
+  role: 'user',
   is_active: true,
+  phone_privacy: 'public',
   block_reason: null,
 };
 
@@ -116,8 +121,11 @@ export const temporaryPhone = {
 export function accessRequest(id: number, status = 'pending') {
   return {
     id,
-    user: { id: 21, full_name: 'Пётр Жильцов', phone: '+79002223344' },
-    barrier: { id: 5, address: `ул Ленина, д ${id}` },
+    user: 21,
+    barrier: 5,
+    user_full_name: 'Пётр Жильцов',
+    user_phone: '+79002223344',
+    barrier_address: `ул Ленина, д ${id}`,
     status,
     initiator: 'user',
     type: 'incoming',

@@ -17,13 +17,13 @@ export function AccessRequestCard({ request, actions }: { request: AccessRequest
     <Card withBorder radius="md" p="sm" data-testid="access-request" data-status={request.status}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600}>{request.barrier.address}</Text>
+          <Text fw={600}>{request.barrier_address}</Text>
           <Badge color={STATUS_COLORS[request.status] ?? 'gray'} variant="dot">
             {ACCESS_REQUEST_STATUS_LABELS[request.status] ?? request.status}
           </Badge>
         </Group>
         <Text size="sm">
-          {request.user.full_name || NAME_FALLBACK}, {request.user.phone || PHONE_FALLBACK}
+          {request.user_full_name || NAME_FALLBACK}, {request.user_phone || PHONE_FALLBACK}
         </Text>
         <Text size="xs" c="gray.7">
           {formatDateTime(request.created_at)}
