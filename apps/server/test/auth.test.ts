@@ -115,6 +115,7 @@ describe('login of an ordinary user', () => {
     expect(again.statusCode).toBe(429);
     expect(again.json()).toEqual({
       detail: 'Verification code was already sent. Try again later.',
+      code: 'code_already_sent',
       retry_after: 40,
     });
     expect(again.headers['retry-after']).toBe('40');
@@ -161,7 +162,7 @@ describe('login of an ordinary user', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(malformed.statusCode, `${method} ${url}`).toBe(400);
-      expect(malformed.json()).toEqual({ detail: 'Malformed JSON body.' });
+      expect(malformed.json()).toEqual({ detail: 'Malformed JSON body.', code: 'malformed_json' });
       const wrongTypes = await t.request({
         method: method as 'POST',
         url,
@@ -194,7 +195,7 @@ describe('login of an ordinary user', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await verifyCode(t, phone, wrong, token);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Invalid verification code.' });
+      expect(response.json()).toEqual({ detail: 'Invalid verification code.', code: 'invalid_code' });
     }
     const sixth = await verifyCode(t, phone, code, token);
     expect(sixth.statusCode).toBe(400);
@@ -249,29 +250,42 @@ describe('login of an ordinary user', () => {
     expect((await login(t, phone, token)).statusCode).toBe(200);
     const reused = await login(t, phone, token);
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ detail: 'Verification token has already been used.' });
+    expect(reused.json()).toEqual({
+      detail: 'Verification token has already been used.',
+      code: 'verification_token_used',
+    });
     const reverified = await verifyCode(t, phone, '123456', token);
     expect(reverified.statusCode).toBe(400);
 
     const unverified = (await requestCode(t, phone, 'login')).json().verification_token;
     const early = await login(t, phone, unverified);
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toEqual({ detail: 'Verification code has not been verified.' });
+    expect(early.json()).toEqual({
+      detail: 'Verification code has not been verified.',
+      code: 'verification_not_verified',
+    });
 
     const otherPhone = nextPhone();
     const foreign = await verifiedToken(t, otherPhone, 'login');
     const stolen = await login(t, phone, foreign);
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toEqual({ detail: 'Invalid verification token.' });
+    expect(stolen.json()).toEqual({
+      detail: 'Invalid verification token.',
+      code: 'verification_token_invalid',
+    });
     expect((await verifyCode(t, phone, '123456', foreign)).json()).toEqual({
       detail: 'Invalid verification token.',
+      code: 'verification_token_invalid',
     });
 
     const user = await createUser(t);
     const otherMode = await verifiedToken(t, user.phone, 'delete_account');
     const wrongMode = await login(t, user.phone, otherMode);
     expect(wrongMode.statusCode).toBe(400);
-    expect(wrongMode.json()).toEqual({ detail: 'Invalid verification token.' });
+    expect(wrongMode.json()).toEqual({
+      detail: 'Invalid verification token.',
+      code: 'verification_token_invalid',
+    });
 
     const unknown = await login(t, phone, 'no-such-token');
     expect(unknown.statusCode).toBe(400);
@@ -282,7 +296,7 @@ describe('login of an ordinary user', () => {
     for (const mode of ['reset_password', 'change_phone_old', 'change_password', 'delete_account'] as const) {
       const response = await requestCode(t, unknown, mode);
       expect(response.statusCode, mode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'User not found.' });
+      expect(response.json()).toEqual({ detail: 'User not found.', code: 'user_not_found' });
     }
     expect((await requestCode(t, unknown, 'change_phone_new')).statusCode).toBe(201);
 
@@ -290,12 +304,16 @@ describe('login of an ordinary user', () => {
     for (const mode of ['reset_password', 'change_password'] as const) {
       const response = await requestCode(t, user.phone, mode);
       expect(response.statusCode, mode).toBe(403);
-      expect(response.json()).toEqual({ detail: 'This action is available to administrators only.' });
+      expect(response.json()).toEqual({
+        detail: 'This action is available to administrators only.',
+        code: 'admin_only',
+      });
     }
     const taken = await requestCode(t, user.phone, 'change_phone_new');
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({
       detail: 'Phone number is already in use.',
+      code: 'phone_in_use',
       phone: ['Phone number is already in use.'],
     });
 
@@ -303,7 +321,10 @@ describe('login of an ordinary user', () => {
     const other = await createUser(t);
     const foreign = await requestCode(t, other.phone, 'delete_account', { token: user.token });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ detail: 'This phone number does not belong to your account.' });
+    expect(foreign.json()).toEqual({
+      detail: 'This phone number does not belong to your account.',
+      code: 'not_own_phone',
+    });
     expect((await requestCode(t, user.phone, 'delete_account', { token: user.token })).statusCode).toBe(201);
     const badBearer = await requestCode(t, user.phone, 'change_phone_old', { token: 'not-a-jwt' });
     expect(badBearer.statusCode).toBe(401);
@@ -348,7 +369,10 @@ describe('login of an ordinary user', () => {
     try {
       const failed = await requestCode(t, phone, 'login');
       expect(failed.statusCode).toBe(503);
-      expect(failed.json()).toEqual({ detail: 'Could not send the verification code. Try again later.' });
+      expect(failed.json()).toEqual({
+        detail: 'Could not send the verification code. Try again later.',
+        code: 'sms_failed',
+      });
     } finally {
       t.deps.sms = original;
     }
@@ -390,11 +414,17 @@ describe('administrator login', () => {
 
     const withoutPassword = await login(t, admin.phone, await verifiedToken(t, admin.phone, 'login'));
     expect(withoutPassword.statusCode).toBe(403);
-    expect(withoutPassword.json()).toEqual({ detail: 'Password verification required.' });
+    expect(withoutPassword.json()).toEqual({
+      detail: 'Password verification required.',
+      code: 'password_required',
+    });
 
     const wrong = await verifyPassword(t, admin.phone, 'not-the-password');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ detail: 'Invalid phone number or password.' });
+    expect(wrong.json()).toEqual({
+      detail: 'Invalid phone number or password.',
+      code: 'invalid_credentials',
+    });
     const empty = await verifyPassword(t, admin.phone, '');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toHaveProperty('password');
@@ -409,7 +439,10 @@ describe('administrator login', () => {
 
     const secondLogin = await login(t, admin.phone, await verifiedToken(t, admin.phone, 'login'));
     expect(secondLogin.statusCode).toBe(403);
-    expect(secondLogin.json()).toEqual({ detail: 'Password verification required.' });
+    expect(secondLogin.json()).toEqual({
+      detail: 'Password verification required.',
+      code: 'password_required',
+    });
   });
 
   it('keeps a refused token usable: password step done afterwards lets the same token log in', async () => {
@@ -428,7 +461,7 @@ describe('administrator login', () => {
     t.clock.advance(1 * MINUTE);
     const late = await login(t, admin.phone, token);
     expect(late.statusCode).toBe(403);
-    expect(late.json()).toEqual({ detail: 'Password verification required.' });
+    expect(late.json()).toEqual({ detail: 'Password verification required.', code: 'password_required' });
   });
 
   it('refuses the password step to non-administrators and unknown phones', async () => {
@@ -475,7 +508,10 @@ describe('sessions', () => {
     t.clock.advance(30 * 24 * 60 * MINUTE);
     const expired = await refresh(t, user.refreshToken);
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ detail: 'Refresh token is invalid or expired.' });
+    expect(expired.json()).toEqual({
+      detail: 'Refresh token is invalid or expired.',
+      code: 'refresh_invalid',
+    });
   });
 
   it('expires the access token after 15 minutes', async () => {
@@ -541,7 +577,7 @@ describe('an account blocked platform-wide', () => {
     const resetToken = await verifiedToken(t, admin.phone, 'reset_password');
     const sent = await requestCode(t, admin.phone, 'delete_account');
     await blockAccount(t.deps, { phone: admin.phone, reason: 'abuse' });
-    const blocked = { detail: 'User is blocked.' };
+    const blocked = { detail: 'User is blocked.', code: 'user_blocked' };
 
     expect((await refresh(t, admin.refreshToken)).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/users/me/', token: admin.token })).statusCode).toBe(
@@ -603,11 +639,11 @@ describe('an account blocked platform-wide', () => {
     for (const call of calls) {
       const response = await t.request({ ...call, token: user.token });
       expect(response.statusCode, `${call.method} ${call.url}`).toBe(403);
-      expect(response.json()).toEqual({ detail: 'User is blocked.' });
+      expect(response.json()).toEqual({ detail: 'User is blocked.', code: 'user_blocked' });
     }
     const refreshed = await refresh(t, user.refreshToken);
     expect(refreshed.statusCode).toBe(403);
-    expect(refreshed.json()).toEqual({ detail: 'User is blocked.' });
+    expect(refreshed.json()).toEqual({ detail: 'User is blocked.', code: 'user_blocked' });
   });
 });
 

@@ -337,7 +337,7 @@ describe('operator CLI', () => {
           payload: { phone: userPhone, mode: 'login' },
         });
         expect(code.statusCode).toBe(403);
-        expect(code.json()).toEqual({ detail: 'User is blocked.' });
+        expect(code.json()).toEqual({ detail: 'User is blocked.', code: 'user_blocked' });
         const state = await loadProjectedState(deps.db, barrierId, new Date());
         expect(state.entries.map((entry) => entry.number)).toEqual([ownerPhone]);
         const history = await deps.db.select().from(actions).where(eq(actions.barrierId, barrierId));

@@ -3,10 +3,11 @@
  * the exact SMS reaching the device phone, the simulator's reply, the phone's status; removal; windows;
  * timed access on a model without windows; settings; the weekly SMS limit.
  */
+
+import { ERROR_CODES } from '@propusk/contracts/error-codes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barriers, deviceSlots } from '../src/db/schema.ts';
-import { SMS_WEEKLY_LIMIT_DETAIL } from '../src/modules/devices/outbox.ts';
 import { reconcileBarrier } from '../src/modules/devices/queue.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
@@ -124,7 +125,8 @@ describe('device queue with the demo provider', () => {
     await h.addPhone(barrier.id, { userId: admin.id });
     await expect(h.addPhone(barrier.id, { userId: admin.id })).rejects.toMatchObject({
       statusCode: 409,
-      detail: SMS_WEEKLY_LIMIT_DETAIL,
+      detail: ERROR_CODES.sms_weekly_limit,
+      code: 'sms_weekly_limit',
     });
     const commands = await h.commands(barrier.id);
     expect(commands.filter((command) => command.status !== 'cancelled')).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { errorCodeText } from '@propusk/contracts/error-texts';
 import { formatDateTimeOutput } from '@propusk/contracts/phones';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,9 +248,8 @@ describe('phones', () => {
         schedule: { monday: [{ start_time: '08:00', end_time: '08:30' }] },
       });
       expect(short.statusCode).toBe(409);
-      expect(short.json().detail).toBe(
-        'Schedule intervals on this barrier must be at least 60 minutes long.',
-      );
+      expect(short.json()).toMatchObject({ code: 'schedule_interval_too_short', minimum_minutes: 60 });
+      expect(errorCodeText(short.json())).toContain('60');
       const schedule = { type: 'schedule', schedule: WEEKDAY };
       expect((await addPhone(t, first, barrier.id, schedule)).statusCode).toBe(201);
       expect((await addPhone(t, first, barrier.id, schedule)).json().detail).toBe(

@@ -161,7 +161,7 @@ describe('own profile: read and edit', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ detail: 'Malformed JSON body.' });
+    expect(malformed.json()).toEqual({ detail: 'Malformed JSON body.', code: 'malformed_json' });
   });
 });
 
@@ -190,7 +190,7 @@ describe('own profile: bad input on every call', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(malformed.statusCode, url).toBe(400);
-      expect(malformed.json(), url).toEqual({ detail: 'Malformed JSON body.' });
+      expect(malformed.json(), url).toEqual({ detail: 'Malformed JSON body.', code: 'malformed_json' });
       const wrongTypes = await t.request({
         method,
         url,
@@ -303,10 +303,16 @@ describe('account deletion', () => {
     const unverified = (await requestCode(t, user.phone, 'delete_account')).json().verification_token;
     const early = await del(unverified);
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toEqual({ detail: 'Verification code has not been verified.' });
+    expect(early.json()).toEqual({
+      detail: 'Verification code has not been verified.',
+      code: 'verification_not_verified',
+    });
     t.clock.advance(61_000);
     const loginToken = await verifiedToken(t, user.phone, 'login');
-    expect((await del(loginToken)).json()).toEqual({ detail: 'Invalid verification token.' });
+    expect((await del(loginToken)).json()).toEqual({
+      detail: 'Invalid verification token.',
+      code: 'verification_token_invalid',
+    });
     // The token that DELETE refused is still good for what it was made for.
     expect((await login(t, user.phone, loginToken)).statusCode).toBe(200);
     // A token made for someone else's account does not delete mine.
@@ -333,7 +339,10 @@ describe('account deletion', () => {
       payload: { verification_token: token },
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ detail: 'Delete your barriers before deleting your account.' });
+    expect(refused.json()).toEqual({
+      detail: 'Delete your barriers before deleting your account.',
+      code: 'owns_barriers',
+    });
     expect((await me(t, owner.token)).statusCode).toBe(200);
 
     await t.deps.db.update(barriers).set({ deletedAt: t.clock.now() }).where(eq(barriers.id, barrier.id));
@@ -428,13 +437,19 @@ describe('phone change', () => {
       new_verification_token: oldToken,
     });
     expect(swapped.statusCode).toBe(400);
-    expect(swapped.json()).toEqual({ detail: 'Invalid verification token.' });
+    expect(swapped.json()).toEqual({
+      detail: 'Invalid verification token.',
+      code: 'verification_token_invalid',
+    });
     const otherNumber = await change(t, user, {
       new_phone: nextPhone(),
       old_verification_token: oldToken,
       new_verification_token: newToken,
     });
-    expect(otherNumber.json()).toEqual({ detail: 'Invalid verification token.' });
+    expect(otherNumber.json()).toEqual({
+      detail: 'Invalid verification token.',
+      code: 'verification_token_invalid',
+    });
     const same = await change(t, user, {
       new_phone: user.phone,
       old_verification_token: oldToken,
@@ -490,6 +505,7 @@ describe('phone change', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       detail: 'The new phone number is already registered on one of your barriers.',
+      code: 'phone_on_own_barrier',
     });
     expect((await me(t, user.token)).json().phone).toBe(user.phone);
 
@@ -522,6 +538,7 @@ describe('administrator password change and reset', () => {
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json()).toEqual({
       detail: 'Old password is incorrect.',
+      code: 'wrong_old_password',
       old_password: ['Old password is incorrect.'],
     });
     const short = await patch({
@@ -564,7 +581,10 @@ describe('administrator password change and reset', () => {
       payload: { old_password: 'old-secret', new_password: 'new-secret', verification_token: loginToken },
     });
     expect(wrongMode.statusCode).toBe(400);
-    expect(wrongMode.json()).toEqual({ detail: 'Invalid verification token.' });
+    expect(wrongMode.json()).toEqual({
+      detail: 'Invalid verification token.',
+      code: 'verification_token_invalid',
+    });
   });
 
   it('resets a forgotten password with a reset_password code, without a login', async () => {
@@ -582,7 +602,7 @@ describe('administrator password change and reset', () => {
       verification_token: token,
     });
     expect(otherPhone.statusCode).toBe(404);
-    expect(otherPhone.json()).toEqual({ detail: 'User not found.' });
+    expect(otherPhone.json()).toEqual({ detail: 'User not found.', code: 'user_not_found' });
 
     const done = await reset({ phone: admin.phone, new_password: 'remembered', verification_token: token });
     expect(done.statusCode).toBe(200);
@@ -592,7 +612,10 @@ describe('administrator password change and reset', () => {
     expect((await verifyPassword(t, admin.phone, 'remembered')).statusCode).toBe(200);
     const reused = await reset({ phone: admin.phone, new_password: 'again-new', verification_token: token });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ detail: 'Verification token has already been used.' });
+    expect(reused.json()).toEqual({
+      detail: 'Verification token has already been used.',
+      code: 'verification_token_used',
+    });
 
     const user = await createUser(t);
     const notAdmin = await reset({

@@ -153,7 +153,7 @@ describe('the spec’s reference client, call by call', () => {
       body: { user: me.id, barrier: barrier.id },
     });
     expect(again.statusCode).toBe(409);
-    expectReads(again, { detail: 'string' }, 'second request');
+    expectReads(again, { detail: 'string', code: 'string' }, 'second request');
 
     const mine = expectReads(
       await expectStatus(

@@ -58,7 +58,7 @@ describe('request contract', () => {
       payload: '{"full_name":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ detail: 'Malformed JSON body.' });
+    expect(malformed.json()).toEqual({ detail: 'Malformed JSON body.', code: 'malformed_json' });
   });
 
   it('refuses control characters on the field that holds them, and changes nothing', async () => {

@@ -2,6 +2,7 @@
  * Device settings over HTTP: the settings of the barrier's model, sending one (history row, command), and
  * a password change that updates the stored password once the device confirms it.
  */
+import { errorCodeText } from '@propusk/contracts/error-texts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers, deviceCommands } from '../src/db/schema.ts';
@@ -69,7 +70,11 @@ describe('device settings', () => {
       payload: { setting: 'query_range', params: { from: '001' } },
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ detail: 'Missing params: to.' });
+    expect(missing.json()).toEqual({
+      detail: 'Missing params: to.',
+      code: 'setting_params_missing',
+      missing: ['to'],
+    });
     const invalid = await t.request({
       method: 'POST',
       url,
@@ -78,6 +83,10 @@ describe('device settings', () => {
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().detail).toContain('new_password');
+    expect(invalid.json().code).toBe('setting_params_invalid');
+    // The parameter's own message is Russian, and is what the screen shows.
+    expect(invalid.json().params.new_password).toMatch(/[А-Яа-я]/);
+    expect(errorCodeText(invalid.json())).toBe(invalid.json().params.new_password);
     const unknown = await t.request({
       method: 'POST',
       url,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages.ts';
 
 export const ADDRESS_SUGGESTION_COUNT_DEFAULT = 10;
 

@@ -1,5 +1,6 @@
 /** The client log push (DESIGN.md section 7; spec.md section 7 "Other": level, app, page, message). */
 import { z } from 'zod';
+import './zod-messages.ts';
 
 export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type ClientLogLevel = (typeof CLIENT_LOG_LEVELS)[number];

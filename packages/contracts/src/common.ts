@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages.ts';
 
 /** A Russian mobile number as the API stores it: `+7` and ten digits. */
 export const PHONE_PATTERN = /^\+7\d{10}$/;
@@ -26,11 +27,20 @@ export const idSchema = z.coerce
 
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** Error body of every failed call: `{"detail": "…"}` in English (the client translates). */
-export const errorSchema = z.object({ detail: z.string() });
+/**
+ * Error body of every failed call: `{"detail": "…", "code": "…"}`, the detail in English, the code one of
+ * `error-codes.ts` (the client shows its Russian text); some codes carry a value beside them.
+ */
+export const errorSchema = z.looseObject({ detail: z.string(), code: z.string() });
 /** Field validation errors: `{"field": ["message", …]}`, status 400. */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
-export const rateLimitedSchema = z.object({ detail: z.string(), retry_after: z.number().int() });
+/** A 400 is either an error body (with `code`) or field lists (`{"phone": ["…"]}`), sometimes both. */
+export const badRequestSchema = z.record(z.string(), z.unknown());
+export const rateLimitedSchema = z.looseObject({
+  detail: z.string(),
+  code: z.string(),
+  retry_after: z.number().int(),
+});
 
 export const messageSchema = z.object({ message: z.string() });
 export const detailSchema = z.object({ detail: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages.ts';
 
 /**
  * "Проверить устройство" (`/api/admin/barriers/{id}/device-check/`): the server reads the device's whitelist

@@ -1,5 +1,6 @@
 /** The seven limits of a barrier (spec.md sections 3, 5; DESIGN.md section 5). null = no limit. */
 import { z } from 'zod';
+import './zod-messages.ts';
 
 export const LIMIT_FIELDS = [
   'user_phone_limit',
@@ -33,8 +34,6 @@ export const LIMIT_MESSAGES = {
   globalTemporary: 'The limit of temporary phones on this barrier has been reached.',
   userSchedule: 'The limit of schedule phones per user on this barrier has been reached.',
   globalSchedule: 'The limit of schedule phones on this barrier has been reached.',
-  intervalTooShort: (minutes: number) =>
-    `Schedule intervals on this barrier must be at least ${minutes} minutes long.`,
   noFreeSlot: 'The device of this barrier has no free slot.',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages.ts';
 
 /** One parameter of a device setting; the device password `{pwd}` is filled by the server and is never one. */
 export const settingParamSchema = z.object({

@@ -1,34 +1,42 @@
 /**
  * Errors a service throws to answer the caller. The error handler turns them into
- * `{"detail": "…"}` (or field errors) with the status they carry; anything else is a 500 without details.
+ * `{"detail": "…", "code": "…"}` (or field errors) with the status they carry; anything else is a 500 without
+ * details. Every code is in the catalogue of `@propusk/contracts/error-codes`, which gives its English detail;
+ * the client has a Russian text for each.
  */
+import { ERROR_CODES, type ErrorCode } from '@propusk/contracts/error-codes';
+
 export class HttpError extends Error {
+  readonly detail: string;
   constructor(
     readonly statusCode: number,
-    readonly detail: string,
+    readonly code: ErrorCode,
+    detail?: string,
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(detail);
+    const text = detail ?? ERROR_CODES[code];
+    super(text);
+    this.detail = text;
   }
 }
 
 /** 400 with `{"field": ["message"]}`. */
 export class FieldError extends HttpError {
   constructor(readonly fields: Record<string, string[]>) {
-    super(400, Object.values(fields).flat().join(' '));
+    super(400, 'bad_request', Object.values(fields).flat().join(' '));
   }
 }
 
-export const badRequest = (detail: string) => new HttpError(400, detail);
-export const unauthorized = (detail = 'Authentication credentials were not provided or are invalid.') =>
-  new HttpError(401, detail);
-export const forbidden = (detail = 'You do not have permission to perform this action.') =>
-  new HttpError(403, detail);
-export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
-export const conflict = (detail: string) => new HttpError(409, detail);
-export const gone = (detail: string) => new HttpError(410, detail);
-export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
-  new HttpError(429, detail, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
+export const badRequest = (code: ErrorCode, detail?: string, extra?: Record<string, unknown>) =>
+  new HttpError(400, code, detail, extra);
+export const unauthorized = (code: ErrorCode = 'not_authenticated') => new HttpError(401, code);
+export const forbidden = (code: ErrorCode = 'permission_denied') => new HttpError(403, code);
+export const notFound = (code: ErrorCode = 'not_found') => new HttpError(404, code);
+export const conflict = (code: ErrorCode, detail?: string, extra?: Record<string, unknown>) =>
+  new HttpError(409, code, detail, extra);
+export const gone = (code: ErrorCode) => new HttpError(410, code);
+export const tooManyRequests = (code: ErrorCode, retryAfterSeconds: number) =>
+  new HttpError(429, code, undefined, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
 /** Postgres unique violation (23505), as raised by pg or PGlite, optionally for one named constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

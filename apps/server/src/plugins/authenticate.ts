@@ -37,8 +37,6 @@ declare module 'fastify' {
   }
 }
 
-export const BLOCKED_DETAIL = 'User is blocked.';
-
 /** The live session `sessionId` of user `userId`, with the user, unless revoked, expired or deleted. */
 function sessionCheck(db: Database) {
   return preparedStatement(db, 'auth.session', () =>
@@ -76,14 +74,14 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, options: { dep
     if (!match?.[1]) throw unauthorized();
     const now = deps.clock.now();
     const claims = verifyAccessToken(deps.secrets.jwtVerifyKey, match[1], now);
-    if (!claims) throw unauthorized('Token is invalid or expired.');
+    if (!claims) throw unauthorized('token_invalid');
     const [row] = await sessionCheck(deps.db).execute({
       sessionId: claims.sessionId,
       userId: claims.userId,
       now: now.toISOString(),
     });
-    if (!row) throw unauthorized('Token is invalid or expired.');
-    if (!row.isActive) throw forbidden(BLOCKED_DETAIL);
+    if (!row) throw unauthorized('token_invalid');
+    if (!row.isActive) throw forbidden('user_blocked');
     request.user = {
       id: row.id,
       sessionId: claims.sessionId,

@@ -1,10 +1,15 @@
 /**
- * Every failure leaves as JSON: `{"detail": "…"}`, or `{"field": ["message"]}` for invalid input (400).
+ * Every failure leaves as JSON: `{"detail": "…", "code": "…"}` (codes: contracts' error-codes.ts), or `{"field": ["message"]}` for invalid input (400).
  * Never a stack trace; a 500 only for a real fault, logged with its stack on the server side.
  */
+import '@propusk/contracts/zod-messages';
+import { ERROR_CODES, type ErrorCode } from '@propusk/contracts/error-codes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { FieldError, HttpError } from '../lib/errors.ts';
+
+/** `{detail, code}` of a code, with the catalogue's English detail. */
+export const errorBody = (code: ErrorCode, detail: string = ERROR_CODES[code]) => ({ detail, code });
 
 function fieldErrorsFromValidation(
   issues: { instancePath: string; message?: string }[],
@@ -14,9 +19,19 @@ function fieldErrorsFromValidation(
   for (const issue of issues) {
     const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'non_field_errors');
     fields[key] ??= [];
-    fields[key].push(issue.message ?? 'Invalid value.');
+    fields[key].push(issue.message || 'Invalid value.');
   }
   return fields;
+}
+
+/** The code of one of Fastify's own client errors (malformed JSON, wrong content type, body too large…). */
+function clientErrorCode(error: FastifyError, status: number): ErrorCode {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'malformed_json';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 404) return 'not_found';
+  if (status === 405) return 'method_not_allowed';
+  return 'bad_request';
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -25,27 +40,22 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       const retryAfter = error.extra.retry_after;
       if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
-      return reply.status(error.statusCode).send({ detail: error.detail, ...error.extra });
+      return reply.status(error.statusCode).send({ detail: error.detail, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(fieldErrorsFromValidation(error.validation, error.validationContext));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.status(500).send({ detail: 'Internal server error.' });
+      return reply.status(500).send(errorBody('internal_error'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, wrong content type, body too large…
-      const detail =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'Malformed JSON body.'
-          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'Empty JSON body.'
-            : error.message;
-      return reply.status(status).send({ detail });
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large… (an empty JSON body is
+      // an empty object, see request-contract.ts)
+      return reply.status(status).send(errorBody(clientErrorCode(error, status)));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ detail: 'Internal server error.' });
+    return reply.status(500).send(errorBody('internal_error'));
   });
 }

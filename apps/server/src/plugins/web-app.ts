@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './error-handler.ts';
 
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -31,7 +32,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (pathname === '/api' || pathname.startsWith('/api/') || !isRead || isFile) {
-      return reply.status(404).send({ detail: `Not found: ${request.method} ${pathname}` });
+      return reply.status(404).send(errorBody('not_found'));
     }
     if (!hasBuild) {
       return reply

@@ -36,6 +36,12 @@ export class ApiError extends Error {
     return typeof detail === 'string' ? detail : undefined;
   }
 
+  /** The stable `code` of an error body (contracts' error-codes.ts), when there is one. */
+  get code(): string | undefined {
+    const code = (this.body as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+
   get retryAfter(): number | undefined {
     const value = (this.body as { retry_after?: unknown } | null)?.retry_after;
     return typeof value === 'number' ? value : undefined;

@@ -1,26 +1,53 @@
 /**
- * Turning a failed call into the line a person reads (spec.md section 8): known English server texts are
- * translated, `retry_after` adds 'Повторите через N секунд.', anything else falls back to the screen's text.
+ * Turning a failed call into the line a person reads (spec.md section 8). An error body's `code` has a Russian
+ * text (contracts' error-texts.ts), field messages are translated one by one, the spec's own translations of
+ * server texts are kept, `retry_after` adds 'Повторите через N секунд.', and anything else falls back to the
+ * screen's text: no English sentence of the server reaches a screen.
  */
+import { errorCodeText, fieldMessageText } from '@propusk/contracts/error-texts';
 import { retryAfterHint, SERVER_TEXT_TRANSLATIONS } from '@propusk/contracts/messages';
 import { ApiError, NetworkError } from './api-client';
 
-export function translateServerText(text: string): string {
-  return SERVER_TEXT_TRANSLATIONS[text] ?? text;
+/** The Russian text of a server text, or undefined when it is English that nothing translates. */
+export function translateServerText(text: string): string | undefined {
+  return SERVER_TEXT_TRANSLATIONS[text] ?? fieldMessageText(text);
 }
 
 export function withRetryHint(message: string, retryAfter: number | undefined): string {
   return retryAfter === undefined ? message : `${message} ${retryAfterHint(retryAfter)}`;
 }
 
-/** All messages of a `{field: [msgs]}` body, in field order, translated. */
+/** The translated messages of some fields of a `{field: [msgs]}` body, joined; undefined when none. */
+export function joinedFieldText(error: ApiError, fields: readonly string[]): string | undefined {
+  const texts = fields
+    .flatMap((field) => error.fieldMessages(field))
+    .map(translateServerText)
+    .filter((text): text is string => Boolean(text));
+  return texts.length > 0 ? texts.join(' ') : undefined;
+}
+
+/** The Russian text of the body's `code`, else of its `detail`: what the spec calls "the detail". */
+function detailText(error: ApiError): string | undefined {
+  return (
+    errorCodeText(error.body) ?? (error.detail === undefined ? undefined : translateServerText(error.detail))
+  );
+}
+
+/**
+ * Messages of the first field that has translatable ones, in field order (all list-valued keys if none given);
+ * `detail` among the fields stands for the body's code or detail, in its place (spec: phone save errors).
+ */
 export function fieldErrorText(error: ApiError, fields?: readonly string[]): string | undefined {
   const body = error.body;
   if (!body || typeof body !== 'object') return undefined;
-  const keys = fields ?? Object.keys(body).filter((key) => key !== 'detail' && key !== 'retry_after');
+  const keys =
+    fields ??
+    Object.entries(body)
+      .filter(([, value]) => Array.isArray(value))
+      .map(([key]) => key);
   for (const key of keys) {
-    const messages = error.fieldMessages(key);
-    if (messages.length > 0) return messages.map(translateServerText).join(' ');
+    const text = key === 'detail' ? detailText(error) : joinedFieldText(error, [key]);
+    if (text) return text;
   }
   return undefined;
 }
@@ -30,7 +57,7 @@ export interface ErrorTexts {
   fallback: string;
   /** Shown when the server could not be reached; defaults to 'Ошибка сети'. */
   network?: string;
-  /** Status-specific fallbacks (403 → 'Пользователь заблокирован.'…), used when the body has no detail. */
+  /** Status-specific fallbacks (403 → 'Пользователь заблокирован.'…), used when the body has no known code. */
   byStatus?: Partial<Record<number, string>>;
   /** Field names to look at, in order, when the body is `{field: [msgs]}` (spec: phone save errors). */
   fields?: readonly string[];
@@ -39,13 +66,14 @@ export interface ErrorTexts {
 export function errorMessage(error: unknown, texts: ErrorTexts): string {
   if (error instanceof NetworkError) return texts.network ?? 'Ошибка сети';
   if (!(error instanceof ApiError)) return texts.fallback;
+  const hinted = (text: string) => withRetryHint(text, error.retryAfter);
   if (texts.fields) {
     const text = fieldErrorText(error, texts.fields);
-    if (text) return withRetryHint(text, error.retryAfter);
+    if (text) return hinted(text);
   }
-  const detail = error.detail;
-  if (detail) return withRetryHint(translateServerText(detail), error.retryAfter);
+  const detail = detailText(error);
+  if (detail) return hinted(detail);
   const fromFields = texts.fields ? undefined : fieldErrorText(error);
   if (fromFields) return fromFields;
-  return withRetryHint(texts.byStatus?.[error.status] ?? texts.fallback, error.retryAfter);
+  return hinted(texts.byStatus?.[error.status] ?? texts.fallback);
 }

@@ -9,12 +9,11 @@
  * - `hidden_for_user` hides the request from the caller's side only, and does nothing else.
  */
 
-import {
-  ACCESS_REQUEST_MESSAGES,
-  type AccessRequest,
-  type AccessRequestListQuery,
-  type CreateAccessRequestBody,
-  type UpdateAccessRequestBody,
+import type {
+  AccessRequest,
+  AccessRequestListQuery,
+  CreateAccessRequestBody,
+  UpdateAccessRequestBody,
 } from '@propusk/contracts/access-requests';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -27,7 +26,7 @@ import { lockLiveBarrier } from '../phones/phone-changes.ts';
 import type { Side } from './repository.ts';
 import * as repository from './repository.ts';
 
-const requestNotFound = () => notFound('Access request not found.');
+const requestNotFound = () => notFound('access_request_not_found');
 
 function toAccessRequest(row: NonNullable<repository.AccessRequestListRow>, side: Side): AccessRequest {
   return {
@@ -66,7 +65,7 @@ export function createAccessRequestService(deps: Dependencies) {
       });
     } catch (error) {
       if (isUniqueViolation(error, 'access_requests_one_pending')) {
-        throw conflict(ACCESS_REQUEST_MESSAGES.alreadyPending);
+        throw conflict('access_request_pending');
       }
       throw error;
     }
@@ -85,12 +84,12 @@ export function createAccessRequestService(deps: Dependencies) {
 
     /** A user asks for access to a public barrier. */
     async ask(caller: AuthenticatedUser, body: CreateAccessRequestBody): Promise<AccessRequest> {
-      if (body.user !== caller.id) throw forbidden(ACCESS_REQUEST_MESSAGES.onlyForSelf);
+      if (body.user !== caller.id) throw forbidden('request_only_for_self');
       const { barrier, hasAccess } = await requireVisibleBarrier(db, caller.id, body.barrier);
-      if (hasAccess) throw conflict(ACCESS_REQUEST_MESSAGES.alreadyHasAccess);
-      if (!barrier.isPublic) throw forbidden();
+      if (hasAccess) throw conflict('already_has_access');
+      if (!barrier.isPublic) throw forbidden('barrier_not_public');
       if (await repository.isBlockedBy(db, barrier.ownerId, caller.id)) {
-        throw forbidden(ACCESS_REQUEST_MESSAGES.blocked);
+        throw forbidden('blocked_on_barrier');
       }
       const id = await insertPending({ userId: caller.id, barrierId: barrier.id, initiator: 'user' });
       return present(id, 'user');
@@ -100,11 +99,9 @@ export function createAccessRequestService(deps: Dependencies) {
     async invite(admin: AuthenticatedUser, body: CreateAccessRequestBody): Promise<AccessRequest> {
       const barrier = await requireOwnedBarrier(db, admin.id, body.barrier);
       const user = await repository.findLiveUser(db, body.user);
-      if (!user?.isActive) throw notFound(ACCESS_REQUEST_MESSAGES.userNotFound);
-      if (await userHasAccess(db, barrier.id, user.id))
-        throw conflict(ACCESS_REQUEST_MESSAGES.alreadyHasAccess);
-      if (await repository.isBlockedBy(db, admin.id, user.id))
-        throw conflict(ACCESS_REQUEST_MESSAGES.blocked);
+      if (!user?.isActive) throw notFound('user_not_found');
+      if (await userHasAccess(db, barrier.id, user.id)) throw conflict('already_has_access');
+      if (await repository.isBlockedBy(db, admin.id, user.id)) throw conflict('blocked_on_barrier');
       const id = await insertPending({ userId: user.id, barrierId: barrier.id, initiator: 'admin' });
       return present(id, 'admin');
     },
@@ -134,23 +131,23 @@ export function createAccessRequestService(deps: Dependencies) {
       }
 
       const isSender = found.request.initiator === side;
-      if (found.request.status !== 'pending') throw conflict(ACCESS_REQUEST_MESSAGES.alreadyProcessed);
-      if (status === 'cancelled' && !isSender) throw forbidden(ACCESS_REQUEST_MESSAGES.onlySender);
-      if (status !== 'cancelled' && isSender) throw forbidden(ACCESS_REQUEST_MESSAGES.onlyReceiver);
+      if (found.request.status !== 'pending') throw conflict('access_request_processed');
+      if (status === 'cancelled' && !isSender) throw forbidden('access_request_only_sender');
+      if (status !== 'cancelled' && isSender) throw forbidden('access_request_only_receiver');
 
       let barrierToNotify: number | null = null;
       await db.transaction(async (tx) => {
         const locked = await repository.lockRequest(tx, requestId);
-        if (locked?.request.status !== 'pending') throw conflict(ACCESS_REQUEST_MESSAGES.alreadyProcessed);
+        if (locked?.request.status !== 'pending') throw conflict('access_request_processed');
         const now = deps.clock.now();
         if (status === 'accepted') {
           const { request } = locked;
           const barrier = await lockLiveBarrier(tx, request.barrierId);
           if (await repository.isBlockedBy(tx, barrier.ownerId, request.userId)) {
-            throw conflict(ACCESS_REQUEST_MESSAGES.blocked);
+            throw conflict('blocked_on_barrier');
           }
           const user = await repository.findLiveUser(tx, request.userId);
-          if (!user?.isActive) throw notFound(ACCESS_REQUEST_MESSAGES.userNotFound);
+          if (!user?.isActive) throw notFound('user_not_found');
           await grantAccessLocked(tx, deps, barrier, user, { author: side, userId: caller.id });
           await syncBarrierDevice(tx, deps, barrier.id);
           barrierToNotify = barrier.id;

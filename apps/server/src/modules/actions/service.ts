@@ -14,7 +14,7 @@ import * as repository from './repository.ts';
 
 export type Side = 'user' | 'admin';
 
-const actionNotFound = () => notFound('Action not found.');
+const actionNotFound = () => notFound('action_not_found');
 
 function toAction(row: repository.ActionRow): Action {
   return {

@@ -2,10 +2,8 @@
  * Response schemas of failures, for the OpenAPI document. A 400 is either `{"detail"}` or field lists
  * (`{"phone": ["…"]}`), sometimes both; a 429 carries `retry_after`.
  */
-import { errorSchema, rateLimitedSchema } from '@propusk/contracts/common';
-import { z } from 'zod';
-
-const badRequestSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+import { badRequestSchema, errorSchema, rateLimitedSchema } from '@propusk/contracts/common';
+import type { z } from 'zod';
 
 export function errorResponses<const Codes extends readonly (401 | 403 | 404 | 409 | 410 | 429 | 503)[]>(
   ...codes: Codes

@@ -71,10 +71,10 @@ const OWN_ACCOUNT_MODES: readonly VerificationMode[] = [
 const ADMIN_MODES: readonly VerificationMode[] = ['reset_password', 'change_password'];
 
 export const phoneInUseError = () =>
-  new HttpError(400, AUTH_MESSAGES.phoneInUse, { phone: [AUTH_MESSAGES.phoneInUse] });
+  new HttpError(400, 'phone_in_use', undefined, { phone: [AUTH_MESSAGES.phoneInUse] });
 
 function assertNotBlocked(user: Pick<UserRow, 'isActive'> | undefined): void {
-  if (user && !user.isActive) throw forbidden(AUTH_MESSAGES.userBlocked);
+  if (user && !user.isActive) throw forbidden('user_blocked');
 }
 
 /** DESIGN.md section 3, mode rules. */
@@ -91,11 +91,11 @@ function assertModeAllowed(
     assertNotBlocked(user);
     return;
   }
-  if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
+  if (!user) throw notFound('user_not_found');
   assertNotBlocked(user);
-  if (ADMIN_MODES.includes(mode) && user.role !== 'admin') throw forbidden(AUTH_MESSAGES.adminOnly);
+  if (ADMIN_MODES.includes(mode) && user.role !== 'admin') throw forbidden('admin_only');
   if (caller && OWN_ACCOUNT_MODES.includes(mode) && caller.id !== user.id) {
-    throw forbidden(AUTH_MESSAGES.notOwnPhone);
+    throw forbidden('not_own_phone');
   }
 }
 
@@ -116,7 +116,7 @@ export async function requestCode(
     const latest = await findLatestVerification(tx, phone, mode);
     if (latest) {
       const waitMs = latest.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime();
-      if (waitMs > 0) throw tooManyRequests(AUTH_MESSAGES.codeAlreadySent, waitMs / 1000);
+      if (waitMs > 0) throw tooManyRequests('code_already_sent', waitMs / 1000);
     }
     return insertVerification(tx, {
       phone,
@@ -135,7 +135,7 @@ export async function requestCode(
     await deleteVerification(deps.db, verificationId);
     const reason = String((error as Error)?.message ?? error).replaceAll(code, '******');
     deps.logger.error({ phone, mode, reason }, 'verification code SMS was not sent');
-    throw new HttpError(503, AUTH_MESSAGES.smsFailed);
+    throw new HttpError(503, 'sms_failed');
   }
   deps.logger.info({ phone, mode }, 'verification code sent');
   return {
@@ -154,7 +154,7 @@ export async function verifyCode(
   await assertPhoneNotLocked(deps.db, deps, phone);
   const row = await loadVerification(deps.db, deps, { token: input.verificationToken, phone, mode: null });
   if (row.mode !== 'change_phone_new') assertNotBlocked(await findLiveUserByPhone(deps.db, phone));
-  if (row.failedAttempts >= MAX_WRONG_TRIES_PER_CODE) throw badRequest(AUTH_MESSAGES.codeAttemptsExhausted);
+  if (row.failedAttempts >= MAX_WRONG_TRIES_PER_CODE) throw badRequest('code_attempts_exhausted');
 
   const now = deps.clock.now();
   if (!codeMatches(deps, row, input.code)) {
@@ -164,7 +164,7 @@ export async function verifyCode(
       return stillAlive;
     });
     deps.logger.info({ phone, mode: row.mode }, 'wrong verification code');
-    throw badRequest(counted ? AUTH_MESSAGES.invalidCode : AUTH_MESSAGES.codeAttemptsExhausted);
+    throw badRequest(counted ? 'invalid_code' : 'code_attempts_exhausted');
   }
   if (row.status === 'sent') await markVerified(deps.db, row.id, now);
   return { message: AUTH_MESSAGES.codeVerified };
@@ -189,7 +189,7 @@ export async function login(
   await assertVerified(deps.db, deps, token);
   const now = deps.clock.now();
   if (existing?.role === 'admin' && !hasFreshPasswordStep(existing, now)) {
-    throw forbidden(AUTH_MESSAGES.passwordRequired);
+    throw forbidden('password_required');
   }
 
   const result = await deps.db.transaction(async (tx) => {
@@ -197,7 +197,7 @@ export async function login(
     const user = await insertUserIfMissing(tx, phone, now);
     assertNotBlocked(user);
     if (user.role === 'admin') {
-      if (!hasFreshPasswordStep(user, now)) throw forbidden(AUTH_MESSAGES.passwordRequired);
+      if (!hasFreshPasswordStep(user, now)) throw forbidden('password_required');
       // One password step opens one login.
       await setPasswordVerifiedAt(tx, user.id, null);
     }
@@ -224,7 +224,7 @@ export async function verifyAdminPassword(
   if (!user || !isCorrect) {
     await insertAuthFailure(deps.db, phone, 'password', now);
     deps.logger.info({ phone }, 'wrong administrator password');
-    throw badRequest(AUTH_MESSAGES.invalidCredentials);
+    throw badRequest('invalid_credentials');
   }
   await setPasswordVerifiedAt(deps.db, user.id, now);
   return { message: AUTH_MESSAGES.passwordVerified };
@@ -248,7 +248,7 @@ export async function refreshAccessToken(deps: Dependencies, input: { refresh: s
     session.userDeletedAt !== null ||
     session.expiresAt.getTime() <= now.getTime()
   ) {
-    throw unauthorized(AUTH_MESSAGES.invalidRefresh);
+    throw unauthorized('refresh_invalid');
   }
   assertNotBlocked({ isActive: session.userIsActive });
   await slideSession(deps.db, session.id, now, new Date(now.getTime() + REFRESH_TOKEN_MS));

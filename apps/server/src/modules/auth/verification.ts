@@ -5,7 +5,7 @@
  * and the token stays usable; only a call that succeeds spends it.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES, type VerificationMode } from '@propusk/contracts/auth';
+import type { VerificationMode } from '@propusk/contracts/auth';
 import type { Executor } from '../../db/database.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, gone, tooManyRequests } from '../../lib/errors.ts';
@@ -43,7 +43,7 @@ export function codeMatches(
 /** Per-IP limit of an unauthenticated call: 429 once the address is over its budget. */
 export function limitByIp(limiter: { hit(key: string): number }, ip: string): void {
   const wait = limiter.hit(ip);
-  if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests, wait);
+  if (wait > 0) throw tooManyRequests('too_many_requests', wait);
 }
 
 /** 429 once a phone has had 10 wrong codes or passwords within the last hour. */
@@ -60,7 +60,7 @@ export async function assertPhoneNotLocked(
   );
   if (count >= MAX_FAILURES_PER_PHONE) {
     const unlocksAt = (oldest ?? now).getTime() + FAILURE_WINDOW_MS;
-    throw tooManyRequests(AUTH_MESSAGES.tooManyFailures, (unlocksAt - now.getTime()) / 1000);
+    throw tooManyRequests('too_many_failures', (unlocksAt - now.getTime()) / 1000);
   }
 }
 
@@ -76,10 +76,10 @@ export async function loadVerification(
 ): Promise<VerificationRow> {
   const row = await findVerificationByTokenHash(executor, sha256(input.token), options);
   if (!row || row.phone !== input.phone || (input.mode !== null && row.mode !== input.mode)) {
-    throw badRequest(AUTH_MESSAGES.invalidToken);
+    throw badRequest('verification_token_invalid');
   }
-  if (deps.clock.now().getTime() >= row.expiresAt.getTime()) throw gone(AUTH_MESSAGES.tokenExpired);
-  if (row.status === 'used') throw badRequest(AUTH_MESSAGES.tokenUsed);
+  if (deps.clock.now().getTime() >= row.expiresAt.getTime()) throw gone('verification_expired');
+  if (row.status === 'used') throw badRequest('verification_token_used');
   return row;
 }
 
@@ -90,7 +90,7 @@ export async function assertVerified(
   input: { token: string; phone: string; mode: VerificationMode },
 ): Promise<VerificationRow> {
   const row = await loadVerification(executor, deps, input);
-  if (row.status !== 'verified') throw badRequest(AUTH_MESSAGES.tokenNotVerified);
+  if (row.status !== 'verified') throw badRequest('verification_not_verified');
   return row;
 }
 
@@ -101,6 +101,6 @@ export async function consumeVerification(
   input: { token: string; phone: string; mode: VerificationMode },
 ): Promise<void> {
   const row = await loadVerification(tx, deps, input, { forUpdate: true });
-  if (row.status !== 'verified') throw badRequest(AUTH_MESSAGES.tokenNotVerified);
-  if (!(await markUsed(tx, row.id, deps.clock.now()))) throw badRequest(AUTH_MESSAGES.tokenUsed);
+  if (row.status !== 'verified') throw badRequest('verification_not_verified');
+  if (!(await markUsed(tx, row.id, deps.clock.now()))) throw badRequest('verification_token_used');
 }

@@ -4,11 +4,7 @@
  * for access to one of his barriers (or whom he blocked); search by an exact phone is the one exception.
  */
 
-import {
-  type AdminUser,
-  BARRIER_USER_MESSAGES,
-  type BarrierUserListQuery,
-} from '@propusk/contracts/barrier-users';
+import type { AdminUser, BarrierUserListQuery } from '@propusk/contracts/barrier-users';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -19,7 +15,7 @@ import { syncBarrierDevice } from '../devices/outbox.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
 import * as repository from './repository.ts';
 
-const userNotFound = () => notFound(BARRIER_USER_MESSAGES.userNotFound);
+const userNotFound = () => notFound('user_not_found');
 
 function toAdminUser(row: NonNullable<Awaited<ReturnType<typeof repository.findUserForAdmin>>>): AdminUser {
   return {
@@ -76,7 +72,7 @@ export function createBarrierUserService(deps: Dependencies) {
 
     async removeFromBarrier(admin: AuthenticatedUser, barrierId: number, userId: number): Promise<void> {
       const barrier = await requireOwnedBarrier(db, admin.id, barrierId);
-      if (userId === barrier.ownerId) throw conflict(BARRIER_USER_MESSAGES.cannotRemoveOwner);
+      if (userId === barrier.ownerId) throw conflict('cannot_remove_owner');
       await db.transaction(async (tx) => {
         const locked = await lockLiveBarrier(tx, barrierId);
         const hadAccess = await revokeAccessLocked(
@@ -87,7 +83,7 @@ export function createBarrierUserService(deps: Dependencies) {
           { author: 'admin', userId: admin.id },
           'barrier_exit',
         );
-        if (!hadAccess) throw notFound(BARRIER_USER_MESSAGES.notOnBarrier);
+        if (!hadAccess) throw notFound('user_not_on_barrier');
         await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false });
       });
       deps.notifyDeviceCommands([barrierId]);
@@ -105,7 +101,7 @@ export function createBarrierUserService(deps: Dependencies) {
     },
 
     async block(admin: AuthenticatedUser, userId: number, reason: string): Promise<AdminUser> {
-      if (userId === admin.id) throw badRequest(BARRIER_USER_MESSAGES.cannotBlockSelf);
+      if (userId === admin.id) throw badRequest('cannot_block_self');
       await requireRelatedUser(admin, userId);
       const now = deps.clock.now();
       const touched = await db.transaction(async (tx) => {

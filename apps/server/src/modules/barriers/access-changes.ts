@@ -1,9 +1,3 @@
-/**
- * Giving and taking away access to a barrier, inside the caller's transaction and after `lockLiveBarrier`.
- * Access always comes with the user's primary phone (his own number on the device); losing access always
- * takes every phone of the user off the barrier, so no number keeps opening the gate.
- */
-import { ACCESS_REQUEST_MESSAGES } from '@propusk/contracts/access-requests';
 import type { ActionReason } from '@propusk/contracts/actions';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
@@ -30,7 +24,7 @@ export async function grantAccessLocked(
     .values({ barrierId: barrier.id, userId: user.id, createdAt: deps.clock.now() })
     .onConflictDoNothing()
     .returning({ userId: barrierAccess.userId });
-  if (inserted.length === 0) throw conflict(ACCESS_REQUEST_MESSAGES.alreadyHasAccess);
+  if (inserted.length === 0) throw conflict('already_has_access');
   return addPhoneLocked(
     tx,
     deps,

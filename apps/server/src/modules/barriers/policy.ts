@@ -8,7 +8,6 @@
  *   need access.
  */
 
-import { BARRIER_MESSAGES } from '@propusk/contracts/barriers';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -17,7 +16,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 
 export type BarrierRow = typeof barriers.$inferSelect;
 
-export const barrierNotFound = () => notFound(BARRIER_MESSAGES.barrierNotFound);
+export const barrierNotFound = () => notFound('barrier_not_found');
 
 /** The live barrier and whether `userId` has access to it, in one query. */
 export async function findBarrierForUser(
@@ -50,7 +49,7 @@ export async function requireVisibleBarrier(executor: Executor, userId: number, 
 /** A barrier the user has access to: 404 when he may not see it, 403 when he sees it without access. */
 export async function requireBarrierAccess(executor: Executor, userId: number, barrierId: number) {
   const found = await requireVisibleBarrier(executor, userId, barrierId);
-  if (!found.hasAccess) throw forbidden(BARRIER_MESSAGES.noAccess);
+  if (!found.hasAccess) throw forbidden('barrier_no_access');
   return found.barrier;
 }
 

@@ -1,9 +1,6 @@
 /** Failure bodies for the OpenAPI document of the barrier domain's routes. */
-import { errorSchema } from '@propusk/contracts/common';
-import { z } from 'zod';
-
-/** 400 is `{"detail"}` or field lists (`{"phone": ["…"]}`). */
-const badRequestSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+import { badRequestSchema, errorSchema } from '@propusk/contracts/common';
+import type { z } from 'zod';
 
 export function failures(...codes: (401 | 403 | 404 | 409)[]) {
   const responses: Record<number, z.ZodType> = { 400: badRequestSchema };

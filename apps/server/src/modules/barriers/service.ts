@@ -191,7 +191,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
 
     async leave(user: AuthenticatedUser, barrierId: number): Promise<void> {
       const barrier = await requireBarrierAccess(db, user.id, barrierId);
-      if (barrier.ownerId === user.id) throw conflict(BARRIER_MESSAGES.ownerCannotLeave);
+      if (barrier.ownerId === user.id) throw conflict('owner_cannot_leave');
       await db.transaction(async (tx) => {
         const locked = await lockLiveBarrier(tx, barrierId);
         await revokeAccessLocked(
@@ -245,7 +245,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error, 'barriers_device_phone_live_unique')) {
-            throw conflict(BARRIER_MESSAGES.devicePhoneTaken);
+            throw conflict('device_phone_taken');
           }
           throw error;
         });

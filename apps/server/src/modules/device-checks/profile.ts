@@ -44,7 +44,7 @@ export async function getDeviceProfile(
   barrierId: number,
 ): Promise<DeviceProfileResponse> {
   const barrier = await requireOwnedBarrier(deps.db, user.id, barrierId);
-  if (!isDeviceModel(barrier.deviceModel)) throw conflict('The barrier has no known device model.');
+  if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_model_unknown');
   return present(barrier.deviceModel, (barrier.deviceProfile as DeviceProfileOverride | null) ?? null);
 }
 
@@ -59,7 +59,7 @@ export async function setDeviceProfile(
   return deps.db.transaction(async (tx) => {
     const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
     await lockBarrier(tx, barrierId);
-    if (!isDeviceModel(barrier.deviceModel)) throw conflict('The barrier has no known device model.');
+    if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_model_unknown');
     const model = barrier.deviceModel;
     const input = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
     const checked = validateProfileOverride(model, input);

@@ -8,11 +8,7 @@
  * trusted no more, and the outbox plans the fewest commands from there, deletes first.
  */
 
-import {
-  DEVICE_CHECK_NOT_READY_DETAIL,
-  DEVICE_CHECK_RUNNING_DETAIL,
-  type DeviceCheck,
-} from '@propusk/contracts/device-checks';
+import type { DeviceCheck } from '@propusk/contracts/device-checks';
 import { desiredWhitelist } from '@propusk/devices/access';
 import { DAY_MS } from '@propusk/devices/device-time';
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
@@ -174,11 +170,11 @@ export async function startDeviceCheck(
   const check = await deps.db.transaction(async (tx) => {
     const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
     await lockBarrier(tx, barrierId);
-    if (!isDeviceModel(barrier.deviceModel)) throw conflict('The barrier has no known device model.');
+    if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_model_unknown');
     const model = barrier.deviceModel;
     auditEveryDays = barrier.deviceAuditDays ?? null;
     const running = await repository.latestCheck(tx, barrierId);
-    if (running?.status === 'reading') throw conflict(DEVICE_CHECK_RUNNING_DETAIL);
+    if (running?.status === 'reading') throw conflict('device_check_running');
     const queries = await planQueries(tx, barrierId, model, barrier.deviceProfile, body.full ?? false, now);
     await assertWeeklySmsBudget(tx, barrierId, queries.length, now);
     const row = await repository.insertCheck(tx, {
@@ -218,10 +214,10 @@ export async function repairDevice(
   const result = await deps.db.transaction(async (tx) => {
     const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
     await lockBarrier(tx, barrierId);
-    if (!isDeviceModel(barrier.deviceModel)) throw conflict(DEVICE_CHECK_NOT_READY_DETAIL);
+    if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_check_not_ready');
     const model = barrier.deviceModel;
     const row = await repository.latestCheck(tx, barrierId);
-    if (row?.status !== 'ready') throw conflict(DEVICE_CHECK_NOT_READY_DETAIL);
+    if (row?.status !== 'ready') throw conflict('device_check_not_ready');
     await applyReading(tx, model, row, now);
     const queued = await syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: true });
     const repaired = await repository.finishCheck(tx, row.id, 'repaired', now);

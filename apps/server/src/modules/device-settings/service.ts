@@ -9,12 +9,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { actions, barriers, deviceCommands } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { assertWeeklySmsBudget, lockBarrier } from '../devices/outbox.ts';
 import { isSecretSetting, sealSettingPayload } from '../devices/setting-payload.ts';
-
-export const BARRIER_NOT_FOUND_DETAIL = 'Barrier not found.';
 
 async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, barrierId: number) {
   const [barrier] = await executor
@@ -25,7 +23,7 @@ async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, bar
     })
     .from(barriers)
     .where(and(eq(barriers.id, barrierId), eq(barriers.ownerId, user.id), isNull(barriers.deletedAt)));
-  if (!barrier || !isDeviceModel(barrier.model)) throw notFound(BARRIER_NOT_FOUND_DETAIL);
+  if (!barrier || !isDeviceModel(barrier.model)) throw notFound('barrier_not_found');
   return { ...barrier, model: barrier.model as DeviceModel };
 }
 
@@ -48,18 +46,26 @@ export async function sendBarrierSetting(
   const commandId = await deps.db.transaction(async (tx) => {
     const barrier = await loadOwnedBarrier(tx, user, barrierId);
     await lockBarrier(tx, barrierId);
-    if (!hasSetting(barrier.model, body.setting)) throw badRequest(`Unknown setting: ${body.setting}.`);
+    if (!hasSetting(barrier.model, body.setting)) {
+      throw badRequest('unknown_setting', undefined, { setting: body.setting });
+    }
     const checked = checkSettingParams(barrier.model, body.setting, body.params);
     if (!checked.ok) {
-      if (checked.missing.length > 0) throw badRequest(`Missing params: ${checked.missing.join(', ')}.`);
-      throw badRequest(
-        Object.entries(checked.invalid)
-          .map(([key, message]) => `${key}: ${message}`)
-          .join(' '),
+      // The parameters' own messages (Russian, from the model's sheet) go in `params`, by parameter.
+      if (checked.missing.length > 0) {
+        throw new HttpError(400, 'setting_params_missing', `Missing params: ${checked.missing.join(', ')}.`, {
+          missing: checked.missing,
+        });
+      }
+      throw new HttpError(
+        400,
+        'setting_params_invalid',
+        `Invalid params: ${Object.keys(checked.invalid).join(', ')}.`,
+        { params: checked.invalid },
       );
     }
     if (getSheet(barrier.model).hasPassword && !barrier.passwordEncrypted) {
-      throw badRequest('The device password of this barrier is not set.');
+      throw badRequest('device_password_not_set');
     }
     await assertWeeklySmsBudget(tx, barrierId, 1, now);
     const payload = sealSettingPayload(deps.secrets, barrier.model, body.setting, checked.values);

@@ -59,7 +59,7 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
       const change =
         body.kind === 'manual_add' ? { kind: body.kind, slot: body.slot, number: body.phone } : body;
       if (!devices.drift(request.params.id, change)) {
-        throw conflict('The simulated unit has not received anything yet.');
+        throw conflict('simulator_empty');
       }
       return { entries: devices.whitelist(request.params.id) ?? [] };
     },

@@ -33,7 +33,6 @@ import { barrierLimits, barriers, deviceCommands, deviceSlots, phones } from '..
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 
-export const SMS_WEEKLY_LIMIT_DETAIL = 'The weekly SMS limit of this barrier would be exceeded.';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** A failed delete or clock command is tried again by itself after this long. */
 export const QUARANTINE_REARM_MS = 60 * 60 * 1000;
@@ -208,7 +207,7 @@ export async function assertWeeklySmsBudget(
   const limit = limits?.smsWeeklyLimit;
   if (limit === null || limit === undefined) return;
   const used = await countCommandsThisWeek(executor, barrierId, now);
-  if (used + extra > limit) throw conflict(SMS_WEEKLY_LIMIT_DETAIL);
+  if (used + extra > limit) throw conflict('sms_weekly_limit');
 }
 
 export interface SyncOptions {

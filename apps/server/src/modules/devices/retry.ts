@@ -1,5 +1,5 @@
 /** An administrator's "try again" for a phone whose device command failed after every retry. */
-import { PHONE_NOT_IN_ERROR_DETAIL, type PhoneStatus } from '@propusk/contracts/devices';
+import type { PhoneStatus } from '@propusk/contracts/devices';
 import { and, eq, isNull } from 'drizzle-orm';
 import { barriers, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -18,14 +18,14 @@ export async function retryPhone(
       .from(phones)
       .innerJoin(barriers, eq(barriers.id, phones.barrierId))
       .where(and(eq(phones.id, phoneId), eq(barriers.ownerId, user.id), isNull(barriers.deletedAt)));
-    if (!found) throw notFound('Phone not found.');
+    if (!found) throw notFound('phone_not_found');
     await lockBarrier(tx, found.barrierId);
     const [phone] = await tx
       .select({ status: phones.status, slot: phones.slot, isActive: phones.isActive })
       .from(phones)
       .where(eq(phones.id, phoneId));
     if (!phone?.isActive || phone.slot === null || phone.status !== 'error') {
-      throw conflict(PHONE_NOT_IN_ERROR_DETAIL);
+      throw conflict('phone_not_in_error');
     }
     await tx
       .update(phones)

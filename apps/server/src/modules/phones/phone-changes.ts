@@ -11,8 +11,7 @@
  */
 
 import type { ActionAuthor, ActionReason } from '@propusk/contracts/actions';
-import { LIMIT_MESSAGES } from '@propusk/contracts/limits';
-import { PHONE_MESSAGES, type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
+import { type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
 import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
@@ -137,7 +136,8 @@ export async function recordPhoneAction(
 export function assertScheduleIntervalLimit(barrier: LockedBarrier, schedule: WeeklySchedule | null): void {
   const minimum = barrier.limits.scheduleIntervalLimit;
   if (minimum === null || !schedule) return;
-  if (shortestIntervalMinutes(schedule) < minimum) throw conflict(LIMIT_MESSAGES.intervalTooShort(minimum));
+  if (shortestIntervalMinutes(schedule) < minimum)
+    throw conflict('schedule_interval_too_short', undefined, { minimum_minutes: minimum });
 }
 
 /**
@@ -165,27 +165,27 @@ export async function addPhoneLocked(
     .from(phones)
     .where(and(eq(phones.barrierId, barrier.id), eq(phones.isActive, true)));
   if (!counts) throw new Error('count query returned no row');
-  if (counts.sameNumber > 0) throw conflict(PHONE_MESSAGES.duplicate);
+  if (counts.sameNumber > 0) throw conflict('phone_duplicate');
 
   const limits = barrier.limits;
   const over = (count: number, limit: number | null) => limit !== null && count >= limit;
-  if (over(counts.userTotal, limits.userPhoneLimit)) throw conflict(LIMIT_MESSAGES.userPhones);
+  if (over(counts.userTotal, limits.userPhoneLimit)) throw conflict('limit_user_phones');
   if (phone.type === 'temporary') {
-    if (over(counts.userTemporary, limits.userTempPhoneLimit)) throw conflict(LIMIT_MESSAGES.userTemporary);
+    if (over(counts.userTemporary, limits.userTempPhoneLimit)) throw conflict('limit_user_temporary');
     if (over(counts.globalTemporary, limits.globalTempPhoneLimit)) {
-      throw conflict(LIMIT_MESSAGES.globalTemporary);
+      throw conflict('limit_barrier_temporary');
     }
   }
   if (phone.type === 'schedule') {
-    if (over(counts.userSchedule, limits.userSchedulePhoneLimit)) throw conflict(LIMIT_MESSAGES.userSchedule);
+    if (over(counts.userSchedule, limits.userSchedulePhoneLimit)) throw conflict('limit_user_schedule');
     if (over(counts.globalSchedule, limits.globalSchedulePhoneLimit)) {
-      throw conflict(LIMIT_MESSAGES.globalSchedule);
+      throw conflict('limit_barrier_schedule');
     }
     assertScheduleIntervalLimit(barrier, phone.schedule);
   }
 
   const slot = await smallestFreeSlot(tx, barrier);
-  if (slot === null) throw conflict(LIMIT_MESSAGES.noFreeSlot);
+  if (slot === null) throw conflict('no_free_slot');
 
   let row: PhoneRow | undefined;
   try {
@@ -207,9 +207,8 @@ export async function addPhoneLocked(
       })
       .returning();
   } catch (error) {
-    if (isUniqueViolation(error, 'phones_barrier_number_active_unique'))
-      throw conflict(PHONE_MESSAGES.duplicate);
-    if (isUniqueViolation(error, 'phones_primary_per_user_unique')) throw conflict(PHONE_MESSAGES.duplicate);
+    if (isUniqueViolation(error, 'phones_barrier_number_active_unique')) throw conflict('phone_duplicate');
+    if (isUniqueViolation(error, 'phones_primary_per_user_unique')) throw conflict('phone_duplicate');
     throw error;
   }
   if (!row) throw new Error('phone not inserted');

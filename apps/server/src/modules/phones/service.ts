@@ -36,7 +36,7 @@ import * as repository from './repository.ts';
 
 export type Side = 'user' | 'admin';
 
-const phoneNotFound = () => notFound('Phone not found.');
+const phoneNotFound = () => notFound('phone_not_found');
 
 export function toPhone(row: PhoneRow): Phone {
   return {
@@ -100,7 +100,7 @@ export function createPhoneService(deps: Dependencies) {
   /** The phone, if the caller may change it now: visible, active, and (user side) he still has access. */
   async function findChangeablePhone(side: Side, caller: AuthenticatedUser, phoneId: number) {
     const phone = await findVisiblePhone(side, caller, phoneId);
-    if (!phone.isActive) throw conflict(PHONE_MESSAGES.notActive);
+    if (!phone.isActive) throw conflict('phone_deleted');
     if (side === 'user') await requireBarrierAccess(db, caller.id, phone.barrierId);
     return phone;
   }
@@ -124,7 +124,7 @@ export function createPhoneService(deps: Dependencies) {
       // Access may have been lost between the check and the lock (leave, removal, block).
       if (!(await userHasAccess(tx, barrier.id, ownerUserId))) {
         if (side === 'admin') throw new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] });
-        throw forbidden(PHONE_MESSAGES.userHasNoAccess);
+        throw forbidden('user_not_on_barrier');
       }
       const added = await addPhoneLocked(
         tx,
@@ -162,7 +162,7 @@ export function createPhoneService(deps: Dependencies) {
     const updated = await db.transaction(async (tx) => {
       const barrier = await lockLiveBarrier(tx, phone.barrierId);
       const current = await repository.findPhone(tx, phone.id);
-      if (!current?.phone.isActive) throw conflict(PHONE_MESSAGES.notActive);
+      if (!current?.phone.isActive) throw conflict('phone_deleted');
       check?.(barrier);
       const row = await repository.updatePhone(tx, phone.id, { ...values, updatedAt: deps.clock.now() });
       await recordPhoneAction(tx, deps.clock.now(), {
@@ -238,7 +238,7 @@ export function createPhoneService(deps: Dependencies) {
 
     async remove(side: Side, caller: AuthenticatedUser, phoneId: number): Promise<void> {
       const phone = await findChangeablePhone(side, caller, phoneId);
-      if (phone.type === 'primary') throw forbidden(PHONE_MESSAGES.primaryCannotBeDeleted);
+      if (phone.type === 'primary') throw forbidden('primary_phone_cannot_be_deleted');
       await db.transaction(async (tx) => {
         const barrier = await lockLiveBarrier(tx, phone.barrierId);
         const removed = await deactivatePhonesLocked(
@@ -249,7 +249,7 @@ export function createPhoneService(deps: Dependencies) {
           actorOf(side, caller),
           'manual',
         );
-        if (removed.length === 0) throw conflict(PHONE_MESSAGES.notActive);
+        if (removed.length === 0) throw conflict('phone_deleted');
         await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
       });
       deps.notifyDeviceCommands([phone.barrierId]);
@@ -257,7 +257,7 @@ export function createPhoneService(deps: Dependencies) {
 
     async getSchedule(side: Side, caller: AuthenticatedUser, phoneId: number): Promise<WeeklySchedule> {
       const phone = await findVisiblePhone(side, caller, phoneId);
-      if (phone.type !== 'schedule') throw conflict(PHONE_MESSAGES.noSchedule);
+      if (phone.type !== 'schedule') throw conflict('phone_no_schedule');
       return phone.schedule ?? {};
     },
 
@@ -268,7 +268,7 @@ export function createPhoneService(deps: Dependencies) {
       body: WeeklyScheduleInput,
     ): Promise<WeeklySchedule> {
       const phone = await findChangeablePhone(side, caller, phoneId);
-      if (phone.type !== 'schedule') throw conflict(PHONE_MESSAGES.noSchedule);
+      if (phone.type !== 'schedule') throw conflict('phone_no_schedule');
       const schedule = normalizeSchedule(body);
       const updated = await change(side, caller, phone, { schedule }, 'schedule_update', (barrier) =>
         assertScheduleIntervalLimit(barrier, schedule),

@@ -4,7 +4,6 @@
  * and spends it inside the transaction of the change.
  */
 import { hash } from '@node-rs/argon2';
-import { AUTH_MESSAGES } from '@propusk/contracts/auth';
 import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from '@propusk/contracts/users';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import {
@@ -111,7 +110,7 @@ export async function deleteAccount(
   const touched = await deps.db.transaction(async (tx) => {
     if (!(await lockLiveUser(tx, user.id))) throw unauthorized();
     await consumeVerification(tx, deps, token);
-    if ((await countOwnedLiveBarriers(tx, user.id)) > 0) throw conflict(PROFILE_MESSAGES.ownsBarriers);
+    if ((await countOwnedLiveBarriers(tx, user.id)) > 0) throw conflict('owns_barriers');
     const barrierIds = await takeUserOffBarriers(tx, deps, user.id, 'user_deleted');
     await updateUser(tx, user.id, { deletedAt: now, passwordHash: null, passwordVerifiedAt: null }, now);
     await revokeUserSessions(tx, user.id, now);
@@ -134,7 +133,7 @@ export async function changePhone(
 ): Promise<{ phone: string }> {
   const user = await loadCaller(deps, caller);
   const { newPhone } = input;
-  if (newPhone === user.phone) throw badRequest(PROFILE_MESSAGES.samePhone);
+  if (newPhone === user.phone) throw badRequest('same_phone');
   if (await findLiveUserByPhone(deps.db, newPhone)) throw phoneInUseError();
   const oldToken = {
     token: input.oldVerificationToken,
@@ -161,7 +160,7 @@ export async function changePhone(
       for (const barrierId of barrierIds) {
         await lockBarrier(tx, barrierId);
         const outcome = await movePrimaryPhoneLocked(tx, deps, barrierId, user.id, newPhone, actor);
-        if (outcome === 'taken') throw conflict(PROFILE_MESSAGES.phoneOnBarrier);
+        if (outcome === 'taken') throw conflict('phone_on_own_barrier');
       }
       const synced: number[] = [];
       for (const barrierId of barrierIds) {
@@ -185,7 +184,7 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string; verificationToken: string },
 ): Promise<{ message: string }> {
   const user = await loadCaller(deps, caller);
-  if (user.role !== 'admin') throw forbidden(AUTH_MESSAGES.adminOnly);
+  if (user.role !== 'admin') throw forbidden('admin_only');
   await assertPhoneNotLocked(deps.db, deps, user.phone);
   const token = { token: input.verificationToken, phone: user.phone, mode: 'change_password' as const };
   await assertVerified(deps.db, deps, token);
@@ -194,7 +193,7 @@ export async function changePassword(
   const now = deps.clock.now();
   if (!isCorrect) {
     await insertAuthFailure(deps.db, user.phone, 'password', now);
-    throw new HttpError(400, PROFILE_MESSAGES.wrongOldPassword, {
+    throw new HttpError(400, 'wrong_old_password', undefined, {
       old_password: [PROFILE_MESSAGES.wrongOldPassword],
     });
   }
@@ -216,15 +215,15 @@ export async function resetPassword(
 ): Promise<{ message: string }> {
   limitByIp(deps.rateLimits.authCalls, input.ip);
   const user = await findLiveUserByPhone(deps.db, input.phone);
-  if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
-  if (!user.isActive) throw forbidden(AUTH_MESSAGES.userBlocked);
-  if (user.role !== 'admin') throw forbidden(AUTH_MESSAGES.adminOnly);
+  if (!user) throw notFound('user_not_found');
+  if (!user.isActive) throw forbidden('user_blocked');
+  if (user.role !== 'admin') throw forbidden('admin_only');
   const token = { token: input.verificationToken, phone: user.phone, mode: 'reset_password' as const };
   await assertVerified(deps.db, deps, token);
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    if (!(await lockLiveUser(tx, user.id))) throw notFound(AUTH_MESSAGES.userNotFound);
+    if (!(await lockLiveUser(tx, user.id))) throw notFound('user_not_found');
     await consumeVerification(tx, deps, token);
     await updateUser(tx, user.id, { passwordHash, passwordVerifiedAt: null }, now);
     await revokeUserSessions(tx, user.id, now);
@@ -274,10 +273,10 @@ export async function blockAccount(
   input: { phone: string; reason: string },
 ): Promise<{ id: number }> {
   const user = await findLiveUserByPhone(deps.db, input.phone);
-  if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
+  if (!user) throw notFound('user_not_found');
   const now = deps.clock.now();
   const touched = await deps.db.transaction(async (tx) => {
-    if (!(await lockLiveUser(tx, user.id))) throw notFound(AUTH_MESSAGES.userNotFound);
+    if (!(await lockLiveUser(tx, user.id))) throw notFound('user_not_found');
     await updateUser(
       tx,
       user.id,
@@ -295,7 +294,7 @@ export async function blockAccount(
 /** Lifts a platform-wide block. Restores nothing else: access must be granted again. */
 export async function unblockAccount(deps: Dependencies, input: { phone: string }): Promise<{ id: number }> {
   const user = await findLiveUserByPhone(deps.db, input.phone);
-  if (!user) throw notFound(AUTH_MESSAGES.userNotFound);
+  if (!user) throw notFound('user_not_found');
   await updateUser(deps.db, user.id, { isActive: true, blockReason: null }, deps.clock.now());
   deps.logger.info({ userId: user.id }, 'account unblocked');
   return { id: user.id };

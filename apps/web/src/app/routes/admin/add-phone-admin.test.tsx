@@ -58,12 +58,15 @@ describe('/add-phone-admin', { timeout: 20_000 }, () => {
   it('shows the server refusal', async () => {
     signIn();
     mockApi({
-      'POST /api/admin/barriers/5/phones/': [409, { detail: 'This number is already on this barrier.' }],
+      'POST /api/admin/barriers/5/phones/': [
+        409,
+        { detail: 'This number is already on this barrier.', code: 'phone_duplicate' },
+      ],
     });
     const { user } = renderRoute(<AddPhoneAdminRoute />, { path: '/add-phone-admin', state });
     await user.type(screen.getByLabelText(/Имя/), 'Жена');
     await user.type(screen.getByLabelText(/Номер телефона/), '9003334455');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    expect(await screen.findByText('This number is already on this barrier.')).toBeInTheDocument();
+    expect(await screen.findByText('Этот номер уже есть на шлагбауме.')).toBeInTheDocument();
   });
 });

@@ -50,10 +50,12 @@ describe('/admin-barrier-page', { timeout: 20_000 }, () => {
 
   it('says the barrier is not found on 404', async () => {
     signIn();
-    mockApi({ 'GET /api/admin/barriers/5/': [404, { detail: 'Barrier not found.' }] });
+    mockApi({
+      'GET /api/admin/barriers/5/': [404, { detail: 'Barrier not found.', code: 'barrier_not_found' }],
+    });
     renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
     // The server's detail is shown as given (spec.md section 8).
-    expect(await screen.findByText('Barrier not found.')).toBeInTheDocument();
+    expect(await screen.findByText('Шлагбаум не найден')).toBeInTheDocument();
   });
 
   it('edits additional info and the public flag; a device password must be 4 digits', async () => {

@@ -61,7 +61,7 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
       'GET /api/admin/barriers/5/settings/': settings,
       'POST /api/admin/barriers/5/settings/': [
         409,
-        { detail: 'The weekly SMS limit of this barrier is reached.' },
+        { detail: 'The weekly SMS limit of this barrier would be exceeded.', code: 'sms_weekly_limit' },
       ],
     });
     const { user } = renderRoute(<BarrierSettingsRoute />, {
@@ -71,7 +71,9 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
     await user.click(await screen.findByRole('option', { name: 'Все номера' }));
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
-    expect(await screen.findByText('The weekly SMS limit of this barrier is reached.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Будет превышен недельный лимит SMS этого шлагбаума.'),
+    ).toBeInTheDocument();
     server.on({ 'POST /api/admin/barriers/5/settings/': [500, {}] });
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     expect(await screen.findByText('Ошибка при отправке настройки.')).toBeInTheDocument();

@@ -15,7 +15,14 @@ describe('/change-password', { timeout: 30_000 }, () => {
         { verification_token: 'token-1', detail: 'Code sent.', retry_after: 60 },
       ],
       'PATCH /api/auth/codes/verify/': { message: 'Code verified successfully.' },
-      'PATCH /api/users/me/password/': [400, { detail: 'Old password is incorrect.' }],
+      'PATCH /api/users/me/password/': [
+        400,
+        {
+          detail: 'Old password is incorrect.',
+          code: 'wrong_old_password',
+          old_password: ['Old password is incorrect.'],
+        },
+      ],
     });
     const { user } = renderRoute(<ChangePasswordRoute />, { path: '/change-password' });
     await user.click(await screen.findByRole('button', { name: 'Отправить код' }));
@@ -41,7 +48,7 @@ describe('/change-password', { timeout: 30_000 }, () => {
     await user.clear(screen.getByLabelText(/Повторите новый пароль/));
     await user.type(screen.getByLabelText(/Повторите новый пароль/), 'new-secret');
     await user.click(submit);
-    expect(await screen.findByText('Old password is incorrect.')).toBeInTheDocument();
+    expect(await screen.findByText('Старый пароль неверен.')).toBeInTheDocument();
 
     server.on({ 'PATCH /api/users/me/password/': { message: 'Password changed successfully.' } });
     await user.click(submit);

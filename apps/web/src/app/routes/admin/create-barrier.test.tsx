@@ -95,12 +95,15 @@ describe('/create-barrier', { timeout: 20_000 }, () => {
   it('shows the server detail, or the fallbacks', async () => {
     signIn();
     const server = mockApi({
-      'POST /api/admin/barriers/': [409, { detail: 'A barrier with this device phone already exists.' }],
+      'POST /api/admin/barriers/': [
+        409,
+        { detail: 'A barrier with this device phone already exists.', code: 'device_phone_taken' },
+      ],
     });
     const { user } = renderRoute(<CreateBarrierRoute />, { path: '/create-barrier' });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Создать' }));
-    expect(await screen.findByText('A barrier with this device phone already exists.')).toBeInTheDocument();
+    expect(await screen.findByText('Шлагбаум с этим номером устройства уже есть.')).toBeInTheDocument();
     server.on({ 'POST /api/admin/barriers/': [500, {}] });
     await user.click(screen.getByRole('button', { name: 'Создать' }));
     expect(await screen.findByText('Ошибка при создании.')).toBeInTheDocument();

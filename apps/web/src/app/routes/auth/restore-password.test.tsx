@@ -40,12 +40,17 @@ describe('/restorepassword', { timeout: 20_000 }, () => {
 
   it('shows the server text, else "Ошибка сброса пароля"', async () => {
     const server = mockApi({
-      'PATCH /api/users/me/password/reset/': [400, { detail: 'Verification token is invalid or expired.' }],
+      'PATCH /api/users/me/password/reset/': [
+        400,
+        { detail: 'Invalid verification token.', code: 'verification_token_invalid' },
+      ],
     });
     const { user } = renderRoute(<RestorePasswordRoute />, { path: '/restorepassword', state });
     await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Verification token is invalid or expired.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Код подтверждения недействителен. Запросите новый код.',
+    );
 
     server.on({ 'PATCH /api/users/me/password/reset/': [500, {}] });
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));

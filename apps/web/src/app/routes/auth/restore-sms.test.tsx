@@ -45,7 +45,7 @@ describe('/restoresms', { timeout: 20_000 }, () => {
   it('translates a wrong code and stays on the screen', async () => {
     mockApi({
       'POST /api/auth/codes/': codeSent('reset-1'),
-      'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.' }],
+      'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.', code: 'invalid_code' }],
     });
     const { user } = renderRoute(<RestoreSmsRoute />, { path: '/restoresms', state: { phone } });
     await user.click(screen.getByRole('button', { name: 'Отправить код' }));

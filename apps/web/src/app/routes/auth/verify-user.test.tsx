@@ -50,7 +50,9 @@ describe('/verifyuser', () => {
   });
 
   it('translates a wrong code', async () => {
-    mockApi({ 'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.' }] });
+    mockApi({
+      'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.', code: 'invalid_code' }],
+    });
     const { user } = renderRoute(<VerifyUserRoute />, { path: '/verifyuser', state });
     await user.type(screen.getByLabelText(/Код из СМС/), '000000');
     await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
@@ -74,7 +76,7 @@ describe('/verifyuser', () => {
   it('shows an error passed by the login screen and falls back to the stored token', async () => {
     window.localStorage.setItem('verification_token', 'stored-tok');
     const server = mockApi({
-      'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.' }],
+      'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.', code: 'invalid_code' }],
     });
     const { user } = renderRoute(<VerifyUserRoute />, {
       path: '/verifyuser',
@@ -104,7 +106,7 @@ describe('/verifyuser', () => {
         201,
         { verification_token: 'tok-2', detail: 'Verification code sent.', retry_after: 60 },
       ],
-      'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.' }],
+      'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.', code: 'invalid_code' }],
     });
     const { user } = renderRoute(<VerifyUserRoute />, { path: '/verifyuser', state, fakeTimers: true });
     const resend = screen.getByRole('button', { name: 'Отправить код повторно' });
@@ -143,15 +145,27 @@ describe('/verifyuser', () => {
     const resend = screen.getByRole('button', { name: 'Отправить код повторно' });
     await user.click(resend);
     expect(await screen.findByRole('alert')).toHaveTextContent('Пользователь заблокирован.');
-    server.on({ 'POST /api/auth/codes/': [400, { phone: ['Bad phone.'], mode: ['Bad mode.'] }] });
-    await user.click(resend);
-    expect(await screen.findByText('Bad phone. Bad mode.')).toBeInTheDocument();
     server.on({
-      'POST /api/auth/codes/': [429, { detail: 'Too many requests. Try again later.', retry_after: 30 }],
+      'POST /api/auth/codes/': [
+        400,
+        { phone: ['Phone must be in the format +7XXXXXXXXXX.'], mode: ['Invalid choice.'] },
+      ],
     });
     await user.click(resend);
     expect(
-      await screen.findByText('Too many requests. Try again later. Повторите через 30 секунд.'),
+      await screen.findByText(
+        'Номер телефона должен быть в формате +7XXXXXXXXXX. Выберите одно из допустимых значений.',
+      ),
+    ).toBeInTheDocument();
+    server.on({
+      'POST /api/auth/codes/': [
+        429,
+        { detail: 'Too many requests. Try again later.', code: 'too_many_requests', retry_after: 30 },
+      ],
+    });
+    await user.click(resend);
+    expect(
+      await screen.findByText('Слишком много запросов. Попробуйте позже. Повторите через 30 секунд.'),
     ).toBeInTheDocument();
     server.on({ 'POST /api/auth/codes/': networkFailure });
     await user.click(resend);

@@ -117,22 +117,28 @@ describe('/add-phone', { timeout: 30_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Сохранить' }));
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(text));
     };
-    const endTime = { end_time: ['End bad.'] };
-    const fromStart = { ...endTime, start_time: ['Start bad.'] };
-    const fromSchedule = { ...fromStart, schedule: ['Schedule bad.'] };
-    const fromDetail = { ...fromSchedule, detail: 'Detail text.' };
-    const fromType = { ...fromDetail, type: ['Type bad.'] };
+    const endTime = { end_time: ['The end time must be in the future.'] };
+    const fromStart = { ...endTime, start_time: ['Enter the start and end time.'] };
+    const fromSchedule = { ...fromStart, schedule: ['Add at least one schedule interval.'] };
+    const fromDetail = {
+      ...fromSchedule,
+      detail: 'The limit of phones per user on this barrier has been reached.',
+      code: 'limit_user_phones',
+    };
+    const fromType = { ...fromDetail, type: ['Type must be one of: permanent, temporary, schedule.'] };
     await saveShows(
       [400, { ...fromType, phone: ['Phone number is already in use.'] }],
       'Этот номер уже используется.',
     );
-    await saveShows([400, fromType], 'Type bad.');
-    await saveShows([400, fromDetail], 'Detail text.');
-    await saveShows([400, fromSchedule], 'Schedule bad.');
-    await saveShows([400, fromStart], 'Start bad.');
-    await saveShows([400, endTime], 'End bad.');
+    await saveShows([400, fromType], 'Выберите тип номера.');
+    await saveShows([400, fromDetail], 'Достигнут лимит номеров на пользователя для этого шлагбаума.');
+    await saveShows([400, fromSchedule], 'Добавьте хотя бы один интервал расписания.');
+    await saveShows([400, fromStart], 'Укажите время начала и конца.');
+    await saveShows([400, endTime], 'Время конца должно быть в будущем.');
+    // English that nothing translates never reaches the screen: the screen's own text does.
+    await saveShows([400, { end_time: ['Something new went wrong.'] }], 'Ошибка при сохранении номера.');
     await saveShows([500, {}], 'Ошибка при сохранении номера.');
-    expect(server.callsTo('POST /api/barriers/8/phones/')).toHaveLength(7);
+    expect(server.callsTo('POST /api/barriers/8/phones/')).toHaveLength(8);
 
     expect(screen.queryByText(/Screen:/)).not.toBeInTheDocument();
     await waitFor(() =>

@@ -1,10 +1,5 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
-import {
-  MESSAGES,
-  NAME_FALLBACK,
-  PHONE_FALLBACK,
-  SERVER_TEXT_TRANSLATIONS,
-} from '@propusk/contracts/messages';
+import { MESSAGES, NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
@@ -17,18 +12,15 @@ import {
 import { barrierQueryKey, getBarrier } from '../../../features/barriers/api/barriers-api';
 import { profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../paths';
 import { userNavigation } from './navigation';
 
-const ALREADY_HAS_ACCESS = 'This user already has access to the barrier.';
-
-/** spec.md section 8: the 'already has access' text is translated, any other failure is one line. */
+/**
+ * spec.md section 8: 'already has access' is 'У вас уже есть доступ к шлагбауму.'; any other refusal shows the
+ * Russian text of its code (a pending request, a block…), anything else 'Ошибка при отправке запроса'.
+ */
 function requestErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.detail === ALREADY_HAS_ACCESS) {
-    return SERVER_TEXT_TRANSLATIONS[ALREADY_HAS_ACCESS] ?? MESSAGES.requestFailed;
-  }
   return errorMessage(error, { fallback: MESSAGES.requestFailed, network: MESSAGES.requestFailed });
 }
 

@@ -56,7 +56,9 @@ describe('/change-phone', { timeout: 30_000 }, () => {
 
     expect(await screen.findByTestId('code-phone')).toHaveTextContent(newPhone);
     expect(screen.getByTestId('change-phone-step')).toHaveTextContent('Шаг 4 из 4');
-    server.on({ 'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.' }] });
+    server.on({
+      'PATCH /api/auth/codes/verify/': [400, { detail: 'Invalid verification code.', code: 'invalid_code' }],
+    });
     await user.type(screen.getByLabelText(/Код из СМС/), '000000');
     await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Код для нового номера неверный');
@@ -90,7 +92,9 @@ describe('/change-phone', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
     await user.type(await screen.findByLabelText(/Новый номер телефона/), newPhone);
 
-    server.on({ 'POST /api/auth/codes/': [400, { detail: 'Phone number is already in use.' }] });
+    server.on({
+      'POST /api/auth/codes/': [400, { detail: 'Phone number is already in use.', code: 'phone_in_use' }],
+    });
     await user.click(screen.getByRole('button', { name: 'Отправить код' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Этот номер уже используется.');
     expect(screen.getByTestId('change-phone-step')).toHaveTextContent('Шаг 3 из 4');
@@ -98,7 +102,12 @@ describe('/change-phone', { timeout: 30_000 }, () => {
     server.on({ 'POST /api/auth/codes/': codes });
     await user.click(screen.getByRole('button', { name: 'Отправить код' }));
     await user.type(await screen.findByLabelText(/Код из СМС/), '222222');
-    server.on({ 'PATCH /api/users/me/phone/': [409, { detail: 'Phone number is already in use.' }] });
+    server.on({
+      'PATCH /api/users/me/phone/': [
+        409,
+        { detail: 'Phone number is already in use.', code: 'phone_in_use' },
+      ],
+    });
     await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Этот номер уже используется.');
     expect(window.localStorage.getItem('phone')).toBe('+79001234567');

@@ -63,13 +63,18 @@ describe('/delete-account', { timeout: 20_000 }, () => {
       'GET /api/users/me/': userProfile,
       'POST /api/auth/codes/': codeSent('del-1'),
       'PATCH /api/auth/codes/verify/': codeVerified,
-      'DELETE /api/users/me/': [400, { detail: 'Verification token is invalid or expired.' }],
+      'DELETE /api/users/me/': [
+        400,
+        { detail: 'Invalid verification token.', code: 'verification_token_invalid' },
+      ],
     });
     const { user } = renderRoute(<DeleteAccountRoute />, { path: '/delete-account' });
     await user.click(await screen.findByRole('button', { name: 'Отправить код' }));
     await user.type(await screen.findByLabelText(/Код из СМС/), '123456');
     await user.click(screen.getByRole('button', { name: 'Удалить профиль' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Verification token is invalid or expired.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Код подтверждения недействителен. Запросите новый код.',
+    );
 
     server.on({ 'DELETE /api/users/me/': [500, {}] });
     await user.click(screen.getByRole('button', { name: 'Удалить профиль' }));

@@ -1,7 +1,7 @@
 /** The error lines of the login and code screens (spec.md section 8 "Login"). */
 import { MESSAGES } from '@propusk/contracts/messages';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { errorMessage, translateServerText, withRetryHint } from '../../../lib/errors';
+import { errorMessage, joinedFieldText, withRetryHint } from '../../../lib/errors';
 
 /** A code request made from the login screen that failed with an answer from the server. */
 export function codeRequestErrorMessage(error: unknown): string {
@@ -13,9 +13,7 @@ export function codeRequestErrorMessage(error: unknown): string {
 export function resendErrorMessage(error: unknown): string {
   if (error instanceof NetworkError) return MESSAGES.resendNetwork;
   if (error instanceof ApiError && error.status === 400) {
-    const joined = [...error.fieldMessages('phone'), ...error.fieldMessages('mode')]
-      .map(translateServerText)
-      .join(' ');
+    const joined = joinedFieldText(error, ['phone', 'mode']);
     if (joined) return joined;
   }
   return errorMessage(error, {

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { VerificationMode } from '@propusk/contracts/auth';
+import type { ErrorCode } from '@propusk/contracts/error-codes';
 import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { CodeInput, isSixDigitCode } from '../../../components/code-input';
@@ -13,7 +14,7 @@ import { CODE_VERIFIED_MESSAGE, requestCode, verifyCode } from '../api/auth-api'
 import { resendErrorMessage, verifyErrorMessage } from '../api/auth-errors';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
-const AUTH_WRONG_CODE = 'Invalid verification code.';
+const WRONG_CODE: ErrorCode = 'invalid_code';
 
 interface CodeFormProps {
   phone: string;
@@ -75,7 +76,7 @@ export function CodeForm({
         }
         return await onVerified(token);
       } catch (caught) {
-        const isWrongCode = caught instanceof ApiError && caught.detail === AUTH_WRONG_CODE;
+        const isWrongCode = caught instanceof ApiError && caught.code === WRONG_CODE;
         return isWrongCode && wrongCodeText ? wrongCodeText : verifyErrorMessage(caught, verifyErrorFallback);
       }
     });

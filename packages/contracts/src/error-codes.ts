@@ -1,0 +1,116 @@
+/**
+ * Every error the server answers with a `detail` carries one of these stable codes
+ * (`{"detail": "…", "code": "access_request_pending"}`, DESIGN.md section 2). The English detail stays for
+ * clients that show it as given (spec.md section 8); our client shows the Russian text of the code
+ * (ERROR_CODE_TEXTS in messages.ts, which must have one for every code here: a test checks it).
+ * Field errors keep the spec's shape `{"field": ["message"]}` (a field may itself be named `code`); their
+ * messages are translated through FIELD_MESSAGE_TEXTS.
+ */
+import { ACCESS_REQUEST_MESSAGES } from './access-requests.ts';
+import { AUTH_MESSAGES } from './auth.ts';
+import { BARRIER_USER_MESSAGES } from './barrier-users.ts';
+import { BARRIER_MESSAGES } from './barriers.ts';
+import { DEVICE_CHECK_NOT_READY_DETAIL, DEVICE_CHECK_RUNNING_DETAIL } from './device-checks.ts';
+import { PHONE_NOT_IN_ERROR_DETAIL } from './devices.ts';
+import { LIMIT_MESSAGES } from './limits.ts';
+import { PHONE_MESSAGES } from './phones.ts';
+import { PROFILE_MESSAGES } from './users.ts';
+
+/** Code → the English detail sent with it (a few details carry a value: see ERROR_CODE_TEXTS). */
+export const ERROR_CODES = {
+  // Generic: authentication, permissions, routing, transport.
+  not_authenticated: 'Authentication credentials were not provided or are invalid.',
+  token_invalid: 'Token is invalid or expired.',
+  permission_denied: 'You do not have permission to perform this action.',
+  not_found: 'Not found.',
+  malformed_json: 'Malformed JSON body.',
+  bad_request: 'The request could not be read.',
+  payload_too_large: 'The request body is too large.',
+  unsupported_media_type: 'Unsupported content type.',
+  method_not_allowed: 'Method not allowed.',
+  internal_error: 'Internal server error.',
+  database_unavailable: 'Database unavailable.',
+  too_many_requests: AUTH_MESSAGES.tooManyRequests,
+  too_many_log_entries: 'Too many log entries. Try again later.',
+
+  // Authentication and verification codes.
+  code_already_sent: AUTH_MESSAGES.codeAlreadySent,
+  invalid_code: AUTH_MESSAGES.invalidCode,
+  code_attempts_exhausted: AUTH_MESSAGES.codeAttemptsExhausted,
+  too_many_failures: AUTH_MESSAGES.tooManyFailures,
+  verification_token_invalid: AUTH_MESSAGES.invalidToken,
+  verification_expired: AUTH_MESSAGES.tokenExpired,
+  verification_not_verified: AUTH_MESSAGES.tokenNotVerified,
+  verification_token_used: AUTH_MESSAGES.tokenUsed,
+  user_not_found: AUTH_MESSAGES.userNotFound,
+  user_blocked: AUTH_MESSAGES.userBlocked,
+  admin_only: AUTH_MESSAGES.adminOnly,
+  not_own_phone: AUTH_MESSAGES.notOwnPhone,
+  phone_in_use: AUTH_MESSAGES.phoneInUse,
+  password_required: AUTH_MESSAGES.passwordRequired,
+  invalid_credentials: AUTH_MESSAGES.invalidCredentials,
+  refresh_invalid: AUTH_MESSAGES.invalidRefresh,
+  sms_failed: AUTH_MESSAGES.smsFailed,
+
+  // Own profile.
+  same_phone: PROFILE_MESSAGES.samePhone,
+  phone_on_own_barrier: PROFILE_MESSAGES.phoneOnBarrier,
+  wrong_old_password: PROFILE_MESSAGES.wrongOldPassword,
+  owns_barriers: PROFILE_MESSAGES.ownsBarriers,
+
+  // Barriers.
+  barrier_not_found: BARRIER_MESSAGES.barrierNotFound,
+  barrier_no_access: BARRIER_MESSAGES.noAccess,
+  owner_cannot_leave: BARRIER_MESSAGES.ownerCannotLeave,
+  device_phone_taken: BARRIER_MESSAGES.devicePhoneTaken,
+
+  // Access requests.
+  access_request_not_found: 'Access request not found.',
+  access_request_pending: ACCESS_REQUEST_MESSAGES.alreadyPending,
+  already_has_access: ACCESS_REQUEST_MESSAGES.alreadyHasAccess,
+  request_only_for_self: ACCESS_REQUEST_MESSAGES.onlyForSelf,
+  blocked_on_barrier: ACCESS_REQUEST_MESSAGES.blocked,
+  access_request_processed: ACCESS_REQUEST_MESSAGES.alreadyProcessed,
+  access_request_only_receiver: ACCESS_REQUEST_MESSAGES.onlyReceiver,
+  access_request_only_sender: ACCESS_REQUEST_MESSAGES.onlySender,
+  barrier_not_public: 'This barrier does not take access requests.',
+
+  // Users of a barrier.
+  cannot_remove_owner: BARRIER_USER_MESSAGES.cannotRemoveOwner,
+  user_not_on_barrier: BARRIER_USER_MESSAGES.notOnBarrier,
+  cannot_block_self: BARRIER_USER_MESSAGES.cannotBlockSelf,
+
+  // Phones and limits.
+  phone_not_found: 'Phone not found.',
+  phone_duplicate: PHONE_MESSAGES.duplicate,
+  phone_deleted: PHONE_MESSAGES.notActive,
+  phone_no_schedule: PHONE_MESSAGES.noSchedule,
+  primary_phone_cannot_be_deleted: PHONE_MESSAGES.primaryCannotBeDeleted,
+  limit_user_phones: LIMIT_MESSAGES.userPhones,
+  limit_user_temporary: LIMIT_MESSAGES.userTemporary,
+  limit_barrier_temporary: LIMIT_MESSAGES.globalTemporary,
+  limit_user_schedule: LIMIT_MESSAGES.userSchedule,
+  limit_barrier_schedule: LIMIT_MESSAGES.globalSchedule,
+  schedule_interval_too_short: 'Schedule intervals on this barrier are too short.',
+  no_free_slot: LIMIT_MESSAGES.noFreeSlot,
+  sms_weekly_limit: 'The weekly SMS limit of this barrier would be exceeded.',
+
+  // History.
+  action_not_found: 'Action not found.',
+
+  // The device: settings, checks, retries, the demo unit.
+  device_model_unknown: 'The barrier has no known device model.',
+  device_password_not_set: 'The device password of this barrier is not set.',
+  unknown_setting: 'Unknown setting.',
+  setting_params_missing: 'Missing params.',
+  setting_params_invalid: 'Invalid params.',
+  device_check_running: DEVICE_CHECK_RUNNING_DETAIL,
+  device_check_not_ready: DEVICE_CHECK_NOT_READY_DETAIL,
+  phone_not_in_error: PHONE_NOT_IN_ERROR_DETAIL,
+  simulator_empty: 'The simulated unit has not received anything yet.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
