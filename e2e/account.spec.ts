@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { loginOverApi, openLoggedIn, uniquePhone } from './support/api';
 import { adminAccount } from './support/environment';
 import { checkScreen } from './support/screens';
 import { smsCount, waitForCode } from './support/sms';
+import { expect, test } from './support/test';
 
 test('an administrator recovers his password by SMS, then logs in with password and code', async ({
   page,

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { checkAdminScreen, isDesktop, newProjectPage, runDigits } from './admin-support';
 import { loginOverApi, openLoggedIn } from './support/api';
 import { adminAccount, PHONE_CONTEXT } from './support/environment';
 import { smsCount, waitForCode } from './support/sms';
+import { expect, test } from './support/test';
 
 /**
  * The administrator's own account: the four-step phone change and the three-step password change, each code

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   checkAdminScreen,
   newProjectPage,
@@ -10,6 +10,7 @@ import {
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
 import { readSms } from './support/sms';
+import { expect, test } from './support/test';
 
 /**
  * The administrator's area, screen by screen, at the project's viewport: profile (privacy, balance), barriers

@@ -5,6 +5,7 @@
 import { type Browser, expect, type Page, type TestInfo } from '@playwright/test';
 import { PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
+import { watchForCspViolations } from './support/test';
 
 export function isDesktop(testInfo: TestInfo): boolean {
   return testInfo.project.name.includes('desktop');
@@ -24,6 +25,7 @@ export async function newProjectPage(browser: Browser, testInfo: TestInfo): Prom
         }
       : {}),
   });
+  watchForCspViolations(context);
   return context.newPage();
 }
 

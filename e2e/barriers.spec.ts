@@ -1,7 +1,8 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
+import { expect, test, watchForCspViolations } from './support/test';
 
 /**
  * The resident's barrier journey: find a barrier, ask for access, get it, manage extra phones on it (permanent,
@@ -43,6 +44,7 @@ test.beforeAll(async ({ browser, playwright }) => {
   resident = await loginOverApi(request, uniquePhone());
   residentId = (await new ApiAs(request, resident).get('/api/users/me/')).id;
   context = await browser.newContext(PHONE_CONTEXT);
+  watchForCspViolations(context);
   page = await context.newPage();
 });
 

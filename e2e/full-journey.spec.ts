@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { newProjectPage, openAdminTab, openOwnBarrier, runDigits, selectOption } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, uniquePhone } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
 import { readSms } from './support/sms';
+import { expect, test } from './support/test';
 
 /**
  * The whole journey, two people in two browsers: an administrator creates a barrier → a user finds it and asks

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { uniquePhone } from './support/api';
 import { checkScreen } from './support/screens';
 import { smsCount, waitForCode } from './support/sms';
+import { expect, test } from './support/test';
 
 test('a resident logs in with an SMS code, names himself, reloads, and logs out', async ({ page }) => {
   const phone = uniquePhone();

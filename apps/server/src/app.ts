@@ -27,6 +27,7 @@ import { authenticatePlugin } from './plugins/authenticate.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { installRequestContract } from './plugins/request-contract.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 /** Paths and fields that never reach a log line. */
@@ -57,6 +58,10 @@ export async function buildApp(
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First, so that every answer below (pages, files, API, errors) carries the headers.
+  const pageContentSecurityPolicy = await registerSecurityHeaders(app, {
+    hstsMaxAgeSeconds: deps.config.HSTS_MAX_AGE_SECONDS,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -83,6 +88,6 @@ export async function buildApp(
   await app.register(phoneRoutes, { deps });
   await app.register(actionRoutes, { deps });
 
-  await registerWebApp(app, deps.config.webDistDir);
+  await registerWebApp(app, deps.config.webDistDir, pageContentSecurityPolicy);
   return app;
 }

@@ -1,7 +1,16 @@
-/** `npm start`: the API and the web app on HOST:PORT, on the embedded database unless DATABASE_URL is set. */
+/**
+ * `npm start`: the API and the web app on HOST:PORT, on the embedded database unless DATABASE_URL is set.
+ *
+ * SIGTERM and SIGINT stop it cleanly: no new connections, requests in flight answered, the device worker
+ * and pg-boss stopped, the database closed (the `pg` pool, or PGlite with its files and the DATA_DIR lock),
+ * then exit code 0. A signal during start-up lets the step in progress finish (a migration is never cut in
+ * half) and closes what was opened. Whatever is still open after SHUTDOWN_TIMEOUT_MS, or a second signal,
+ * ends the process with code 1.
+ */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { startDeviceProcessing } from './jobs/start-device-processing.ts';
+import { type DeviceProcessing, startDeviceProcessing } from './jobs/start-device-processing.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import type { Dependencies } from './lib/dependencies.ts';
@@ -9,12 +18,55 @@ import { createLogger } from './lib/logger.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
 import { createSmsGateway } from './lib/sms-gateway.ts';
-import { openMigratedDatabase } from './runtime.ts';
+import { type OpenedDatabase, openMigratedDatabase } from './runtime.ts';
+
+/** Below Docker's and systemd's default grace periods (10 s, 90 s), so that we, not SIGKILL, end it. */
+const SHUTDOWN_TIMEOUT_MS = 8_000;
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openMigratedDatabase(config);
+
+  // What is open so far; `stop` closes it in reverse order.
+  let database: OpenedDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  let devices: DeviceProcessing | undefined;
+  let startupStep: Promise<unknown> = Promise.resolve();
+  let stopping = false;
+
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal while shutting down: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    const startedAt = Date.now();
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    // A start-up step in progress finishes first (main records what it opened before looking at `stopping`).
+    await startupStep.catch(() => {});
+    await app?.close().catch((error) => logger.error({ err: error }, 'error while closing the server'));
+    await devices
+      ?.stop()
+      .catch((error) => logger.error({ err: error }, 'error while stopping the device worker'));
+    await database?.close();
+    logger.info({ signal, ms: Date.now() - startedAt }, 'stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const step = <T>(work: Promise<T>): Promise<T> => {
+    startupStep = work;
+    return work;
+  };
+
+  database = await step(openMigratedDatabase(config));
+  if (stopping) return;
   const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   const deps: Dependencies = {
     config,
@@ -31,27 +83,12 @@ async function main() {
     },
     notifyDeviceCommands: () => {},
   };
-  const app = await buildApp(deps, { logger });
-  const devices = await startDeviceProcessing(deps, database.handle);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close().catch((error) => logger.error({ err: error }, 'error while closing the server'));
-    await devices
-      .stop()
-      .catch((error) => logger.error({ err: error }, 'error while stopping the device worker'));
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-
-  await app.listen({ host: config.HOST, port: config.PORT });
+  app = await step(buildApp(deps, { logger }));
+  if (stopping) return;
+  devices = await step(startDeviceProcessing(deps, database.handle));
+  if (stopping) return;
+  await step(app.listen({ host: config.HOST, port: config.PORT }));
+  if (stopping) return;
   logger.info(
     { url: `http://${config.HOST}:${config.PORT}`, database: database.handle.kind, sms: config.SMS_PROVIDER },
     'Propusk is running',

@@ -1,10 +1,16 @@
 import '@mantine/core/styles.css';
 import './app/theme.css';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createAppRouter } from './app/router';
+import { readStyleNonce } from './lib/csp-nonce';
+
+const styleNonce = readStyleNonce();
+// react-remove-scroll (Mantine's modals and drawers) writes its <style> with get-nonce's nonce.
+if (styleNonce) setNonce(styleNonce);
 
 const router = createAppRouter();
 const queryClient = createQueryClient();
@@ -13,7 +19,7 @@ const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
+      <AppProvider queryClient={queryClient} styleNonce={styleNonce}>
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,

@@ -43,6 +43,8 @@ const environmentSchema = z
     DEVICE_MAX_ATTEMPTS: positiveInt(3),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: booleanFlag.default(false),
+    /** Strict-Transport-Security max-age; 0 (the default) sends none. Set it only when the site is on HTTPS. */
+    HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(63_072_000).default(0),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'android' && !env.ANDROID_SMS_URL) {

@@ -1,21 +1,42 @@
 /**
  * Serves the built SPA (apps/web/dist). Paths under /api/ never fall through to it: an unknown API path is a
  * JSON 404; any other unknown path is a client-side route and gets index.html.
+ *
+ * index.html is never served as a plain file: each answer carries a fresh style nonce, written into the page
+ * where the build left its placeholder and into that answer's Content-Security-Policy (security-headers.ts).
+ * So the page is not cached either: a cached copy would hold a nonce that no later header allows.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from './error-handler.ts';
+import { CSP_NONCE_PLACEHOLDER, type PageContentSecurityPolicy } from './security-headers.ts';
 
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  pageContentSecurityPolicy: PageContentSecurityPolicy,
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
+  const sendPage = async (reply: FastifyReply) => {
+    const { nonce, header } = pageContentSecurityPolicy();
+    // Read on every page load (a small file, in the OS cache): a rebuild is served without a restart.
+    const page = (await readFile(indexFile, 'utf8')).replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+    return reply
+      .header('content-security-policy', header)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page);
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
       // The build writes .br/.gz beside each asset (apps/web/scripts/compress-dist.mjs).
       preCompressed: true,
       setHeaders: (reply, filePath) => {
@@ -29,7 +50,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // An API path, or a missing file (an asset of an older build), is a real 404, never the page.
-    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    const isPage = pathname === '/index.html';
+    const isFile = /\.[a-z0-9]+$/i.test(pathname) && !isPage;
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (pathname === '/api' || pathname.startsWith('/api/') || !isRead || isFile) {
       return reply.status(404).send(errorBody('not_found'));
@@ -42,6 +64,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
           '<!doctype html><html lang="ru"><meta charset="utf-8"><title>Пропуск</title><p>Пропуск: веб-приложение не собрано (npm run build -w @propusk/web).</p></html>',
         );
     }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', { maxAge: 0 });
+    return sendPage(reply);
   });
 }

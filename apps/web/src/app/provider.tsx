@@ -54,14 +54,17 @@ export function AppProvider({
   children,
   queryClient,
   env,
+  styleNonce,
 }: {
   children: ReactNode;
   queryClient: QueryClient;
   /** 'test' turns off Mantine transitions and portals, so dropdown options render in jsdom. */
   env?: 'default' | 'test';
+  /** The page's CSP nonce (lib/csp-nonce.ts), put on the <style> elements Mantine writes. */
+  styleNonce?: string | undefined;
 }) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} env={env} getStyleNonce={styleNonce ? () => styleNonce : undefined}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,0 +1,79 @@
+/**
+ * Security headers on every answer: the web app's page and files, the API, its JSON errors (404, 400, 500)
+ * and the API docs. @fastify/helmet sets them in an `onRequest` hook, before any handler or error, so no path
+ * leaves without them.
+ *
+ * The Content-Security-Policy allows only this origin: scripts from our files (the Vite build has no inline
+ * script), no plugins, no framing, calls to our own API only (the app polls; it opens no SSE or WebSocket).
+ * Styles come from our files plus the `<style>` elements Mantine writes at run time (its CSS variables,
+ * responsive style props). Those carry a per-response nonce instead of `'unsafe-inline'`: the page is
+ * served with a fresh nonce (`PageContentSecurityPolicy`, used by web-app.ts), Vite marks the build with a placeholder that the
+ * server replaces (apps/web/vite.config.ts), and MantineProvider reads it (`getStyleNonce`). Inline `style`
+ * attributes stay forbidden; React sets the `style` prop through the CSSOM, which CSP allows.
+ *
+ * HTTPS is the reverse proxy's (README, "Production"): HSTS and `upgrade-insecure-requests` are sent only
+ * when HSTS_MAX_AGE_SECONDS is set, because on plain HTTP they would make browsers refuse the site.
+ */
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** What the web build writes where the nonce goes (`html.cspNonce` in apps/web/vite.config.ts). */
+export const CSP_NONCE_PLACEHOLDER = 'PROPUSK_CSP_NONCE';
+
+type Directives = Record<string, string[]>;
+
+function contentSecurityPolicyDirectives(options: { https: boolean }): Directives {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+function serialize(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
+export interface SecurityHeadersOptions {
+  /** Seconds of Strict-Transport-Security; 0 sends none (the site is not known to be on HTTPS). */
+  hstsMaxAgeSeconds: number;
+}
+
+/** A fresh style nonce and the Content-Security-Policy of the web app's page that allows it. */
+export type PageContentSecurityPolicy = () => { nonce: string; header: string };
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions,
+): Promise<PageContentSecurityPolicy> {
+  const https = options.hstsMaxAgeSeconds > 0;
+  const directives = contentSecurityPolicyDirectives({ https });
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives },
+    xFrameOptions: { action: 'deny' },
+    xContentTypeOptions: true,
+    // Our URLs carry ids (barriers, users); no other site needs to see them.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https
+      ? { maxAge: options.hstsMaxAgeSeconds, includeSubDomains: false, preload: false }
+      : false,
+  });
+  return () => {
+    const nonce = randomBytes(16).toString('base64');
+    const styleSources = [...(directives['style-src'] ?? []), `'nonce-${nonce}'`];
+    return { nonce, header: serialize({ ...directives, 'style-src': styleSources }) };
+  };
+}

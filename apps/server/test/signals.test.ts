@@ -1,0 +1,161 @@
+/**
+ * Stopping on a signal (issue 13): the real process, started as `npm start` starts it, with the device worker
+ * (pg-boss) and the demo device simulator running. SIGTERM and SIGINT end it with code 0 within 10 s, having
+ * closed the HTTP server, the worker and the database: the DATA_DIR lock is gone and the embedded database
+ * opens again. A signal during start-up waits for the step in progress, then stops the same way.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
+const STOP_WITHIN_MS = 10_000;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', DEVICE_SIM_DELAY_MS: '100', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(condition: () => boolean | Promise<boolean>, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition not met in time');
+}
+
+const isHealthy = (port: number) => async () => {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/api/health/`)).ok;
+  } catch {
+    return false;
+  }
+};
+
+/** Sends the signal and answers how the process ended and how long it took. */
+async function stopWith(server: ReturnType<typeof startServer>, signal: NodeJS.Signals) {
+  const sentAt = Date.now();
+  server.child.kill(signal);
+  const ended = await Promise.race([
+    server.exited,
+    new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), STOP_WITHIN_MS)),
+  ]);
+  if (ended === 'still running') server.child.kill('SIGKILL');
+  return { ended, ms: Date.now() - sentAt };
+}
+
+describe('stopping on a signal', () => {
+  const directories: string[] = [];
+  const tempDir = () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'propusk-signals-'));
+    directories.push(directory);
+    return directory;
+  };
+  afterAll(() => {
+    for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('stops on SIGTERM, then on SIGINT, with code 0 in time, leaving the embedded database reusable', async () => {
+    const dataDir = tempDir();
+    const lockFile = path.join(dataDir, 'propusk.lock');
+
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const port = await freePort();
+      const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+      await waitFor(isHealthy(port), server.child);
+      await waitFor(() => server.output().includes('Propusk is running'), server.child);
+      expect(existsSync(lockFile)).toBe(true);
+
+      const { ended, ms } = await stopWith(server, signal);
+      expect(ended, server.output()).toEqual({ code: 0, signal: null });
+      expect(ms).toBeLessThan(STOP_WITHIN_MS);
+      expect(server.output()).toContain('"msg":"shutting down"');
+      expect(server.output()).toContain('"msg":"stopped"');
+      expect(server.output()).not.toMatch(/error while|pg-boss error|did not finish/);
+      expect(existsSync(lockFile)).toBe(false);
+      expect(await isHealthy(port)()).toBe(false);
+    }
+  }, 120_000);
+
+  it('stops on SIGTERM during start-up once the step in progress is done', async () => {
+    const dataDir = tempDir();
+    const lockFile = path.join(dataDir, 'propusk.lock');
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    // The lock is taken as the embedded database starts to open (a new one takes seconds): mid start-up.
+    await waitFor(() => existsSync(lockFile), server.child);
+
+    const { ended, ms } = await stopWith(server, 'SIGTERM');
+    expect(ended, server.output()).toEqual({ code: 0, signal: null });
+    expect(ms).toBeLessThan(STOP_WITHIN_MS);
+    expect(server.output()).not.toContain('Propusk is running');
+    expect(existsSync(lockFile)).toBe(false);
+
+    // The database it was creating is whole: the next start opens and serves it.
+    const again = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    await waitFor(isHealthy(port), again.child);
+    expect((await stopWith(again, 'SIGTERM')).ended).toEqual({ code: 0, signal: null });
+  }, 120_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'stops on SIGTERM on PostgreSQL, its pool ended before the exit',
+    async () => {
+      const url = process.env.DATABASE_URL as string;
+      const name = `propusk_signals_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const databaseUrl = new URL(url);
+        databaseUrl.pathname = `/${name}`;
+        const port = await freePort();
+        const server = startServer({
+          DATABASE_URL: databaseUrl.toString(),
+          DATA_DIR: tempDir(),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+        });
+        await waitFor(isHealthy(port), server.child);
+        const { ended, ms } = await stopWith(server, 'SIGTERM');
+        expect(ended, server.output()).toEqual({ code: 0, signal: null });
+        expect(ms).toBeLessThan(STOP_WITHIN_MS);
+        // "stopped" is logged after the pool has ended, just before the exit.
+        expect(server.output()).toContain('"msg":"stopped"');
+        expect(server.output()).not.toMatch(/error while|pg-boss error|did not finish/);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
+});
