@@ -14,6 +14,7 @@ import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import type { Dependencies } from './lib/dependencies.ts';
 import { HttpError } from './lib/errors.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
 import { blockAccount, createOrPromoteAdmin, unblockAccount } from './modules/users/service.ts';
@@ -75,6 +76,7 @@ function cliDependencies(database: OpenedDatabase, config: ReturnType<typeof loa
       balance: async () => null,
     },
     logger: pino({ level: 'warn' }, pino.destination(2)),
+    metrics: createMetrics(),
     rateLimits: {
       codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs),
       authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),

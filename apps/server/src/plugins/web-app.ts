@@ -1,11 +1,12 @@
 /**
- * Serves the built SPA (apps/web/dist). Paths under /api/ never fall through to it: an unknown API path is a
- * JSON 404; any other unknown path is a client-side route and gets index.html.
+ * Serves the built SPA (apps/web/dist). Paths under /api/ (and /metrics) never fall through to it: an unknown
+ * API path is a JSON 404; any other unknown path is a client-side route and gets index.html.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { METRICS_PATH } from '../lib/metrics.ts';
 
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -30,7 +31,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     // An API path, or a missing file (an asset of an older build), is a real 404, never the page.
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !isRead || isFile) {
+    // /metrics is the server's (Prometheus), never a page: without METRICS_TOKEN it does not exist.
+    const isServerPath =
+      pathname === '/api' || pathname.startsWith('/api/') || pathname.replace(/\/$/, '') === METRICS_PATH;
+    if (isServerPath || !isRead || isFile) {
       return reply.status(404).send({ detail: `Not found: ${request.method} ${pathname}` });
     }
     if (!hasBuild) {
