@@ -313,6 +313,10 @@ async function* readLines(file: string): AsyncGenerator<string> {
   } finally {
     reader.close();
     input.destroy();
+    // Reading stopped early (the header alone, or a refusal): what gunzip still finds is of no interest, and
+    // an error it would raise with no listener left would take the process down.
+    gunzip.on('error', () => {});
+    gunzip.destroy();
   }
 }
 
