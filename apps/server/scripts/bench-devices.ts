@@ -26,6 +26,7 @@ import { barriers, phones, users } from '../src/db/schema.ts';
 import { DeviceWorker } from '../src/jobs/device-worker.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import { lockBarrier, syncBarrierDevice } from '../src/modules/devices/outbox.ts';
@@ -166,6 +167,7 @@ async function commitToSmsLatency(changes: number, concurrency: number): Promise
       secrets: new Secrets('propusk-bench-secret-key-0123456789abcdefghij'),
       sms: timing,
       logger: pino({ level: 'silent' }),
+      metrics: createMetrics(),
       rateLimits: {
         codeRequests: new RateLimiter(1000, windowMs),
         authCalls: new RateLimiter(1000, windowMs),

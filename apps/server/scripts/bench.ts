@@ -20,6 +20,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import { createSmsGateway } from '../src/lib/sms-gateway.ts';
@@ -502,6 +503,7 @@ async function main() {
     secrets: new Secrets(BENCH_SECRET_KEY),
     sms: createSmsGateway(config, () => {}),
     logger,
+    metrics: createMetrics(),
     rateLimits: {
       codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs),
       authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),

@@ -20,6 +20,7 @@ import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
 import { demoDeviceRoutes } from './modules/devices/demo-routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { metricsPlugin } from './modules/metrics/routes.ts';
 import { phoneRoutes } from './modules/phones/routes.ts';
 import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -69,6 +70,8 @@ export async function buildApp(
   await registerOpenApi(app);
   await app.register(authenticatePlugin, { deps });
   installRequestContract(app);
+  // Before the routes: its hook times every request (only when METRICS_TOKEN is set).
+  await app.register(metricsPlugin, { deps });
 
   // Domain modules: one line each.
   await app.register(clientLogRoutes, { deps });

@@ -9,11 +9,13 @@ import { phoneLenientSchema } from '@propusk/contracts/common';
 import { FULL_NAME_MAX_LENGTH } from '@propusk/contracts/users';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { BackupError, restoreBackup, secretKeyId, writeBackup } from './db/backup.ts';
 import { DatabaseLockedError } from './db/database.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import type { Dependencies } from './lib/dependencies.ts';
 import { HttpError } from './lib/errors.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
 import { blockAccount, createOrPromoteAdmin, unblockAccount } from './modules/users/service.ts';
@@ -29,11 +31,54 @@ Commands:
   block-account --phone +7XXXXXXXXXX --reason TEXT
       Blocks an account platform-wide: every call refused, sessions ended, its numbers taken off all gates.
   unblock-account --phone +7XXXXXXXXXX
-      Lifts a platform-wide block (access to barriers is not restored).`;
+      Lifts a platform-wide block (access to barriers is not restored).
+  backup --out FILE
+      Резервная копия всех данных в FILE (gzip, JSON-строки), одним согласованным снимком. На встроенной
+      базе данных сервер нужно остановить; на PostgreSQL можно во время работы.
+  restore --from FILE [--force]
+      Восстанавливает данные из FILE одной транзакцией. Отказывает, если в базе данных уже есть данные
+      (--force: заменить их все) или если копия сделана для другой версии схемы.`;
 
 const REASON_MAX_LENGTH = 500;
 
 class UsageError extends Error {}
+/** Bad arguments of the backup commands, told in Russian. */
+class BackupUsageError extends UsageError {}
+
+/** Options of the backup commands: strings, and boolean flags (`--force`); messages in Russian. */
+function parseBackupOptions<const Names extends string, const Flags extends string>(
+  args: string[],
+  names: readonly Names[],
+  flags: readonly Flags[] = [],
+) {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: {
+        ...Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+        ...Object.fromEntries(flags.map((name) => [name, { type: 'boolean' as const }])),
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    return values as Partial<Record<Names, string> & Record<Flags, boolean>>;
+  } catch (error) {
+    throw new BackupUsageError(`неверные параметры: ${(error as Error).message}`);
+  }
+}
+
+function requireFile(value: string | undefined, name: string): string {
+  if (value === undefined || value.trim() === '') throw new BackupUsageError(`укажите файл: --${name} ФАЙЛ.`);
+  return value;
+}
+
+const formatCount = (value: number) => value.toLocaleString('ru-RU');
+const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${(bytes / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} КБ`
+    : `${(bytes / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`;
+const formatSeconds = (milliseconds: number) =>
+  `${(milliseconds / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} с`;
 
 function parseOptions<const Names extends string>(args: string[], names: readonly Names[]) {
   try {
@@ -75,6 +120,7 @@ function cliDependencies(database: OpenedDatabase, config: ReturnType<typeof loa
       balance: async () => null,
     },
     logger: pino({ level: 'warn' }, pino.destination(2)),
+    metrics: createMetrics(),
     rateLimits: {
       codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs),
       authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),
@@ -128,6 +174,47 @@ async function prepare(command: string, args: string[]): Promise<Command> {
         return `Account ${phone} (id ${result.id}) blocked platform-wide.`;
       };
     }
+    case 'backup': {
+      const options = parseBackupOptions(args, ['out']);
+      const file = requireFile(options.out, 'out');
+      return async (deps) => {
+        const summary = await writeBackup(deps.db, {
+          file,
+          database: deps.databaseKind,
+          secretKeyId: secretKeyId(loadOrCreateSecretKey(deps.config.SECRET_KEY, deps.config.dataDir)),
+        });
+        return (
+          `Резервная копия записана в ${summary.file}: таблиц ${summary.tables.length}, ` +
+          `строк ${formatCount(summary.rows)}, ${formatSize(summary.bytes)}, за ${formatSeconds(summary.milliseconds)} ` +
+          `(схема ${summary.schemaVersion}). Храните её вместе с ключом сервера (SECRET_KEY или DATA_DIR/secret.key): ` +
+          'без него пароли устройств не расшифровать.'
+        );
+      };
+    }
+    case 'restore': {
+      const options = parseBackupOptions(args, ['from'], ['force']);
+      const file = requireFile(options.from, 'from');
+      const force = options.force === true;
+      return async (deps) => {
+        const summary = await restoreBackup(deps.db, {
+          file,
+          force,
+          secretKeyId: secretKeyId(loadOrCreateSecretKey(deps.config.SECRET_KEY, deps.config.dataDir)),
+        });
+        const lines = [
+          `База данных восстановлена из ${summary.file}: таблиц ${summary.header.tables.length}, ` +
+            `строк ${formatCount(summary.rows)}, за ${formatSeconds(summary.milliseconds)} ` +
+            `(копия от ${summary.header.created_at}, схема ${summary.header.schema_version}).`,
+        ];
+        if (summary.otherSecretKey) {
+          lines.push(
+            'Внимание: копия сделана с другим ключом сервера. Верните прежний ключ (SECRET_KEY или ' +
+              'DATA_DIR/secret.key), иначе пароли устройств не расшифровать.',
+          );
+        }
+        return lines.join('\n');
+      };
+    }
     case 'unblock-account': {
       const options = parseOptions(args, ['phone']);
       const phone = parsePhone(options.phone);
@@ -156,8 +243,13 @@ export async function runCli(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`Error: ${error.message}\n\n${USAGE}\n`);
+      const prefix = error instanceof BackupUsageError ? 'Ошибка' : 'Error';
+      process.stderr.write(`${prefix}: ${error.message}\n\n${USAGE}\n`);
       return 2;
+    }
+    if (error instanceof BackupError) {
+      process.stderr.write(`Ошибка: ${error.message}\n`);
+      return 1;
     }
     if (error instanceof HttpError) {
       process.stderr.write(`Error: ${error.detail}\n`);

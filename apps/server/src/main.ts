@@ -15,6 +15,7 @@ import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import type { Dependencies } from './lib/dependencies.ts';
 import { createLogger } from './lib/logger.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
 import { createSmsGateway } from './lib/sms-gateway.ts';
@@ -76,6 +77,7 @@ async function main() {
     secrets: new Secrets(loadOrCreateSecretKey(config.SECRET_KEY, config.dataDir)),
     sms: createSmsGateway(config, (line) => process.stdout.write(`${line}\n`)),
     logger,
+    metrics: createMetrics(),
     rateLimits: {
       codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs),
       authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),

@@ -19,6 +19,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { actions, barrierAccess, barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
@@ -82,6 +83,7 @@ async function withApp(
     secrets: new Secrets(loadOrCreateSecretKey(config.SECRET_KEY, config.dataDir)),
     sms: new DemoSmsGateway({ file: config.smsFile }),
     logger,
+    metrics: createMetrics(),
     rateLimits: {
       codeRequests: new RateLimiter(1000, 600_000),
       authCalls: new RateLimiter(1000, 600_000),

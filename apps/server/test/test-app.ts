@@ -21,6 +21,7 @@ import {
 } from '../src/db/database.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 
@@ -102,6 +103,7 @@ export async function createTestApp(
     secrets: new Secrets('test-secret-key-that-is-long-enough-0123456789'),
     sms: new DemoSmsGateway({ file: config.smsFile, now: () => clock.now() }),
     logger,
+    metrics: createMetrics(),
     rateLimits: {
       codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs, nowMs),
       authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs, nowMs),

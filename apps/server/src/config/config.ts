@@ -29,6 +29,12 @@ const environmentSchema = z
     DEVICE_SIM_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     DEVICE_TIMEZONE_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(180),
     INBOUND_SMS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /** Bearer token of GET /metrics (Prometheus); unset: the route does not exist (404). */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, { error: 'must be at least 16 characters' })
+      .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' })
+      .optional(),
     ANDROID_SMS_URL: z.url().optional(),
     ANDROID_SMS_LOGIN: z.string().optional(),
     ANDROID_SMS_PASSWORD: z.string().optional(),

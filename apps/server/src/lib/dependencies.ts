@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { Metrics } from './metrics.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -16,6 +17,8 @@ export interface Dependencies {
   secrets: Secrets;
   sms: SmsGateway;
   logger: FastifyBaseLogger;
+  /** This app's Prometheus instruments (its own registry), counted by the services, served by GET /metrics. */
+  metrics: Metrics;
   rateLimits: {
     /** Code requests per IP. */
     codeRequests: RateLimiter;

@@ -1,6 +1,6 @@
 /**
- * Serves the built SPA (apps/web/dist). Paths under /api/ never fall through to it: an unknown API path is a
- * JSON 404; any other unknown path is a client-side route and gets index.html.
+ * Serves the built SPA (apps/web/dist). Paths under /api/ (and /metrics) never fall through to it: an unknown
+ * API path is a JSON 404; any other unknown path is a client-side route and gets index.html.
  *
  * index.html is never served as a plain file: each answer carries a fresh style nonce, written into the page
  * where the build left its placeholder and into that answer's Content-Security-Policy (security-headers.ts).
@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from './error-handler.ts';
 import { CSP_NONCE_PLACEHOLDER, type PageContentSecurityPolicy } from './security-headers.ts';
+import { METRICS_PATH } from '../lib/metrics.ts';
 
 export async function registerWebApp(
   app: FastifyInstance,
@@ -53,7 +54,10 @@ export async function registerWebApp(
     const isPage = pathname === '/index.html';
     const isFile = /\.[a-z0-9]+$/i.test(pathname) && !isPage;
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !isRead || isFile) {
+    // /metrics is the server's (Prometheus), never a page: without METRICS_TOKEN it does not exist.
+    const isServerPath =
+      pathname === '/api' || pathname.startsWith('/api/') || pathname.replace(/\/$/, '') === METRICS_PATH;
+    if (isServerPath || !isRead || isFile) {
       return reply.status(404).send(errorBody('not_found'));
     }
     if (!hasBuild) {

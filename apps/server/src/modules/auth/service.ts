@@ -130,7 +130,9 @@ export async function requestCode(
 
   try {
     await deps.sms.send({ to: phone, text: codeSmsText(mode, code) });
+    deps.metrics.smsSent.inc({ provider: deps.sms.name, purpose: 'code' });
   } catch (error) {
+    deps.metrics.smsFailed.inc({ provider: deps.sms.name, purpose: 'code' });
     // Without the SMS the code is useless: forget it, so that the cooldown does not hold the user back.
     await deleteVerification(deps.db, verificationId);
     const reason = String((error as Error)?.message ?? error).replaceAll(code, '******');

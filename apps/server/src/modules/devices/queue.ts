@@ -27,7 +27,10 @@ import { maskSecrets } from './mask.ts';
 import { loadPhoneSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
-export type QueueDeps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'secrets' | 'sms' | 'logger'>;
+export type QueueDeps = Pick<
+  Dependencies,
+  'db' | 'clock' | 'config' | 'secrets' | 'sms' | 'logger' | 'metrics'
+>;
 
 /** Wait before sending again after the gateway refused or could not be reached. */
 export const GATEWAY_RETRY_MS = 30_000;
@@ -197,10 +200,18 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
           loggedText: maskSecrets(text, deviceSecrets(deps, barrier, command)),
           commandId: command.id,
           attempts: command.attempts + 1,
+          storedAt: command.createdAt,
         },
       } as {
         result: ProcessResult;
-        send?: { to: string; text: string; loggedText: string; commandId: number; attempts: number };
+        send?: {
+          to: string;
+          text: string;
+          loggedText: string;
+          commandId: number;
+          attempts: number;
+          storedAt: Date;
+        };
       };
     }
   });
@@ -212,6 +223,7 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
   try {
     sent = await deps.sms.send({ to: send.to, text: send.text });
   } catch (error) {
+    deps.metrics.smsFailed.inc({ provider: deps.sms.name, purpose: 'device' });
     // The SMS did not leave: the command goes back to the queue without spending an attempt.
     const retryAt = new Date(deps.clock.now().getTime() + GATEWAY_RETRY_MS);
     await deps.db
@@ -232,6 +244,12 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
     await logMessages(deps, [{ ...logged, outcome: 'gateway_failed', createdAt: deps.clock.now() }]);
     deps.logger.warn({ barrierId, commandId: send.commandId, err: error }, 'SMS gateway failed; will retry');
     return { state: 'gateway_failed', commandId: send.commandId, retryAt };
+  }
+  deps.metrics.smsSent.inc({ provider: deps.sms.name, purpose: 'device' });
+  // The first hand-over only: a retry after no reply would measure the device's silence, not the queue.
+  if (send.attempts === 1) {
+    const latencyMs = deps.clock.now().getTime() - send.storedAt.getTime();
+    deps.metrics.deviceCommandSendLatency.observe(Math.max(0, latencyMs) / 1000);
   }
   await logMessages(deps, [
     { ...logged, outcome: 'sent', providerId: sent?.providerId ?? null, createdAt: deps.clock.now() },
@@ -420,6 +438,7 @@ export async function handleDeviceReply(
     });
     if (matched) return { inboundId, matched };
   }
+  deps.metrics.unmatchedDeviceReplies.inc();
   // The reply is already kept in inbound_sms: a failure to log it must not refuse the gateway's delivery.
   await logUnrecognisedReply(deps, message, now).catch((error: unknown) =>
     deps.logger.error({ err: error }, 'unrecognised device reply could not be written to the log'),

@@ -1,0 +1,97 @@
+/**
+ * Prometheus metrics of one app (GET /metrics, modules/metrics). Each app gets its own `Registry`, never
+ * prom-client's global one: tests build several apps in one process, and each must count only its own.
+ *
+ * The instruments here are counted where things happen (the SMS call sites, the device queue, the HTTP
+ * hook); the gauges are filled from the database at each scrape (modules/metrics/repository.ts), so that
+ * they tell the truth whichever process wrote the rows.
+ */
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Where Prometheus scrapes (outside /api/: it is the operator's, not the client's). */
+export const METRICS_PATH = '/metrics';
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** By route pattern (`/api/barriers/:id/`), never the raw URL; requests no route matched are `unmatched`. */
+  readonly httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
+  readonly smsSent: Counter<'provider' | 'purpose'>;
+  readonly smsFailed: Counter<'provider' | 'purpose'>;
+  /** From the change that stored a device command (its commit) to the SMS handed to the gateway, first try. */
+  readonly deviceCommandSendLatency: Histogram;
+  /** SMS from anyone that answered no device command in flight (kept in inbound_sms, logged as unrecognised). */
+  readonly unmatchedDeviceReplies: Counter;
+  readonly deviceCommandsWaiting: Gauge<'status'>;
+  readonly oldestWaitingCommandAge: Gauge;
+  readonly jobQueueJobs: Gauge<'queue' | 'state'>;
+  /** 1 when the scrape's database queries answered, 0 when they failed (the gauges above are then empty). */
+  readonly databaseUp: Gauge;
+  /** Adds the process metrics (CPU, memory, event loop, GC); once, and only when /metrics is served. */
+  collectProcessMetrics(): void;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  let collectsProcess = false;
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: 'propusk_http_request_duration_seconds',
+      help: 'HTTP requests by route pattern, method and status code.',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    smsSent: new Counter({
+      name: 'propusk_sms_sent_total',
+      help: 'SMS the gateway accepted, by provider and purpose (code, device).',
+      labelNames: ['provider', 'purpose'],
+      registers,
+    }),
+    smsFailed: new Counter({
+      name: 'propusk_sms_failed_total',
+      help: 'SMS the gateway refused or could not be reached for, by provider and purpose (code, device).',
+      labelNames: ['provider', 'purpose'],
+      registers,
+    }),
+    deviceCommandSendLatency: new Histogram({
+      name: 'propusk_device_command_send_latency_seconds',
+      help: 'From the commit that stored a device command to its SMS handed to the gateway (first attempt).',
+      buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
+      registers,
+    }),
+    unmatchedDeviceReplies: new Counter({
+      name: 'propusk_device_replies_unmatched_total',
+      help: 'Inbound SMS that answered no device command in flight (kept, shown as unrecognised).',
+      registers,
+    }),
+    deviceCommandsWaiting: new Gauge({
+      name: 'propusk_device_commands_waiting',
+      help: 'Device commands not finished: queued (to be sent) or sent (waiting for the reply).',
+      labelNames: ['status'],
+      registers,
+    }),
+    oldestWaitingCommandAge: new Gauge({
+      name: 'propusk_device_command_oldest_waiting_age_seconds',
+      help: 'Age of the oldest device command not finished (0 when none waits).',
+      registers,
+    }),
+    jobQueueJobs: new Gauge({
+      name: 'propusk_job_queue_jobs',
+      help: 'pg-boss jobs by queue and state: queued (due), deferred (due later), active.',
+      labelNames: ['queue', 'state'],
+      registers,
+    }),
+    databaseUp: new Gauge({
+      name: 'propusk_metrics_database_up',
+      help: '1 when the database answered the queries of this scrape, 0 when it did not.',
+      registers,
+    }),
+    collectProcessMetrics() {
+      if (collectsProcess) return;
+      collectsProcess = true;
+      collectDefaultMetrics({ register: registry });
+    },
+  };
+}
