@@ -208,5 +208,5 @@ for (const { city, file, formed } of CITIES) {
   result.push({ city: `г ${city}`, streets });
 }
 
-writeFileSync(join(dataDir, 'streets.json'), `${JSON.stringify({ cities: result }, null, 0)}\n`);
+writeFileSync(join(dataDir, 'streets.json'), `${JSON.stringify({ cities: result }, null, 2)}\n`);
 for (const { city, streets } of result) console.log(`${city}: ${streets.length} streets`);
