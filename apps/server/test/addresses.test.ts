@@ -106,17 +106,69 @@ describe('address suggestions', () => {
     );
   });
 
-  it('without a key offers the typed address and matching streets, offline', async () => {
+  async function offlineValues(query: string, count?: number): Promise<string[]> {
     const user = await createUser(offline);
     const response = await offline.request({
       method: 'GET',
-      url: `/api/addresses/suggest/?query=${encodeURIComponent('арбат 12')}`,
+      url: `/api/addresses/suggest/?query=${encodeURIComponent(query)}${count ? `&count=${count}` : ''}`,
       token: user.token,
     });
     expect(response.statusCode).toBe(200);
-    const values = response.json().suggestions.map((s: { value: string }) => s.value);
-    expect(values[0]).toBe('арбат 12');
-    expect(values).toContain('г Москва, ул Арбат, д 12');
+    return response.json().suggestions.map((s: { value: string }) => s.value);
+  }
+
+  it('without a key offers bundled streets, never the typed text itself', async () => {
+    const moscow = await offlineValues('Москва');
+    expect(moscow.length).toBeGreaterThan(0);
+    expect(moscow).not.toContain('Москва');
+    for (const value of moscow) expect(value).toMatch(/^г Москва, /);
+
+    expect(await offlineValues('тверская')).toContain('г Москва, ул Тверская');
+    expect((await offlineValues('Невский'))[0]).toBe('г Санкт-Петербург, Невский пр-кт');
+    expect(await offlineValues('фонтанки')).toContain('г Санкт-Петербург, наб реки Фонтанки');
+    // A town inside the federal city keeps its name, as DaData writes it.
+    expect(await offlineValues('колпино адмиралтейская')).toEqual([
+      'г Санкт-Петербург, г Колпино, ул Адмиралтейская',
+    ]);
+  });
+
+  it('matches whatever the case, ё or е, words in any order, and prefixes of words', async () => {
+    expect(await offlineValues('ТВЕРСКАЯ москва')).toEqual(['г Москва, ул Тверская']);
+    expect(await offlineValues('москва тверская')).toEqual(['г Москва, ул Тверская']);
+    expect(await offlineValues('академика королева')).toEqual(['г Москва, ул Академика Королёва']);
+    expect(await offlineValues('Академика Королёва')).toEqual(['г Москва, ул Академика Королёва']);
+    const nevsky = await offlineValues('невск петерб');
+    expect(nevsky[0]).toBe('г Санкт-Петербург, Невский пр-кт');
+    expect(nevsky).toContain('г Санкт-Петербург, г Колпино, ул Невская');
+    expect(await offlineValues('спб невский')).toEqual(['г Санкт-Петербург, Невский пр-кт']);
+  });
+
+  it('ranks a street that starts with the typed word first, then the bigger city, then the city before its towns', async () => {
+    const tverskaya = await offlineValues('тверская');
+    expect(tverskaya.slice(0, 3)).toEqual([
+      'г Москва, ул Тверская',
+      'г Санкт-Петербург, ул Тверская',
+      'г Санкт-Петербург, г Колпино, ул Тверская',
+    ]);
+    // "Арбат" starts the name of ул Арбат, and is only inside ул Новый Арбат.
+    expect((await offlineValues('арбат')).slice(0, 2)).toEqual([
+      'г Москва, ул Арбат',
+      'г Москва, ул Новый Арбат',
+    ]);
+  });
+
+  it('keeps a trailing house number and respects `count`', async () => {
+    const values = await offlineValues('арбат 12');
+    expect(values[0]).toBe('г Москва, ул Арбат, д 12');
+    expect(values).not.toContain('арбат 12');
+    expect(await offlineValues('ул Остоженка, д 5')).toEqual(['г Москва, ул Остоженка, д 5']);
+    expect(await offlineValues('ленина', 3)).toHaveLength(3);
+    expect(await offlineValues('ленина')).toHaveLength(10);
+  });
+
+  it('answers an empty list when nothing matches', async () => {
+    expect(await offlineValues('Несуществующая')).toEqual([]);
+    expect(await offlineValues('qwerty 12')).toEqual([]);
   });
 
   it('refuses a missing query or a bad count with field errors', async () => {

@@ -1,12 +1,12 @@
 /**
  * Address suggestions (DESIGN.md section 7): DaData when DADATA_API_KEY is set, otherwise an offline source.
- * Answers are cached for 10 minutes. DaData failing falls back to the offline source: the create-barrier form
+ * Answers are cached for 10 minutes. The offline source: offline-streets.ts (bundled streets, data/README.md). DaData failing falls back to the offline source: the create-barrier form
  * must keep working.
  */
 import type { AddressSuggestQuery, AddressSuggestResponse } from '@propusk/contracts/addresses';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { OFFLINE_STREETS } from './offline-streets.ts';
+import { searchStreets } from './offline-streets.ts';
 
 export const SUGGESTION_CACHE_MS = 10 * 60 * 1000;
 const CACHE_LIMIT = 5000;
@@ -15,21 +15,9 @@ const dadataResponseSchema = z.object({
   suggestions: z.array(z.object({ value: z.string() })),
 });
 
+/** The offline answer: bundled streets matching the typed words, never the typed text itself. */
 export function suggestOffline(query: string, count: number): AddressSuggestResponse {
-  const normalized = query.trim().replace(/\s+/g, ' ');
-  const words = normalized
-    .toLowerCase()
-    .replaceAll('ё', 'е')
-    .split(/[\s,]+/)
-    .filter((word) => word.length > 0);
-  const house = normalized.match(/\d+[а-яa-z]?(\/\d+)?$/i)?.[0];
-  const matches = OFFLINE_STREETS.filter((street) => {
-    const haystack = street.toLowerCase().replaceAll('ё', 'е');
-    return words.some((word) => !/^\d/.test(word) && word.length >= 3 && haystack.includes(word));
-  }).map((street) => `г Москва, ${street}${house ? `, д ${house}` : ''}`);
-  // The typed text itself is always offered: any address can be chosen without an online source.
-  const values = [normalized, ...matches.filter((value) => value !== normalized)];
-  return { suggestions: values.slice(0, count).map((value) => ({ value })) };
+  return { suggestions: searchStreets(query, count).map((value) => ({ value })) };
 }
 
 export class AddressSuggestionService {
