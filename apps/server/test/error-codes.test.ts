@@ -44,10 +44,10 @@ function thrownCodes(): Set<string> {
 /**
  * English sentences written in the schemas and the server: a capital letter, words, a full stop. Template
  * parts (`${slots}`) are filled with a number, as the server fills them. Comments, internal errors
- * (`new Error(…)`, answered as a bare 500) and the OpenAPI descriptions are not read by a user.
+ * (`new Error(…)`, answered as a bare 500) the OpenAPI descriptions and the metrics' help are not read by a user.
  */
 function englishSentences(files: string[]): { text: string; file: string }[] {
-  const literal = /(new Error\(\s*|(?:description|summary):\s*)?(['`])([A-Z][a-z][^'`\n]*?[.!])\2/g;
+  const literal = /(new Error\(\s*|(?:description|summary|help):\s*)?(['`])([A-Z][a-z][^'`\n]*?[.!])\2/g;
   const comment = /^\s*(\/\/|\/?\*)/;
   return files.flatMap((file) => {
     const code = readFileSync(file, 'utf8')

@@ -40,7 +40,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     for (const token of [undefined, TOKEN]) {
       const response = await t.request({ method: 'GET', url: '/metrics', token });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Not found: GET /metrics' });
+      expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
     }
     const unknown = await t.request({ method: 'GET', url: '/api/no-such-thing/' });
     expect(unknown.statusCode).toBe(404);
@@ -81,6 +81,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(response.statusCode, authorization).toBe(401);
       expect(response.json()).toEqual({
         detail: 'Authentication credentials were not provided or are invalid.',
+        code: 'not_authenticated',
       });
       expect(response.body).not.toContain('propusk_');
     }

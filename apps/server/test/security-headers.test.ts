@@ -141,7 +141,7 @@ describe('security headers', () => {
       expectCommonHeaders(response);
       expect(response.headers['content-security-policy']).toBe(POLICY);
     }
-    expect(fault.json()).toEqual({ detail: 'Internal server error.' });
+    expect(fault.json()).toEqual({ detail: 'Internal server error.', code: 'internal_error' });
   });
 
   it('adds HSTS and upgrade-insecure-requests only when the site is declared HTTPS', async () => {

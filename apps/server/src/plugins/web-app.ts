@@ -11,9 +11,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { METRICS_PATH } from '../lib/metrics.ts';
 import { errorBody } from './error-handler.ts';
 import { CSP_NONCE_PLACEHOLDER, type PageContentSecurityPolicy } from './security-headers.ts';
-import { METRICS_PATH } from '../lib/metrics.ts';
 
 export async function registerWebApp(
   app: FastifyInstance,
