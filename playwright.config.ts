@@ -3,6 +3,7 @@
  * database. The web server command creates the administrators with the CLI first (the CLI refuses while the
  * server holds DATA_DIR), then starts the server, which serves the built web app (`npm run test:e2e` builds it).
  */
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E, E2E_ADMINS, PHONE_CONTEXT } from './e2e/support/environment';
 
@@ -10,6 +11,15 @@ const createAdmins = E2E_ADMINS.map(
   (admin) =>
     `node --import tsx apps/server/src/cli.ts create-admin --phone ${admin.phone} --password ${admin.password} --name "${admin.name}"`,
 ).join(' && ');
+
+/** Debian's Chromium (apt-get install -y chromium), or the one CHROMIUM_PATH names; never a downloaded browser. */
+function chromiumPath(): string {
+  const file = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(file)) {
+    throw new Error(`Chromium not found at ${file}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
+  }
+  return file;
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,7 +36,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--headless',
         '--no-sandbox',

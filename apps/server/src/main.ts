@@ -91,10 +91,10 @@ async function main() {
   if (stopping) return;
   await step(app.listen({ host: config.HOST, port: config.PORT }));
   if (stopping) return;
-  logger.info(
-    { url: `http://${config.HOST}:${config.PORT}`, database: database.handle.kind, sms: config.SMS_PROVIDER },
-    'Propusk is running',
-  );
+  const url = `http://${config.HOST}:${config.PORT}`;
+  logger.info({ url, database: database.handle.kind, sms: config.SMS_PROVIDER }, 'Propusk is running');
+  // One plain line for the person who started it (stdout stays JSON, for machines).
+  process.stderr.write(`Propusk работает: ${url}\n`);
 }
 
 main().catch((error) => {

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const STOP_WITHIN_MS = 10_000;
 
 async function freePort(): Promise<number> {
@@ -93,6 +94,7 @@ describe('stopping on a signal', () => {
       const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
       await waitFor(isHealthy(port), server.child);
       await waitFor(() => server.output().includes('Propusk is running'), server.child);
+      expect(server.output()).toContain(`Propusk работает: http://127.0.0.1:${port}\n`);
       expect(existsSync(lockFile)).toBe(true);
 
       const { ended, ms } = await stopWith(server, signal);
@@ -104,6 +106,29 @@ describe('stopping on a signal', () => {
       expect(existsSync(lockFile)).toBe(false);
       expect(await isHealthy(port)()).toBe(false);
     }
+  }, 120_000);
+
+  it('stops with `npm start` when npm is sent SIGTERM, leaving no server behind', async () => {
+    const dataDir = tempDir();
+    const lockFile = path.join(dataDir, 'propusk.lock');
+    const port = await freePort();
+    // --ignore-scripts skips prestart (the client build): the start script itself is what is tested.
+    const npm = spawn('npm', ['start', '--ignore-scripts'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: 'ignore',
+    });
+    const npmExited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
+    await waitFor(isHealthy(port), npm);
+    npm.kill('SIGTERM');
+    await npmExited;
+    // The server got the signal too: it lets go of the port and of DATA_DIR.
+    const deadline = Date.now() + STOP_WITHIN_MS;
+    while (Date.now() < deadline && ((await isHealthy(port)()) || existsSync(lockFile))) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await isHealthy(port)()).toBe(false);
+    expect(existsSync(lockFile)).toBe(false);
   }, 120_000);
 
   it('stops on SIGTERM during start-up once the step in progress is done', async () => {
