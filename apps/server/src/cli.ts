@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { passwordSchema } from '@propusk/contracts/auth';
 import { phoneLenientSchema } from '@propusk/contracts/common';
+import { errorCodeText, fieldMessageText } from '@propusk/contracts/error-texts';
 import { FULL_NAME_MAX_LENGTH } from '@propusk/contracts/users';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config/config.ts';
@@ -21,17 +22,19 @@ import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
 import { blockAccount, createOrPromoteAdmin, unblockAccount } from './modules/users/service.ts';
 import { type OpenedDatabase, openMigratedDatabase } from './runtime.ts';
 
-const USAGE = `Usage: npm run cli -- <command> [options]
+const USAGE = `Использование: npm run cli -- <команда> [параметры]
 
-Commands:
-  create-admin --phone +7XXXXXXXXXX --password SECRET [--name "Имя"]
-      Creates an administrator, or makes an existing account one, and sets its password (idempotent).
-      --password - reads the password from the first line of standard input, so that it shows in no
-      process list or shell history: printf '%s\n' "$PASSWORD" | npm run cli -- create-admin … --password -
-  block-account --phone +7XXXXXXXXXX --reason TEXT
-      Blocks an account platform-wide: every call refused, sessions ended, its numbers taken off all gates.
+Команды:
+  create-admin --phone +7XXXXXXXXXX --password ПАРОЛЬ [--name "Имя"]
+      Создаёт администратора или делает им существующую учётную запись и задаёт пароль (повторный запуск
+      безопасен). --password - читает пароль из первой строки стандартного ввода, чтобы он не попал ни в
+      список процессов, ни в историю оболочки:
+      printf '%s\\n' "$PASSWORD" | npm run cli -- create-admin … --password -
+  block-account --phone +7XXXXXXXXXX --reason ТЕКСТ
+      Блокирует учётную запись на всей платформе: все запросы отклоняются, сессии завершаются, её номера
+      удаляются со всех шлагбаумов.
   unblock-account --phone +7XXXXXXXXXX
-      Lifts a platform-wide block (access to barriers is not restored).
+      Снимает блокировку на платформе (доступ к шлагбаумам не возвращается).
   backup --out FILE
       Резервная копия всех данных в FILE (gzip, JSON-строки), одним согласованным снимком. На встроенной
       базе данных сервер нужно остановить; на PostgreSQL можно во время работы.
@@ -90,18 +93,21 @@ function parseOptions<const Names extends string>(args: string[], names: readonl
     });
     return values as Partial<Record<Names, string>>;
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(`неверные параметры: ${(error as Error).message}`);
   }
 }
 
 function requireOption(value: string | undefined, name: string): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required.`);
+  if (value === undefined || value.trim() === '') throw new UsageError(`укажите --${name}.`);
   return value;
 }
 
+/** The Russian text of a schema's message (the schemas speak English to the API's clients). */
+const russian = (message: string | undefined) => (message && fieldMessageText(message)) ?? message ?? '';
+
 function parsePhone(value: string | undefined): string {
   const result = phoneLenientSchema.safeParse(requireOption(value, 'phone'));
-  if (!result.success) throw new UsageError(`--phone: ${result.error.issues[0]?.message}`);
+  if (!result.success) throw new UsageError(`--phone: ${russian(result.error.issues[0]?.message)}`);
   return result.data;
 }
 
@@ -116,7 +122,7 @@ function cliDependencies(database: OpenedDatabase, config: ReturnType<typeof loa
     // The operator's commands send no SMS; device commands wait in the outbox for the server's worker.
     sms: {
       name: 'none',
-      send: () => Promise.reject(new Error('The CLI does not send SMS.')),
+      send: () => Promise.reject(new Error('Командная строка не отправляет SMS.')),
       balance: async () => null,
     },
     logger: pino({ level: 'warn' }, pino.destination(2)),
@@ -150,16 +156,18 @@ async function prepare(command: string, args: string[]): Promise<Command> {
       const password = passwordSchema.safeParse(
         requireOption(await passwordOption(options.password), 'password'),
       );
-      if (!password.success) throw new UsageError(`--password: ${password.error.issues[0]?.message}`);
+      if (!password.success) {
+        throw new UsageError(`--password: ${russian(password.error.issues[0]?.message)}`);
+      }
       const name = options.name?.trim();
       if (name !== undefined && name.length > FULL_NAME_MAX_LENGTH) {
-        throw new UsageError(`--name must be at most ${FULL_NAME_MAX_LENGTH} characters.`);
+        throw new UsageError(`--name: не длиннее ${FULL_NAME_MAX_LENGTH} символов.`);
       }
       return async (deps) => {
         const result = await createOrPromoteAdmin(deps, { phone, password: password.data, fullName: name });
         return result.created
-          ? `Administrator ${phone} created (id ${result.id}).`
-          : `Account ${phone} (id ${result.id}) is an administrator; password${name ? ' and name' : ''} updated.`;
+          ? `Администратор ${phone} создан (id ${result.id}).`
+          : `Учётная запись ${phone} (id ${result.id}) теперь администратор; пароль${name ? ' и имя' : ''} обновлены.`;
       };
     }
     case 'block-account': {
@@ -167,11 +175,11 @@ async function prepare(command: string, args: string[]): Promise<Command> {
       const phone = parsePhone(options.phone);
       const reason = requireOption(options.reason, 'reason').trim();
       if (reason.length > REASON_MAX_LENGTH) {
-        throw new UsageError(`--reason must be at most ${REASON_MAX_LENGTH} characters.`);
+        throw new UsageError(`--reason: не длиннее ${REASON_MAX_LENGTH} символов.`);
       }
       return async (deps) => {
         const result = await blockAccount(deps, { phone, reason });
-        return `Account ${phone} (id ${result.id}) blocked platform-wide.`;
+        return `Учётная запись ${phone} (id ${result.id}) заблокирована на всей платформе.`;
       };
     }
     case 'backup': {
@@ -220,11 +228,11 @@ async function prepare(command: string, args: string[]): Promise<Command> {
       const phone = parsePhone(options.phone);
       return async (deps) => {
         const result = await unblockAccount(deps, { phone });
-        return `Account ${phone} (id ${result.id}) unblocked.`;
+        return `Учётная запись ${phone} (id ${result.id}) разблокирована.`;
       };
     }
     default:
-      throw new UsageError(`Unknown command: ${command}`);
+      throw new UsageError(`неизвестная команда: ${command}`);
   }
 }
 
@@ -243,8 +251,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      const prefix = error instanceof BackupUsageError ? 'Ошибка' : 'Error';
-      process.stderr.write(`${prefix}: ${error.message}\n\n${USAGE}\n`);
+      process.stderr.write(`Ошибка: ${error.message}\n\n${USAGE}\n`);
       return 2;
     }
     if (error instanceof BackupError) {
@@ -252,7 +259,9 @@ export async function runCli(argv: string[]): Promise<number> {
       return 1;
     }
     if (error instanceof HttpError) {
-      process.stderr.write(`Error: ${error.detail}\n`);
+      process.stderr.write(
+        `Ошибка: ${errorCodeText({ detail: error.detail, code: error.code, ...error.extra })}\n`,
+      );
       return 1;
     }
     if (
@@ -260,10 +269,10 @@ export async function runCli(argv: string[]): Promise<number> {
       error instanceof DataDirLockedError ||
       error instanceof DatabaseLockedError
     ) {
-      process.stderr.write(`Error: ${error.message}\n`);
+      process.stderr.write(`Ошибка: ${error.message}\n`);
       return 1;
     }
-    process.stderr.write(`Error: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.stderr.write(`Ошибка: ${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
   } finally {
     await database?.close();
@@ -273,7 +282,7 @@ export async function runCli(argv: string[]): Promise<number> {
 runCli(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    process.stderr.write(`Error: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.stderr.write(`Ошибка: ${(error as Error)?.stack ?? String(error)}\n`);
     process.exit(1);
   },
 );

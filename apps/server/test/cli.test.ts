@@ -135,15 +135,15 @@ describe('operator CLI', () => {
     'refuses bad input with a clear message and a non-zero exit, before touching the database',
     async () => {
       const cases: [string[], RegExp][] = [
-        [[], /Usage: npm run cli/],
-        [['make-coffee'], /Unknown command: make-coffee/],
-        [['create-admin', '--password', 'secret1'], /--phone is required/],
-        [['create-admin', '--phone', '89001234567', '--password', 'secret1'], /format \+7XXXXXXXXXX/],
-        [['create-admin', '--phone', '+79001234567'], /--password is required/],
-        [['create-admin', '--phone', '+79001234567', '--password', '12345'], /at least 6 characters/],
+        [[], /Использование: npm run cli/],
+        [['make-coffee'], /неизвестная команда: make-coffee/],
+        [['create-admin', '--password', 'secret1'], /укажите --phone/],
+        [['create-admin', '--phone', '89001234567', '--password', 'secret1'], /формате \+7XXXXXXXXXX/],
+        [['create-admin', '--phone', '+79001234567'], /укажите --password/],
+        [['create-admin', '--phone', '+79001234567', '--password', '12345'], /минимум 6 символов/],
         [['create-admin', '--phone', '+79001234567', '--password', 'secret1', '--colour', 'red'], /colour/],
-        [['block-account', '--phone', '+79001234567'], /--reason is required/],
-        [['unblock-account'], /--phone is required/],
+        [['block-account', '--phone', '+79001234567'], /укажите --reason/],
+        [['unblock-account'], /укажите --phone/],
       ];
       const results = await Promise.all(
         cases.map(([args]) => runCli({ DATA_DIR: path.join(dataDir, 'unused') }, ...args)),
@@ -170,7 +170,7 @@ describe('operator CLI', () => {
         '-',
       );
       expect(short.code).not.toBe(0);
-      expect(short.stderr).toMatch(/at least 6 characters/);
+      expect(short.stderr).toMatch(/минимум 6 символов/);
 
       const created = await runCliWithInput(
         env,
@@ -211,7 +211,7 @@ describe('operator CLI', () => {
       );
       expect(created.stderr).toBe('');
       expect(created.code).toBe(0);
-      expect(created.stdout).toMatch(/created/);
+      expect(created.stdout).toMatch(/создан/);
       expect(created.stdout).not.toContain('first-secret');
 
       const again = await runCli(
@@ -350,7 +350,7 @@ describe('operator CLI', () => {
 
       const unknown = await runCli(env, 'block-account', '--phone', '+79005550099', '--reason', 'x');
       expect(unknown.code).not.toBe(0);
-      expect(unknown.stderr).toContain('User not found.');
+      expect(unknown.stderr).toContain('Пользователь не найден');
 
       const unblocked = await runCli(env, 'unblock-account', '--phone', userPhone);
       expect(unblocked.code).toBe(0);
@@ -380,7 +380,7 @@ describe('operator CLI', () => {
           'secret1',
         );
         expect(refused.code).not.toBe(0);
-        expect(refused.stderr).toMatch(/in use by another process/);
+        expect(refused.stderr).toMatch(/занята другим процессом/);
       });
       const afterwards = await runCli(
         embedded,

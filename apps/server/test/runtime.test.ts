@@ -73,7 +73,7 @@ describe('runtime contract', () => {
     // A second process cannot take the same embedded database.
     const second = startServer({ DATA_DIR: dataDir, PORT: String(Number(port) + 1) });
     expect(await second.exited).not.toBe(0);
-    expect(second.output()).toMatch(/in use by another process/);
+    expect(second.output()).toMatch(/занята другим процессом/);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -35,12 +35,12 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
       if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
         throw new DataDirLockedError(
-          `The embedded database in ${dataDir} is in use by another process (PID ${holder}). ` +
-            'Stop it first, or use PostgreSQL (DATABASE_URL) to run several processes at once.',
+          `Встроенная база данных в ${dataDir} занята другим процессом (PID ${holder}). ` +
+            'Сначала остановите его или используйте PostgreSQL (DATABASE_URL), чтобы работать несколькими процессами.',
         );
       }
       rmSync(file, { force: true });
     }
   }
-  throw new DataDirLockedError(`Could not lock ${dataDir}.`);
+  throw new DataDirLockedError(`Не удалось занять ${dataDir}.`);
 }
