@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DemoSmsGateway } from '@propusk/sms/demo';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
@@ -78,7 +78,12 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; configure?: (deps: Dependencies) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    configure?: (deps: Dependencies) => void;
+    /** The app's logger (silent by default); a test that reads the log lines passes one with a destination. */
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<TestApp> {
   const directory = mkdtempSync(path.join(tmpdir(), 'propusk-test-'));
   const config = loadConfig({
@@ -92,7 +97,7 @@ export async function createTestApp(
   });
   const { handle, drop } = await openTestDatabase();
   const clock = new ManualClock(new Date('2026-11-21T09:00:00.000Z'));
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   const nowMs = () => clock.now().getTime();
   const deps: Dependencies = {

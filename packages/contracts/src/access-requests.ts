@@ -4,7 +4,7 @@
  * started are `outgoing` and the others `incoming`.
  */
 import { z } from 'zod';
-import { idSchema, pageQuerySchema, paginated } from './common.ts';
+import { idField, idSchema, pageQuerySchema, paginated } from './common.ts';
 
 export const ACCESS_REQUEST_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
 export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
@@ -26,8 +26,8 @@ export const ACCESS_REQUEST_MESSAGES = {
 } as const;
 
 export const createAccessRequestBodySchema = z.object({
-  user: z.number({ error: 'User must be a user id.' }).int().positive(),
-  barrier: z.number({ error: 'Barrier must be a barrier id.' }).int().positive(),
+  user: idField('User must be a user id.'),
+  barrier: idField('Barrier must be a barrier id.'),
 });
 export type CreateAccessRequestBody = z.infer<typeof createAccessRequestBodySchema>;
 

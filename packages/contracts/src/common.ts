@@ -20,10 +20,32 @@ export const codeSchema = z
   .string({ error: 'Code must be a string.' })
   .regex(/^\d{6}$/, { error: 'Code must be 6 digits.' });
 
-export const idSchema = z.coerce
-  .number({ error: 'Must be a whole number.' })
-  .int({ error: 'Must be a whole number.' })
-  .positive({ error: 'Must be a positive number.' });
+/**
+ * Ids are PostgreSQL `integer` identities: 1 to 2147483647. Anything else names no row, and sent to the
+ * database it fails there (a 500), so every id the API takes, in a path, a query string or a body, is checked
+ * here against this range and answered as a 400 on its field.
+ */
+export const MAX_ID = 2_147_483_647;
+export const ID_MESSAGE = 'Must be a whole number from 1 to 2147483647.';
+
+/** An id in a JSON body; `message` is what an absent or non-numeric value gets (the field's own words). */
+export function idField(message: string = ID_MESSAGE) {
+  return z
+    .number({ error: message })
+    .int({ error: ID_MESSAGE, abort: true })
+    .min(1, { error: ID_MESSAGE })
+    .max(MAX_ID, { error: ID_MESSAGE });
+}
+
+/**
+ * An id in a path or a query string: decimal digits only (no sign, point, exponent, hex or spaces, which
+ * `Number()` would accept), within the range of ids.
+ */
+export const idSchema = z
+  .string({ error: ID_MESSAGE })
+  .regex(/^\d{1,10}$/, { error: ID_MESSAGE })
+  .transform(Number)
+  .pipe(idField());
 
 export const idParamsSchema = z.object({ id: idSchema });
 

@@ -160,6 +160,7 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
   exact('Phone must be in the format +7XXXXXXXXXX.', 'Номер телефона должен быть в формате +7XXXXXXXXXX.'),
   exact('Must be a positive number.', 'Должно быть положительное число.'),
   exact('Must be a whole number.', 'Должно быть целое число.'),
+  exact('Must be a whole number from 1 to 2147483647.', 'Должно быть целое число от 1 до 2147483647.'),
   exact('Must be true or false.', 'Должно быть «да» или «нет».'),
   exact('Page must be at least 1.', 'Номер страницы должен быть не меньше 1.'),
   exact('Page size must be at least 1.', 'Размер страницы должен быть не меньше 1.'),

@@ -3,7 +3,7 @@
  * `temporary` and `schedule` phones; `primary` (the user's own number) is made by the server on access.
  */
 import { z } from 'zod';
-import { idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
+import { idField, idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
 
 export const PHONE_TYPES = ['primary', 'permanent', 'temporary', 'schedule'] as const;
 export type PhoneType = (typeof PHONE_TYPES)[number];
@@ -220,10 +220,7 @@ export type AddPhoneBody = z.infer<typeof addPhoneBodySchema>;
 export const adminAddPhoneBodySchema = z
   .object({
     ...addPhoneFields,
-    user: z
-      .number({ error: PHONE_MESSAGES.userRequired })
-      .int({ error: PHONE_MESSAGES.userRequired })
-      .positive({ error: PHONE_MESSAGES.userRequired }),
+    user: idField(PHONE_MESSAGES.userRequired),
   })
   .superRefine(checkAddPhone);
 export type AdminAddPhoneBody = z.infer<typeof adminAddPhoneBodySchema>;

@@ -6,6 +6,7 @@
  * carries the method and URL as well. Errors keep Fastify's own lines.
  */
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { errorForLog, pathOnly } from './log-error.ts';
 
 export class AccessLogController extends LogController {
   override incomingRequest(request: FastifyRequest): void {
@@ -17,13 +18,15 @@ export class AccessLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // A failed request's line never carries the query string (searched phones, names), nor the raw error.
+    const failed = Boolean(error) || reply.statusCode >= 500;
     const fields = {
       method: request.method,
-      url: request.url,
+      url: failed ? pathOnly(request.url) : request.url,
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };
-    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    if (error) reply.log.error({ ...fields, err: errorForLog(error) }, 'request errored');
     else reply.log.info(fields, 'request completed');
   }
 }

@@ -4,9 +4,10 @@
  */
 import '@propusk/contracts/zod-messages';
 import { ERROR_CODES, type ErrorCode } from '@propusk/contracts/error-codes';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { FieldError, HttpError } from '../lib/errors.ts';
+import { errorForLog, pathOnly } from '../lib/log-error.ts';
 
 /** `{detail, code}` of a code, with the catalogue's English detail. */
 export const errorBody = (code: ErrorCode, detail: string = ERROR_CODES[code]) => ({ detail, code });
@@ -34,6 +35,20 @@ function clientErrorCode(error: FastifyError, status: number): ErrorCode {
   return 'bad_request';
 }
 
+/**
+ * What a 500's log line says: the error (message, stack, code: never the SQL parameters or bodies it may
+ * carry, see log-error.ts) and the route (method, pattern, path without its query string); the request id
+ * is on every line of the request's logger.
+ */
+function faultForLog(error: unknown, request: FastifyRequest) {
+  return {
+    err: errorForLog(error),
+    method: request.method,
+    route: request.routeOptions.url,
+    url: pathOnly(request.url),
+  };
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof FieldError) return reply.status(400).send(error.fields);
@@ -46,7 +61,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(fieldErrorsFromValidation(error.validation, error.validationContext));
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      const issues = error.cause.issues.map((issue) => ({
+        code: issue.code,
+        path: issue.path,
+        message: issue.message,
+      }));
+      request.log.error({ ...faultForLog(error, request), issues }, 'response did not match its schema');
       return reply.status(500).send(errorBody('internal_error'));
     }
     const status = error.statusCode ?? 500;
@@ -55,7 +75,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       // an empty object, see request-contract.ts)
       return reply.status(status).send(errorBody(clientErrorCode(error, status)));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error(faultForLog(error, request), 'unhandled error');
     return reply.status(500).send(errorBody('internal_error'));
   });
 }

@@ -1,4 +1,4 @@
-import { errorSchema, idParamsSchema } from '@propusk/contracts/common';
+import { badRequestSchema, errorSchema, idParamsSchema } from '@propusk/contracts/common';
 import {
   sendSettingBodySchema,
   sendSettingResponseSchema,
@@ -39,7 +39,7 @@ export const deviceSettingsRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }>
         body: sendSettingBodySchema,
         response: {
           200: sendSettingResponseSchema,
-          400: errorSchema,
+          400: badRequestSchema,
           401: errorSchema,
           403: errorSchema,
           404: errorSchema,

@@ -1,0 +1,34 @@
+/**
+ * What an error log line may hold of an error: its kind, message, stack, code and the database's own
+ * labels (constraint, table, column), and the same of its causes. Never what was sent with it: a Drizzle
+ * query error carries the statement's parameters (`params`, and at the end of its message and stack), pg's
+ * errors carry values in `detail` and `where`, HTTP clients carry bodies and query strings. Those hold names,
+ * phone numbers and device-password ciphertext (issue 17), so this is an allow-list, not a redaction.
+ */
+
+/** Fields copied as they are when they are strings or numbers. */
+const SAFE_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'constraint', 'table', 'column'] as const;
+const MAX_CAUSES = 3;
+
+/** Drizzle appends `\nparams: …` (the parameters' values) to the failed statement in its message. */
+const withoutParameters = (text: string) =>
+  text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [omitted]');
+
+export function errorForLog(error: unknown, depth = 0): Record<string, unknown> {
+  if (error === null || typeof error !== 'object') return { message: String(error) };
+  const source = error as Record<string, unknown>;
+  const logged: Record<string, unknown> = {
+    type: typeof source.type === 'string' ? source.type : (error.constructor?.name ?? 'Error'),
+  };
+  if (typeof source.message === 'string') logged.message = withoutParameters(source.message);
+  if (typeof source.stack === 'string') logged.stack = withoutParameters(source.stack);
+  for (const field of SAFE_FIELDS) {
+    const value = source[field];
+    if (typeof value === 'string' || typeof value === 'number') logged[field] = value;
+  }
+  if (source.cause !== undefined && depth < MAX_CAUSES) logged.cause = errorForLog(source.cause, depth + 1);
+  return logged;
+}
+
+/** The path of a URL without its query string, which may hold searched phones and names. */
+export const pathOnly = (url: string) => url.split('?', 1)[0] ?? '';
