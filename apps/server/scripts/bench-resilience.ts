@@ -737,7 +737,7 @@ function buildHostile(
     query.append(pick(['page', 'page_size', 'ordering', 'x']), hostileString().slice(0, 500));
   const search = query.toString();
   const url = `${route}${search ? `?${search}` : ''}`;
-  if (!operation.hasBody && randomInt(0, 4) !== 0) return { url };
+  if (operation.method === 'GET' || (!operation.hasBody && randomInt(0, 4) !== 0)) return { url };
   const shape = randomInt(0, 10);
   if (shape === 0) return { url, rawBody: deepJson(randomInt(1000, 20_000)) };
   if (shape === 1)
@@ -770,6 +770,8 @@ async function fuzzPhase(context: Context): Promise<void> {
   const ids = idRows.rows.map((row) => Number(row.id));
   const statuses = new Map<number, number>();
   const failures: string[] = [];
+  /** 5xx by status, route and answer: the listing below shows two examples of each. */
+  const groups = new Map<string, number>();
   let networkErrors = 0;
   let sent = 0;
   const worker = async () => {
@@ -787,6 +789,9 @@ async function fuzzPhase(context: Context): Promise<void> {
         });
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status >= 500) {
+          const kind = `${response.status} ${operation.method} ${operation.path} ${response.body.slice(0, 120)}`;
+          groups.set(kind, (groups.get(kind) ?? 0) + 1);
+          if ((groups.get(kind) ?? 0) > 2) continue;
           failures.push(
             `${response.status} ${operation.method} ${operation.path} as ${asAdmin ? 'admin' : 'resident'}: ` +
               `url ${hostile.url.slice(0, 300)} body ${(hostile.rawBody ?? '').slice(0, 300)} → ${response.body.slice(0, 200)}`,
@@ -811,7 +816,8 @@ async function fuzzPhase(context: Context): Promise<void> {
       .join(', ')}; network errors ${networkErrors}`,
   );
   print(`5xx: ${fiveHundreds}; server still running: ${context.server.process.exitCode === null}`);
-  for (const failure of failures.slice(0, 50)) print(`  ${failure}`);
+  for (const [kind, count] of groups) print(`  ${count} × ${kind}`);
+  for (const failure of failures.slice(0, 40)) print(`  ${failure}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -23,7 +23,9 @@ export const codeSchema = z
 export const idSchema = z.coerce
   .number({ error: 'Must be a whole number.' })
   .int({ error: 'Must be a whole number.' })
-  .positive({ error: 'Must be a positive number.' });
+  .positive({ error: 'Must be a positive number.' })
+  // Ids are PostgreSQL integers: a larger number names nothing, and must not reach the database (a 500).
+  .max(2147483647, { error: 'Must be at most 2147483647.' });
 
 export const idParamsSchema = z.object({ id: idSchema });
 

@@ -1,4 +1,4 @@
-import { errorSchema, idParamsSchema } from '@propusk/contracts/common';
+import { badRequestSchema, errorSchema, idParamsSchema } from '@propusk/contracts/common';
 import {
   sendSettingBodySchema,
   sendSettingResponseSchema,
@@ -39,7 +39,9 @@ export const deviceSettingsRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }>
         body: sendSettingBodySchema,
         response: {
           200: sendSettingResponseSchema,
-          400: errorSchema,
+          // Field errors (`{"params": [...]}`) as well as `{detail}`: with `errorSchema` a field error could
+          // not be serialised and became a 500.
+          400: badRequestSchema,
           401: errorSchema,
           403: errorSchema,
           404: errorSchema,
