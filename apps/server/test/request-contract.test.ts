@@ -131,6 +131,21 @@ describe('request contract', () => {
       payload: { setting: [], params: false },
     });
     expect(setting.statusCode, setting.body).toBe(400);
+    // Malformed JSON on the device-check routes (their 400 was declared as field lists only).
+    for (const [method, url] of [
+      ['PUT', '/api/admin/barriers/1/device-profile/'],
+      ['PUT', '/api/admin/barriers/1/device-check/audit/'],
+      ['POST', '/api/admin/barriers/1/device-check/'],
+    ] as const) {
+      const response = await t.request({
+        method,
+        url,
+        token: admin.token,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"a":',
+      });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
+    }
   });
 
   it('answers HEAD wherever GET works: API routes and client-side routes', async () => {

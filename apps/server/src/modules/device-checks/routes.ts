@@ -1,4 +1,4 @@
-import { errorSchema, idParamsSchema } from '@propusk/contracts/common';
+import { badRequestSchema, errorSchema, idParamsSchema } from '@propusk/contracts/common';
 import {
   deviceAuditBodySchema,
   deviceAuditResponseSchema,
@@ -9,13 +9,10 @@ import {
   startDeviceCheckBodySchema,
 } from '@propusk/contracts/device-checks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { getDeviceProfile, setDeviceProfile } from './profile.ts';
 import { getDeviceCheck, repairDevice, setDeviceAudit, startDeviceCheck } from './service.ts';
-
-const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 
 export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
   const common = { tags: ['device checks'], security: [{ bearer: [] }], params: idParamsSchema };
@@ -46,7 +43,7 @@ export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         body: startDeviceCheckBodySchema,
         response: {
           201: deviceCheckResponseSchema,
-          400: fieldErrorsSchema,
+          400: badRequestSchema,
           401: errorSchema,
           403: errorSchema,
           404: errorSchema,
@@ -98,7 +95,7 @@ export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         body: deviceAuditBodySchema,
         response: {
           200: deviceAuditResponseSchema,
-          400: fieldErrorsSchema,
+          400: badRequestSchema,
           401: errorSchema,
           403: errorSchema,
           404: errorSchema,
@@ -139,7 +136,7 @@ export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         body: deviceProfileBodySchema,
         response: {
           200: deviceProfileResponseSchema,
-          400: fieldErrorsSchema,
+          400: badRequestSchema,
           401: errorSchema,
           403: errorSchema,
           404: errorSchema,
