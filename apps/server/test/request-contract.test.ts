@@ -90,6 +90,64 @@ describe('request contract', () => {
     expect(text.statusCode).toBe(200);
   });
 
+  it('answers 400, never 500, to hostile input found by npm run bench:resilience', async () => {
+    // A body nested 20,000 levels deep (the control-character scan used to recurse and overflow the stack).
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    const nested = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/',
+      token: user.token,
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(nested.statusCode, nested.body).toBe(400);
+    const array = await t.request({
+      method: 'POST',
+      url: '/api/logs/',
+      token: user.token,
+      headers: { 'content-type': 'application/json' },
+      payload: `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+    });
+    expect(array.statusCode, array.body).toBe(400);
+    // An id beyond PostgreSQL's integer (it used to reach the database and fail there).
+    for (const [method, url] of [
+      ['GET', '/api/admin/barriers/2147483648/settings/'],
+      ['DELETE', '/api/phones/2147483648/'],
+      ['GET', '/api/barriers/99999999999999999999/'],
+    ] as const) {
+      const response = await t.request({
+        method,
+        url,
+        token: method === 'DELETE' ? user.token : admin.token,
+      });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
+      expect(response.json().id).toContain('Must be at most 2147483647.');
+    }
+    // A field error on the settings route (its 400 was declared as {detail} only: the answer became a 500).
+    const setting = await t.request({
+      method: 'POST',
+      url: '/api/admin/barriers/0/settings/',
+      token: admin.token,
+      payload: { setting: [], params: false },
+    });
+    expect(setting.statusCode, setting.body).toBe(400);
+    // Malformed JSON on the device-check routes (their 400 was declared as field lists only).
+    for (const [method, url] of [
+      ['PUT', '/api/admin/barriers/1/device-profile/'],
+      ['PUT', '/api/admin/barriers/1/device-check/audit/'],
+      ['POST', '/api/admin/barriers/1/device-check/'],
+    ] as const) {
+      const response = await t.request({
+        method,
+        url,
+        token: admin.token,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"a":',
+      });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
+    }
+  });
+
   it('answers HEAD wherever GET works: API routes and client-side routes', async () => {
     const health = await t.request({ method: 'HEAD', url: '/api/health/' });
     expect(health.statusCode).toBe(200);

@@ -46,6 +46,13 @@ export async function openDatabase(options: {
     });
     // A dropped idle connection must not take the process down; the pool replaces it.
     pool.on('error', () => {});
+    // Nor a connection dropped while checked out (PostgreSQL restarted between two queries of a
+    // transaction): pg-pool listens for errors only on idle clients, and an 'error' event without a listener
+    // ends the process. The query in progress fails on its own; the pool discards the broken client when it
+    // is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     return { kind: 'postgres', db, pool, close: () => pool.end() };
   }

@@ -20,18 +20,32 @@ export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters.';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
 const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** Field paths (`full_name`, `replies.add.0`) of every string holding a control character. */
+/**
+ * Field paths (`full_name`, `replies.add.0`) of every string holding a control character. Walked with a
+ * stack of its own, not by recursion: a body nested thousands of levels deep (a few kilobytes of `[[[…`) must
+ * be a 400 of the validation, not a stack overflow (a 500).
+ */
 export function fieldsWithControlCharacters(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return controlCharacters.test(value) ? [path || 'non_field_errors'] : [];
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => fieldsWithControlCharacters(item, join(path, index)));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => [
-      ...(controlCharacters.test(key) ? [join(path, key)] : []),
-      ...fieldsWithControlCharacters(item, join(path, key)),
-    ]);
+  const found: string[] = [];
+  const stack: { value: unknown; path: string; key?: string }[] = [{ value, path }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (item.key !== undefined && controlCharacters.test(item.key)) found.push(item.path);
+    const current = item.value;
+    if (typeof current === 'string') {
+      if (controlCharacters.test(current)) found.push(item.path || 'non_field_errors');
+    } else if (Array.isArray(current)) {
+      // Pushed last first, so that the paths come out in the body's order.
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push({ value: current[index], path: join(item.path, index) });
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, child] = entries[index] as [string, unknown];
+        stack.push({ value: child, path: join(item.path, key), key });
+      }
+    }
   }
-  return [];
+  return found;
 }
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
