@@ -107,7 +107,7 @@ export async function startDueAudits(deps: Pick<Deps, 'db' | 'clock' | 'config'>
         now,
       );
       try {
-        await assertWeeklySmsBudget(tx, barrierId, queries.length, now);
+        await assertWeeklySmsBudget(tx, deps, barrierId, queries.length, now);
       } catch {
         return false;
       }
@@ -176,7 +176,7 @@ export async function startDeviceCheck(
     const running = await repository.latestCheck(tx, barrierId);
     if (running?.status === 'reading') throw conflict('device_check_running');
     const queries = await planQueries(tx, barrierId, model, barrier.deviceProfile, body.full ?? false, now);
-    await assertWeeklySmsBudget(tx, barrierId, queries.length, now);
+    await assertWeeklySmsBudget(tx, deps, barrierId, queries.length, now);
     const row = await repository.insertCheck(tx, {
       barrierId,
       requestedBy: user.id,

@@ -67,7 +67,7 @@ export async function sendBarrierSetting(
     if (getSheet(barrier.model).hasPassword && !barrier.passwordEncrypted) {
       throw badRequest('device_password_not_set');
     }
-    await assertWeeklySmsBudget(tx, barrierId, 1, now);
+    await assertWeeklySmsBudget(tx, deps, barrierId, 1, now);
     const payload = sealSettingPayload(deps.secrets, barrier.model, body.setting, checked.values);
     const [command] = await tx
       .insert(deviceCommands)

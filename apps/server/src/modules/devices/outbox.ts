@@ -27,6 +27,7 @@ import {
   type PlannedCommandJson,
   planCommands,
 } from '@propusk/devices/planner';
+import { forecastCommittedSms } from '@propusk/devices/weekly-sms';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barrierLimits, barriers, deviceCommands, deviceSlots, phones } from '../../db/schema.ts';
@@ -193,21 +194,64 @@ export async function countCommandsThisWeek(
   return row?.count ?? 0;
 }
 
-/** 409 when `extra` more SMS would take the barrier over its weekly limit. */
-export async function assertWeeklySmsBudget(
+/** What the barrier's timed phones have committed its device to over the coming week (weekly-sms.ts). */
+export async function loadCommittedSms(
   executor: Executor,
+  deps: Pick<Dependencies, 'config'>,
   barrierId: number,
-  extra: number,
   now: Date,
-): Promise<void> {
+  known?: { model: DeviceModel; specs: readonly PhoneSpec[]; clockSetAt: Date | null },
+): Promise<number> {
+  let source = known;
+  if (!source) {
+    const [barrier] = await executor
+      .select({ model: barriers.deviceModel, clockSetAt: barriers.deviceClockSetAt })
+      .from(barriers)
+      .where(eq(barriers.id, barrierId));
+    if (!barrier || !isDeviceModel(barrier.model)) return 0;
+    source = {
+      model: barrier.model,
+      specs: await loadPhoneSpecs(executor, barrierId),
+      clockSetAt: barrier.clockSetAt,
+    };
+  }
+  return forecastCommittedSms(
+    source.model,
+    source.specs,
+    now,
+    source.clockSetAt,
+    deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+  ).total;
+}
+
+/** The barrier's `sms_weekly_limit` (null: none). */
+async function loadWeeklyLimit(executor: Executor, barrierId: number): Promise<number | null> {
   const [limits] = await executor
     .select({ smsWeeklyLimit: barrierLimits.smsWeeklyLimit })
     .from(barrierLimits)
     .where(eq(barrierLimits.barrierId, barrierId));
-  const limit = limits?.smsWeeklyLimit;
-  if (limit === null || limit === undefined) return;
+  return limits?.smsWeeklyLimit ?? null;
+}
+
+/**
+ * 409 when `extra` more SMS would take the barrier over its weekly limit: the SMS of the last seven days,
+ * plus `extra`, plus what its timed phones are committed to over the coming week (`committed`; loaded when
+ * not given), must stay within `sms_weekly_limit`. Counting the committed SMS is what keeps a change by a
+ * person from spending the SMS that accepted phones' windows will need.
+ */
+export async function assertWeeklySmsBudget(
+  executor: Executor,
+  deps: Pick<Dependencies, 'config'>,
+  barrierId: number,
+  extra: number,
+  now: Date,
+  committed?: number,
+): Promise<void> {
+  const limit = await loadWeeklyLimit(executor, barrierId);
+  if (limit === null) return;
   const used = await countCommandsThisWeek(executor, barrierId, now);
-  if (used + extra > limit) throw conflict('sms_weekly_limit');
+  const ahead = committed ?? (await loadCommittedSms(executor, deps, barrierId, now));
+  if (used + extra + ahead > limit) throw conflict('sms_weekly_limit');
 }
 
 export interface SyncOptions {
@@ -215,6 +259,14 @@ export interface SyncOptions {
   enforceWeeklyLimit?: boolean;
   /** Slots to plan again even though their last command failed (an administrator's retry). */
   retrySlots?: number[];
+  /**
+   * What the barrier was committed to before the change (`loadCommittedSms`, read before writing). A change
+   * that queues no command is still checked against the limit when it commits the device to more than this
+   * (a schedule edited to more windows, a timed phone on a model without windows added before its start).
+   * Not given: 0, so any change with SMS ahead is checked (a caller that knows it changed nothing that
+   * costs, e.g. a rename, passes the value so that a spent budget does not refuse it).
+   */
+  committedBefore?: number;
 }
 
 /** How many of the queued commands the new plan starts with (those stay queued as they are). */
@@ -297,9 +349,17 @@ export async function syncBarrierDevice(
         ),
       );
   }
+  // Barriers without a limit pay nothing for the forecast.
+  if ((options.enforceWeeklyLimit ?? true) && (await loadWeeklyLimit(executor, barrierId)) !== null) {
+    // The clock as the device will have it once this plan is sent (the forecast counts its renewal).
+    const clockSetAt = plan.some((command) => command.kind === 'set_clock')
+      ? now
+      : (believed.clockSetAt ?? null);
+    const committed = await loadCommittedSms(executor, deps, barrierId, now, { model, specs, clockSetAt });
+    if (fresh.length > 0 || committed > (options.committedBefore ?? 0))
+      await assertWeeklySmsBudget(executor, deps, barrierId, fresh.length, now, committed);
+  }
   if (fresh.length > 0) {
-    if (options.enforceWeeklyLimit ?? true)
-      await assertWeeklySmsBudget(executor, barrierId, fresh.length, now);
     const phoneIdBySlot = new Map(specs.map((spec) => [spec.slot, spec.id]));
     await executor.insert(deviceCommands).values(
       fresh.map((command) => ({

@@ -15,18 +15,20 @@ import {
   type UpdatePhoneBody,
   type WeeklyScheduleInput,
 } from '@propusk/contracts/phones';
+import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { paginate, requireBarrierAccess, requireOwnedBarrier, userHasAccess } from '../barriers/policy.ts';
-import { syncBarrierDevice } from '../devices/outbox.ts';
+import { loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
 import {
   type Actor,
   addPhoneLocked,
   assertScheduleIntervalLimit,
   deactivatePhonesLocked,
+  type LockedBarrier,
   lockLiveBarrier,
   type PhoneRow,
   phoneSnapshot,
@@ -105,6 +107,12 @@ export function createPhoneService(deps: Dependencies) {
     return phone;
   }
 
+  /** What the barrier's timed phones commit it to before a change (only read when it has an SMS limit). */
+  async function committedSmsBefore(tx: Executor, barrier: LockedBarrier): Promise<number | undefined> {
+    if (barrier.limits.smsWeeklyLimit === null) return undefined;
+    return loadCommittedSms(tx, deps, barrier.id, deps.clock.now());
+  }
+
   const actorOf = (side: Side, caller: AuthenticatedUser): Actor => ({ author: side, userId: caller.id });
 
   async function add(
@@ -121,6 +129,7 @@ export function createPhoneService(deps: Dependencies) {
     const schedule = body.type === 'schedule' && body.schedule ? normalizeSchedule(body.schedule) : null;
     const row = await db.transaction(async (tx) => {
       const barrier = await lockLiveBarrier(tx, barrierId);
+      const committedBefore = await committedSmsBefore(tx, barrier);
       // Access may have been lost between the check and the lock (leave, removal, block).
       if (!(await userHasAccess(tx, barrier.id, ownerUserId))) {
         if (side === 'admin') throw new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] });
@@ -142,7 +151,8 @@ export function createPhoneService(deps: Dependencies) {
         actorOf(side, caller),
         'manual',
       );
-      await syncBarrierDevice(tx, deps, barrier.id);
+      // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored.
+      await syncBarrierDevice(tx, deps, barrier.id, { committedBefore });
       return repository.findPhone(tx, added.id);
     });
     deps.notifyDeviceCommands([barrierId]);
@@ -164,6 +174,7 @@ export function createPhoneService(deps: Dependencies) {
       const current = await repository.findPhone(tx, phone.id);
       if (!current?.phone.isActive) throw conflict('phone_deleted');
       check?.(barrier);
+      const committedBefore = await committedSmsBefore(tx, barrier);
       const row = await repository.updatePhone(tx, phone.id, { ...values, updatedAt: deps.clock.now() });
       await recordPhoneAction(tx, deps.clock.now(), {
         barrierId: barrier.id,
@@ -174,7 +185,8 @@ export function createPhoneService(deps: Dependencies) {
         oldValue: phoneSnapshot(current.phone),
         newValue: phoneSnapshot(row),
       });
-      await syncBarrierDevice(tx, deps, barrier.id);
+      // A schedule with more windows, or a longer window, may cost more SMS ahead even with none queued now.
+      await syncBarrierDevice(tx, deps, barrier.id, { committedBefore });
       return (await repository.findPhone(tx, phone.id))?.phone ?? row;
     });
     deps.notifyDeviceCommands([phone.barrierId]);
