@@ -230,6 +230,44 @@ describe('login of an ordinary user', () => {
     expect(unlocked.statusCode).toBe(200);
   });
 
+  it('never compares more than five tries of a code, however many arrive at once (issue 17 part 2)', async () => {
+    for (const rightAt of [8, 12]) {
+      const phone = nextPhone();
+      const sent = await requestCode(t, phone, 'login');
+      const token = sent.json().verification_token as string;
+      const code = t.lastCode(phone);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          verifyCode(t, phone, index === rightAt ? code : wrong, token),
+        ),
+      );
+      const compared = answers.filter((answer) => answer.json().code !== 'code_attempts_exhausted');
+      expect(compared.length).toBeLessThanOrEqual(5);
+      const wrongCounted = answers.filter((answer) => answer.json().code === 'invalid_code').length;
+      const accepted = answers.filter((answer) => answer.statusCode === 200).length;
+      // A 200 only while fewer than five wrong tries were counted: never after the fifth.
+      expect(wrongCounted + accepted).toBeLessThanOrEqual(5);
+      for (const answer of answers) expect([200, 400]).toContain(answer.statusCode);
+    }
+  });
+
+  it('never compares more than ten wrong tries of a phone, however many arrive at once', async () => {
+    const phone = nextPhone();
+    const tokens: string[] = [];
+    for (let index = 0; index < 4; index++) {
+      tokens.push((await requestCode(t, phone, 'login')).json().verification_token as string);
+      t.clock.advance(61_000);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => verifyCode(t, phone, '000000', tokens[index % 4] ?? '')),
+    );
+    const wrongCounted = answers.filter((answer) => answer.json().code === 'invalid_code').length;
+    expect(wrongCounted).toBeLessThanOrEqual(10);
+    expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThan(0);
+    t.clock.advance(61 * MINUTE);
+  });
+
   it('refuses expired codes and tokens (410)', async () => {
     const phone = nextPhone();
     const sent = await requestCode(t, phone, 'login');

@@ -111,6 +111,7 @@ export const verifications = pgTable(
     /** SHA-256 of the verification token handed to the client. */
     tokenHash: text('token_hash').notNull(),
     status: verificationStatusEnum('status').notNull().default('sent'),
+    /** Tries of this code so far, counted before each comparison (the right one too; at most 5). */
     failedAttempts: smallint('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

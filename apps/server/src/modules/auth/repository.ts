@@ -102,8 +102,11 @@ export async function findVerificationByTokenHash(
   return row;
 }
 
-/** Counts one wrong code, unless the code is already dead; returns false when it was. */
-export async function countWrongCode(executor: Executor, id: number, maxAttempts: number): Promise<boolean> {
+/**
+ * Claims one try of a code before it is compared (every try counts, the right one too), unless the code has
+ * had all its tries; returns false when it had. One UPDATE, so parallel tries cannot read a stale count.
+ */
+export async function claimCodeTry(executor: Executor, id: number, maxAttempts: number): Promise<boolean> {
   const rows = await executor
     .update(verifications)
     .set({ failedAttempts: sql`${verifications.failedAttempts} + 1` })
@@ -129,13 +132,28 @@ export async function markUsed(executor: Executor, id: number, now: Date): Promi
   return rows.length > 0;
 }
 
+/** Serialises the per-phone failure budget of one phone (count, then record) across processes. */
+export async function lockPhoneFailures(executor: Executor, phone: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`auth-failures:${phone}`}))`);
+}
+
 export async function insertAuthFailure(
   executor: Executor,
   phone: string,
   kind: 'code' | 'password',
   now: Date,
-): Promise<void> {
-  await executor.insert(authFailures).values({ phone, kind, createdAt: now });
+): Promise<number> {
+  const [row] = await executor
+    .insert(authFailures)
+    .values({ phone, kind, createdAt: now })
+    .returning({ id: authFailures.id });
+  if (!row) throw new Error('auth failure not stored');
+  return row.id;
+}
+
+/** Takes back a failure recorded ahead of a comparison that then succeeded. */
+export async function deleteAuthFailure(executor: Executor, id: number): Promise<void> {
+  await executor.delete(authFailures).where(eq(authFailures.id, id));
 }
 
 /** Failures of a phone since `since`, and when the oldest of them happened. */

@@ -18,7 +18,8 @@ import {
 import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import {
-  countWrongCode,
+  claimCodeTry,
+  deleteAuthFailure,
   deleteVerification,
   findLatestVerification,
   findLiveUserByPhone,
@@ -26,6 +27,7 @@ import {
   insertAuthFailure,
   insertUserIfMissing,
   insertVerification,
+  lockPhoneFailures,
   lockPhoneMode,
   markVerified,
   revokeSession,
@@ -43,7 +45,7 @@ import {
   hashCode,
   limitByIp,
   loadVerification,
-  MAX_WRONG_TRIES_PER_CODE,
+  MAX_TRIES_PER_CODE,
   PASSWORD_STEP_TTL_MS,
   RESEND_COOLDOWN_MS,
 } from './verification.ts';
@@ -156,18 +158,22 @@ export async function verifyCode(
   await assertPhoneNotLocked(deps.db, deps, phone);
   const row = await loadVerification(deps.db, deps, { token: input.verificationToken, phone, mode: null });
   if (row.mode !== 'change_phone_new') assertNotBlocked(await findLiveUserByPhone(deps.db, phone));
-  if (row.failedAttempts >= MAX_WRONG_TRIES_PER_CODE) throw badRequest('code_attempts_exhausted');
 
+  // The try is counted before the code is compared (issue 17 part 2): per code every try counts (5 in all,
+  // the right one included), per phone the try is recorded as a failure and taken back if the code matches.
+  // Both happen under the phone's lock, so no number of parallel calls compares more than the stated tries.
   const now = deps.clock.now();
+  const failureId = await deps.db.transaction(async (tx) => {
+    await lockPhoneFailures(tx, phone);
+    await assertPhoneNotLocked(tx, deps, phone);
+    if (!(await claimCodeTry(tx, row.id, MAX_TRIES_PER_CODE))) throw badRequest('code_attempts_exhausted');
+    return insertAuthFailure(tx, phone, 'code', now);
+  });
   if (!codeMatches(deps, row, input.code)) {
-    const counted = await deps.db.transaction(async (tx) => {
-      const stillAlive = await countWrongCode(tx, row.id, MAX_WRONG_TRIES_PER_CODE);
-      if (stillAlive) await insertAuthFailure(tx, phone, 'code', now);
-      return stillAlive;
-    });
     deps.logger.info({ phone, mode: row.mode }, 'wrong verification code');
-    throw badRequest(counted ? 'invalid_code' : 'code_attempts_exhausted');
+    throw badRequest('invalid_code');
   }
+  await deleteAuthFailure(deps.db, failureId);
   if (row.status === 'sent') await markVerified(deps.db, row.id, now);
   return { message: AUTH_MESSAGES.codeVerified };
 }

@@ -19,7 +19,8 @@ import {
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
-export const MAX_WRONG_TRIES_PER_CODE = 5;
+/** Tries per code, the right one included (DESIGN.md: at most 5 wrong tries). */
+export const MAX_TRIES_PER_CODE = 5;
 export const MAX_FAILURES_PER_PHONE = 10;
 export const FAILURE_WINDOW_MS = 60 * 60 * 1000;
 /** How long a successful administrator password step allows a login. */
