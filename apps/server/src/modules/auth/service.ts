@@ -19,7 +19,10 @@ import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import {
   claimCodeTry,
+  countAllVerificationsSince,
+  countVerificationsSince,
   deleteAuthFailure,
+  deleteAuthFailures,
   deleteVerification,
   findLatestVerification,
   findLiveUserByPhone,
@@ -27,8 +30,9 @@ import {
   insertAuthFailure,
   insertUserIfMissing,
   insertVerification,
+  lockCodeBudget,
+  lockPhoneCodes,
   lockPhoneFailures,
-  lockPhoneMode,
   markVerified,
   revokeSession,
   setPasswordVerifiedAt,
@@ -37,8 +41,11 @@ import {
 } from './repository.ts';
 import { issueSession, REFRESH_TOKEN_MS } from './sessions.ts';
 import {
+  assertPasswordStepOpen,
   assertPhoneNotLocked,
   assertVerified,
+  CODE_BUDGET_WINDOW_MS,
+  CODE_DAY_MS,
   CODE_TTL_MS,
   codeMatches,
   consumeVerification,
@@ -93,12 +100,15 @@ function assertModeAllowed(
     assertNotBlocked(user);
     return;
   }
+  // A code about one's own account goes only to the caller's own phone (issue 17 part 4): without a login
+  // nobody can make the server text another person's number in these modes.
+  if (OWN_ACCOUNT_MODES.includes(mode)) {
+    if (!caller) throw unauthorized();
+    if (!user || caller.id !== user.id) throw forbidden('not_own_phone');
+  }
   if (!user) throw notFound('user_not_found');
   assertNotBlocked(user);
   if (ADMIN_MODES.includes(mode) && user.role !== 'admin') throw forbidden('admin_only');
-  if (caller && OWN_ACCOUNT_MODES.includes(mode) && caller.id !== user.id) {
-    throw forbidden('not_own_phone');
-  }
 }
 
 export async function requestCode(
@@ -114,17 +124,37 @@ export async function requestCode(
   const tokenHash = sha256(token);
   const code = randomCode();
   const verificationId = await deps.db.transaction(async (tx) => {
-    await lockPhoneMode(tx, phone, mode);
-    const latest = await findLatestVerification(tx, phone, mode);
+    await lockPhoneCodes(tx, phone);
+    // The 60 s resend pause is per address and phone: someone else asking for codes to this number does
+    // not hold its owner back; the daily cap per number bounds what all of them together can send.
+    const latest = await findLatestVerification(tx, phone, mode, input.ip);
     if (latest) {
       const waitMs = latest.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime();
       if (waitMs > 0) throw tooManyRequests('code_already_sent', waitMs / 1000);
+    }
+    const today = await countVerificationsSince(tx, phone, new Date(now.getTime() - CODE_DAY_MS));
+    if (today.count >= deps.config.CODES_PER_PHONE_PER_DAY) {
+      const waitMs = (today.oldest ?? now).getTime() + CODE_DAY_MS - now.getTime();
+      throw tooManyRequests('daily_code_limit', waitMs / 1000);
+    }
+    await lockCodeBudget(tx);
+    const hour = await countAllVerificationsSince(tx, new Date(now.getTime() - CODE_BUDGET_WINDOW_MS));
+    if (hour.count >= deps.config.SMS_CODE_BUDGET_PER_HOUR) {
+      deps.metrics.smsCodesRefusedByBudget.inc();
+      // No phone in this line: it is an alert about the whole server, read by whoever watches the logs.
+      deps.logger.warn(
+        { budget: deps.config.SMS_CODE_BUDGET_PER_HOUR, mode },
+        'hourly SMS budget for codes is spent: code refused',
+      );
+      const waitMs = (hour.oldest ?? now).getTime() + CODE_BUDGET_WINDOW_MS - now.getTime();
+      throw tooManyRequests('sms_budget_exhausted', waitMs / 1000);
     }
     return insertVerification(tx, {
       phone,
       mode,
       codeHash: hashCode(deps, tokenHash, code),
       tokenHash,
+      requestedIp: input.ip,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
@@ -221,20 +251,31 @@ export async function verifyAdminPassword(
 ) {
   limitByIp(deps.rateLimits.authCalls, input.ip);
   const { phone } = input;
-  await assertPhoneNotLocked(deps.db, deps, phone);
   const user = await findLiveUserByPhone(deps.db, phone);
   assertNotBlocked(user);
-  const isCorrect =
-    user?.role === 'admin' && user.passwordHash !== null
-      ? await verifyPassword(user.passwordHash, input.password)
-      : false;
+  // Only an administrator has a password step, so only his failures are counted (issue 17 part 3): guesses
+  // against an ordinary user's number lock nothing. They still spend the address's budget.
+  if (user?.role !== 'admin' || user.passwordHash === null) {
+    deps.logger.info({ phone }, 'password step for a phone without one');
+    throw badRequest('invalid_credentials');
+  }
+  const passwordHash = user.passwordHash;
   const now = deps.clock.now();
-  if (!user || !isCorrect) {
-    await insertAuthFailure(deps.db, phone, 'password', now);
+  const failureId = await deps.db.transaction(async (tx) => {
+    await lockPhoneFailures(tx, phone);
+    await assertPasswordStepOpen(tx, deps, phone);
+    // Recorded before the slow comparison, so that parallel guesses wait their turn in the backoff.
+    return insertAuthFailure(tx, phone, 'password', now);
+  });
+  if (!(await verifyPassword(passwordHash, input.password))) {
     deps.logger.info({ phone }, 'wrong administrator password');
     throw badRequest('invalid_credentials');
   }
-  await setPasswordVerifiedAt(deps.db, user.id, now);
+  await deps.db.transaction(async (tx) => {
+    await deleteAuthFailure(tx, failureId);
+    await deleteAuthFailures(tx, phone, 'password');
+    await setPasswordVerifiedAt(tx, user.id, now);
+  });
   return { message: AUTH_MESSAGES.passwordVerified };
 }
 
