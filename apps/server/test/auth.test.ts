@@ -129,7 +129,7 @@ describe('login of an ordinary user', () => {
   it('counts the cooldown per phone and mode', async () => {
     const user = await createUser(t);
     expect((await requestCode(t, user.phone, 'login')).statusCode).toBe(201);
-    expect((await requestCode(t, user.phone, 'delete_account')).statusCode).toBe(201);
+    expect((await requestCode(t, user.phone, 'delete_account', { token: user.token })).statusCode).toBe(201);
     expect((await requestCode(t, nextPhone(), 'login')).statusCode).toBe(201);
   });
 
@@ -230,6 +230,44 @@ describe('login of an ordinary user', () => {
     expect(unlocked.statusCode).toBe(200);
   });
 
+  it('never compares more than five tries of a code, however many arrive at once (issue 17 part 2)', async () => {
+    for (const rightAt of [8, 12]) {
+      const phone = nextPhone();
+      const sent = await requestCode(t, phone, 'login');
+      const token = sent.json().verification_token as string;
+      const code = t.lastCode(phone);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          verifyCode(t, phone, index === rightAt ? code : wrong, token),
+        ),
+      );
+      const compared = answers.filter((answer) => answer.json().code !== 'code_attempts_exhausted');
+      expect(compared.length).toBeLessThanOrEqual(5);
+      const wrongCounted = answers.filter((answer) => answer.json().code === 'invalid_code').length;
+      const accepted = answers.filter((answer) => answer.statusCode === 200).length;
+      // A 200 only while fewer than five wrong tries were counted: never after the fifth.
+      expect(wrongCounted + accepted).toBeLessThanOrEqual(5);
+      for (const answer of answers) expect([200, 400]).toContain(answer.statusCode);
+    }
+  });
+
+  it('never compares more than ten wrong tries of a phone, however many arrive at once', async () => {
+    const phone = nextPhone();
+    const tokens: string[] = [];
+    for (let index = 0; index < 4; index++) {
+      tokens.push((await requestCode(t, phone, 'login')).json().verification_token as string);
+      t.clock.advance(61_000);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => verifyCode(t, phone, '000000', tokens[index % 4] ?? '')),
+    );
+    const wrongCounted = answers.filter((answer) => answer.json().code === 'invalid_code').length;
+    expect(wrongCounted).toBeLessThanOrEqual(10);
+    expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThan(0);
+    t.clock.advance(61 * MINUTE);
+  });
+
   it('refuses expired codes and tokens (410)', async () => {
     const phone = nextPhone();
     const sent = await requestCode(t, phone, 'login');
@@ -279,7 +317,7 @@ describe('login of an ordinary user', () => {
     });
 
     const user = await createUser(t);
-    const otherMode = await verifiedToken(t, user.phone, 'delete_account');
+    const otherMode = await verifiedToken(t, user.phone, 'delete_account', user.token);
     const wrongMode = await login(t, user.phone, otherMode);
     expect(wrongMode.statusCode).toBe(400);
     expect(wrongMode.json()).toEqual({
@@ -293,16 +331,20 @@ describe('login of an ordinary user', () => {
 
   it('applies the mode rules', async () => {
     const unknown = nextPhone();
-    for (const mode of ['reset_password', 'change_phone_old', 'change_password', 'delete_account'] as const) {
+    const unknownReset = await requestCode(t, unknown, 'reset_password');
+    expect(unknownReset.statusCode).toBe(404);
+    expect(unknownReset.json()).toEqual({ detail: 'User not found.', code: 'user_not_found' });
+    // Codes about one's own account need a login first (issue 17 part 4).
+    for (const mode of ['change_phone_old', 'change_password', 'delete_account'] as const) {
       const response = await requestCode(t, unknown, mode);
-      expect(response.statusCode, mode).toBe(404);
-      expect(response.json()).toEqual({ detail: 'User not found.', code: 'user_not_found' });
+      expect(response.statusCode, mode).toBe(401);
+      expect(response.json().code).toBe('not_authenticated');
     }
     expect((await requestCode(t, unknown, 'change_phone_new')).statusCode).toBe(201);
 
     const user = await createUser(t);
     for (const mode of ['reset_password', 'change_password'] as const) {
-      const response = await requestCode(t, user.phone, mode);
+      const response = await requestCode(t, user.phone, mode, { token: user.token });
       expect(response.statusCode, mode).toBe(403);
       expect(response.json()).toEqual({
         detail: 'This action is available to administrators only.',
@@ -470,20 +512,152 @@ describe('administrator login', () => {
     expect((await verifyPassword(t, nextPhone(), 'whatever')).statusCode).toBe(400);
   });
 
-  it('counts wrong passwords against the per-phone limit', async () => {
+  it('slows only the password step of an administrator, with a doubling backoff (issue 17 part 3)', async () => {
     const admin = await createAdmin(t, { password: 'secret-4' });
-    for (let attempt = 0; attempt < 10; attempt++) {
+    for (let attempt = 0; attempt < 5; attempt++) {
       expect((await verifyPassword(t, admin.phone, `wrong-${attempt}`)).statusCode).toBe(400);
     }
     const locked = await verifyPassword(t, admin.phone, 'secret-4');
     expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBeDefined();
-    // Wrong passwords and wrong codes share the budget of the phone.
+    expect(locked.json()).toMatchObject({ code: 'too_many_failures', retry_after: 60 });
+    expect(locked.headers['retry-after']).toBe('60');
+    // The code step of the same phone is not locked by wrong passwords.
     const sent = await requestCode(t, admin.phone, 'login');
     const code = await verifyCode(t, admin.phone, t.lastCode(admin.phone), sent.json().verification_token);
-    expect(code.statusCode).toBe(429);
-    t.clock.advance(61 * MINUTE);
+    expect(code.statusCode).toBe(200);
+
+    t.clock.advance(61_000);
+    expect((await verifyPassword(t, admin.phone, 'wrong-5')).statusCode).toBe(400);
+    const longer = await verifyPassword(t, admin.phone, 'secret-4');
+    expect(longer.statusCode).toBe(429);
+    expect(longer.json().retry_after).toBe(120);
+    t.clock.advance(121_000);
     expect((await verifyPassword(t, admin.phone, 'secret-4')).statusCode).toBe(200);
+    // A right password clears the backoff.
+    expect((await verifyPassword(t, admin.phone, 'wrong-again')).statusCode).toBe(400);
+    expect((await verifyPassword(t, admin.phone, 'secret-4')).statusCode).toBe(200);
+  });
+
+  it('never waits more than an hour between password tries, and parallel guesses wait their turn', async () => {
+    const admin = await createAdmin(t, { password: 'secret-5' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) => verifyPassword(t, admin.phone, `wrong-${attempt}`)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 400).length).toBeLessThanOrEqual(5);
+    for (let step = 0; step < 10; step++) {
+      t.clock.advance(60 * MINUTE + 1000);
+      expect((await verifyPassword(t, admin.phone, `later-${step}`)).statusCode).toBe(400);
+    }
+    const locked = await verifyPassword(t, admin.phone, 'secret-5');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().retry_after).toBe(3600);
+  });
+
+  it("does not let password guesses for an ordinary user's phone lock him out (issue 17 part 3)", async () => {
+    const user = await createUser(t);
+    for (let attempt = 0; attempt < 12; attempt++) {
+      expect((await verifyPassword(t, user.phone, `guess-${attempt}`)).statusCode).toBe(400);
+    }
+    const sent = await requestCode(t, user.phone, 'login');
+    const verified = await verifyCode(t, user.phone, t.lastCode(user.phone), sent.json().verification_token);
+    expect(verified.statusCode).toBe(200);
+    expect((await login(t, user.phone, sent.json().verification_token)).statusCode).toBe(200);
+  });
+});
+
+describe('SMS spending an attacker cannot spend (issue 17 part 4)', () => {
+  let t: TestApp;
+  let logLines: string[];
+  beforeAll(async () => {
+    logLines = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp({
+      env: { SMS_CODE_BUDGET_PER_HOUR: '6' },
+      configure: (deps) => {
+        deps.logger = pino({ level: 'info' }, sink);
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it("sends no code about an account to someone else's phone without its owner's login", async () => {
+    const victim = await createUser(t);
+    const before = t.sentSms().filter((line) => line.to === victim.phone).length;
+    for (const mode of ['change_phone_old', 'delete_account', 'change_password'] as const) {
+      const anonymous = await requestCode(t, victim.phone, mode, { remoteAddress: '203.0.113.9' });
+      expect(anonymous.statusCode, mode).toBe(401);
+    }
+    const stranger = await createUser(t);
+    const foreign = await requestCode(t, victim.phone, 'change_phone_old', { token: stranger.token });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('not_own_phone');
+    expect(t.sentSms().filter((line) => line.to === victim.phone)).toHaveLength(before);
+  });
+
+  it('stops sending codes when the hourly budget of the server is spent, with a warning and a metric', async () => {
+    const phones = Array.from({ length: 8 }, () => nextPhone());
+    const answers = [];
+    for (const [index, phone] of phones.entries()) {
+      answers.push(await requestCode(t, phone, 'login', { remoteAddress: `198.51.100.${index + 1}` }));
+    }
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.filter((answer) => answer.statusCode === 201).length).toBeLessThanOrEqual(6);
+    expect(refused[0]?.json()).toMatchObject({ code: 'sms_budget_exhausted' });
+    expect(refused[0]?.json().retry_after).toBeGreaterThan(0);
+    const warnings = logLines.filter((line) => line.includes('hourly SMS budget'));
+    expect(warnings.length).toBe(refused.length);
+    for (const line of warnings) {
+      for (const phone of phones) expect(line).not.toContain(phone.slice(2));
+    }
+    const counted = await t.deps.metrics.smsCodesRefusedByBudget.get();
+    expect(counted.values[0]?.value).toBe(refused.length);
+    t.clock.advance(61 * MINUTE);
+    expect((await requestCode(t, nextPhone(), 'login', { remoteAddress: '198.51.100.99' })).statusCode).toBe(
+      201,
+    );
+  });
+});
+
+describe('who may hold back the codes of a number (issue 17 parts 3, 4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("does not let someone else's code requests keep the owner of the number waiting", async () => {
+    const phone = nextPhone();
+    const attacker = await requestCode(t, phone, 'login', { remoteAddress: '203.0.113.7' });
+    expect(attacker.statusCode).toBe(201);
+    const owner = await requestCode(t, phone, 'login', { remoteAddress: '198.51.100.20' });
+    expect(owner.statusCode).toBe(201);
+    const code = t.lastCode(phone);
+    expect((await verifyCode(t, phone, code, owner.json().verification_token)).statusCode).toBe(200);
+    // The same address still waits its 60 seconds.
+    const again = await requestCode(t, phone, 'login', { remoteAddress: '203.0.113.7' });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().code).toBe('code_already_sent');
+  });
+
+  it('sends at most 10 codes a day to one number, whoever asks', async () => {
+    const phone = nextPhone();
+    for (let index = 0; index < 10; index++) {
+      const sent = await requestCode(t, phone, 'login', { remoteAddress: `192.0.2.${index + 1}` });
+      expect(sent.statusCode).toBe(201);
+    }
+    const capped = await requestCode(t, phone, 'login', { remoteAddress: '192.0.2.99' });
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json()).toMatchObject({ code: 'daily_code_limit' });
+    expect(capped.json().retry_after).toBeGreaterThan(23 * 3600);
+    expect(t.sentSms().filter((line) => line.to === phone)).toHaveLength(10);
+    t.clock.advance(24 * 60 * MINUTE + 1000);
+    expect((await requestCode(t, phone, 'login', { remoteAddress: '192.0.2.99' })).statusCode).toBe(201);
   });
 });
 
@@ -575,7 +749,7 @@ describe('an account blocked platform-wide', () => {
     const admin = await createAdmin(t, { password: 'secret-5' });
     const before = await verifiedToken(t, admin.phone, 'login');
     const resetToken = await verifiedToken(t, admin.phone, 'reset_password');
-    const sent = await requestCode(t, admin.phone, 'delete_account');
+    const sent = await requestCode(t, admin.phone, 'delete_account', { token: admin.token });
     await blockAccount(t.deps, { phone: admin.phone, reason: 'abuse' });
     const blocked = { detail: 'User is blocked.', code: 'user_blocked' };
 
@@ -589,16 +763,14 @@ describe('an account blocked platform-wide', () => {
       payload: { phone: admin.phone },
     });
     expect(check.json()).toEqual({ is_admin: false });
-    for (const mode of [
-      'login',
-      'reset_password',
-      'change_phone_old',
-      'change_password',
-      'delete_account',
-    ] as const) {
+    for (const mode of ['login', 'reset_password'] as const) {
       const response = await requestCode(t, admin.phone, mode);
       expect(response.statusCode, mode).toBe(403);
       expect(response.json()).toEqual(blocked);
+    }
+    // Codes about one's own account need a login, which a blocked account cannot have (issue 17 part 4).
+    for (const mode of ['change_phone_old', 'change_password', 'delete_account'] as const) {
+      expect((await requestCode(t, admin.phone, mode)).statusCode, mode).toBe(401);
     }
     const verify = await verifyCode(t, admin.phone, t.lastCode(admin.phone), sent.json().verification_token);
     expect(verify.statusCode).toBe(403);

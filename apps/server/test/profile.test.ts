@@ -300,7 +300,8 @@ describe('account deletion', () => {
         .statusCode,
     ).toBe(401);
     expect((await del(12)).statusCode).toBe(400);
-    const unverified = (await requestCode(t, user.phone, 'delete_account')).json().verification_token;
+    const unverified = (await requestCode(t, user.phone, 'delete_account', { token: user.token })).json()
+      .verification_token;
     const early = await del(unverified);
     expect(early.statusCode).toBe(400);
     expect(early.json()).toEqual({
@@ -317,11 +318,11 @@ describe('account deletion', () => {
     expect((await login(t, user.phone, loginToken)).statusCode).toBe(200);
     // A token made for someone else's account does not delete mine.
     const other = await createUser(t);
-    const othersToken = await verifiedToken(t, other.phone, 'delete_account');
+    const othersToken = await verifiedToken(t, other.phone, 'delete_account', other.token);
     expect((await del(othersToken)).statusCode).toBe(400);
     expect((await me(t, other.token)).statusCode).toBe(200);
 
-    const token = await verifiedToken(t, user.phone, 'delete_account');
+    const token = await verifiedToken(t, user.phone, 'delete_account', user.token);
     t.clock.advance(10 * 60_000);
     expect((await del(token)).statusCode).toBe(410);
     // The account is still there.
@@ -428,7 +429,7 @@ describe('phone change', () => {
   it('refuses wrong, swapped and unverified tokens and the same number', async () => {
     const user = await createUser(t);
     const newPhone = nextPhone();
-    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old');
+    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old', user.token);
     const newToken = await verifiedToken(t, newPhone, 'change_phone_new');
 
     const swapped = await change(t, user, {
@@ -476,7 +477,7 @@ describe('phone change', () => {
   it('refuses a number that another account took in the meantime', async () => {
     const user = await createUser(t);
     const newPhone = nextPhone();
-    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old');
+    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old', user.token);
     const newToken = await verifiedToken(t, newPhone, 'change_phone_new');
     await createUser(t, { phone: newPhone });
     const taken = await change(t, user, {
@@ -498,7 +499,7 @@ describe('phone change', () => {
       { user: neighbour },
       { user: neighbour, number: newPhone, type: 'permanent' },
     ]);
-    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old');
+    const oldToken = await verifiedToken(t, user.phone, 'change_phone_old', user.token);
     const newToken = await verifiedToken(t, newPhone, 'change_phone_new');
     const body = { new_phone: newPhone, old_verification_token: oldToken, new_verification_token: newToken };
     const refused = await change(t, user, body);
@@ -628,7 +629,7 @@ describe('administrator password change and reset', () => {
 
   it('keeps hashes out of reach: the stored password is argon2id', async () => {
     const admin = await createAdmin(t, { password: 'old-secret' });
-    const token = await verifiedToken(t, admin.phone, 'change_password');
+    const token = await verifiedToken(t, admin.phone, 'change_password', admin.token);
     await t.request({
       method: 'PATCH',
       url: '/api/users/me/password/',

@@ -28,6 +28,8 @@ export const AUTH_MESSAGES = {
   codeAttemptsExhausted: 'Too many wrong attempts for this code. Request a new code.',
   tooManyFailures: 'Too many failed attempts. Try again later.',
   tooManyRequests: 'Too many requests. Try again later.',
+  dailyCodeLimit: 'Too many codes were sent to this number today. Try again tomorrow.',
+  smsBudgetExhausted: 'Codes cannot be sent right now. Try again later.',
   invalidToken: 'Invalid verification token.',
   tokenExpired: 'Verification code has expired. Request a new code.',
   tokenNotVerified: 'Verification code has not been verified.',

@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   invalid_code: AUTH_MESSAGES.invalidCode,
   code_attempts_exhausted: AUTH_MESSAGES.codeAttemptsExhausted,
   too_many_failures: AUTH_MESSAGES.tooManyFailures,
+  daily_code_limit: AUTH_MESSAGES.dailyCodeLimit,
+  sms_budget_exhausted: AUTH_MESSAGES.smsBudgetExhausted,
   verification_token_invalid: AUTH_MESSAGES.invalidToken,
   verification_expired: AUTH_MESSAGES.tokenExpired,
   verification_not_verified: AUTH_MESSAGES.tokenNotVerified,

@@ -31,6 +31,8 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   invalid_code: 'Неверный код подтверждения.',
   code_attempts_exhausted: 'Слишком много неверных попыток для этого кода. Запросите новый код.',
   too_many_failures: 'Слишком много неудачных попыток. Попробуйте позже.',
+  daily_code_limit: 'На этот номер за сутки отправлено слишком много кодов. Попробуйте завтра.',
+  sms_budget_exhausted: 'Сервис временно не может отправить код. Попробуйте позже.',
   verification_token_invalid: 'Код подтверждения недействителен. Запросите новый код.',
   verification_expired: 'Срок действия кода истёк. Запросите новый код.',
   verification_not_verified: 'Код ещё не подтверждён.',

@@ -45,6 +45,10 @@ const environmentSchema = z
     RATE_LIMIT_CODE_REQUESTS: positiveInt(60),
     RATE_LIMIT_AUTH_CALLS: positiveInt(300),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+    /** Codes sent to one number within 24 hours, whoever asks (issue 17 parts 3, 4). */
+    CODES_PER_PHONE_PER_DAY: positiveInt(10),
+    /** Codes sent by the whole server within an hour: the ceiling of what SMS pumping can spend. */
+    SMS_CODE_BUDGET_PER_HOUR: positiveInt(500),
     DEVICE_REPLY_TIMEOUT_MS: positiveInt(120_000),
     DEVICE_MAX_ATTEMPTS: positiveInt(3),
     WEB_DIST_DIR: z.string().optional(),

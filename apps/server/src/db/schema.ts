@@ -110,7 +110,10 @@ export const verifications = pgTable(
     codeHash: text('code_hash').notNull(),
     /** SHA-256 of the verification token handed to the client. */
     tokenHash: text('token_hash').notNull(),
+    /** Address that asked for the code: the resend cooldown is per address and phone (issue 17 part 3). */
+    requestedIp: text('requested_ip'),
     status: verificationStatusEnum('status').notNull().default('sent'),
+    /** Tries of this code so far, counted before each comparison (the right one too; at most 5). */
     failedAttempts: smallint('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -120,6 +123,7 @@ export const verifications = pgTable(
   (table) => [
     uniqueIndex('verifications_token_hash_unique').on(table.tokenHash),
     index('verifications_phone_mode_created_idx').on(table.phone, table.mode, table.createdAt),
+    index('verifications_phone_created_idx').on(table.phone, table.createdAt),
   ],
 );
 

@@ -21,6 +21,7 @@ export interface Metrics {
   readonly deviceCommandSendLatency: Histogram;
   /** SMS from anyone that answered no device command in flight (kept in inbound_sms, logged as unrecognised). */
   readonly unmatchedDeviceReplies: Counter;
+  readonly smsCodesRefusedByBudget: Counter;
   readonly deviceCommandsWaiting: Gauge<'status'>;
   readonly oldestWaitingCommandAge: Gauge;
   readonly jobQueueJobs: Gauge<'queue' | 'state'>;
@@ -59,6 +60,11 @@ export function createMetrics(): Metrics {
       name: 'propusk_device_command_send_latency_seconds',
       help: 'From the commit that stored a device command to its SMS handed to the gateway (first attempt).',
       buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
+      registers,
+    }),
+    smsCodesRefusedByBudget: new Counter({
+      name: 'propusk_sms_codes_refused_by_budget_total',
+      help: 'Code requests refused because the hourly SMS budget of the server was spent (SMS_CODE_BUDGET_PER_HOUR).',
       registers,
     }),
     unmatchedDeviceReplies: new Counter({

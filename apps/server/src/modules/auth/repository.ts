@@ -1,7 +1,7 @@
 /** Queries of the authentication module: verifications, failures, sessions, users looked up by phone. */
 
 import type { VerificationMode } from '@propusk/contracts/auth';
-import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, max, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { authFailures, sessions, users, verifications } from '../../db/schema.ts';
 
@@ -49,27 +49,61 @@ export async function insertUserIfMissing(executor: Executor, phone: string, now
   return row;
 }
 
-/** Serialises code requests of one phone and mode (cooldown check, then insert). */
-export async function lockPhoneMode(
-  executor: Executor,
-  phone: string,
-  mode: VerificationMode,
-): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`verification:${phone}:${mode}`}))`);
+/** Serialises code requests of one phone (cooldown and daily cap checks, then insert). */
+export async function lockPhoneCodes(executor: Executor, phone: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`verification:${phone}`}))`);
 }
 
+/** The latest code of a phone and mode that this address asked for. */
 export async function findLatestVerification(
   executor: Executor,
   phone: string,
   mode: VerificationMode,
+  requestedIp: string,
 ): Promise<VerificationRow | undefined> {
   const [row] = await executor
     .select()
     .from(verifications)
-    .where(and(eq(verifications.phone, phone), eq(verifications.mode, mode)))
+    .where(
+      and(
+        eq(verifications.phone, phone),
+        eq(verifications.mode, mode),
+        eq(verifications.requestedIp, requestedIp),
+      ),
+    )
     .orderBy(desc(verifications.createdAt), desc(verifications.id))
     .limit(1);
   return row;
+}
+
+/** Serialises the server's hourly SMS budget of codes (count, then insert). */
+export async function lockCodeBudget(executor: Executor): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext('verification-budget'))`);
+}
+
+/** Codes sent by the whole server since `since`, and when the oldest of them was. */
+export async function countAllVerificationsSince(
+  executor: Executor,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await executor
+    .select({ count: count(), oldest: min(verifications.createdAt) })
+    .from(verifications)
+    .where(gt(verifications.createdAt, since));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Codes sent to a phone since `since` (any mode, any address), and when the oldest of them was. */
+export async function countVerificationsSince(
+  executor: Executor,
+  phone: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await executor
+    .select({ count: count(), oldest: min(verifications.createdAt) })
+    .from(verifications)
+    .where(and(eq(verifications.phone, phone), gt(verifications.createdAt, since)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
 export async function insertVerification(
@@ -79,6 +113,7 @@ export async function insertVerification(
     mode: VerificationMode;
     codeHash: string;
     tokenHash: string;
+    requestedIp: string;
     createdAt: Date;
     expiresAt: Date;
   },
@@ -102,8 +137,11 @@ export async function findVerificationByTokenHash(
   return row;
 }
 
-/** Counts one wrong code, unless the code is already dead; returns false when it was. */
-export async function countWrongCode(executor: Executor, id: number, maxAttempts: number): Promise<boolean> {
+/**
+ * Claims one try of a code before it is compared (every try counts, the right one too), unless the code has
+ * had all its tries; returns false when it had. One UPDATE, so parallel tries cannot read a stale count.
+ */
+export async function claimCodeTry(executor: Executor, id: number, maxAttempts: number): Promise<boolean> {
   const rows = await executor
     .update(verifications)
     .set({ failedAttempts: sql`${verifications.failedAttempts} + 1` })
@@ -129,26 +167,53 @@ export async function markUsed(executor: Executor, id: number, now: Date): Promi
   return rows.length > 0;
 }
 
+/** Serialises the per-phone failure budget of one phone (count, then record) across processes. */
+export async function lockPhoneFailures(executor: Executor, phone: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`auth-failures:${phone}`}))`);
+}
+
 export async function insertAuthFailure(
   executor: Executor,
   phone: string,
   kind: 'code' | 'password',
   now: Date,
-): Promise<void> {
-  await executor.insert(authFailures).values({ phone, kind, createdAt: now });
+): Promise<number> {
+  const [row] = await executor
+    .insert(authFailures)
+    .values({ phone, kind, createdAt: now })
+    .returning({ id: authFailures.id });
+  if (!row) throw new Error('auth failure not stored');
+  return row.id;
 }
 
-/** Failures of a phone since `since`, and when the oldest of them happened. */
+/** Takes back a failure recorded ahead of a comparison that then succeeded. */
+export async function deleteAuthFailure(executor: Executor, id: number): Promise<void> {
+  await executor.delete(authFailures).where(eq(authFailures.id, id));
+}
+
+/** Failures of one kind of a phone since `since`, with the oldest and the newest of them. */
 export async function countAuthFailuresSince(
   executor: Executor,
   phone: string,
+  kind: 'code' | 'password',
   since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
+): Promise<{ count: number; oldest: Date | null; newest: Date | null }> {
   const [row] = await executor
-    .select({ count: count(), oldest: min(authFailures.createdAt) })
+    .select({ count: count(), oldest: min(authFailures.createdAt), newest: max(authFailures.createdAt) })
     .from(authFailures)
-    .where(and(eq(authFailures.phone, phone), gt(authFailures.createdAt, since)));
-  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    .where(
+      and(eq(authFailures.phone, phone), eq(authFailures.kind, kind), gt(authFailures.createdAt, since)),
+    );
+  return {
+    count: row?.count ?? 0,
+    oldest: row?.oldest ? new Date(row.oldest) : null,
+    newest: row?.newest ? new Date(row.newest) : null,
+  };
+}
+
+/** Forgets a phone's failures of one kind (a right password ends the backoff). */
+export async function deleteAuthFailures(executor: Executor, phone: string, kind: 'code' | 'password') {
+  await executor.delete(authFailures).where(and(eq(authFailures.phone, phone), eq(authFailures.kind, kind)));
 }
 
 export async function setPasswordVerifiedAt(executor: Executor, userId: number, at: Date | null) {

@@ -18,7 +18,11 @@ import {
 import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import {
-  countWrongCode,
+  claimCodeTry,
+  countAllVerificationsSince,
+  countVerificationsSince,
+  deleteAuthFailure,
+  deleteAuthFailures,
   deleteVerification,
   findLatestVerification,
   findLiveUserByPhone,
@@ -26,7 +30,9 @@ import {
   insertAuthFailure,
   insertUserIfMissing,
   insertVerification,
-  lockPhoneMode,
+  lockCodeBudget,
+  lockPhoneCodes,
+  lockPhoneFailures,
   markVerified,
   revokeSession,
   setPasswordVerifiedAt,
@@ -35,15 +41,18 @@ import {
 } from './repository.ts';
 import { issueSession, REFRESH_TOKEN_MS } from './sessions.ts';
 import {
+  assertPasswordStepOpen,
   assertPhoneNotLocked,
   assertVerified,
+  CODE_BUDGET_WINDOW_MS,
+  CODE_DAY_MS,
   CODE_TTL_MS,
   codeMatches,
   consumeVerification,
   hashCode,
   limitByIp,
   loadVerification,
-  MAX_WRONG_TRIES_PER_CODE,
+  MAX_TRIES_PER_CODE,
   PASSWORD_STEP_TTL_MS,
   RESEND_COOLDOWN_MS,
 } from './verification.ts';
@@ -91,12 +100,15 @@ function assertModeAllowed(
     assertNotBlocked(user);
     return;
   }
+  // A code about one's own account goes only to the caller's own phone (issue 17 part 4): without a login
+  // nobody can make the server text another person's number in these modes.
+  if (OWN_ACCOUNT_MODES.includes(mode)) {
+    if (!caller) throw unauthorized();
+    if (!user || caller.id !== user.id) throw forbidden('not_own_phone');
+  }
   if (!user) throw notFound('user_not_found');
   assertNotBlocked(user);
   if (ADMIN_MODES.includes(mode) && user.role !== 'admin') throw forbidden('admin_only');
-  if (caller && OWN_ACCOUNT_MODES.includes(mode) && caller.id !== user.id) {
-    throw forbidden('not_own_phone');
-  }
 }
 
 export async function requestCode(
@@ -112,17 +124,37 @@ export async function requestCode(
   const tokenHash = sha256(token);
   const code = randomCode();
   const verificationId = await deps.db.transaction(async (tx) => {
-    await lockPhoneMode(tx, phone, mode);
-    const latest = await findLatestVerification(tx, phone, mode);
+    await lockPhoneCodes(tx, phone);
+    // The 60 s resend pause is per address and phone: someone else asking for codes to this number does
+    // not hold its owner back; the daily cap per number bounds what all of them together can send.
+    const latest = await findLatestVerification(tx, phone, mode, input.ip);
     if (latest) {
       const waitMs = latest.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime();
       if (waitMs > 0) throw tooManyRequests('code_already_sent', waitMs / 1000);
+    }
+    const today = await countVerificationsSince(tx, phone, new Date(now.getTime() - CODE_DAY_MS));
+    if (today.count >= deps.config.CODES_PER_PHONE_PER_DAY) {
+      const waitMs = (today.oldest ?? now).getTime() + CODE_DAY_MS - now.getTime();
+      throw tooManyRequests('daily_code_limit', waitMs / 1000);
+    }
+    await lockCodeBudget(tx);
+    const hour = await countAllVerificationsSince(tx, new Date(now.getTime() - CODE_BUDGET_WINDOW_MS));
+    if (hour.count >= deps.config.SMS_CODE_BUDGET_PER_HOUR) {
+      deps.metrics.smsCodesRefusedByBudget.inc();
+      // No phone in this line: it is an alert about the whole server, read by whoever watches the logs.
+      deps.logger.warn(
+        { budget: deps.config.SMS_CODE_BUDGET_PER_HOUR, mode },
+        'hourly SMS budget for codes is spent: code refused',
+      );
+      const waitMs = (hour.oldest ?? now).getTime() + CODE_BUDGET_WINDOW_MS - now.getTime();
+      throw tooManyRequests('sms_budget_exhausted', waitMs / 1000);
     }
     return insertVerification(tx, {
       phone,
       mode,
       codeHash: hashCode(deps, tokenHash, code),
       tokenHash,
+      requestedIp: input.ip,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
@@ -156,18 +188,22 @@ export async function verifyCode(
   await assertPhoneNotLocked(deps.db, deps, phone);
   const row = await loadVerification(deps.db, deps, { token: input.verificationToken, phone, mode: null });
   if (row.mode !== 'change_phone_new') assertNotBlocked(await findLiveUserByPhone(deps.db, phone));
-  if (row.failedAttempts >= MAX_WRONG_TRIES_PER_CODE) throw badRequest('code_attempts_exhausted');
 
+  // The try is counted before the code is compared (issue 17 part 2): per code every try counts (5 in all,
+  // the right one included), per phone the try is recorded as a failure and taken back if the code matches.
+  // Both happen under the phone's lock, so no number of parallel calls compares more than the stated tries.
   const now = deps.clock.now();
+  const failureId = await deps.db.transaction(async (tx) => {
+    await lockPhoneFailures(tx, phone);
+    await assertPhoneNotLocked(tx, deps, phone);
+    if (!(await claimCodeTry(tx, row.id, MAX_TRIES_PER_CODE))) throw badRequest('code_attempts_exhausted');
+    return insertAuthFailure(tx, phone, 'code', now);
+  });
   if (!codeMatches(deps, row, input.code)) {
-    const counted = await deps.db.transaction(async (tx) => {
-      const stillAlive = await countWrongCode(tx, row.id, MAX_WRONG_TRIES_PER_CODE);
-      if (stillAlive) await insertAuthFailure(tx, phone, 'code', now);
-      return stillAlive;
-    });
     deps.logger.info({ phone, mode: row.mode }, 'wrong verification code');
-    throw badRequest(counted ? 'invalid_code' : 'code_attempts_exhausted');
+    throw badRequest('invalid_code');
   }
+  await deleteAuthFailure(deps.db, failureId);
   if (row.status === 'sent') await markVerified(deps.db, row.id, now);
   return { message: AUTH_MESSAGES.codeVerified };
 }
@@ -215,20 +251,31 @@ export async function verifyAdminPassword(
 ) {
   limitByIp(deps.rateLimits.authCalls, input.ip);
   const { phone } = input;
-  await assertPhoneNotLocked(deps.db, deps, phone);
   const user = await findLiveUserByPhone(deps.db, phone);
   assertNotBlocked(user);
-  const isCorrect =
-    user?.role === 'admin' && user.passwordHash !== null
-      ? await verifyPassword(user.passwordHash, input.password)
-      : false;
+  // Only an administrator has a password step, so only his failures are counted (issue 17 part 3): guesses
+  // against an ordinary user's number lock nothing. They still spend the address's budget.
+  if (user?.role !== 'admin' || user.passwordHash === null) {
+    deps.logger.info({ phone }, 'password step for a phone without one');
+    throw badRequest('invalid_credentials');
+  }
+  const passwordHash = user.passwordHash;
   const now = deps.clock.now();
-  if (!user || !isCorrect) {
-    await insertAuthFailure(deps.db, phone, 'password', now);
+  const failureId = await deps.db.transaction(async (tx) => {
+    await lockPhoneFailures(tx, phone);
+    await assertPasswordStepOpen(tx, deps, phone);
+    // Recorded before the slow comparison, so that parallel guesses wait their turn in the backoff.
+    return insertAuthFailure(tx, phone, 'password', now);
+  });
+  if (!(await verifyPassword(passwordHash, input.password))) {
     deps.logger.info({ phone }, 'wrong administrator password');
     throw badRequest('invalid_credentials');
   }
-  await setPasswordVerifiedAt(deps.db, user.id, now);
+  await deps.db.transaction(async (tx) => {
+    await deleteAuthFailure(tx, failureId);
+    await deleteAuthFailures(tx, phone, 'password');
+    await setPasswordVerifiedAt(tx, user.id, now);
+  });
   return { message: AUTH_MESSAGES.passwordVerified };
 }
 

@@ -19,9 +19,17 @@ import {
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
-export const MAX_WRONG_TRIES_PER_CODE = 5;
+/** Tries per code, the right one included (DESIGN.md: at most 5 wrong tries). */
+export const MAX_TRIES_PER_CODE = 5;
 export const MAX_FAILURES_PER_PHONE = 10;
 export const FAILURE_WINDOW_MS = 60 * 60 * 1000;
+export const FREE_PASSWORD_FAILURES = 5;
+export const PASSWORD_BACKOFF_BASE_MS = 60 * 1000;
+export const PASSWORD_BACKOFF_MAX_MS = 60 * 60 * 1000;
+/** Wrong passwords older than this no longer add to the backoff. */
+export const PASSWORD_FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
+export const CODE_DAY_MS = 24 * 60 * 60 * 1000;
+export const CODE_BUDGET_WINDOW_MS = 60 * 60 * 1000;
 /** How long a successful administrator password step allows a login. */
 export const PASSWORD_STEP_TTL_MS = 10 * 60 * 1000;
 
@@ -46,7 +54,10 @@ export function limitByIp(limiter: { hit(key: string): number }, ip: string): vo
   if (wait > 0) throw tooManyRequests('too_many_requests', wait);
 }
 
-/** 429 once a phone has had 10 wrong codes or passwords within the last hour. */
+/**
+ * 429 once a phone has had 10 wrong codes within the last hour. Wrong passwords do not count here: they
+ * only slow down the password step of an administrator (`assertPasswordStepOpen`).
+ */
 export async function assertPhoneNotLocked(
   executor: Executor,
   deps: Pick<Dependencies, 'clock'>,
@@ -56,12 +67,39 @@ export async function assertPhoneNotLocked(
   const { count, oldest } = await countAuthFailuresSince(
     executor,
     phone,
+    'code',
     new Date(now.getTime() - FAILURE_WINDOW_MS),
   );
   if (count >= MAX_FAILURES_PER_PHONE) {
     const unlocksAt = (oldest ?? now).getTime() + FAILURE_WINDOW_MS;
     throw tooManyRequests('too_many_failures', (unlocksAt - now.getTime()) / 1000);
   }
+}
+
+/**
+ * Backoff of an administrator's password step (issue 17 part 3): free for the first 5 wrong passwords, then
+ * each try waits 1 minute after the last wrong one, doubling with every further failure up to 1 hour. A
+ * right password clears the failures. Only the password step waits; codes and other users are untouched.
+ */
+export async function assertPasswordStepOpen(
+  executor: Executor,
+  deps: Pick<Dependencies, 'clock'>,
+  phone: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const { count, newest } = await countAuthFailuresSince(
+    executor,
+    phone,
+    'password',
+    new Date(now.getTime() - PASSWORD_FAILURE_MEMORY_MS),
+  );
+  if (count < FREE_PASSWORD_FAILURES || !newest) return;
+  const backoffMs = Math.min(
+    PASSWORD_BACKOFF_BASE_MS * 2 ** (count - FREE_PASSWORD_FAILURES),
+    PASSWORD_BACKOFF_MAX_MS,
+  );
+  const waitMs = newest.getTime() + backoffMs - now.getTime();
+  if (waitMs > 0) throw tooManyRequests('too_many_failures', waitMs / 1000);
 }
 
 /**
