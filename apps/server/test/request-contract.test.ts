@@ -2,6 +2,7 @@
  * DESIGN.md section 2, as a client that reads spec section 7 literally calls the API: authentication before
  * validation, a bodyless JSON PATCH, control characters on any text field, HEAD wherever GET works.
  */
+import { ID_MESSAGE } from '@propusk/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -121,7 +122,7 @@ describe('request contract', () => {
         token: method === 'DELETE' ? user.token : admin.token,
       });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
-      expect(response.json().id).toContain('Must be at most 2147483647.');
+      expect(response.json().id).toContain(ID_MESSAGE);
     }
     // A field error on the settings route (its 400 was declared as {detail} only: the answer became a 500).
     const setting = await t.request({
