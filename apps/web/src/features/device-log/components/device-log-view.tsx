@@ -89,7 +89,8 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
             <Text size="sm" c="gray.7">
               {formatDateTime(message.created_at)}
             </Text>
-            <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {/* The SMS as it was sent or received: the device's own language, never translated. */}
+            <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }} translate="no">
               {message.text}
             </Text>
             {message.command_kind ? (
@@ -101,7 +102,7 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
             ) : null}
             {message.provider_id ? (
               <Text size="xs" c="gray.7">
-                {TEXTS.gatewayId}: {message.provider_id}
+                {TEXTS.gatewayId}: <span translate="no">{message.provider_id}</span>
               </Text>
             ) : null}
           </Stack>
