@@ -82,7 +82,8 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
               <Text fw={600} size="sm">
                 {DEVICE_MESSAGE_DIRECTION_LABELS[message.direction] ?? message.direction}
               </Text>
-              <Badge color={OUTCOME_COLORS[message.outcome] ?? 'gray'} variant="light">
+              {/* A dot, as the other status badges: coloured text on a light badge is too pale to read. */}
+              <Badge color={OUTCOME_COLORS[message.outcome] ?? 'gray'} variant="dot">
                 {DEVICE_MESSAGE_OUTCOME_LABELS[message.outcome] ?? message.outcome}
               </Badge>
             </Group>
