@@ -1,6 +1,6 @@
 import { loginOverApi, openLoggedIn, uniquePhone } from './support/api';
 import { adminAccount } from './support/environment';
-import { checkScreen } from './support/screens';
+import { checkScreen, checkScreenTexts } from './support/screens';
 import { smsCount, waitForCode } from './support/sms';
 import { expect, test } from './support/test';
 
@@ -38,6 +38,7 @@ test('an administrator recovers his password by SMS, then logs in with password 
   await page.getByLabel('Пароль').fill(admin.password);
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
+  await checkScreenTexts(page, 'verifyadmin-wrong-password');
   const beforeLogin = smsCount(admin.phone);
   await page.getByLabel('Пароль').fill('new-admin-pass');
   await page.getByRole('button', { name: 'Далее' }).click();

@@ -1,5 +1,5 @@
 import { uniquePhone } from './support/api';
-import { checkScreen } from './support/screens';
+import { checkScreen, checkScreenTexts } from './support/screens';
 import { smsCount, waitForCode } from './support/sms';
 import { expect, test } from './support/test';
 
@@ -30,6 +30,7 @@ test('a resident logs in with an SMS code, names himself, reloads, and logs out'
   await page.getByLabel('Код из СМС').fill(wrong);
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.getByRole('alert')).toHaveText('Неверный код подтверждения.');
+  await checkScreenTexts(page, 'verifyuser-wrong-code');
 
   // Reloading the code screen keeps the phone and the token.
   await page.reload();
@@ -83,4 +84,5 @@ test('a code request refused by the cooldown is explained on the code screen', a
   await expect(page.getByRole('alert')).toContainText(
     /Код уже был отправлен\. Попробуйте позже\. Повторите через \d+ секунд\./,
   );
+  await checkScreenTexts(page, 'verifyuser-cooldown');
 });

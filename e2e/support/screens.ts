@@ -1,16 +1,15 @@
 /**
- * Every screen a journey visits is checked the same way: a screenshot kept in e2e/.artifacts/screenshots/, and
- * axe finds no serious or critical violation.
+ * Every screen a journey visits is checked the same way: a screenshot kept in e2e/.artifacts/screenshots/, no
+ * Latin sentence shown (support/latin-text.ts), and axe finds no serious or critical violation.
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E } from './environment';
+import { collectScreenTexts, findLatinTexts } from './latin-text';
 
 export async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect(page.getByLabel('Загрузка')).toHaveCount(0);
-  await page.screenshot({ path: path.join(E2E.screenshots, `${name}.png`), fullPage: true });
+  await checkScreenTexts(page, name);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -22,4 +21,16 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
       why: violation.nodes[0]?.failureSummary,
     }));
   expect(serious, `axe violations on ${name}`).toEqual([]);
+}
+
+/**
+ * The screenshot and the Latin check without axe (a second or two a screen): for more states of a screen that
+ * checkScreen has seen, and for the texts of an open option list.
+ */
+export async function checkScreenTexts(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.getByLabel('Загрузка')).toHaveCount(0);
+  await page.screenshot({ path: path.join(E2E.screenshots, `${name}.png`), fullPage: true });
+  // Soft: a journey goes on and reports every screen that shows Latin, not only the first.
+  expect.soft(findLatinTexts(await page.evaluate(collectScreenTexts)), `Latin text on ${name}`).toEqual([]);
 }

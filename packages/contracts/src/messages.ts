@@ -243,7 +243,7 @@ export const DEVICE_LOG_TEXTS = {
   oldestAge: 'старейшая ждёт',
   failuresInRow: 'Неудач подряд',
   commandKind: 'Команда',
-  gatewayId: 'Id шлюза',
+  gatewayId: 'Номер сообщения в шлюзе',
 } as const;
 
 /** Command kinds as the log names them. */
@@ -308,7 +308,8 @@ export const DEVICE_CHECK_TEXTS = {
   numberFormat: 'Формат номера в командах',
   documentedFormat: (format: string) => `По умолчанию для модели: ${format}`,
   repliesLabel: (kind: string) => `Дополнительные ответы устройства: ${kind}`,
-  repliesHint: 'По одной форме в строке; подстановки {slot}, {number}',
+  repliesHint: 'По одной форме в строке; вместо ячейки и номера — подстановки',
+  documentedReplies: 'По руководству',
   replyKinds: {
     add: 'запись номера',
     delete: 'удаление номера',

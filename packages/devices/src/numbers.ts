@@ -13,7 +13,7 @@ export type NumberFormat = (typeof NUMBER_FORMATS)[number];
 /** Russian names of the forms, shown where an administrator chooses one. */
 export const NUMBER_FORMAT_LABELS: Record<NumberFormat, string> = {
   '0007': '0007XXXXXXXXXX — как в первой установке с реальными RTU5025',
-  '007': '007XXXXXXXXXX — 00, код страны и номер, как в руководствах King Pigeon',
+  '007': '007XXXXXXXXXX — 00, код страны и номер, как в руководствах к устройствам',
   '+7': '+7XXXXXXXXXX — международный формат',
   '7': '7XXXXXXXXXX — код страны и номер без плюса',
   '8': '8XXXXXXXXXX — с восьмёркой',

@@ -110,17 +110,17 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
       start: {
         name: 'Начальная настройка',
         description:
-          'Записывает в устройство номер его собственной SIM-карты. Отправляется один раз после установки устройства.',
+          'Записывает в устройство номер его собственной сим-карты. Отправляется один раз после установки устройства.',
         template: '{pwd}TEL{phone}#',
         source: `${cite('rtu5023Manual', 'p. 8, §1, example 1234TEL008613570810254#')}; ${cite('production', 'setup command {pwd}TEL0007{phone10}')}`,
         params: [
           {
             key: 'phone',
-            name: 'Номер SIM-карты устройства',
+            name: 'Номер сим-карты устройства',
             description: 'Номер в формате 007XXXXXXXXXX или 0007XXXXXXXXXX',
             example: '0079161234567',
             pattern: '0{2,3}7\\d{10}',
-            invalidMessage: 'Номер SIM-карты записывается как 007XXXXXXXXXX или 0007XXXXXXXXXX.',
+            invalidMessage: 'Номер сим-карты записывается как 007XXXXXXXXXX или 0007XXXXXXXXXX.',
           },
         ],
         replies: [{ template: 'Set Success', source: cite('gateOpenerCommands', '"Initialize" response') }],

@@ -73,7 +73,9 @@ describe('/device-log-admin', { timeout: 20_000 }, () => {
     const sentCard = second.closest('[data-testid="device-message"]') as HTMLElement;
     expect(within(sentCard).getByText('Отправлено устройству')).toBeInTheDocument();
     expect(within(sentCard).getByText('отправлено')).toBeInTheDocument();
-    expect(within(sentCard).getByText('Id шлюза: gw-17')).toBeInTheDocument();
+    expect(within(sentCard).getByText(/^Номер сообщения в шлюзе/)).toHaveTextContent(
+      'Номер сообщения в шлюзе: gw-17',
+    );
 
     await user.click(screen.getByRole('textbox', { name: 'Результат' }));
     expect(await screen.findByRole('option', { name: 'Все сообщения' })).toBeInTheDocument();

@@ -52,7 +52,11 @@ export function SettingForm({
             />
           ))}
           <Text size="sm">
-            Команда: <Code data-testid="command-preview">{fillTemplate(setting.template, values)}</Code>
+            {/* The SMS as the device will read it: its own command language, never translated. */}
+            Команда:{' '}
+            <Code data-testid="command-preview" translate="no">
+              {fillTemplate(setting.template, values)}
+            </Code>
           </Text>
           <ErrorLine
             message={

@@ -1,4 +1,4 @@
-import { Button, Card, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Code, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +19,26 @@ const linesOf = (text: string) =>
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
+
+/** A reply form and its placeholders are written in the device's language: shown as code, never translated. */
+function DeviceText({ children }: { children: string }) {
+  return <Code translate="no">{children}</Code>;
+}
+
+function RepliesHint({ forms }: { forms: string[] }) {
+  return (
+    <>
+      {TEXTS.repliesHint} <DeviceText>{'{slot}'}</DeviceText>, <DeviceText>{'{number}'}</DeviceText>.
+      {forms.length > 0 ? ` ${TEXTS.documentedReplies}: ` : null}
+      {forms.map((form, index) => (
+        <span key={form}>
+          {index > 0 ? ', ' : null}
+          <DeviceText>{form}</DeviceText>
+        </span>
+      ))}
+    </>
+  );
+}
 
 function ProfileFields({ barrierId, data }: { barrierId: number; data: DeviceProfileResponse }) {
   const queryClient = useQueryClient();
@@ -58,7 +78,9 @@ function ProfileFields({ barrierId, data }: { barrierId: number; data: DevicePro
         <Textarea
           key={kind}
           label={TEXTS.repliesLabel(TEXTS.replyKinds[kind] ?? kind)}
-          description={`${TEXTS.repliesHint}. ${(data.documented.replies[kind] ?? []).map((form) => form.template).join(', ')}`}
+          description={
+            <RepliesHint forms={(data.documented.replies[kind] ?? []).map((form) => form.template)} />
+          }
           autosize
           minRows={1}
           value={replies[kind] ?? ''}

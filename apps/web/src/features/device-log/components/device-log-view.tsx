@@ -82,14 +82,16 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
               <Text fw={600} size="sm">
                 {DEVICE_MESSAGE_DIRECTION_LABELS[message.direction] ?? message.direction}
               </Text>
-              <Badge color={OUTCOME_COLORS[message.outcome] ?? 'gray'} variant="light">
+              {/* A dot, as the other status badges: coloured text on a light badge is too pale to read. */}
+              <Badge color={OUTCOME_COLORS[message.outcome] ?? 'gray'} variant="dot">
                 {DEVICE_MESSAGE_OUTCOME_LABELS[message.outcome] ?? message.outcome}
               </Badge>
             </Group>
             <Text size="sm" c="gray.7">
               {formatDateTime(message.created_at)}
             </Text>
-            <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {/* The SMS as it was sent or received: the device's own language, never translated. */}
+            <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }} translate="no">
               {message.text}
             </Text>
             {message.command_kind ? (
@@ -101,7 +103,7 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
             ) : null}
             {message.provider_id ? (
               <Text size="xs" c="gray.7">
-                {TEXTS.gatewayId}: {message.provider_id}
+                {TEXTS.gatewayId}: <span translate="no">{message.provider_id}</span>
               </Text>
             ) : null}
           </Stack>

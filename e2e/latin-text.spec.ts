@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { collectScreenTexts, findLatinTexts, latinWords } from './support/latin-text';
+
+/**
+ * The Latin check of every screen (support/screens.ts) must be able to fail: the scanner on its own, then what
+ * it collects from a page.
+ */
+test('the scanner reports English words and lets the allowed ones and Russian pass', () => {
+  expect(latinWords('Failed to fetch')).toEqual(['Failed', 'to', 'fetch']);
+  expect(latinWords('Ошибка: Phone number is already in use.')).toEqual([
+    'Phone',
+    'number',
+    'is',
+    'already',
+    'in',
+    'use',
+  ]);
+  expect(latinWords('Id шлюза')).toEqual(['Id']);
+  // A word of Cyrillic and Latin letters (a Latin 'ok' typed into a Russian word) is caught too.
+  expect(latinWords('Статусok')).toEqual(['Статусok']);
+  expect(latinWords('Шлагбаум успешно создан.')).toEqual([]);
+  expect(latinWords('Модель устройства: RTU5025')).toEqual([]);
+  expect(latinWords('Исправление: 2 SMS (сначала удаления).')).toEqual([]);
+  expect(latinWords('Введите корректный номер телефона в формате +7XXXXXXXXXX.')).toEqual([]);
+  expect(latinWords('ON — открытие, OFF — закрытие')).toEqual([]);
+  expect(latinWords('Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.')).toEqual([]);
+  // Only the placeholder's braces make it allowed: the word alone is English.
+  expect(latinWords('Ячейка slot')).toEqual(['slot']);
+  // One Latin letter is no word: a slot command's letter, a stray 'x' typed in a number field.
+  expect(latinWords('Ячейка A1, x')).toEqual([]);
+  // An allowed word does not let the rest of an English sentence through.
+  expect(latinWords('SMS sent')).toEqual(['sent']);
+
+  expect(
+    findLatinTexts([
+      { where: 'text', text: 'Готово' },
+      { where: 'text', text: 'Request failed' },
+      { where: 'text', text: 'Request failed' },
+      { where: 'placeholder', text: 'Search' },
+    ]),
+  ).toEqual([
+    { where: 'text', text: 'Request failed', words: ['Request', 'failed'] },
+    { where: 'placeholder', text: 'Search', words: ['Search'] },
+  ]);
+});
+
+test('a page with an English sentence, placeholder, label or title is reported; hidden text is not', async ({
+  page,
+}) => {
+  await page.setContent(`
+    <html lang="ru"><head><title>Propusk app</title></head><body>
+      <h1>Вход</h1>
+      <p>Something went wrong</p>
+      <input placeholder="Enter your phone" />
+      <input readonly value="Administrator" />
+      <button aria-label="Close">×</button>
+      <img alt="Logo" src="data:," />
+      <span title="Copy">⧉</span>
+      <div role="dialog"><p>Are you sure?</p></div>
+      <p hidden>Hidden text</p>
+      <p style="display:none">Not displayed</p>
+      <code translate="no">1234A001#</code><code translate="no">Error password</code>
+      <p>Команда отправлена на RTU5025 по SMS.</p>
+    </body></html>`);
+  const found = findLatinTexts(await page.evaluate(collectScreenTexts));
+  expect(found.map(({ where, text }) => `${where.split(' ')[0]}: ${text}`)).toEqual([
+    'document: Propusk app',
+    'text: Something went wrong',
+    'text: Are you sure?',
+    'placeholder: Enter your phone',
+    'value: Administrator',
+    'aria-label: Close',
+    'alt: Logo',
+    'title: Copy',
+  ]);
+});

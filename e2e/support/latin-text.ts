@@ -1,0 +1,115 @@
+/**
+ * Everything a person reads must be Russian. The journeys collect what a screen shows (collectScreenTexts, run
+ * in the page) and findLatinTexts, a pure function, reports every text that still holds a Latin word once the
+ * few allowed ones are taken out. Tested on its own in e2e/latin-text.spec.ts.
+ */
+
+/** A whole word (a run of letters and digits) matching `source`. */
+const word = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'gu');
+
+/**
+ * Latin a Russian screen may show, each for a reason; what matches is taken out of a text before its words are
+ * read. Keep this list short: a new entry needs a reason a Russian word cannot replace it.
+ */
+export const ALLOWED_LATIN: readonly { pattern: RegExp; why: string }[] = [
+  // The device's model is its name on the label, in the manual and in the shop.
+  { pattern: word('RTU\\d{4}'), why: 'device model names (RTU5025)' },
+  // Russian usage: "SMS" is how operators' tariffs and the devices' manuals write it, beside "СМС".
+  { pattern: word('SMS'), why: 'SMS, as operators write it' },
+  // A phone number form to copy: '+7XXXXXXXXXX', '0007XXXXXXXXXX' (each X stands for a digit).
+  { pattern: word('\\d*X{10}'), why: 'phone number forms' },
+  // What an administrator types into a device command exactly as shown: the words a setting takes
+  // ('ON — открытие, OFF — закрытие') and the placeholders of a reply form ('{slot}', '{number}').
+  { pattern: word('ON|OFF'), why: 'parameter values of a device command' },
+  { pattern: /\{[a-z_]+\}/g, why: 'placeholders of a device command or reply form' },
+];
+
+/** Two Latin letters in a row make a word Latin (one letter, as in 'A1' or 'x', does not). */
+const LATIN_RUN = /\p{Script=Latin}{2,}/u;
+const WORDS = /[\p{L}\p{N}]+/gu;
+
+/** The Latin words of a text that the list above does not allow. */
+export function latinWords(text: string): string[] {
+  const rest = ALLOWED_LATIN.reduce((current, { pattern }) => current.replace(pattern, ' '), text);
+  return (rest.match(WORDS) ?? []).filter((candidate) => LATIN_RUN.test(candidate));
+}
+
+export interface LatinText {
+  /** Where the text was shown: 'text', 'placeholder', 'aria-label', 'document title'… */
+  where: string;
+  text: string;
+  words: string[];
+}
+
+export interface ScreenText {
+  where: string;
+  text: string;
+}
+
+/** The texts that hold a Latin word not allowed above, once each. */
+export function findLatinTexts(texts: readonly ScreenText[]): LatinText[] {
+  const seen = new Set<string>();
+  const found: LatinText[] = [];
+  for (const { where, text } of texts) {
+    const words = latinWords(text);
+    const key = `${where}\u0000${text}`;
+    if (words.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    found.push({ where, text: text.trim().replace(/\s+/g, ' ').slice(0, 200), words });
+  }
+  return found;
+}
+
+/**
+ * Runs in the page (passed to page.evaluate, so it must not close over anything): every visible text node,
+ * the attributes a person reads or hears (placeholder, title, aria-label, alt, aria-description,
+ * aria-roledescription), the values of read-only inputs (what a Mantine select shows) and the document's
+ * title. Open dropdowns, modals and notifications are in the body, so they are read too.
+ *
+ * Not read: what a person types into an editable field (his data; the journeys type Russian names and
+ * addresses anyway), and elements marked translate="no". The app marks so only what it shows verbatim in the
+ * device's language (an SMS command as the device receives it, a reply as the device sent it, a reply form,
+ * the SMS gateway's id of a message): translating them would make them wrong.
+ */
+export function collectScreenTexts(): { where: string; text: string }[] {
+  const texts: { where: string; text: string }[] = [{ where: 'document title', text: document.title }];
+  const excluded = (element: Element) =>
+    element.closest('[translate="no"], script, style, noscript') !== null;
+  const visible = (element: Element) =>
+    element.checkVisibility({ opacityProperty: false, visibilityProperty: true });
+  const placeOf = (element: Element) => {
+    const testId = element.closest('[data-testid]')?.getAttribute('data-testid');
+    return `${element.tagName.toLowerCase()}${testId ? ` in [data-testid=${testId}]` : ''}`;
+  };
+
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    const text = node.textContent ?? '';
+    if (!parent || text.trim() === '' || excluded(parent) || !visible(parent)) continue;
+    texts.push({ where: `text of ${placeOf(parent)}`, text });
+  }
+
+  const attributes = [
+    'placeholder',
+    'title',
+    'aria-label',
+    'alt',
+    'aria-description',
+    'aria-roledescription',
+  ];
+  for (const element of document.body.querySelectorAll('*')) {
+    if (excluded(element) || !visible(element)) continue;
+    for (const attribute of attributes) {
+      const value = element.getAttribute(attribute);
+      if (value?.trim()) texts.push({ where: `${attribute} of ${placeOf(element)}`, text: value });
+    }
+    if (
+      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+      element.readOnly &&
+      element.value.trim() !== ''
+    )
+      texts.push({ where: `value of ${placeOf(element)}`, text: element.value });
+  }
+  return texts;
+}
