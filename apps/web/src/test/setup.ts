@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // Two busy cores make a screen a second late now and then: wait up to 3 s for what a user would see.
 configure({ asyncUtilTimeout: 3000 });
@@ -33,4 +33,11 @@ afterEach(() => {
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+});
+
+// A Mantine transition (a modal or a popover closing) ends on a timer of up to a few hundred ms; one still
+// pending when the file's jsdom is torn down fires into a missing `window` (an uncaught error that fails the
+// run). Let them run out while the document still exists.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 500));
 });
