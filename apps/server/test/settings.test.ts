@@ -3,6 +3,8 @@
  * a password change that updates the stored password once the device confirms it.
  */
 import { errorCodeText } from '@propusk/contracts/error-texts';
+import { maskSecrets } from '@propusk/devices/mask';
+import { previewSetting } from '@propusk/devices/settings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers, deviceCommands } from '../src/db/schema.ts';
@@ -121,6 +123,55 @@ describe('device settings', () => {
     expect(h.simulators.device(barrier.id)?.state().relaySeconds).toBe(30);
     const [command] = await h.commands(barrier.id);
     expect(command).toMatchObject({ kind: 'setting', status: 'confirmed', reply: 'Set Success!' });
+  });
+
+  it("follows a sent setting to the device's answer; the preview is the sent SMS with the password masked", async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, password: '4821' });
+    const send = async (setting: string, params: Record<string, string>) => {
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/admin/barriers/${barrier.id}/settings/`,
+        token: admin.token,
+        payload: { setting, params },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().command_id as number;
+    };
+    const status = async (commandId: number, token = admin.token) =>
+      t.request({
+        method: 'GET',
+        url: `/api/admin/barriers/${barrier.id}/settings/commands/${commandId}/`,
+        token,
+      });
+    const first = await send('relay_time', { seconds: '50' });
+    expect((await status(first)).json()).toEqual({
+      command_id: first,
+      setting: 'relay_time',
+      state: 'sent',
+      failure: null,
+    });
+    await h.run(barrier.id);
+    const sms = h.smsTo(barrier.devicePhone);
+    expect(sms).toEqual(['4821GOT050#']);
+    // What the settings screen showed before sending: the same text, the password masked as in the log.
+    expect(previewSetting('RTU5025', 'relay_time', { seconds: '50' }).text).toBe('****GOT050#');
+    expect(maskSecrets(sms[0] ?? '', ['4821'])).toBe('****GOT050#');
+    expect((await status(first)).json()).toMatchObject({ state: 'confirmed', failure: null });
+
+    // The device now holds another password than the server: it refuses, and the screen can say why.
+    await t.deps.db
+      .update(barriers)
+      .set({ devicePasswordEncrypted: t.deps.secrets.encrypt('1111') })
+      .where(eq(barriers.id, barrier.id));
+    const second = await send('open', {});
+    await h.run(barrier.id);
+    expect((await status(second)).json()).toMatchObject({ state: 'failed', failure: 'wrong_password' });
+
+    const other = await createAdmin(t);
+    expect((await status(first, other.token)).statusCode).toBe(404);
+    const missing = await status(999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('setting_command_not_found');
   });
 
   it('stores the new device password only when the device confirms the change, never in clear', async () => {

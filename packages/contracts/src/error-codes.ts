@@ -106,6 +106,7 @@ export const ERROR_CODES = {
   unknown_setting: 'Unknown setting.',
   setting_params_missing: 'Missing params.',
   setting_params_invalid: 'Invalid params.',
+  setting_command_not_found: 'Setting command not found.',
   device_check_running: DEVICE_CHECK_RUNNING_DETAIL,
   device_check_not_ready: DEVICE_CHECK_NOT_READY_DETAIL,
   phone_not_in_error: PHONE_NOT_IN_ERROR_DETAIL,

@@ -97,6 +97,7 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   device_password_not_set: 'Пароль устройства этого шлагбаума не задан.',
   unknown_setting: 'Такой настройки нет у этой модели.',
   setting_params_missing: 'Заполните все параметры настройки.',
+  setting_command_not_found: 'Отправка настройки не найдена.',
   setting_params_invalid: (body) => {
     const params = body.params;
     const texts =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common.ts';
 import './zod-messages.ts';
 
 /** One parameter of a device setting; the device password `{pwd}` is filled by the server and is never one. */
@@ -37,3 +38,25 @@ export const sendSettingResponseSchema = z.object({
   /** The device command carrying the setting; its reply is awaited in the background. */
   command_id: z.number().int(),
 });
+
+/** `GET /api/admin/barriers/{id}/settings/commands/{commandId}/`: where a sent setting is. */
+export const settingCommandParamsSchema = z.object({ id: idSchema, commandId: idSchema });
+
+/**
+ * `sent`: queued or handed to the SMS gateway, no answer yet; `confirmed`: the device answered it;
+ * `failed`: it will not be done (see `failure`).
+ */
+export const SETTING_COMMAND_STATES = ['sent', 'confirmed', 'failed'] as const;
+export type SettingCommandState = (typeof SETTING_COMMAND_STATES)[number];
+
+/** Why a setting failed: no answer after every retry, the password refused, the command not understood, or cancelled. */
+export const SETTING_COMMAND_FAILURES = ['no_reply', 'wrong_password', 'not_understood', 'not_sent'] as const;
+export type SettingCommandFailure = (typeof SETTING_COMMAND_FAILURES)[number];
+
+export const settingCommandResponseSchema = z.object({
+  command_id: z.number().int(),
+  setting: z.string(),
+  state: z.enum(SETTING_COMMAND_STATES),
+  failure: z.enum(SETTING_COMMAND_FAILURES).nullable(),
+});
+export type SettingCommand = z.infer<typeof settingCommandResponseSchema>;

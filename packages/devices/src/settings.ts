@@ -1,4 +1,5 @@
 import { matchErrorReply } from './commands.ts';
+import { maskSecrets, PASSWORD_MASK } from './mask.ts';
 import { type DeviceModel, getSheet, passwordValue } from './models.ts';
 import type { SettingSheet } from './sheet-types.ts';
 import { fillTemplate, matchesReplyForms } from './template.ts';
@@ -55,6 +56,23 @@ type CheckedParams =
   | { ok: true; values: Record<string, string> }
   | { ok: false; missing: string[]; invalid: Record<string, string> };
 
+type CheckedParam =
+  | { state: 'missing' }
+  | { state: 'invalid'; value: string; message: string }
+  | { state: 'ok'; value: string };
+
+/** One param as entered: trimmed, checked, and normalised into the form written in the SMS. */
+function checkParam(param: SettingSheet['params'][number], raw: string | null | undefined): CheckedParam {
+  const value = typeof raw === 'string' ? raw.trim() : '';
+  if (value === '') return { state: 'missing' };
+  if (!new RegExp(`^(?:${param.pattern})$`).test(value)) {
+    return { state: 'invalid', value, message: param.invalidMessage };
+  }
+  const problem = param.check?.(value) ?? null;
+  if (problem !== null) return { state: 'invalid', value, message: problem };
+  return { state: 'ok', value: param.normalize ? param.normalize(value) : value };
+}
+
 /** Trims, checks and normalises the params of a setting; unknown params are ignored. */
 export function checkSettingParams(
   model: DeviceModel,
@@ -67,28 +85,21 @@ export function checkSettingParams(
   const invalid: Record<string, string> = {};
   const values: Record<string, string> = {};
   for (const param of setting.params) {
-    const raw = params[param.key];
-    const value = typeof raw === 'string' ? raw.trim() : '';
-    if (value === '') {
-      missing.push(param.key);
-      continue;
-    }
-    if (!new RegExp(`^(?:${param.pattern})$`).test(value)) {
-      invalid[param.key] = param.invalidMessage;
-      continue;
-    }
-    const problem = param.check?.(value) ?? null;
-    if (problem !== null) {
-      invalid[param.key] = problem;
-      continue;
-    }
-    values[param.key] = param.normalize ? param.normalize(value) : value;
+    const checked = checkParam(param, params[param.key]);
+    if (checked.state === 'missing') missing.push(param.key);
+    else if (checked.state === 'invalid') invalid[param.key] = checked.message;
+    else values[param.key] = checked.value;
   }
   if (missing.length === 0 && Object.keys(invalid).length === 0) {
     Object.assign(invalid, setting.checkAll?.(values) ?? {});
   }
   if (missing.length > 0 || Object.keys(invalid).length > 0) return { ok: false, missing, invalid };
   return { ok: true, values };
+}
+
+/** The SMS text of a setting from its checked values and the device password (the only place it is built). */
+function settingText(model: DeviceModel, setting: SettingSheet, values: Record<string, string>, pwd: string) {
+  return fillTemplate(setting.template, { ...values, pwd: getSheet(model).hasPassword ? pwd : '' });
 }
 
 /** The SMS text of a setting, or what is missing or wrong in the params. */
@@ -101,10 +112,52 @@ export function renderSetting(
   const checked = checkSettingParams(model, settingId, params);
   if (!checked.ok) return checked;
   const setting = findSetting(model, settingId)!;
-  return {
-    ok: true,
-    text: fillTemplate(setting.template, { ...checked.values, pwd: passwordValue(model, password) }),
-  };
+  return { ok: true, text: settingText(model, setting, checked.values, passwordValue(model, password)) };
+}
+
+export interface SettingPreview {
+  /**
+   * The SMS as the device will receive it, with the password (and a new password) masked as the device log
+   * masks them (`maskSecrets`). A param not entered yet stays as its `{key}`; one that does not fit stays as
+   * typed.
+   */
+  text: string;
+  /** Every param is accepted: `text` is, but for the masked secrets, exactly what the server sends. */
+  isComplete: boolean;
+  /** Per param, why the entered value will be refused (the server's own messages). */
+  invalid: Record<string, string>;
+}
+
+/**
+ * The settings screen's 'Команда:' preview, built by the same code as `renderSetting` (values normalised the
+ * way the server normalises them: `30` → `030`), so the screen and the device cannot disagree.
+ */
+export function previewSetting(model: DeviceModel, settingId: string, params: SettingParams): SettingPreview {
+  const setting = findSetting(model, settingId);
+  if (!setting) return { text: '', isComplete: false, invalid: { setting: 'Неизвестная настройка.' } };
+  const values: Record<string, string> = {};
+  const invalid: Record<string, string> = {};
+  let isComplete = true;
+  for (const param of setting.params) {
+    const checked = checkParam(param, params[param.key]);
+    if (checked.state === 'missing') {
+      isComplete = false;
+      continue;
+    }
+    values[param.key] = checked.value;
+    if (checked.state === 'invalid') {
+      isComplete = false;
+      invalid[param.key] = checked.message;
+    }
+  }
+  if (isComplete) {
+    Object.assign(invalid, setting.checkAll?.(values) ?? {});
+    if (Object.keys(invalid).length > 0) isComplete = false;
+  }
+  const newPassword = setting.effect === 'change_password' ? (values.new_password ?? null) : null;
+  // The password itself is never known here: its mask stands in for it, as in the device log.
+  const text = maskSecrets(settingText(model, setting, values, PASSWORD_MASK), [newPassword]);
+  return { text, isComplete, invalid };
 }
 
 /**

@@ -2,12 +2,14 @@ import { badRequestSchema, errorSchema, idParamsSchema } from '@propusk/contract
 import {
   sendSettingBodySchema,
   sendSettingResponseSchema,
+  settingCommandParamsSchema,
+  settingCommandResponseSchema,
   settingsResponseSchema,
 } from '@propusk/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { listBarrierSettings, sendBarrierSetting } from './service.ts';
+import { getSettingCommand, listBarrierSettings, sendBarrierSetting } from './service.ts';
 
 export const deviceSettingsRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
   app.get(
@@ -53,5 +55,23 @@ export const deviceSettingsRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }>
         setting: request.body.setting,
         params: request.body.params,
       }),
+  );
+
+  app.get(
+    '/api/admin/barriers/:id/settings/commands/:commandId/',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Where a sent setting is: sent, confirmed by the device, or failed',
+        description:
+          '`sent` covers queued and handed to the SMS gateway; the settings screen polls it until the device answers.',
+        security: [{ bearer: [] }],
+        params: settingCommandParamsSchema,
+        response: { 200: settingCommandResponseSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) =>
+      getSettingCommand(deps, currentUser(request), request.params.id, request.params.commandId),
   );
 };

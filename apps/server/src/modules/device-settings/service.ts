@@ -3,6 +3,8 @@
  * them, and sending one: checked against the model's sheet, stored as a device command in the same
  * transaction as its `barrier_setting` history row, sent by the device worker after commit.
  */
+
+import type { SettingCommand, SettingCommandFailure } from '@propusk/contracts/settings';
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
 import { checkSettingParams, getSettings, hasSetting, type SettingView } from '@propusk/devices/settings';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -11,8 +13,9 @@ import { actions, barriers, deviceCommands } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../devices/device-log.ts';
 import { assertWeeklySmsBudget, lockBarrier } from '../devices/outbox.ts';
-import { isSecretSetting, sealSettingPayload } from '../devices/setting-payload.ts';
+import { isSecretSetting, type SettingPayload, sealSettingPayload } from '../devices/setting-payload.ts';
 
 async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, barrierId: number) {
   const [barrier] = await executor
@@ -90,4 +93,53 @@ export async function sendBarrierSetting(
   });
   deps.notifyDeviceCommands([barrierId]);
   return { detail: `Setting ${body.setting} queued.`, command_id: commandId };
+}
+
+function failureOf(status: string, lastError: string | null): SettingCommandFailure {
+  if (status === 'cancelled') return 'not_sent';
+  if (lastError === DEVICE_REFUSED_PASSWORD) return 'wrong_password';
+  if (lastError === DEVICE_NOT_UNDERSTOOD) return 'not_understood';
+  if (lastError === 'The command could not be written.') return 'not_sent';
+  return 'no_reply';
+}
+
+/**
+ * Where a sent setting is, for the settings screen to follow it live: `sent` while it is queued or waits for
+ * the device's answer (a gateway hiccup or a retry included), then `confirmed` or `failed` with the reason.
+ */
+export async function getSettingCommand(
+  deps: Pick<Dependencies, 'db'>,
+  user: AuthenticatedUser,
+  barrierId: number,
+  commandId: number,
+): Promise<SettingCommand> {
+  await loadOwnedBarrier(deps.db, user, barrierId);
+  const [command] = await deps.db
+    .select({
+      id: deviceCommands.id,
+      payload: deviceCommands.payload,
+      status: deviceCommands.status,
+      lastError: deviceCommands.lastError,
+    })
+    .from(deviceCommands)
+    .where(
+      and(
+        eq(deviceCommands.id, commandId),
+        eq(deviceCommands.barrierId, barrierId),
+        eq(deviceCommands.kind, 'setting'),
+      ),
+    );
+  if (!command) throw notFound('setting_command_not_found');
+  const setting = (command.payload as SettingPayload).setting;
+  if (command.status === 'confirmed')
+    return { command_id: command.id, setting, state: 'confirmed', failure: null };
+  if (command.status === 'failed' || command.status === 'cancelled') {
+    return {
+      command_id: command.id,
+      setting,
+      state: 'failed',
+      failure: failureOf(command.status, command.lastError),
+    };
+  }
+  return { command_id: command.id, setting, state: 'sent', failure: null };
 }

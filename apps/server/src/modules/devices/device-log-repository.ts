@@ -12,7 +12,7 @@ import { pageOffset, totalOfPage } from '../barriers/policy.ts';
 export interface NewDeviceMessage {
   barrierId: number;
   direction: DeviceMessageDirection;
-  /** Already masked (mask.ts). */
+  /** Already masked (@propusk/devices/mask). */
   text: string;
   outcome: DeviceMessageOutcome;
   commandId?: number | null;

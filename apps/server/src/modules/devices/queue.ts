@@ -11,6 +11,7 @@
  */
 import { nextChangeAt } from '@propusk/devices/access';
 import { matchReply, renderCommand } from '@propusk/devices/commands';
+import { maskSecrets } from '@propusk/devices/mask';
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
@@ -23,7 +24,6 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { type ReadCommandPayload, recordReadReply } from '../device-checks/service.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './device-log.ts';
 import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
-import { maskSecrets } from './mask.ts';
 import { loadPhoneSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
