@@ -122,13 +122,13 @@ test('sends a device setting with a live command preview', async () => {
   await expect(page.getByRole('heading', { name: 'Настройки шлагбаума' })).toBeVisible();
   await selectOption(page, 'Настройка', 'Запрос ячейки');
   const preview = page.getByTestId('command-preview');
-  await expect(preview).toHaveText('{pwd}A{slot}#');
+  await expect(preview).toHaveText('****A{slot}#');
   await page.getByRole('textbox', { name: 'Ячейка' }).fill('001');
-  await expect(preview).toHaveText('{pwd}A001#');
+  await expect(preview).toHaveText('****A001#');
   await checkAdminScreen(page, testInfo, 'barrier-settings');
   const before = readSms().filter((sms) => sms.to === devicePhone).length;
   await page.getByRole('button', { name: 'Отправить' }).click();
-  await expect(page.getByText("Настройка 'Запрос ячейки' успешно отправлена.")).toBeVisible();
+  await expect(page.getByText("Настройка 'Запрос ячейки': подтверждено устройством.")).toBeVisible();
   // The device gets the command with its password filled in by the server.
   await expect
     .poll(() =>

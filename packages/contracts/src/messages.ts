@@ -179,12 +179,23 @@ export const MESSAGES = {
   settingsLoadFailed: 'Ошибка при загрузке настроек',
   settingSendFailed: 'Ошибка при отправке настройки.',
   settingSendNetwork: 'Ошибка сети при отправке настройки.',
-  settingSent: (setting: string) => `Настройка '${setting}' успешно отправлена.`,
+  // issue 12: sending only queues the SMS; success is the device's answer, shown when it comes.
+  settingSent: (setting: string) => `Настройка '${setting}': отправлено, ждём ответа устройства.`,
+  settingConfirmed: (setting: string) => `Настройка '${setting}': подтверждено устройством.`,
+  settingFailed: (setting: string, reason: string) => `Настройка '${setting}' не выполнена: ${reason}.`,
   historyLoadFailed: 'Ошибка при загрузке истории.',
   historyNetwork: 'Ошибка сети.',
   historyDetailFailed: 'Не удалось загрузить детали действия.',
   historyDetailNetwork: 'Ошибка сети при получении деталей.',
 } as const;
+
+/** Why a sent setting was not done (`SettingCommandFailure` of contracts/settings). */
+export const SETTING_FAILURE_LABELS: Readonly<Record<string, string>> = {
+  no_reply: 'устройство не ответило',
+  wrong_password: 'устройство не приняло пароль',
+  not_understood: 'устройство не поняло команду',
+  not_sent: 'команда не была отправлена',
+};
 
 /** The seven barrier limits (spec.md section 3) as the screens name them. */
 export const LIMIT_LABELS: Readonly<Record<string, string>> = {

@@ -1,64 +1,110 @@
+import { getSettings } from '@propusk/devices/settings';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fillTemplate } from '../../../features/admin-settings/template';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { BarrierSettingsRoute } from './barrier-settings';
+import { barrier } from './test-data';
 
+const sheet = getSettings('RTU5025');
 const settings = {
-  settings: {
-    query_range: {
-      name: 'Запрос диапазона',
-      description: 'Запрашивает номера из ячеек.',
-      template: '{pwd}AL{from}#{to}#',
-      params: [
-        { key: 'from', name: 'С ячейки', description: 'Например 001', example: '001' },
-        { key: 'to', name: 'По ячейку', description: 'Например 010', example: '010' },
-      ],
-    },
-    all: { name: 'Все номера', description: 'Список номеров.', template: '{pwd}ALL#', params: [] },
-  },
+  settings: { query_range: sheet.query_range, relay_time: sheet.relay_time, all: sheet.access_all },
+};
+const routes = {
+  'GET /api/admin/barriers/5/': barrier,
+  'GET /api/admin/barriers/5/settings/': settings,
 };
 
-describe('fillTemplate', () => {
-  it('fills entered values and leaves the other placeholders as written', () => {
-    expect(fillTemplate('{pwd}AL{from}#{to}#', { from: '001' })).toBe('{pwd}AL001#{to}#');
-  });
-});
-
 describe('/barrier-settings', { timeout: 20_000 }, () => {
-  it('previews the command live and sends the setting with its parameters', async () => {
+  it('names the barrier and previews the SMS as the device gets it, password masked', async () => {
     signIn();
     const server = mockApi({
-      'GET /api/admin/barriers/5/settings/': settings,
-      'POST /api/admin/barriers/5/settings/': { detail: 'Setting sent.', command_id: 1 },
+      ...routes,
+      'POST /api/admin/barriers/5/settings/': { detail: 'Setting queued.', command_id: 1 },
+      'GET /api/admin/barriers/5/settings/commands/1/': {
+        command_id: 1,
+        setting: 'query_range',
+        state: 'sent',
+        failure: null,
+      },
+    });
+    const { user } = renderRoute(<BarrierSettingsRoute />, {
+      path: '/barrier-settings',
+      state: { barrier_id: 5 },
+    });
+    expect(await screen.findByTestId('barrier-address')).toHaveTextContent('г Москва, ул Тверская, д 7');
+    expect(screen.getByText('Телефон устройства: +79005550001')).toBeInTheDocument();
+    await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
+    await user.click(await screen.findByRole('option', { name: 'Запрос диапазона ячеек' }));
+    expect(screen.getByTestId('command-preview')).toHaveTextContent('****AL{from}#{to}#');
+    const from = screen.getByRole('textbox', { name: 'Первая ячейка' });
+    expect(from).toHaveAttribute('placeholder', 'Номер ячейки, три цифры: от 001 до 999');
+    await user.type(from, '001');
+    expect(screen.getByTestId('command-preview')).toHaveTextContent('****AL001#{to}#');
+    await user.type(screen.getByRole('textbox', { name: 'Последняя ячейка' }), '010');
+    expect(screen.getByTestId('command-preview')).toHaveTextContent(/^\*\*\*\*AL001#010#$/);
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    // Queued is not success: the line says so until the device answers.
+    expect(
+      await screen.findByText("Настройка 'Запрос диапазона ячеек': отправлено, ждём ответа устройства."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/успешно/)).not.toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/barriers/5/settings/')[0]?.body).toEqual({
+      setting: 'query_range',
+      params: { from: '001', to: '010' },
+    });
+    server.on({
+      'GET /api/admin/barriers/5/settings/commands/1/': {
+        command_id: 1,
+        setting: 'query_range',
+        state: 'confirmed',
+        failure: null,
+      },
+    });
+    expect(
+      await screen.findByText(
+        "Настройка 'Запрос диапазона ячеек': подтверждено устройством.",
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a value normalised as sent, a wrong value with its message, and a failure from the device', async () => {
+    signIn();
+    mockApi({
+      ...routes,
+      'POST /api/admin/barriers/5/settings/': { detail: 'Setting queued.', command_id: 2 },
+      'GET /api/admin/barriers/5/settings/commands/2/': {
+        command_id: 2,
+        setting: 'relay_time',
+        state: 'failed',
+        failure: 'wrong_password',
+      },
     });
     const { user } = renderRoute(<BarrierSettingsRoute />, {
       path: '/barrier-settings',
       state: { barrier_id: 5 },
     });
     await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
-    await user.click(await screen.findByRole('option', { name: 'Запрос диапазона' }));
-    expect(screen.getByText('Запрашивает номера из ячеек.')).toBeInTheDocument();
-    expect(screen.getByTestId('command-preview')).toHaveTextContent('{pwd}AL{from}#{to}#');
-    const from = screen.getByRole('textbox', { name: 'С ячейки' });
-    expect(from).toHaveAttribute('placeholder', 'Например 001');
-    await user.type(from, '001');
-    expect(screen.getByTestId('command-preview')).toHaveTextContent('{pwd}AL001#{to}#');
-    await user.type(screen.getByRole('textbox', { name: 'По ячейку' }), '010');
-    expect(screen.getByTestId('command-preview')).toHaveTextContent('{pwd}AL001#010#');
+    await user.click(await screen.findByRole('option', { name: 'Время открытия' }));
+    const seconds = screen.getByRole('textbox', { name: 'Секунды' });
+    await user.type(seconds, '5x');
+    expect(screen.getByTestId('command-preview')).toHaveTextContent('****GOT5x#');
+    expect(screen.getByText('Время открытия — целое число секунд от 0 до 999.')).toBeInTheDocument();
+    await user.clear(seconds);
+    await user.type(seconds, '50');
+    expect(screen.getByTestId('command-preview')).toHaveTextContent('****GOT050#');
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
-    expect(await screen.findByText("Настройка 'Запрос диапазона' успешно отправлена.")).toBeInTheDocument();
-    expect(server.callsTo('POST /api/admin/barriers/5/settings/')[0]?.body).toEqual({
-      setting: 'query_range',
-      params: { from: '001', to: '010' },
-    });
+    expect(
+      await screen.findByText("Настройка 'Время открытия' не выполнена: устройство не приняло пароль."),
+    ).toBeInTheDocument();
   });
 
   it('shows the server detail, the fallback and the network failure of a send', async () => {
     signIn();
     const server = mockApi({
-      'GET /api/admin/barriers/5/settings/': settings,
+      ...routes,
       'POST /api/admin/barriers/5/settings/': [
         409,
         { detail: 'The weekly SMS limit of this barrier would be exceeded.', code: 'sms_weekly_limit' },
@@ -69,7 +115,7 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
       state: { barrier_id: 5 },
     });
     await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
-    await user.click(await screen.findByRole('option', { name: 'Все номера' }));
+    await user.click(await screen.findByRole('option', { name: 'Доступ для всех' }));
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     expect(
       await screen.findByText('Будет превышен недельный лимит SMS этого шлагбаума.'),
@@ -84,7 +130,7 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
 
   it('says when the settings cannot be loaded', async () => {
     signIn();
-    mockApi({ 'GET /api/admin/barriers/5/settings/': [500, {}] });
+    mockApi({ 'GET /api/admin/barriers/5/': barrier, 'GET /api/admin/barriers/5/settings/': [500, {}] });
     renderRoute(<BarrierSettingsRoute />, { path: '/barrier-settings', state: { barrier_id: 5 } });
     expect(await screen.findByText('Ошибка при загрузке настроек')).toBeInTheDocument();
   });

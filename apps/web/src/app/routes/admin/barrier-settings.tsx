@@ -1,10 +1,15 @@
-import { Select } from '@mantine/core';
+import { Card, Select, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@propusk/contracts/messages';
+import { isDeviceModel } from '@propusk/devices/models';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { QueryStatus } from '../../../components/query-status';
+import {
+  adminBarrierQueryKey,
+  getAdminBarrier,
+} from '../../../features/admin-barriers/api/admin-barriers-api';
 import {
   barrierSettingsQueryKey,
   getBarrierSettings,
@@ -16,7 +21,10 @@ import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
-/** /barrier-settings: choose one of the device model's settings, fill its parameters and send it. */
+/**
+ * /barrier-settings: choose one of the device model's settings, fill its parameters and send it. The screen
+ * names the barrier (its address and device phone) so a setting is not sent to the wrong device.
+ */
 export function BarrierSettingsRoute() {
   const barrierId = useNavigationState().barrier_id ?? null;
   const [selected, setSelected] = useState<string | null>(null);
@@ -25,6 +33,12 @@ export function BarrierSettingsRoute() {
     queryFn: () => getBarrierSettings(barrierId ?? 0),
     enabled: barrierId !== null,
   });
+  const barrier = useQuery({
+    queryKey: adminBarrierQueryKey(barrierId ?? 0),
+    queryFn: () => getAdminBarrier(barrierId ?? 0),
+    enabled: barrierId !== null,
+  });
+  const model = barrier.data && isDeviceModel(barrier.data.device_model) ? barrier.data.device_model : null;
   const entries = Object.entries(settings.data?.settings ?? {});
   const current = selected ? settings.data?.settings[selected] : undefined;
   const loadError = settings.error
@@ -43,6 +57,16 @@ export function BarrierSettingsRoute() {
         <MissingBarrier listPath={paths.adminBarriers} />
       ) : (
         <>
+          {barrier.data ? (
+            <Card withBorder radius="md" data-testid="settings-barrier">
+              <Stack gap={2}>
+                <Text fw={600} data-testid="barrier-address">
+                  {barrier.data.address}
+                </Text>
+                <Text size="sm">Телефон устройства: {barrier.data.device_phone}</Text>
+              </Stack>
+            </Card>
+          ) : null}
           <QueryStatus isPending={settings.isPending} error={loadError} />
           {settings.data ? (
             <Select
@@ -55,8 +79,14 @@ export function BarrierSettingsRoute() {
               nothingFoundMessage={MESSAGES.emptyResults}
             />
           ) : null}
-          {barrierId !== null && selected && current ? (
-            <SettingForm key={selected} barrierId={barrierId} settingId={selected} setting={current} />
+          {barrierId !== null && model && selected && current ? (
+            <SettingForm
+              key={selected}
+              barrierId={barrierId}
+              model={model}
+              settingId={selected}
+              setting={current}
+            />
           ) : null}
         </>
       )}

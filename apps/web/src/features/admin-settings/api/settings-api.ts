@@ -1,14 +1,15 @@
-/** Device settings of a barrier (spec.md section 7): the model's settings, and sending one to the device. */
+/** Device settings of a barrier (spec.md section 7): the model's settings, sending one, and following it. */
 import type {
   SendSettingBody,
   Setting,
+  SettingCommand,
   SettingsResponse,
   sendSettingResponseSchema,
 } from '@propusk/contracts/settings';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export type { Setting, SettingsResponse };
+export type { Setting, SettingCommand, SettingsResponse };
 
 export const barrierSettingsQueryKey = (barrierId: number) => ['admin', 'settings', barrierId] as const;
 
@@ -20,4 +21,14 @@ export function sendBarrierSetting(barrierId: number, body: SendSettingBody) {
   return api.post(`/api/admin/barriers/${barrierId}/settings/`, body) as Promise<
     z.infer<typeof sendSettingResponseSchema>
   >;
+}
+
+export const settingCommandQueryKey = (barrierId: number, commandId: number) =>
+  ['admin', 'settings', barrierId, 'command', commandId] as const;
+
+/** Where a sent setting is: `sent` until the device answers, then `confirmed` or `failed`. */
+export function getSettingCommand(barrierId: number, commandId: number) {
+  return api.get(
+    `/api/admin/barriers/${barrierId}/settings/commands/${commandId}/`,
+  ) as Promise<SettingCommand>;
 }

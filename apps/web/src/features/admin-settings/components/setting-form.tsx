@@ -1,19 +1,45 @@
 import { Button, Card, Code, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
-import { useMutation } from '@tanstack/react-query';
+import { MESSAGES, SETTING_FAILURE_LABELS } from '@propusk/contracts/messages';
+import type { DeviceModel } from '@propusk/devices/models';
+import { previewSetting } from '@propusk/devices/settings';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
-import { type Setting, sendBarrierSetting } from '../api/settings-api';
-import { fillTemplate } from '../template';
+import {
+  getSettingCommand,
+  type Setting,
+  type SettingCommand,
+  sendBarrierSetting,
+  settingCommandQueryKey,
+} from '../api/settings-api';
 
-/** One setting: its name, description, a text input per parameter, the command preview and 'Отправить'. */
+/** How often a sent setting is asked about while the device has not answered (as the device check does). */
+const SENT_REFRESH_MS = 1000;
+
+/** What the screen says about a sent setting, from the server's answer. */
+function commandStatusLine(name: string, command: SettingCommand | undefined) {
+  if (!command || command.state === 'sent') return { message: MESSAGES.settingSent(name), isError: false };
+  if (command.state === 'confirmed') return { message: MESSAGES.settingConfirmed(name), isError: false };
+  const reason =
+    SETTING_FAILURE_LABELS[command.failure ?? 'no_reply'] ?? SETTING_FAILURE_LABELS.no_reply ?? '';
+  return { message: MESSAGES.settingFailed(name, reason), isError: true };
+}
+
+/**
+ * One setting: its name, description, a text input per parameter, the command preview and 'Отправить'.
+ * The preview is `previewSetting` of @propusk/devices, the code the server renders the SMS with, so it shows
+ * the values as the device will get them (`30` → `030`) and the password masked as the device log shows it.
+ * After sending, the status follows the command: sent, then confirmed by the device or failed.
+ */
 export function SettingForm({
   barrierId,
+  model,
   settingId,
   setting,
 }: {
   barrierId: number;
+  model: DeviceModel;
   settingId: string;
   setting: Setting;
 }) {
@@ -25,6 +51,19 @@ export function SettingForm({
         params: Object.fromEntries(setting.params.map((param) => [param.key, values[param.key] ?? ''])),
       }),
   });
+  const commandId = send.data?.command_id ?? null;
+  const command = useQuery({
+    staleTime: 0,
+    queryKey: settingCommandQueryKey(barrierId, commandId ?? 0),
+    queryFn: () => getSettingCommand(barrierId, commandId ?? 0),
+    enabled: commandId !== null,
+    refetchInterval: (query) =>
+      query.state.data?.state === 'confirmed' || query.state.data?.state === 'failed'
+        ? false
+        : SENT_REFRESH_MS,
+  });
+  const preview = previewSetting(model, settingId, values);
+  const status = send.isSuccess ? commandStatusLine(setting.name, command.data) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,6 +82,7 @@ export function SettingForm({
               label={param.name}
               placeholder={param.description}
               value={values[param.key] ?? ''}
+              error={preview.invalid[param.key]}
               onChange={(event) => {
                 const value = event.currentTarget.value;
                 setValues((current) => ({ ...current, [param.key]: value }));
@@ -55,7 +95,7 @@ export function SettingForm({
             {/* The SMS as the device will read it: its own command language, never translated. */}
             Команда:{' '}
             <Code data-testid="command-preview" translate="no">
-              {fillTemplate(setting.template, values)}
+              {preview.text}
             </Code>
           </Text>
           <ErrorLine
@@ -65,10 +105,12 @@ export function SettingForm({
                     fallback: MESSAGES.settingSendFailed,
                     network: MESSAGES.settingSendNetwork,
                   })
-                : null
+                : status?.isError
+                  ? status.message
+                  : null
             }
           />
-          <SuccessLine message={send.isSuccess ? MESSAGES.settingSent(setting.name) : null} />
+          <SuccessLine message={status && !status.isError ? status.message : null} />
           <Button type="submit" loading={send.isPending}>
             Отправить
           </Button>
