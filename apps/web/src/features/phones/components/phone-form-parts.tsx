@@ -1,7 +1,8 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { ErrorLine } from '../../../components/status-line';
 import { useSubmission } from '../../../hooks/use-submission';
+import { QUICK_WINDOW_LABELS, QUICK_WINDOWS, quickWindow } from '../../../lib/dates';
 import type { WeeklySchedule } from './phone-validation';
 import { ScheduleEditor } from './schedule-editor';
 
@@ -126,6 +127,12 @@ export function PhoneTypeFields({
   if (type === 'temporary') {
     return (
       <>
+        <QuickWindowButtons
+          onPick={(window) => {
+            onChange('start_time', window.start_time);
+            onChange('end_time', window.end_time);
+          }}
+        />
         <TextInput
           type="datetime-local"
           label="Начало"
@@ -156,4 +163,38 @@ export function PhoneTypeFields({
     );
   }
   return null;
+}
+
+/**
+ * Quick windows for a temporary phone: from now for one hour, three hours, until 23:59 of the barrier's day,
+ * or a day; they fill the start and the end, which stay editable.
+ */
+function QuickWindowButtons({
+  onPick,
+}: {
+  onPick: (window: { start_time: string; end_time: string }) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="quick-window-label">
+        Быстро, с этой минуты
+      </Text>
+      <Group gap="xs" role="group" aria-labelledby="quick-window-label">
+        {QUICK_WINDOWS.map((kind) => (
+          <Button
+            key={kind}
+            variant="light"
+            size="xs"
+            disabled={quickWindow(kind, new Date()) === null}
+            onClick={() => {
+              const window = quickWindow(kind, new Date());
+              if (window) onPick(window);
+            }}
+          >
+            {QUICK_WINDOW_LABELS[kind]}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
 }

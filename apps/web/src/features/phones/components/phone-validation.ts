@@ -17,6 +17,20 @@ export function emptySchedule(): WeeklySchedule {
   return Object.fromEntries(WEEKDAYS.map((day) => [day, []])) as unknown as WeeklySchedule;
 }
 
+/** Monday to Friday: what 'Копировать на будни' fills. */
+export const WORKDAYS: readonly Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+
+/** The schedule with `source`'s intervals (copies) on each of `days`; the other days stay as they are. */
+export function copyDayTo(
+  schedule: WeeklySchedule,
+  source: Weekday,
+  days: readonly Weekday[],
+): WeeklySchedule {
+  const copy = { ...schedule };
+  for (const day of days) copy[day] = schedule[source].map((interval) => ({ ...interval }));
+  return copy;
+}
+
 /** Accepts the API's map (days may be missing) and fills every weekday. */
 export function toWeeklySchedule(value: Partial<Record<Weekday, Interval[] | undefined>> | null | undefined) {
   const schedule = emptySchedule();

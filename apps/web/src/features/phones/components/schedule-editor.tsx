@@ -1,6 +1,12 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { VALIDATION, WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@propusk/contracts/messages';
-import { DEFAULT_INTERVAL, isIntervalValid, type WeeklySchedule } from './phone-validation';
+import {
+  copyDayTo,
+  DEFAULT_INTERVAL,
+  isIntervalValid,
+  type WeeklySchedule,
+  WORKDAYS,
+} from './phone-validation';
 
 interface ScheduleEditorProps {
   value: WeeklySchedule;
@@ -12,7 +18,7 @@ interface ScheduleEditorProps {
 /**
  * The weekly schedule, one block per weekday in Russian (spec.md sections 2 and 5): intervals with a start and
  * an end (the browser's `time` inputs, so a phone opens its own picker), 'Добавить интервал' (08:00–12:00),
- * and a delete button per interval.
+ * and a delete button per interval. A day with intervals can be copied to the working days or to every day.
  */
 export function ScheduleEditor({ value, onChange, showErrors }: ScheduleEditorProps) {
   const update = (day: Weekday, intervals: WeeklySchedule[Weekday]) =>
@@ -87,14 +93,36 @@ export function ScheduleEditor({ value, onChange, showErrors }: ScheduleEditorPr
                 </Stack>
               );
             })}
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() => update(day, [...value[day], { ...DEFAULT_INTERVAL }])}
-              aria-label={`Добавить интервал: ${WEEKDAY_LABELS[day]}`}
-            >
-              Добавить интервал
-            </Button>
+            <Group gap={4}>
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => update(day, [...value[day], { ...DEFAULT_INTERVAL }])}
+                aria-label={`Добавить интервал: ${WEEKDAY_LABELS[day]}`}
+              >
+                Добавить интервал
+              </Button>
+              {value[day].length > 0 ? (
+                <>
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    onClick={() => onChange(copyDayTo(value, day, WORKDAYS))}
+                    aria-label={`Копировать на будни: ${WEEKDAY_LABELS[day]}`}
+                  >
+                    Копировать на будни
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    onClick={() => onChange(copyDayTo(value, day, WEEKDAYS))}
+                    aria-label={`Копировать на все дни: ${WEEKDAY_LABELS[day]}`}
+                  >
+                    Копировать на все дни
+                  </Button>
+                </>
+              ) : null}
+            </Group>
           </Stack>
         </Card>
       ))}
