@@ -93,36 +93,36 @@ export function ScheduleEditor({ value, onChange, showErrors }: ScheduleEditorPr
                 </Stack>
               );
             })}
-            <Group gap={4}>
-              <Button
-                variant="subtle"
-                size="xs"
-                onClick={() => update(day, [...value[day], { ...DEFAULT_INTERVAL }])}
-                aria-label={`Добавить интервал: ${WEEKDAY_LABELS[day]}`}
-              >
-                Добавить интервал
-              </Button>
-              {value[day].length > 0 ? (
-                <>
-                  <Button
-                    variant="subtle"
-                    size="xs"
-                    onClick={() => onChange(copyDayTo(value, day, WORKDAYS))}
-                    aria-label={`Копировать на будни: ${WEEKDAY_LABELS[day]}`}
-                  >
-                    Копировать на будни
-                  </Button>
-                  <Button
-                    variant="subtle"
-                    size="xs"
-                    onClick={() => onChange(copyDayTo(value, day, WEEKDAYS))}
-                    aria-label={`Копировать на все дни: ${WEEKDAY_LABELS[day]}`}
-                  >
-                    Копировать на все дни
-                  </Button>
-                </>
-              ) : null}
-            </Group>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => update(day, [...value[day], { ...DEFAULT_INTERVAL }])}
+              aria-label={`Добавить интервал: ${WEEKDAY_LABELS[day]}`}
+            >
+              Добавить интервал
+            </Button>
+            {value[day].length > 0 ? (
+              <Group gap={4}>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  px={8}
+                  onClick={() => onChange(copyDayTo(value, day, WORKDAYS))}
+                  aria-label={`Копировать на будни: ${WEEKDAY_LABELS[day]}`}
+                >
+                  Копировать на будни
+                </Button>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  px={8}
+                  onClick={() => onChange(copyDayTo(value, day, WEEKDAYS))}
+                  aria-label={`Копировать на все дни: ${WEEKDAY_LABELS[day]}`}
+                >
+                  Копировать на все дни
+                </Button>
+              </Group>
+            ) : null}
           </Stack>
         </Card>
       ))}
