@@ -102,11 +102,10 @@ export function ScheduleEditor({ value, onChange, showErrors }: ScheduleEditorPr
               Добавить интервал
             </Button>
             {value[day].length > 0 ? (
-              <Group gap={4}>
+              <>
                 <Button
                   variant="subtle"
                   size="xs"
-                  px={8}
                   onClick={() => onChange(copyDayTo(value, day, WORKDAYS))}
                   aria-label={`Копировать на будни: ${WEEKDAY_LABELS[day]}`}
                 >
@@ -115,13 +114,12 @@ export function ScheduleEditor({ value, onChange, showErrors }: ScheduleEditorPr
                 <Button
                   variant="subtle"
                   size="xs"
-                  px={8}
                   onClick={() => onChange(copyDayTo(value, day, WEEKDAYS))}
                   aria-label={`Копировать на все дни: ${WEEKDAY_LABELS[day]}`}
                 >
                   Копировать на все дни
                 </Button>
-              </Group>
+              </>
             ) : null}
           </Stack>
         </Card>
