@@ -82,7 +82,6 @@ export function SettingForm({
               label={param.name}
               placeholder={param.description}
               value={values[param.key] ?? ''}
-              error={preview.invalid[param.key]}
               onChange={(event) => {
                 const value = event.currentTarget.value;
                 setValues((current) => ({ ...current, [param.key]: value }));
