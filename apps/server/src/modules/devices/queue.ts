@@ -589,12 +589,40 @@ export async function reconcileBarrier(
   });
 }
 
-/** Barriers the periodic sweep looks at: an open command, or phones whose access depends on time. */
+/**
+ * Barriers the periodic sweep looks at: an open command, or phones whose access depends on time. In the
+ * order the sweep hands their commands to the gateway (it drives one barrier after the other): a barrier
+ * with a command that takes access away first, then the others; within each, the soonest deadline (a
+ * window's start, else when the command was stored); then barrier id.
+ * A barrier's own commands keep the planner's order (deletes, clock, adds by deadline), which keeps the
+ * commands that depend on each other (a slot emptied, then written) in sequence.
+ */
 export async function barriersNeedingAttention(executor: Executor): Promise<number[]> {
-  const open = await executor
-    .selectDistinct({ barrierId: deviceCommands.barrierId })
-    .from(deviceCommands)
-    .where(inArray(deviceCommands.status, ['queued', 'sent']));
+  // The deadline of a barrier that takes access away is its oldest revocation; otherwise its soonest add
+  // (a window's start, a plain add's storing time) or setting. The clock is written for the windows it
+  // precedes, so it carries no deadline of its own.
+  const ranked = (await executor.execute(sql`
+    select c.barrier_id,
+      case when bool_or(c.kind = 'delete') then 0 else 1 end as rank,
+      case when bool_or(c.kind = 'delete') then min(c.created_at) filter (where c.kind = 'delete')
+        else coalesce(
+          min(coalesce((c.payload->'window'->>'start')::timestamptz, c.created_at))
+            filter (where c.kind <> 'set_clock'),
+          min(c.created_at))
+      end as due
+    from ${deviceCommands} c
+    where c.status in ('queued', 'sent')
+    group by c.barrier_id`)) as unknown as {
+    rows: { barrier_id: number | string; rank: number | string; due: string | Date }[];
+  };
+  const rows = ranked.rows;
+  const open = rows
+    .map((row) => ({
+      barrierId: Number(row.barrier_id),
+      rank: Number(row.rank),
+      due: new Date(row.due).getTime(),
+    }))
+    .sort((a, b) => a.rank - b.rank || a.due - b.due || a.barrierId - b.barrierId);
   const timed = await executor
     .selectDistinct({ barrierId: phones.barrierId })
     .from(phones)
@@ -606,7 +634,9 @@ export async function barriersNeedingAttention(executor: Executor): Promise<numb
         isNull(barriers.deletedAt),
       ),
     );
-  return [...new Set([...open, ...timed].map((row) => row.barrierId))].sort((a, b) => a - b);
+  const withOpen = open.map((row) => row.barrierId);
+  const timedOnly = timed.map((row) => row.barrierId).sort((a, b) => a - b);
+  return [...new Set([...withOpen, ...timedOnly])];
 }
 
 /** When the barrier's desired whitelist next changes by itself (null: never). */
