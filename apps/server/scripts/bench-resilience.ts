@@ -29,6 +29,7 @@ import * as schema from '../src/db/schema.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
+import { handOffKey } from '../src/modules/devices/queue.ts';
 import { BENCH_SECRET_KEY, formatCount } from './bench-lib.ts';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../../..');
@@ -354,6 +355,8 @@ interface SentLine {
   to: string;
   text: string;
   at: string;
+  /** The hand-over's idempotency key (queue.ts `handOffKey`). */
+  key?: string;
 }
 function readSmsFile(file: string): SentLine[] {
   if (!existsSync(file)) return [];
@@ -414,6 +417,27 @@ async function crashPhase(context: Context, env: NodeJS.ProcessEnv, logFile: str
   print(
     `killed with SIGKILL after ${sentBeforeKill} of the device SMS had left; ` +
       `${acknowledged.length} adds answered 201, ${refusedOrCut.length} cut or refused`,
+  );
+  // The commands the kill left in flight, by what the database and SMS_FILE say about their hand-over.
+  const inFlight = await context.pool.query<{
+    id: number;
+    attempts: number;
+    created_at: Date;
+    handed_over_at: Date | null;
+  }>(
+    `select id, attempts, created_at, handed_over_at from device_commands
+      where barrier_id = any($1) and status = 'sent'`,
+    [created.map((barrier) => barrier.id)],
+  );
+  const keysInFile = new Set(deviceLines().flatMap((line) => (line.key ? [line.key] : [])));
+  const left = (row: (typeof inFlight.rows)[number]) =>
+    keysInFile.has(handOffKey({ id: row.id, createdAt: row.created_at }, row.attempts));
+  const accepted = inFlight.rows.filter((row) => row.handed_over_at !== null);
+  const unknown = inFlight.rows.filter((row) => row.handed_over_at === null);
+  print(
+    `in flight at the kill: ${inFlight.rows.length} commands; their hand-over accepted and recorded: ${accepted.length}; ` +
+      `attempt recorded, acceptance not: ${unknown.length} ` +
+      `(${unknown.filter(left).length} of them with their SMS in SMS_FILE, ${unknown.filter((row) => !left(row)).length} without)`,
   );
 
   const restartedAt = Date.now();
@@ -487,8 +511,8 @@ async function crashPhase(context: Context, env: NodeJS.ProcessEnv, logFile: str
   for (const line of lines)
     counts.set(`${line.to} ${line.text}`, (counts.get(`${line.to} ${line.text}`) ?? 0) + 1);
   const duplicates = [...counts.entries()].filter(([, count]) => count > 1);
-  // The last SMS each device got before the kill: its reply had not been taken in when the process died, so
-  // the restarted worker times it out and sends it again (at-least-once, DESIGN.md section 6).
+  // The last SMS each device got before the kill: the command in flight. Sent again only when neither the
+  // same-key hand-over nor the restarted demo devices' answers settled it (0011-resilience.md).
   const lastBeforeKill = new Set<string>();
   for (const phone of devicePhones) {
     const last = lines.filter((line) => line.to === phone && new Date(line.at) <= killedAt).at(-1);

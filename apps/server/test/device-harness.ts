@@ -87,7 +87,13 @@ export function createDeviceHarness(
         delayMs: 0,
         schedule: (run) => replies.push(run),
       })
-    : { device: () => undefined, settled: async () => {}, drift: () => false, whitelist: () => null };
+    : {
+        device: () => undefined,
+        settled: async () => {},
+        answerInFlight: async () => 0,
+        drift: () => false,
+        whitelist: () => null,
+      };
   if (manual) t.deps.notifyDeviceCommands = (ids) => notified.push(...ids);
   if (manual) t.deps.demoDevices = simulators;
 

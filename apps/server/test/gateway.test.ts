@@ -113,6 +113,8 @@ describe('Android SMS Gateway adapter', () => {
       expect((await processBarrier(t.deps, barrier.id)).state).toBe('sent');
       const request = api.received[before];
       expect(JSON.parse(request?.body ?? '')).toEqual({
+        // The attempt's idempotency key (hand-off.test.ts): the gateway sends one message per id.
+        id: expect.stringMatching(/^c\d+a1t[0-9a-z]+$/),
         message: `4321A001#0007${phone.number.slice(2)}#`,
         phoneNumbers: [barrier.devicePhone],
       });

@@ -118,6 +118,31 @@ describe('planCommands', () => {
     expect(life.byKind).toEqual({ add: 1, add_window: 0, delete: 1, set_clock: 0 });
   });
 
+  it('orders adds by deadline: access due now first, then the window that opens soonest, ties by slot', () => {
+    const window = (startHours: number) => ({
+      start: new Date(now.getTime() + startHours * 3_600_000),
+      end: new Date(now.getTime() + (startHours + 1) * 3_600_000),
+    });
+    const plan = planCommands({
+      model: 'RTU5025',
+      desired: [
+        { slot: 1, number: '+79160000001', window: window(5) },
+        { slot: 2, number: '+79160000002', window: window(1) },
+        { slot: 3, number: '+79160000003' },
+        { slot: 4, number: '+79160000004', window: window(1) },
+      ],
+      believed: { entries: [{ slot: 9, number: '+79160000009' }], clockSetAt: now },
+      now,
+    });
+    expect(plan.map((command) => [command.kind, command.slot])).toEqual([
+      ['delete', 9],
+      ['add', 3],
+      ['add_window', 2],
+      ['add_window', 4],
+      ['add_window', 1],
+    ]);
+  });
+
   it('sets the clock before window adds when it was never set, after deletes', () => {
     const believed = { entries: [{ slot: 9, number: '+79160000009' }], clockSetAt: null };
     const plan = planCommands({

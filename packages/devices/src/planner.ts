@@ -57,7 +57,9 @@ export interface PlanInput {
 /**
  * The fewest commands that bring the device from the believed state to the desired one, in sending order:
  * deletes first (access is withdrawn before anything else), then the clock if windows need it, then adds
- * by slot. An add overwrites its slot, so a changed entry costs one add. A believed entry whose window has
+ * by deadline: plain adds (access due now) before windows, windows by their start, ties by slot (each add
+ * has a slot of its own, so no add depends on another). An add overwrites its slot, so a changed entry costs
+ * one add. A believed entry whose window has
  * ended is treated as empty: the device no longer lets that number in, so deleting it would waste an SMS.
  */
 export function planCommands({ model, desired, believed, now }: PlanInput): PlannedCommand[] {
@@ -86,7 +88,7 @@ export function planCommands({ model, desired, believed, now }: PlanInput): Plan
 
   const adds: PlannedCommand[] = [...desiredBySlot.values()]
     .filter((entry) => unconfirmed.has(entry.slot) || !sameEntry(believedBySlot.get(entry.slot), entry))
-    .sort((a, b) => a.slot - b.slot)
+    .sort((a, b) => accessDueAt(a) - accessDueAt(b) || a.slot - b.slot)
     .map((entry) =>
       entry.window
         ? { kind: 'add_window', slot: entry.slot, number: entry.number, window: entry.window }
@@ -101,6 +103,10 @@ export function planCommands({ model, desired, believed, now }: PlanInput): Plan
 
   return [...deletes, ...clock, ...adds];
 }
+
+/** When an entry's access is due: now for a plain entry, its window's start otherwise. */
+const accessDueAt = (entry: WhitelistEntry): number =>
+  entry.window?.start.getTime() ?? Number.NEGATIVE_INFINITY;
 
 /**
  * Number-addressed devices hold a set of numbers: a delete names the number, an add removes nothing. Every

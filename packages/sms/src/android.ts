@@ -4,6 +4,12 @@
  * answers 202 with the message id. Received SMS come to the server through the app's webhook
  * (`sms:received`), signed with HMAC-SHA256 over body + timestamp (see `verifyAndroidWebhookSignature`).
  * It has no balance.
+ *
+ * Idempotency: a message may carry its own `id` (at most 36 characters; "if not set - will be generated"),
+ * and the gateway refuses a second message with an id it already has with 409 "Message with the same ID
+ * already exists" (android-sms-gateway/server pull request 80; the app's local server since pull request 340
+ * of capcom6/android-sms-gateway). The adapter sends the caller's key as that id and reads a 409 on a keyed
+ * message as "accepted before, nothing sent now".
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Balance, OutgoingSms, SentSms, SmsGateway } from './gateway.ts';
@@ -20,6 +26,7 @@ export interface AndroidGatewayOptions {
 
 export class AndroidSmsGateway implements SmsGateway {
   readonly name = 'android';
+  readonly deduplicatesKeys = true;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: AndroidGatewayOptions) {
@@ -34,12 +41,18 @@ export class AndroidSmsGateway implements SmsGateway {
       response = await this.fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization },
-        body: JSON.stringify({ message: message.text, phoneNumbers: [message.to] }),
+        body: JSON.stringify({
+          ...(message.key === undefined ? {} : { id: message.key }),
+          message: message.text,
+          phoneNumbers: [message.to],
+        }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (error) {
       throw new SmsGatewayError(`Android gateway unreachable: ${(error as Error).message}`, true);
     }
+    if (response.status === 409 && message.key !== undefined)
+      return { providerId: message.key, duplicate: true };
     if (!response.ok) {
       const temporary = response.status >= 500 || response.status === 429;
       throw new SmsGatewayError(`Android gateway answered ${response.status}`, temporary);

@@ -2,6 +2,9 @@
  * SMS.ru: `POST {url}/sms/send` and `{url}/my/balance` with `api_id` and `json=1`, form-encoded. The JSON
  * answer carries `status` ("OK" | "ERROR") and `status_code` (100 = done); per-number results sit under
  * `sms`. Codes of the account or the request (200–299) are permanent; 500+ and network failures are not.
+ *
+ * No idempotency: `sms/send` takes no id of the caller's (the only id is the `sms_id` SMS.ru assigns and
+ * returns, which `sms/status` looks up), so a key is ignored and a message handed over twice is sent twice.
  */
 import type { Balance, OutgoingSms, SentSms, SmsGateway } from './gateway.ts';
 import { SmsGatewayError } from './gateway.ts';
@@ -26,6 +29,7 @@ interface SmsRuAnswer {
 
 export class SmsRuGateway implements SmsGateway {
   readonly name = 'smsru';
+  readonly deduplicatesKeys = false;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: SmsRuOptions) {

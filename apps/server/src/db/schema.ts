@@ -366,6 +366,12 @@ export const deviceCommands = pgTable(
     reply: text('reply'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * When the gateway accepted the current attempt (`attempts`); null while its answer is unknown. A `sent`
+     * command with null here was recorded before the gateway call and the call's result was never recorded
+     * (the process died): it is handed over again with the same key (queue.ts `handOffKey`).
+     */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     /** Not to be sent before this instant (retry backoff); null: as soon as it is the oldest open command. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

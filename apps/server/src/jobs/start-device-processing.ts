@@ -21,10 +21,6 @@ export async function startDeviceProcessing(
   handle: DatabaseHandle,
   options: DeviceWorkerOptions & { simulate?: boolean } = {},
 ): Promise<DeviceProcessing> {
-  const worker = await DeviceWorker.start(deps, handle, options);
-  deps.notifyDeviceCommands = (barrierIds) => {
-    for (const barrierId of new Set(barrierIds)) void worker.kick(barrierId);
-  };
   const simulate = options.simulate ?? deps.config.DEVICE_SIM === 'on';
   const simulators =
     simulate && deps.sms instanceof DemoSmsGateway
@@ -33,6 +29,17 @@ export async function startDeviceProcessing(
         })
       : null;
   deps.demoDevices = simulators;
+  // Before the worker: it would time out the commands whose answers the last process never took in.
+  if (simulators) {
+    const answered = await simulators
+      .answerInFlight()
+      .catch((error) => deps.logger.error({ err: error }, 'simulated devices could not answer'));
+    if (answered) deps.logger.info({ answered }, 'simulated devices answered the commands left in flight');
+  }
+  const worker = await DeviceWorker.start(deps, handle, options);
+  deps.notifyDeviceCommands = (barrierIds) => {
+    for (const barrierId of new Set(barrierIds)) void worker.kick(barrierId);
+  };
   // Whatever was left open when the process last stopped is taken up now.
   void worker.sweep().catch((error) => deps.logger.error({ err: error }, 'device sweep failed'));
   return {

@@ -5,9 +5,14 @@
  * and a device never has two commands in flight. The SMS text is rendered at the moment of sending, with
  * the device password decrypted in memory only.
  *
- * A process may stop at any moment: a command marked `sent` whose SMS never left times out and is sent
- * again (the only command that can be sent twice is the one in flight). The worker (src/jobs) calls these
- * when woken; tests call them directly with a manual clock.
+ * The hand-over to the gateway is idempotent. Each attempt is recorded (`sent`, `attempts` + 1) and committed
+ * before the gateway call, and the call carries the attempt's key (`handOffKey`: command id + attempt). The
+ * gateway's acceptance is recorded after it (`handed_over_at`). A process that dies between the two leaves a
+ * `sent` command with no recorded acceptance: once its reply is overdue it is handed over again with the SAME
+ * key, so a gateway that deduplicates (the Android app, the demo) sends nothing twice; SMS.ru has no key and
+ * may send it twice (docs/decisions/0011-resilience.md says why that is the safer side). A command whose
+ * hand-over was accepted and whose reply never came is a new attempt with a new key: the device may not
+ * have got it. The worker (src/jobs) calls these when woken; tests call them directly with a manual clock.
  */
 import { nextChangeAt } from '@propusk/devices/access';
 import { matchReply, renderCommand } from '@propusk/devices/commands';
@@ -31,6 +36,21 @@ export type QueueDeps = Pick<
   Dependencies,
   'db' | 'clock' | 'config' | 'secrets' | 'sms' | 'logger' | 'metrics'
 >;
+
+/**
+ * The idempotency key of a command's attempt: the same attempt handed over twice is one message to a gateway
+ * that deduplicates. The creation instant keeps keys apart across databases that reuse ids (a demo reset
+ * with SMS_FILE kept). At most 36 characters (the Android gateway's limit on a message id).
+ */
+export function handOffKey(command: { id: number; createdAt: Date }, attempt: number): string {
+  return `c${command.id}a${attempt}t${command.createdAt.getTime().toString(36)}`;
+}
+
+/** Test hooks: where a test makes the process "die" (an exception that nothing in the queue catches). */
+export interface QueueFaults {
+  /** After the gateway accepted the SMS, before its acceptance is recorded. */
+  afterGatewayCall?: () => void;
+}
 
 /** Wait before sending again after the gateway refused or could not be reached. */
 export const GATEWAY_RETRY_MS = 30_000;
@@ -148,7 +168,11 @@ async function oldestOpenCommand(executor: Executor, barrierId: number): Promise
  * Sends the barrier's next command if none is in flight, and deals with an in-flight command whose reply
  * is overdue (retry after a backoff, or `failed` after DEVICE_MAX_ATTEMPTS). Returns what to wait for.
  */
-export async function processBarrier(deps: QueueDeps, barrierId: number): Promise<ProcessResult> {
+export async function processBarrier(
+  deps: QueueDeps,
+  barrierId: number,
+  faults: QueueFaults = {},
+): Promise<ProcessResult> {
   const now = deps.clock.now();
   const timeoutMs = deps.config.DEVICE_REPLY_TIMEOUT_MS;
   const step = await deps.db.transaction(async (tx) => {
@@ -161,6 +185,13 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
       if (command.status === 'sent') {
         const replyDueAt = new Date((command.sentAt ?? now).getTime() + timeoutMs);
         if (now < replyDueAt) return { result: { state: 'waiting', until: replyDueAt } as ProcessResult };
+        if (command.handedOverAt === null) {
+          // Recorded, handed to the gateway, its answer never recorded (the process died in between): the
+          // same attempt again, under the same key. No attempt is spent: the device may never have heard it.
+          const retry = await prepareSend(tx, deps, barrier, command, command.attempts, now);
+          if (retry === null) continue;
+          return retry;
+        }
         if (command.attempts >= deps.config.DEVICE_MAX_ATTEMPTS) {
           await failCommand(tx, deps, command, 'No reply from the device.', now);
           continue;
@@ -178,41 +209,9 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
       if (command.nextAttemptAt && command.nextAttemptAt > now) {
         return { result: { state: 'waiting', until: command.nextAttemptAt } as ProcessResult };
       }
-      let text: string;
-      try {
-        text = renderText(deps, barrier, command, now);
-      } catch (error) {
-        deps.logger.error({ err: error, commandId: command.id }, 'device command cannot be rendered');
-        await failCommand(tx, deps, command, 'The command could not be written.', now, {
-          countAsSent: false,
-        });
-        continue;
-      }
-      await tx
-        .update(deviceCommands)
-        .set({ status: 'sent', attempts: command.attempts + 1, sentAt: now, nextAttemptAt: null })
-        .where(and(eq(deviceCommands.id, command.id), eq(deviceCommands.status, 'queued')));
-      return {
-        result: { state: 'sent', commandId: command.id, replyDueAt: new Date(now.getTime() + timeoutMs) },
-        send: {
-          to: barrier.devicePhone,
-          text,
-          loggedText: maskSecrets(text, deviceSecrets(deps, barrier, command)),
-          commandId: command.id,
-          attempts: command.attempts + 1,
-          storedAt: command.createdAt,
-        },
-      } as {
-        result: ProcessResult;
-        send?: {
-          to: string;
-          text: string;
-          loggedText: string;
-          commandId: number;
-          attempts: number;
-          storedAt: Date;
-        };
-      };
+      const next = await prepareSend(tx, deps, barrier, command, command.attempts + 1, now);
+      if (next === null) continue;
+      return next;
     }
   });
 
@@ -221,7 +220,7 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
   const logged = { barrierId, direction: 'out', text: send.loggedText, commandId: send.commandId } as const;
   let sent: Awaited<ReturnType<QueueDeps['sms']['send']>>;
   try {
-    sent = await deps.sms.send({ to: send.to, text: send.text });
+    sent = await deps.sms.send({ to: send.to, text: send.text, key: send.key });
   } catch (error) {
     deps.metrics.smsFailed.inc({ provider: deps.sms.name, purpose: 'device' });
     // The SMS did not leave: the command goes back to the queue without spending an attempt.
@@ -245,6 +244,20 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
     deps.logger.warn({ barrierId, commandId: send.commandId, err: error }, 'SMS gateway failed; will retry');
     return { state: 'gateway_failed', commandId: send.commandId, retryAt };
   }
+  faults.afterGatewayCall?.();
+  // The attempt's acceptance, in its own statement: from here a retry is a new attempt with a new key.
+  await deps.db
+    .update(deviceCommands)
+    .set({ handedOverAt: deps.clock.now() })
+    .where(and(eq(deviceCommands.id, send.commandId), eq(deviceCommands.attempts, send.attempts)));
+  if (sent?.duplicate) {
+    // The gateway had this key: the SMS left before the process that handed it over died.
+    deps.logger.info(
+      { barrierId, commandId: send.commandId, attempt: send.attempts },
+      'device command was already with the gateway; nothing sent again',
+    );
+    return step.result;
+  }
   deps.metrics.smsSent.inc({ provider: deps.sms.name, purpose: 'device' });
   // The first hand-over only: a retry after no reply would measure the device's silence, not the queue.
   if (send.attempts === 1) {
@@ -256,6 +269,61 @@ export async function processBarrier(deps: QueueDeps, barrierId: number): Promis
   ]);
   deps.logger.info({ barrierId, commandId: send.commandId, attempt: send.attempts }, 'device command sent');
   return step.result;
+}
+
+interface PreparedSend {
+  result: ProcessResult;
+  send: {
+    to: string;
+    text: string;
+    loggedText: string;
+    key: string;
+    commandId: number;
+    attempts: number;
+    storedAt: Date;
+  };
+}
+
+/**
+ * Records attempt `attempt` of the command as `sent` (its acceptance unknown) in the caller's transaction,
+ * which commits before the gateway call; null when the command cannot be written (it is failed instead).
+ */
+async function prepareSend(
+  tx: Executor,
+  deps: QueueDeps,
+  barrier: BarrierRow,
+  command: CommandRow,
+  attempt: number,
+  now: Date,
+): Promise<PreparedSend | null> {
+  let text: string;
+  try {
+    text = renderText(deps, barrier, command, now);
+  } catch (error) {
+    deps.logger.error({ err: error, commandId: command.id }, 'device command cannot be rendered');
+    await failCommand(tx, deps, command, 'The command could not be written.', now, { countAsSent: false });
+    return null;
+  }
+  await tx
+    .update(deviceCommands)
+    .set({ status: 'sent', attempts: attempt, sentAt: now, handedOverAt: null, nextAttemptAt: null })
+    .where(and(eq(deviceCommands.id, command.id), inArray(deviceCommands.status, ['queued', 'sent'])));
+  return {
+    result: {
+      state: 'sent',
+      commandId: command.id,
+      replyDueAt: new Date(now.getTime() + deps.config.DEVICE_REPLY_TIMEOUT_MS),
+    },
+    send: {
+      to: barrier.devicePhone,
+      text,
+      loggedText: maskSecrets(text, deviceSecrets(deps, barrier, command)),
+      key: handOffKey(command, attempt),
+      commandId: command.id,
+      attempts: attempt,
+      storedAt: command.createdAt,
+    },
+  };
 }
 
 /**
@@ -521,12 +589,40 @@ export async function reconcileBarrier(
   });
 }
 
-/** Barriers the periodic sweep looks at: an open command, or phones whose access depends on time. */
+/**
+ * Barriers the periodic sweep looks at: an open command, or phones whose access depends on time. In the
+ * order the sweep hands their commands to the gateway (it drives one barrier after the other): a barrier
+ * with a command that takes access away first, then the others; within each, the soonest deadline (a
+ * window's start, else when the command was stored); then barrier id.
+ * A barrier's own commands keep the planner's order (deletes, clock, adds by deadline), which keeps the
+ * commands that depend on each other (a slot emptied, then written) in sequence.
+ */
 export async function barriersNeedingAttention(executor: Executor): Promise<number[]> {
-  const open = await executor
-    .selectDistinct({ barrierId: deviceCommands.barrierId })
-    .from(deviceCommands)
-    .where(inArray(deviceCommands.status, ['queued', 'sent']));
+  // The deadline of a barrier that takes access away is its oldest revocation; otherwise its soonest add
+  // (a window's start, a plain add's storing time) or setting. The clock is written for the windows it
+  // precedes, so it carries no deadline of its own.
+  const ranked = (await executor.execute(sql`
+    select c.barrier_id,
+      case when bool_or(c.kind = 'delete') then 0 else 1 end as rank,
+      case when bool_or(c.kind = 'delete') then min(c.created_at) filter (where c.kind = 'delete')
+        else coalesce(
+          min(coalesce((c.payload->'window'->>'start')::timestamptz, c.created_at))
+            filter (where c.kind <> 'set_clock'),
+          min(c.created_at))
+      end as due
+    from ${deviceCommands} c
+    where c.status in ('queued', 'sent')
+    group by c.barrier_id`)) as unknown as {
+    rows: { barrier_id: number | string; rank: number | string; due: string | Date }[];
+  };
+  const rows = ranked.rows;
+  const open = rows
+    .map((row) => ({
+      barrierId: Number(row.barrier_id),
+      rank: Number(row.rank),
+      due: new Date(row.due).getTime(),
+    }))
+    .sort((a, b) => a.rank - b.rank || a.due - b.due || a.barrierId - b.barrierId);
   const timed = await executor
     .selectDistinct({ barrierId: phones.barrierId })
     .from(phones)
@@ -538,7 +634,9 @@ export async function barriersNeedingAttention(executor: Executor): Promise<numb
         isNull(barriers.deletedAt),
       ),
     );
-  return [...new Set([...open, ...timed].map((row) => row.barrierId))].sort((a, b) => a - b);
+  const withOpen = open.map((row) => row.barrierId);
+  const timedOnly = timed.map((row) => row.barrierId).sort((a, b) => a - b);
+  return [...new Set([...withOpen, ...timedOnly])];
 }
 
 /** When the barrier's desired whitelist next changes by itself (null: never). */

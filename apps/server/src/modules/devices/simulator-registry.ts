@@ -8,9 +8,15 @@
  * Simulators live in memory, but the database remembers what the devices hold. So that a demo restarted
  * with DEVICE_SIM=on stays consistent, a simulator is seeded when it is created (lazily, at the first SMS to
  * its device) from the believed state: the confirmed slots (`device_slots`, windows included) and, when the
- * clock was ever set, a clock showing the right time. Commands that were in flight when the process stopped
- * are not part of it: they time out and are sent again, like to a real device. Settings the simulator keeps
- * beside its slot table (relay time, "allow all callers") are not in the database and start at the defaults.
+ * clock was ever set, a clock showing the right time. Settings the simulator keeps beside its slot table
+ * (relay time, "allow all callers") are not in the database and start at the defaults.
+ *
+ * A command in flight when the process stopped: a real device that got its SMS answers anyway, and the
+ * gateway delivers that answer once the server is back (the Android app retries its webhook). The demo's
+ * devices and their pending answers died with the process, so `answerInFlight` plays that part at start-up:
+ * every command still waiting for its reply whose SMS left (the demo gateway has its key in SMS_FILE) is
+ * heard by its (re-seeded) device, and the device's answer is delivered. One whose SMS never left is not:
+ * the queue hands it over again under the same key once its reply is overdue.
  */
 
 import { renderCommand } from '@propusk/devices/commands';
@@ -19,16 +25,21 @@ import type { PlannedCommand } from '@propusk/devices/planner';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { createDeviceSimulator, type DeviceSimulator } from '@propusk/devices/simulator';
 import type { DemoSmsGateway } from '@propusk/sms/demo';
-import { asc, desc, eq } from 'drizzle-orm';
-import { barriers, deviceSlots } from '../../db/schema.ts';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { barriers, deviceCommands, deviceSlots } from '../../db/schema.ts';
 import type { DemoDevices } from '../../lib/dependencies.ts';
-import type { QueueDeps } from './queue.ts';
+import { handOffKey, type QueueDeps } from './queue.ts';
 
 export interface SimulatorRegistry extends DemoDevices {
   /** The simulated device of a barrier, once it received an SMS. */
   device(barrierId: number): DeviceSimulator | undefined;
   /** Resolves once every SMS handed to the simulators so far has been read (replies are then scheduled). */
   settled(): Promise<void>;
+  /**
+   * At start-up, before the worker: the devices answer the commands that were in flight when the last
+   * process stopped and whose SMS left (see above). Returns how many answers were delivered.
+   */
+  answerInFlight(): Promise<number>;
 }
 
 export function attachDeviceSimulators(
@@ -116,7 +127,8 @@ export function attachDeviceSimulators(
     return pending;
   };
 
-  const handle = async (to: string, text: string) => {
+  /** The device's answer to an SMS it hears now (null: it does not answer). */
+  const hear = async (to: string, text: string): Promise<string | null> => {
     const [barrier] = await deps.db
       .select({
         id: barriers.id,
@@ -129,9 +141,13 @@ export function attachDeviceSimulators(
       .where(eq(barriers.devicePhone, to))
       .orderBy(desc(barriers.id))
       .limit(1);
-    if (!barrier || !isDeviceModel(barrier.model)) return;
+    if (!barrier || !isDeviceModel(barrier.model)) return null;
     const device = await deviceFor({ ...barrier, model: barrier.model });
-    const reply = device.receive(text, deps.clock.now());
+    return device.receive(text, deps.clock.now());
+  };
+
+  const handle = async (to: string, text: string) => {
+    const reply = await hear(to, text);
     if (reply === null) return;
     schedule(async () => {
       try {
@@ -163,6 +179,27 @@ export function attachDeviceSimulators(
     },
     async settled() {
       while (reading.size > 0) await Promise.all([...reading]);
+    },
+    async answerInFlight() {
+      const inFlight = await deps.db
+        .select({
+          id: deviceCommands.id,
+          attempts: deviceCommands.attempts,
+          createdAt: deviceCommands.createdAt,
+        })
+        .from(deviceCommands)
+        .where(and(eq(deviceCommands.status, 'sent'), gt(deviceCommands.attempts, 0)))
+        .orderBy(asc(deviceCommands.id));
+      let answered = 0;
+      for (const command of inFlight) {
+        const sent = await gateway.sentWithKey(handOffKey(command, command.attempts));
+        if (!sent) continue;
+        const reply = await hear(sent.to, sent.text);
+        if (reply === null) continue;
+        await deliver({ from: sent.to, text: reply });
+        answered += 1;
+      }
+      return answered;
     },
   };
 }
