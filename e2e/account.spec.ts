@@ -4,7 +4,7 @@ import { checkScreen, checkScreenTexts } from './support/screens';
 import { smsCount, waitForCode } from './support/sms';
 import { expect, test } from './support/test';
 
-test('an administrator recovers his password by SMS, then logs in with password and code', async ({
+test('an administrator who forgot his password is sent to the operator (no reset by SMS), then logs in with password and code', async ({
   page,
 }) => {
   const admin = adminAccount('ui');
@@ -16,31 +16,29 @@ test('an administrator recovers his password by SMS, then logs in with password 
   await expect(page.getByText('Пароль не должен быть пустым.')).toBeVisible();
   await checkScreen(page, 'verifyadmin');
 
+  // An SMS code alone must not set an administrator's password (decision 0012): no code is sent.
   await page.getByRole('link', { name: 'Забыли пароль?' }).click();
   await expect(page).toHaveURL(/\/restoresms$/);
   const before = smsCount(admin.phone);
   await page.getByRole('button', { name: 'Отправить код' }).click();
-  const resetCode = await waitForCode(admin.phone, before);
-  await checkScreen(page, 'restoresms');
-  await page.getByLabel('Код из СМС').fill(resetCode);
-  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(
+    page.getByText(
+      'Пароль администратора нельзя сбросить по SMS. Попросите оператора сервера задать вам новый пароль.',
+    ),
+  ).toBeVisible();
+  await checkScreen(page, 'restoresms-refused');
+  expect(smsCount(admin.phone)).toBe(before);
 
-  await expect(page).toHaveURL(/\/restorepassword$/);
-  await page.getByLabel('Новый пароль').fill('12345');
-  await expect(page.getByText('Пароль должен содержать минимум 6 символов.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Сохранить пароль' })).toBeDisabled();
-  await checkScreen(page, 'restorepassword');
-  await page.getByLabel('Новый пароль').fill('new-admin-pass');
-  await page.getByRole('button', { name: 'Сохранить пароль' }).click();
-
+  await page.goto('/login');
+  await page.getByLabel('Введите номер телефона').fill(admin.phone);
+  await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page).toHaveURL(/\/verifyadmin$/);
-  await expect(page.getByText('Пароль успешно изменён')).toBeVisible();
-  await page.getByLabel('Пароль').fill(admin.password);
+  await page.getByLabel('Пароль').fill('not-the-password');
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await checkScreenTexts(page, 'verifyadmin-wrong-password');
   const beforeLogin = smsCount(admin.phone);
-  await page.getByLabel('Пароль').fill('new-admin-pass');
+  await page.getByLabel('Пароль').fill(admin.password);
   await page.getByRole('button', { name: 'Далее' }).click();
 
   await expect(page).toHaveURL(/\/smsadmin$/);

@@ -27,15 +27,23 @@ export async function loginOverApi(
   phone: string,
   password?: string,
 ): Promise<Session> {
-  if (password)
-    await json(await request.post('/api/auth/admin/password_verification/', { data: { phone, password } }));
+  // An administrator's password step answers a nonce that binds it to this login (server decision 0012).
+  const step = password
+    ? await json(await request.post('/api/auth/admin/password_verification/', { data: { phone, password } }))
+    : null;
   const before = smsCount(phone);
   const { verification_token } = await json(
     await request.post('/api/auth/codes/', { data: { phone, mode: 'login' } }),
   );
   const code = await waitForCode(phone, before);
   await json(await request.patch('/api/auth/codes/verify/', { data: { phone, code, verification_token } }));
-  const session = await json(await request.post('/api/auth/login/', { data: { phone, verification_token } }));
+  const session = await json(
+    await request.post('/api/auth/login/', {
+      data: step
+        ? { phone, verification_token, password_nonce: step.password_nonce }
+        : { phone, verification_token },
+    }),
+  );
   return { phone, access_token: session.access_token, refresh_token: session.refresh_token };
 }
 

@@ -19,7 +19,12 @@ import { HttpError } from './lib/errors.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
-import { blockAccount, createOrPromoteAdmin, unblockAccount } from './modules/users/service.ts';
+import {
+  blockAccount,
+  createOrPromoteAdmin,
+  setAdminPassword,
+  unblockAccount,
+} from './modules/users/service.ts';
 import { type OpenedDatabase, openMigratedDatabase } from './runtime.ts';
 
 const USAGE = `Использование: npm run cli -- <команда> [параметры]
@@ -30,6 +35,9 @@ const USAGE = `Использование: npm run cli -- <команда> [па
       безопасен). --password - читает пароль из первой строки стандартного ввода, чтобы он не попал ни в
       список процессов, ни в историю оболочки:
       printf '%s\\n' "$PASSWORD" | npm run cli -- create-admin … --password -
+  set-password --phone +7XXXXXXXXXX --password ПАРОЛЬ
+      Задаёт новый пароль администратору (по SMS пароль администратора не сбрасывается). Все его сессии
+      завершаются. --password - читает пароль из стандартного ввода, как у create-admin.
   block-account --phone +7XXXXXXXXXX --reason ТЕКСТ
       Блокирует учётную запись на всей платформе: все запросы отклоняются, сессии завершаются, её номера
       удаляются со всех шлагбаумов.
@@ -147,27 +155,40 @@ async function passwordOption(value: string | undefined): Promise<string | undef
   return text.split(/\r?\n/, 1)[0] ?? '';
 }
 
+/** `--password`: the value or, for `-`, the first line of standard input, checked like the API checks it. */
+async function parsePassword(value: string | undefined): Promise<string> {
+  const password = passwordSchema.safeParse(requireOption(await passwordOption(value), 'password'));
+  if (!password.success) {
+    throw new UsageError(`--password: ${russian(password.error.issues[0]?.message)}`);
+  }
+  return password.data;
+}
+
 /** Validates the arguments of a command before anything touches the database. */
 async function prepare(command: string, args: string[]): Promise<Command> {
   switch (command) {
     case 'create-admin': {
       const options = parseOptions(args, ['phone', 'password', 'name']);
       const phone = parsePhone(options.phone);
-      const password = passwordSchema.safeParse(
-        requireOption(await passwordOption(options.password), 'password'),
-      );
-      if (!password.success) {
-        throw new UsageError(`--password: ${russian(password.error.issues[0]?.message)}`);
-      }
+      const password = await parsePassword(options.password);
       const name = options.name?.trim();
       if (name !== undefined && name.length > FULL_NAME_MAX_LENGTH) {
         throw new UsageError(`--name: не длиннее ${FULL_NAME_MAX_LENGTH} символов.`);
       }
       return async (deps) => {
-        const result = await createOrPromoteAdmin(deps, { phone, password: password.data, fullName: name });
+        const result = await createOrPromoteAdmin(deps, { phone, password, fullName: name });
         return result.created
           ? `Администратор ${phone} создан (id ${result.id}).`
           : `Учётная запись ${phone} (id ${result.id}) теперь администратор; пароль${name ? ' и имя' : ''} обновлены.`;
+      };
+    }
+    case 'set-password': {
+      const options = parseOptions(args, ['phone', 'password']);
+      const phone = parsePhone(options.phone);
+      const password = await parsePassword(options.password);
+      return async (deps) => {
+        const result = await setAdminPassword(deps, { phone, password });
+        return `Пароль администратора ${phone} (id ${result.id}) изменён; все его сессии завершены.`;
       };
     }
     case 'block-account': {

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { signAndroidWebhook } from '@propusk/sms/android';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,39 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
     url: '/api/auth/codes/verify/',
     payload: { phone: '+79990000199', code: wrong, verification_token: code.json().verification_token },
   });
+  // An administrator's password step, a session refreshed twice (one token rotated out), a signed webhook.
+  const step = await t.request({
+    method: 'POST',
+    url: '/api/auth/admin/password_verification/',
+    payload: { phone: owner.phone, password: 'admin-password' },
+  });
+  expect(step.statusCode, step.body).toBe(200);
+  let refreshToken = owner.refreshToken;
+  for (let round = 0; round < 2; round++) {
+    const refreshed = await t.request({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      payload: { refresh: refreshToken },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    refreshToken = refreshed.json().refresh;
+  }
+  const webhook = JSON.stringify({
+    event: 'sms:received',
+    payload: { message: 'x', phoneNumber: '79990000778' },
+  });
+  const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
+  const signed = await t.request({
+    method: 'POST',
+    url: '/api/sms/inbound/android/',
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': timestamp,
+      'x-signature': signAndroidWebhook(t.config.INBOUND_SMS_TOKEN ?? '', webhook, timestamp),
+    },
+    payload: webhook,
+  });
+  expect(signed.statusCode, signed.body).toBe(200);
   // A device check reading, and an SMS that answered nothing.
   const check = await t.request({
     method: 'POST',

@@ -197,6 +197,82 @@ describe('operator CLI', () => {
   );
 
   it(
+    "sets an administrator's forgotten password (set-password), ending his sessions; refuses other accounts",
+    async () => {
+      const created = await runCli(
+        env,
+        'create-admin',
+        '--phone',
+        '+79005550021',
+        '--password',
+        'forgotten-1',
+      );
+      expect(created.code).toBe(0);
+      let refreshToken = '';
+      await withApp(env, async (_app, deps) => {
+        const [row] = await deps.db.select().from(users).where(eq(users.phone, '+79005550021'));
+        refreshToken = (await issueSession(deps, deps.db, row?.id ?? 0)).refresh_token;
+        await deps.db.insert(users).values({ phone: '+79005550022' });
+      });
+
+      const set = await runCliWithInput(
+        env,
+        'remembered-2\n',
+        'set-password',
+        '--phone',
+        '+79005550021',
+        '--password',
+        '-',
+      );
+      expect(set.stderr).toBe('');
+      expect(set.code).toBe(0);
+      expect(set.stdout).toMatch(/Пароль администратора \+79005550021 .* изменён/);
+      expect(set.stdout).not.toContain('remembered-2');
+
+      const notAdmin = await runCli(
+        env,
+        'set-password',
+        '--phone',
+        '+79005550022',
+        '--password',
+        'whatever-3',
+      );
+      expect(notAdmin.code).toBe(1);
+      expect(notAdmin.stderr).toMatch(/только администраторам/);
+      const unknown = await runCli(
+        env,
+        'set-password',
+        '--phone',
+        '+79005550029',
+        '--password',
+        'whatever-3',
+      );
+      expect(unknown.code).toBe(1);
+      const short = await runCli(env, 'set-password', '--phone', '+79005550021', '--password', '12345');
+      expect(short.code).toBe(2);
+      expect(short.stderr).toMatch(/минимум 6 символов/);
+
+      await withApp(env, async (app) => {
+        const step = (password: string) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/admin/password_verification/',
+            payload: { phone: '+79005550021', password },
+          });
+        expect((await step('forgotten-1')).statusCode).toBe(400);
+        expect((await step('remembered-2')).statusCode).toBe(200);
+        const refreshed = await app.inject({
+          method: 'POST',
+          url: '/api/auth/token/refresh/',
+          payload: { refresh: refreshToken },
+        });
+        expect(refreshed.statusCode).toBe(401);
+      });
+    },
+    SLOW,
+  );
+
+  it(
     'creates an administrator who can log in with his password, idempotently, and promotes existing users',
     async () => {
       const created = await runCli(

@@ -4,7 +4,7 @@
 import { signAndroidWebhook } from '@propusk/sms/android';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundSms } from '../src/db/schema.ts';
+import { inboundSms, inboundWebhookSignatures } from '../src/db/schema.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -139,6 +139,65 @@ describe('inbound SMS', () => {
       payload: { event: 'sms:sent', payload: {} },
     });
     expect(otherEvent.json()).toEqual({ status: 'ignored' });
+  });
+
+  it('accepts a signed webhook once: a replay within the window is refused (decision 0012)', async () => {
+    const signedRequest = (body: string, timestamp: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/sms/inbound/android/',
+        headers: {
+          'content-type': 'application/json',
+          'x-timestamp': timestamp,
+          'x-signature': signAndroidWebhook(TOKEN, body, timestamp),
+        },
+        payload: body,
+      });
+    const webhook = (from: string, id: string) =>
+      JSON.stringify({
+        deviceId: 'abc',
+        event: 'sms:received',
+        id,
+        payload: {
+          messageId: id,
+          message: 'ok',
+          phoneNumber: from.slice(1),
+          receivedAt: '2026-11-21T12:00:00Z',
+        },
+      });
+    const stored = async (from: string) =>
+      (await t.deps.db.select().from(inboundSms).where(eq(inboundSms.fromPhone, from))).length;
+
+    // The same captured request, sent again 4 minutes later (still inside its ±300 s window).
+    const body = webhook('+79990000041', 'replay-1');
+    const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
+    const first = await signedRequest(body, timestamp);
+    expect(first.statusCode).toBe(200);
+    t.clock.advance(4 * 60_000);
+    const replay = await signedRequest(body, timestamp);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({
+      detail: 'This signed request was already accepted.',
+      code: 'webhook_replayed',
+    });
+    expect(await stored('+79990000041')).toBe(1);
+
+    // Two copies at once: one is processed, the other refused.
+    const parallelBody = webhook('+79990000042', 'replay-2');
+    const now = String(Math.floor(t.clock.now().getTime() / 1000));
+    const answers = await Promise.all([signedRequest(parallelBody, now), signedRequest(parallelBody, now)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    expect(await stored('+79990000042')).toBe(1);
+
+    // Once outside the window the remembered signature is forgotten; the request is refused by its timestamp.
+    t.clock.advance(10 * 60_000);
+    expect((await signedRequest(parallelBody, now)).statusCode).toBe(401);
+    const fresh = await signedRequest(
+      webhook('+79990000043', 'fresh'),
+      String(Math.floor(t.clock.now().getTime() / 1000)),
+    );
+    expect(fresh.statusCode).toBe(200);
+    expect(await t.deps.db.select().from(inboundWebhookSignatures)).toHaveLength(1);
   });
 
   it('refuses everything when no inbound token is configured', async () => {

@@ -8,7 +8,9 @@ import {
   deviceSlots,
   phones,
   users,
+  verifications,
 } from '../src/db/schema.ts';
+import { sha256 } from '../src/lib/secrets.ts';
 import { loadProjectedState } from '../src/modules/devices/outbox.ts';
 import { login, loginWithCode, refresh, requestCode, verifiedToken, verifyPassword } from './auth-helpers.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
@@ -588,43 +590,61 @@ describe('administrator password change and reset', () => {
     });
   });
 
-  it('resets a forgotten password with a reset_password code, without a login', async () => {
+  it("does not let an SMS code alone reset an administrator's password (SIM swap, decision 0012)", async () => {
     const admin = await createAdmin(t, { password: 'forgotten' });
-    const reset = (payload: Record<string, unknown>) =>
-      t.request({ method: 'PATCH', url: '/api/users/me/password/reset/', payload });
-    const token = await verifiedToken(t, admin.phone, 'reset_password');
+    const smsBefore = t.sentSms().length;
+    // Whoever holds the administrator's SIM asks for a reset code: refused, and no SMS leaves.
+    const code = await t.request({
+      method: 'POST',
+      url: '/api/auth/codes/',
+      payload: { phone: admin.phone, mode: 'reset_password' },
+    });
+    expect(code.statusCode).toBe(403);
+    expect(code.json()).toEqual({
+      detail: expect.stringContaining('npm run cli -- set-password'),
+      code: 'admin_password_reset_cli',
+    });
+    expect(t.sentSms().length).toBe(smsBefore);
 
-    const short = await reset({ phone: admin.phone, new_password: 'abc', verification_token: token });
+    // Even a verified reset token (as one issued before this change) does not set the password.
+    const token = 'a-verified-reset-token-from-before';
+    const now = t.clock.now();
+    await t.deps.db.insert(verifications).values({
+      phone: admin.phone,
+      mode: 'reset_password',
+      codeHash: 'unused',
+      tokenHash: sha256(token),
+      status: 'verified',
+      createdAt: now,
+      verifiedAt: now,
+      expiresAt: new Date(now.getTime() + 10 * 60_000),
+    });
+    const reset = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/password/reset/',
+      payload: { phone: admin.phone, new_password: 'attacker-choice', verification_token: token },
+    });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().code).toBe('admin_password_reset_cli');
+    expect((await verifyPassword(t, admin.phone, 'attacker-choice')).statusCode).toBe(400);
+    expect((await verifyPassword(t, admin.phone, 'forgotten')).statusCode).toBe(200);
+    expect((await refresh(t, admin.refreshToken)).statusCode).toBe(200);
+
+    const short = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/password/reset/',
+      payload: { phone: admin.phone, new_password: 'abc', verification_token: token },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({ new_password: ['Password must be at least 6 characters.'] });
-    const otherPhone = await reset({
-      phone: nextPhone(),
-      new_password: 'remembered',
-      verification_token: token,
-    });
-    expect(otherPhone.statusCode).toBe(404);
-    expect(otherPhone.json()).toEqual({ detail: 'User not found.', code: 'user_not_found' });
-
-    const done = await reset({ phone: admin.phone, new_password: 'remembered', verification_token: token });
-    expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ message: 'Password reset successfully.' });
-    expect((await refresh(t, admin.refreshToken)).statusCode).toBe(401);
-    expect((await verifyPassword(t, admin.phone, 'forgotten')).statusCode).toBe(400);
-    expect((await verifyPassword(t, admin.phone, 'remembered')).statusCode).toBe(200);
-    const reused = await reset({ phone: admin.phone, new_password: 'again-new', verification_token: token });
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({
-      detail: 'Verification token has already been used.',
-      code: 'verification_token_used',
-    });
-
     const user = await createUser(t);
-    const notAdmin = await reset({
-      phone: user.phone,
-      new_password: 'remembered',
-      verification_token: token,
+    const notAdmin = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/password/reset/',
+      payload: { phone: user.phone, new_password: 'remembered', verification_token: token },
     });
     expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json().code).toBe('admin_only');
   });
 
   it('keeps hashes out of reach: the stored password is argon2id', async () => {

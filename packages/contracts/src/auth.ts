@@ -45,6 +45,9 @@ export const AUTH_MESSAGES = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   invalidRefresh: 'Refresh token is invalid or expired.',
+  refreshReused: 'Refresh token was already used. The session has been ended; log in again.',
+  adminPasswordResetCli:
+    'An administrator password cannot be reset by SMS. Ask the server operator to run: npm run cli -- set-password --phone <phone> --password -',
   smsFailed: 'Could not send the verification code. Try again later.',
 } as const;
 
@@ -96,18 +99,39 @@ export const verifyCodeBodySchema = z.object({
 });
 export const verifyCodeResponseSchema = z.object({ message: z.string() });
 
-export const loginBodySchema = z.object({ phone: phoneField, verification_token: verificationTokenSchema });
+/** A password step's nonce (`password_nonce`): 43 URL-safe characters; anything else is refused at once. */
+export const passwordNonceSchema = requiredString('Password nonce')
+  .min(1, { error: 'Password nonce must not be empty.' })
+  .max(200, { error: 'Password nonce is too long.' });
+
+export const loginBodySchema = z.object({
+  phone: phoneField,
+  verification_token: verificationTokenSchema,
+  /**
+   * What the administrator's password step answered. Optional for the spec's client, which does not send it:
+   * without it only a step made from the same address within 5 minutes counts (docs/decisions/0012).
+   */
+  password_nonce: passwordNonceSchema.optional(),
+});
 export const loginResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 
 export const passwordVerificationBodySchema = z.object({ phone: phoneField, password: passwordInputSchema });
-export const passwordVerificationResponseSchema = z.object({ message: z.string() });
+export const passwordVerificationResponseSchema = z.object({
+  message: z.string(),
+  /** Single use: the login of this administrator presents it (`password_nonce`) within 10 minutes. */
+  password_nonce: z.string(),
+});
 
 export const refreshBodySchema = z.object({
   refresh: requiredString('Refresh token')
     .min(1, { error: 'Refresh token must not be empty.' })
     .max(200, { error: 'Refresh token is too long.' }),
 });
-export const refreshResponseSchema = z.object({ access: z.string() });
+/**
+ * `refresh` is the session's new refresh token (rotation, docs/decisions/0012). A client that keeps using the
+ * token it had (the spec's client reads only `access`) keeps working until that token's successor is used.
+ */
+export const refreshResponseSchema = z.object({ access: z.string(), refresh: z.string() });
 
 /** `POST /api/auth/logout/` revokes the session of this refresh token; answers 204. */
 export const logoutBodySchema = refreshBodySchema;

@@ -52,6 +52,9 @@ export const ERROR_CODES = {
   password_required: AUTH_MESSAGES.passwordRequired,
   invalid_credentials: AUTH_MESSAGES.invalidCredentials,
   refresh_invalid: AUTH_MESSAGES.invalidRefresh,
+  refresh_reused: AUTH_MESSAGES.refreshReused,
+  admin_password_reset_cli: AUTH_MESSAGES.adminPasswordResetCli,
+  webhook_replayed: 'This signed request was already accepted.',
   sms_failed: AUTH_MESSAGES.smsFailed,
 
   // Own profile.

@@ -45,6 +45,11 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   password_required: 'Сначала подтвердите пароль.',
   invalid_credentials: 'Неверный номер телефона или пароль.',
   refresh_invalid: 'Сессия истекла. Войдите снова.',
+  refresh_reused: 'Сессия завершена из соображений безопасности. Войдите снова.',
+  // The screen shows Russian only; the English detail names the operator's command (npm run cli -- set-password).
+  admin_password_reset_cli:
+    'Пароль администратора нельзя сбросить по SMS. Попросите оператора сервера задать вам новый пароль.',
+  webhook_replayed: 'Этот подписанный запрос уже был принят.',
   sms_failed: 'Не удалось отправить код подтверждения. Попробуйте позже.',
 
   same_phone: 'Новый номер совпадает с текущим.',

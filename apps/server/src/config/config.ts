@@ -49,6 +49,11 @@ const environmentSchema = z
     CODES_PER_PHONE_PER_DAY: positiveInt(10),
     /** Codes sent by the whole server within an hour: the ceiling of what SMS pumping can spend. */
     SMS_CODE_BUDGET_PER_HOUR: positiveInt(500),
+    /**
+     * Absolute lifetime of a session in days from its login, whatever its refreshes (the sliding lifetime is
+     * 30 days): after it the user logs in again (docs/decisions/0012).
+     */
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(90),
     DEVICE_REPLY_TIMEOUT_MS: positiveInt(120_000),
     DEVICE_MAX_ATTEMPTS: positiveInt(3),
     WEB_DIST_DIR: z.string().optional(),

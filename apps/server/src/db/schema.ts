@@ -68,8 +68,6 @@ export const users = pgTable(
     phonePrivacy: phonePrivacyEnum('phone_privacy').notNull().default('public'),
     role: roleEnum('role').notNull().default('user'),
     passwordHash: text('password_hash'),
-    /** When the administrator last passed the password step; login needs it within 10 minutes. */
-    passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }),
     /** false = blocked platform-wide by the operator (CLI). */
     isActive: boolean('is_active').notNull().default(true),
     blockReason: text('block_reason'),
@@ -87,8 +85,13 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the opaque refresh token; the token itself is never stored. */
+    /** SHA-256 of the current opaque refresh token; the token itself is never stored. */
     refreshTokenHash: text('refresh_token_hash').notNull(),
+    /**
+     * SHA-256 of the refresh token the current one replaced: still accepted while the current one has not been
+     * presented (a client that keeps its first token, or a lost response). See docs/decisions/0012.
+     */
+    previousRefreshTokenHash: text('previous_refresh_token_hash'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -96,7 +99,47 @@ export const sessions = pgTable(
   },
   (table) => [
     uniqueIndex('sessions_refresh_token_hash_unique').on(table.refreshTokenHash),
+    uniqueIndex('sessions_previous_refresh_token_hash_unique').on(table.previousRefreshTokenHash),
     index('sessions_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Refresh tokens a session no longer accepts (rotated out). Presenting one is reuse: the session is revoked
+ * (docs/decisions/0012). Kept as hashes until the session's absolute lifetime is over.
+ */
+export const retiredRefreshTokens = pgTable(
+  'retired_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('retired_refresh_tokens_retired_at_idx').on(table.retiredAt)],
+);
+
+/**
+ * Successful administrator password steps. Each opens one login: with its nonce (stored as SHA-256) from
+ * anywhere within 10 minutes, or without it only from the same address within 5 minutes (docs/decisions/0012).
+ */
+export const adminPasswordSteps = pgTable(
+  'admin_password_steps',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonceHash: text('nonce_hash').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('admin_password_steps_nonce_hash_unique').on(table.nonceHash),
+    index('admin_password_steps_user_created_idx').on(table.userId, table.createdAt),
   ],
 );
 
@@ -127,13 +170,15 @@ export const verifications = pgTable(
   ],
 );
 
-/** Wrong codes and wrong passwords, counted per phone per hour. */
+/** Wrong codes and wrong passwords, counted per phone (and per address and phone for codes). */
 export const authFailures = pgTable(
   'auth_failures',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     phone: text('phone').notNull(),
     kind: text('kind').notNull(),
+    /** Address the try came from: ten wrong codes lock that address for the phone, not the phone itself. */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (table) => [index('auth_failures_phone_created_idx').on(table.phone, table.createdAt)],
@@ -396,6 +441,19 @@ export const deviceSlots = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.barrierId, table.slot] })],
+);
+
+/**
+ * Signatures of accepted Android gateway webhooks (SHA-256), kept while the signed timestamp is inside the
+ * accepted window, so that a captured request cannot be replayed (docs/decisions/0012).
+ */
+export const inboundWebhookSignatures = pgTable(
+  'inbound_webhook_signatures',
+  {
+    signatureHash: text('signature_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('inbound_webhook_signatures_expires_idx').on(table.expiresAt)],
 );
 
 /** Every inbound SMS (device replies), kept for diagnosis. */

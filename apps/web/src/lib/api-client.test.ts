@@ -34,6 +34,32 @@ describe('api client', () => {
     expect(window.localStorage.getItem('access_token')).toBe('fresh');
   });
 
+  it('stores the rotated refresh token and presents it at the next refresh', async () => {
+    window.localStorage.setItem('access_token', 'expired');
+    window.localStorage.setItem('refresh_token', 'refresh-1');
+    const live = new Map([
+      ['refresh-1', { access: 'access-2', refresh: 'refresh-2' }],
+      ['refresh-2', { access: 'access-3', refresh: 'refresh-3' }],
+    ]);
+    const server = mockApi({
+      'GET /api/users/me/': ({ headers }) =>
+        headers.authorization === 'Bearer access-2' || headers.authorization === 'Bearer access-3'
+          ? [200, { ok: true }]
+          : [401, { detail: 'Token expired.' }],
+      'POST /api/auth/token/refresh/': ({ body }) =>
+        live.get((body as { refresh: string }).refresh) ?? [401, { code: 'refresh_reused' }],
+    });
+    await expect(api.get('/api/users/me/')).resolves.toEqual({ ok: true });
+    expect(window.localStorage.getItem('refresh_token')).toBe('refresh-2');
+    window.localStorage.setItem('access_token', 'expired-again');
+    await expect(api.get('/api/users/me/')).resolves.toEqual({ ok: true });
+    const presented = server
+      .callsTo('POST /api/auth/token/refresh/')
+      .map((call) => (call.body as { refresh: string }).refresh);
+    expect(presented).toEqual(['refresh-1', 'refresh-2']);
+    expect(window.localStorage.getItem('refresh_token')).toBe('refresh-3');
+  });
+
   it('clears the session and calls the session-lost handler when the refresh fails', async () => {
     window.localStorage.setItem('access_token', 'expired');
     window.localStorage.setItem('refresh_token', 'revoked');

@@ -1,6 +1,7 @@
 /**
  * The one fetch wrapper (CONVENTIONS habit 7). It adds the bearer token, and on a 401 runs ONE refresh
- * (`POST /api/auth/token/refresh/ {refresh}`) shared by every request in flight, then retries each request once
+ * (`POST /api/auth/token/refresh/ {refresh}`, which also answers a new refresh token that replaces the stored
+ * one) shared by every request in flight, then retries each request once
  * with the new access token. A 401 that the refresh cannot cure clears the session and calls the session-lost
  * handler (the router sends the user to /login).
  */
@@ -87,9 +88,12 @@ export function refreshAccessToken(): Promise<string | null> {
         body: JSON.stringify({ refresh }),
       });
       if (!response.ok) return null;
-      const body = (await response.json()) as { access?: unknown };
+      const body = (await response.json()) as { access?: unknown; refresh?: unknown };
       if (typeof body.access !== 'string') return null;
       writeStored('access_token', body.access);
+      // The server rotates the refresh token on every refresh: the old one must not be presented again once
+      // the new one has been (that would count as reuse and end the session).
+      if (typeof body.refresh === 'string') writeStored('refresh_token', body.refresh);
       return body.access;
     } catch {
       return null;

@@ -1,9 +1,16 @@
 /** Queries of the authentication module: verifications, failures, sessions, users looked up by phone. */
 
 import type { VerificationMode } from '@propusk/contracts/auth';
-import { and, count, desc, eq, gt, isNull, max, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, max, min, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { authFailures, sessions, users, verifications } from '../../db/schema.ts';
+import {
+  adminPasswordSteps,
+  authFailures,
+  retiredRefreshTokens,
+  sessions,
+  users,
+  verifications,
+} from '../../db/schema.ts';
 
 export type VerificationRow = typeof verifications.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -177,10 +184,11 @@ export async function insertAuthFailure(
   phone: string,
   kind: 'code' | 'password',
   now: Date,
+  ip: string | null = null,
 ): Promise<number> {
   const [row] = await executor
     .insert(authFailures)
-    .values({ phone, kind, createdAt: now })
+    .values({ phone, kind, ip, createdAt: now })
     .returning({ id: authFailures.id });
   if (!row) throw new Error('auth failure not stored');
   return row.id;
@@ -191,18 +199,24 @@ export async function deleteAuthFailure(executor: Executor, id: number): Promise
   await executor.delete(authFailures).where(eq(authFailures.id, id));
 }
 
-/** Failures of one kind of a phone since `since`, with the oldest and the newest of them. */
+/** Failures of one kind of a phone since `since` (from one address if given), the oldest and the newest. */
 export async function countAuthFailuresSince(
   executor: Executor,
   phone: string,
   kind: 'code' | 'password',
   since: Date,
+  ip?: string,
 ): Promise<{ count: number; oldest: Date | null; newest: Date | null }> {
   const [row] = await executor
     .select({ count: count(), oldest: min(authFailures.createdAt), newest: max(authFailures.createdAt) })
     .from(authFailures)
     .where(
-      and(eq(authFailures.phone, phone), eq(authFailures.kind, kind), gt(authFailures.createdAt, since)),
+      and(
+        eq(authFailures.phone, phone),
+        eq(authFailures.kind, kind),
+        gt(authFailures.createdAt, since),
+        ip === undefined ? undefined : eq(authFailures.ip, ip),
+      ),
     );
   return {
     count: row?.count ?? 0,
@@ -216,37 +230,155 @@ export async function deleteAuthFailures(executor: Executor, phone: string, kind
   await executor.delete(authFailures).where(and(eq(authFailures.phone, phone), eq(authFailures.kind, kind)));
 }
 
-export async function setPasswordVerifiedAt(executor: Executor, userId: number, at: Date | null) {
-  await executor.update(users).set({ passwordVerifiedAt: at }).where(eq(users.id, userId));
+export async function insertPasswordStep(
+  executor: Executor,
+  values: { userId: number; nonceHash: string; ip: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await executor.insert(adminPasswordSteps).values(values);
 }
 
-export async function findSessionByRefreshHash(executor: Executor, refreshTokenHash: string) {
+/**
+ * Spends one unspent password step of the user: the one of this nonce, or without a nonce the newest one made
+ * from `ip` since `sameAddressSince`. One UPDATE, so two logins cannot spend the same step. False when none.
+ */
+export async function spendPasswordStep(
+  executor: Executor,
+  input: { userId: number; nonceHash: string | null; ip: string; now: Date; sameAddressSince: Date },
+): Promise<boolean> {
+  const open = and(
+    eq(adminPasswordSteps.userId, input.userId),
+    isNull(adminPasswordSteps.usedAt),
+    gt(adminPasswordSteps.expiresAt, input.now),
+  );
+  const which =
+    input.nonceHash !== null
+      ? and(open, eq(adminPasswordSteps.nonceHash, input.nonceHash))
+      : and(
+          open,
+          eq(adminPasswordSteps.ip, input.ip),
+          gt(adminPasswordSteps.createdAt, input.sameAddressSince),
+        );
+  const candidate = executor
+    .select({ id: adminPasswordSteps.id })
+    .from(adminPasswordSteps)
+    .where(which)
+    .orderBy(desc(adminPasswordSteps.createdAt))
+    .limit(1);
+  const rows = await executor
+    .update(adminPasswordSteps)
+    .set({ usedAt: input.now })
+    .where(and(inArray(adminPasswordSteps.id, candidate), isNull(adminPasswordSteps.usedAt)))
+    .returning({ id: adminPasswordSteps.id });
+  return rows.length > 0;
+}
+
+/** Forgets the user's password steps (password changed, account blocked or deleted), and old spent ones. */
+export async function deletePasswordSteps(executor: Executor, userId: number): Promise<void> {
+  await executor.delete(adminPasswordSteps).where(eq(adminPasswordSteps.userId, userId));
+}
+
+export async function deleteOldPasswordSteps(executor: Executor, before: Date): Promise<void> {
+  await executor.delete(adminPasswordSteps).where(lt(adminPasswordSteps.expiresAt, before));
+}
+
+const sessionForRefresh = {
+  id: sessions.id,
+  userId: sessions.userId,
+  refreshTokenHash: sessions.refreshTokenHash,
+  previousRefreshTokenHash: sessions.previousRefreshTokenHash,
+  createdAt: sessions.createdAt,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+  userIsActive: users.isActive,
+  userDeletedAt: users.deletedAt,
+};
+
+/** The session whose current or previous refresh token has this hash, locked for the rest of the transaction. */
+export async function lockSessionByRefreshHash(executor: Executor, refreshTokenHash: string) {
   const [row] = await executor
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      userIsActive: users.isActive,
-      userDeletedAt: users.deletedAt,
-    })
+    .select(sessionForRefresh)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.refreshTokenHash, refreshTokenHash))
+    .where(
+      or(
+        eq(sessions.refreshTokenHash, refreshTokenHash),
+        eq(sessions.previousRefreshTokenHash, refreshTokenHash),
+      ),
+    )
+    .for('update', { of: sessions })
     .limit(1);
   return row;
 }
 
-export async function slideSession(executor: Executor, id: string, now: Date, expiresAt: Date) {
-  await executor
-    .update(sessions)
-    .set({ lastUsedAt: now, expiresAt })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+/** The session a rotated-out refresh token belonged to, if it is one. */
+export async function findRetiredRefreshToken(executor: Executor, tokenHash: string) {
+  const [row] = await executor
+    .select({ sessionId: retiredRefreshTokens.sessionId, userId: sessions.userId })
+    .from(retiredRefreshTokens)
+    .innerJoin(sessions, eq(sessions.id, retiredRefreshTokens.sessionId))
+    .where(eq(retiredRefreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
 }
 
-export async function revokeSession(executor: Executor, id: string, now: Date) {
+export async function retireRefreshToken(
+  executor: Executor,
+  tokenHash: string,
+  sessionId: string,
+  now: Date,
+) {
+  await executor
+    .insert(retiredRefreshTokens)
+    .values({ tokenHash, sessionId, retiredAt: now })
+    .onConflictDoNothing();
+}
+
+/** Forgets rotated-out tokens older than any session can live (their sessions have ended anyway). */
+export async function deleteRetiredRefreshTokens(executor: Executor, before: Date): Promise<void> {
+  await executor.delete(retiredRefreshTokens).where(lt(retiredRefreshTokens.retiredAt, before));
+}
+
+export async function rotateSession(
+  executor: Executor,
+  id: string,
+  values: { refreshTokenHash: string; previousRefreshTokenHash: string | null; now: Date; expiresAt: Date },
+) {
   await executor
     .update(sessions)
+    .set({
+      refreshTokenHash: values.refreshTokenHash,
+      previousRefreshTokenHash: values.previousRefreshTokenHash,
+      lastUsedAt: values.now,
+      expiresAt: values.expiresAt,
+    })
+    .where(eq(sessions.id, id));
+}
+
+/** The session of a refresh token, current, previous or rotated out (logout ends it whichever is sent). */
+export async function findSessionIdByAnyRefreshHash(
+  executor: Executor,
+  refreshTokenHash: string,
+): Promise<string | undefined> {
+  const [live] = await executor
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      or(
+        eq(sessions.refreshTokenHash, refreshTokenHash),
+        eq(sessions.previousRefreshTokenHash, refreshTokenHash),
+      ),
+    )
+    .limit(1);
+  if (live) return live.id;
+  return (await findRetiredRefreshToken(executor, refreshTokenHash))?.sessionId;
+}
+
+/** Revokes a session; true when it was live until now. */
+export async function revokeSession(executor: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await executor
+    .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }

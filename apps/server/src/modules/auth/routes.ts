@@ -99,6 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (
       login(deps, {
         phone: request.body.phone,
         verificationToken: request.body.verification_token,
+        passwordNonce: request.body.password_nonce,
         ip: request.ip,
       }),
   );
@@ -108,7 +109,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (
     {
       schema: {
         tags,
-        summary: "An administrator's password step (allows one login within 10 minutes)",
+        summary:
+          "An administrator's password step: answers a single-use `password_nonce` for the login (10 minutes)",
         body: passwordVerificationBodySchema,
         response: { 200: passwordVerificationResponseSchema, ...errorResponses(403, 429) },
       },
@@ -121,7 +123,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (
     {
       schema: {
         tags,
-        summary: 'A new access token for a live session (slides the session 30 days)',
+        summary:
+          'A new access token and a rotated refresh token for a live session (slides the session 30 days)',
         body: refreshBodySchema,
         response: { 200: refreshResponseSchema, ...errorResponses(401, 403, 429) },
       },

@@ -23,26 +23,32 @@ import {
   countVerificationsSince,
   deleteAuthFailure,
   deleteAuthFailures,
+  deleteOldPasswordSteps,
+  deleteRetiredRefreshTokens,
   deleteVerification,
   findLatestVerification,
   findLiveUserByPhone,
-  findSessionByRefreshHash,
+  findRetiredRefreshToken,
+  findSessionIdByAnyRefreshHash,
   insertAuthFailure,
+  insertPasswordStep,
   insertUserIfMissing,
   insertVerification,
   lockCodeBudget,
   lockPhoneCodes,
   lockPhoneFailures,
+  lockSessionByRefreshHash,
   markVerified,
+  retireRefreshToken,
   revokeSession,
-  setPasswordVerifiedAt,
-  slideSession,
+  rotateSession,
+  spendPasswordStep,
   type UserRow,
 } from './repository.ts';
-import { issueSession, REFRESH_TOKEN_MS } from './sessions.ts';
+import { issueSession, REFRESH_TOKEN_MS, sessionMaxAgeMs } from './sessions.ts';
 import {
+  assertCodeTriesOpen,
   assertPasswordStepOpen,
-  assertPhoneNotLocked,
   assertVerified,
   CODE_BUDGET_WINDOW_MS,
   CODE_DAY_MS,
@@ -53,6 +59,7 @@ import {
   limitByIp,
   loadVerification,
   MAX_TRIES_PER_CODE,
+  PASSWORD_STEP_SAME_ADDRESS_MS,
   PASSWORD_STEP_TTL_MS,
   RESEND_COOLDOWN_MS,
 } from './verification.ts';
@@ -109,6 +116,8 @@ function assertModeAllowed(
   if (!user) throw notFound('user_not_found');
   assertNotBlocked(user);
   if (ADMIN_MODES.includes(mode) && user.role !== 'admin') throw forbidden('admin_only');
+  // An SMS code alone must not set an administrator's password (SIM swap): the operator does it (0012).
+  if (mode === 'reset_password') throw forbidden('admin_password_reset_cli');
 }
 
 export async function requestCode(
@@ -184,20 +193,20 @@ export async function verifyCode(
   input: { phone: string; code: string; verificationToken: string; ip: string },
 ) {
   limitByIp(deps.rateLimits.authCalls, input.ip);
-  const { phone } = input;
-  await assertPhoneNotLocked(deps.db, deps, phone);
+  const { phone, ip } = input;
   const row = await loadVerification(deps.db, deps, { token: input.verificationToken, phone, mode: null });
   if (row.mode !== 'change_phone_new') assertNotBlocked(await findLiveUserByPhone(deps.db, phone));
 
   // The try is counted before the code is compared (issue 17 part 2): per code every try counts (5 in all,
-  // the right one included), per phone the try is recorded as a failure and taken back if the code matches.
-  // Both happen under the phone's lock, so no number of parallel calls compares more than the stated tries.
+  // the right one included), per address and phone the try is recorded as a failure and taken back if the
+  // code matches. Both happen under the phone's lock, so no number of parallel calls compares more than the
+  // stated tries. A dead code answers so even during the backoff (the backoff's 429 rolls the claim back).
   const now = deps.clock.now();
   const failureId = await deps.db.transaction(async (tx) => {
     await lockPhoneFailures(tx, phone);
-    await assertPhoneNotLocked(tx, deps, phone);
     if (!(await claimCodeTry(tx, row.id, MAX_TRIES_PER_CODE))) throw badRequest('code_attempts_exhausted');
-    return insertAuthFailure(tx, phone, 'code', now);
+    await assertCodeTriesOpen(tx, deps, phone, ip);
+    return insertAuthFailure(tx, phone, 'code', now, ip);
   });
   if (!codeMatches(deps, row, input.code)) {
     deps.logger.info({ phone, mode: row.mode }, 'wrong verification code');
@@ -208,39 +217,39 @@ export async function verifyCode(
   return { message: AUTH_MESSAGES.codeVerified };
 }
 
-function hasFreshPasswordStep(user: UserRow, now: Date): boolean {
-  return (
-    user.passwordVerifiedAt !== null &&
-    now.getTime() - user.passwordVerifiedAt.getTime() <= PASSWORD_STEP_TTL_MS
-  );
-}
-
 export async function login(
   deps: Dependencies,
-  input: { phone: string; verificationToken: string; ip: string },
+  input: { phone: string; verificationToken: string; passwordNonce?: string | undefined; ip: string },
 ) {
   limitByIp(deps.rateLimits.authCalls, input.ip);
   const { phone } = input;
   const token = { token: input.verificationToken, phone, mode: 'login' as const };
-  const existing = await findLiveUserByPhone(deps.db, phone);
-  assertNotBlocked(existing);
+  assertNotBlocked(await findLiveUserByPhone(deps.db, phone));
   await assertVerified(deps.db, deps, token);
   const now = deps.clock.now();
-  if (existing?.role === 'admin' && !hasFreshPasswordStep(existing, now)) {
-    throw forbidden('password_required');
-  }
 
   const result = await deps.db.transaction(async (tx) => {
     await consumeVerification(tx, deps, token);
     const user = await insertUserIfMissing(tx, phone, now);
     assertNotBlocked(user);
+    // An administrator's login spends one password step bound to this login (docs/decisions/0012): the one of
+    // the nonce it sends, or, for a client that sends none, one made from this same address within 5 minutes.
+    // A refusal rolls the transaction back, so the verification token stays usable.
     if (user.role === 'admin') {
-      if (!hasFreshPasswordStep(user, now)) throw forbidden('password_required');
-      // One password step opens one login.
-      await setPasswordVerifiedAt(tx, user.id, null);
+      const spent = await spendPasswordStep(tx, {
+        userId: user.id,
+        nonceHash: input.passwordNonce === undefined ? null : sha256(input.passwordNonce),
+        ip: input.ip,
+        now,
+        sameAddressSince: new Date(now.getTime() - PASSWORD_STEP_SAME_ADDRESS_MS),
+      });
+      if (!spent) throw forbidden('password_required');
     }
     return { userId: user.id, tokens: await issueSession(deps, tx, user.id) };
   });
+  // Housekeeping after the answer's work: rows no login can use any more.
+  await deleteOldPasswordSteps(deps.db, now);
+  await deleteRetiredRefreshTokens(deps.db, new Date(now.getTime() - sessionMaxAgeMs(deps.config)));
   deps.logger.info({ userId: result.userId }, 'logged in');
   return result.tokens;
 }
@@ -271,12 +280,19 @@ export async function verifyAdminPassword(
     deps.logger.info({ phone }, 'wrong administrator password');
     throw badRequest('invalid_credentials');
   }
+  const nonce = randomToken();
   await deps.db.transaction(async (tx) => {
     await deleteAuthFailure(tx, failureId);
     await deleteAuthFailures(tx, phone, 'password');
-    await setPasswordVerifiedAt(tx, user.id, now);
+    await insertPasswordStep(tx, {
+      userId: user.id,
+      nonceHash: sha256(nonce),
+      ip: input.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PASSWORD_STEP_TTL_MS),
+    });
   });
-  return { message: AUTH_MESSAGES.passwordVerified };
+  return { message: AUTH_MESSAGES.passwordVerified, password_nonce: nonce };
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
@@ -287,33 +303,78 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
+type RefreshOutcome =
+  | { kind: 'invalid' }
+  | { kind: 'blocked' }
+  | { kind: 'reused'; sessionId: string; userId: number }
+  | { kind: 'rotated'; sessionId: string; userId: number; refresh: string };
+
+/**
+ * A new access token and a new refresh token (rotation, docs/decisions/0012). The session accepts its current
+ * refresh token and, while the current one has not been presented, the one it replaced (a client that keeps
+ * its first token, as the spec's client does, or a lost response). Any token rotated out before that is
+ * reuse: someone else holds a copy, so the whole session ends. A session also ends `SESSION_MAX_AGE_DAYS`
+ * after its login, however often it is refreshed.
+ */
 export async function refreshAccessToken(deps: Dependencies, input: { refresh: string; ip: string }) {
   limitByIp(deps.rateLimits.authCalls, input.ip);
   const now = deps.clock.now();
-  const session = await findSessionByRefreshHash(deps.db, sha256(input.refresh));
-  if (
-    !session ||
-    session.revokedAt !== null ||
-    session.userDeletedAt !== null ||
-    session.expiresAt.getTime() <= now.getTime()
-  ) {
-    throw unauthorized('refresh_invalid');
+  const presented = sha256(input.refresh);
+  const outcome = await deps.db.transaction(async (tx): Promise<RefreshOutcome> => {
+    const session = await lockSessionByRefreshHash(tx, presented);
+    if (!session) {
+      const retired = await findRetiredRefreshToken(tx, presented);
+      if (!retired) return { kind: 'invalid' };
+      await revokeSession(tx, retired.sessionId, now);
+      return { kind: 'reused', ...retired };
+    }
+    const endsAt = session.createdAt.getTime() + sessionMaxAgeMs(deps.config);
+    if (
+      session.revokedAt !== null ||
+      session.userDeletedAt !== null ||
+      session.expiresAt.getTime() <= now.getTime() ||
+      endsAt <= now.getTime()
+    ) {
+      return { kind: 'invalid' };
+    }
+    if (!session.userIsActive) return { kind: 'blocked' };
+    const refresh = randomToken();
+    const isCurrent = session.refreshTokenHash === presented;
+    // Presenting the current token retires the previous one; presenting the previous one retires the
+    // current one, which nobody has used (else it would be the previous one by now).
+    const retiring = isCurrent ? session.previousRefreshTokenHash : session.refreshTokenHash;
+    if (retiring !== null) await retireRefreshToken(tx, retiring, session.id, now);
+    await rotateSession(tx, session.id, {
+      refreshTokenHash: sha256(refresh),
+      previousRefreshTokenHash: presented,
+      now,
+      expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_MS, endsAt)),
+    });
+    return { kind: 'rotated', sessionId: session.id, userId: session.userId, refresh };
+  });
+  if (outcome.kind === 'invalid') throw unauthorized('refresh_invalid');
+  if (outcome.kind === 'blocked') throw forbidden('user_blocked');
+  if (outcome.kind === 'reused') {
+    // No token in this line: the session and the user are enough to follow it up.
+    deps.logger.warn(
+      { sessionId: outcome.sessionId, userId: outcome.userId, ip: input.ip },
+      'refresh token reused: session revoked',
+    );
+    throw unauthorized('refresh_reused');
   }
-  assertNotBlocked({ isActive: session.userIsActive });
-  await slideSession(deps.db, session.id, now, new Date(now.getTime() + REFRESH_TOKEN_MS));
   const access = await signAccessToken(
     deps.secrets.jwtKey,
-    { userId: session.userId, sessionId: session.id },
+    { userId: outcome.userId, sessionId: outcome.sessionId },
     now,
   );
-  return { access };
+  return { access, refresh: outcome.refresh };
 }
 
 /** Ends the session of a refresh token. Idempotent: an unknown or spent token is not an error. */
 export async function logout(deps: Dependencies, input: { refresh: string; ip: string }): Promise<void> {
   limitByIp(deps.rateLimits.authCalls, input.ip);
-  const session = await findSessionByRefreshHash(deps.db, sha256(input.refresh));
-  if (session) await revokeSession(deps.db, session.id, deps.clock.now());
+  const sessionId = await findSessionIdByAnyRefreshHash(deps.db, sha256(input.refresh));
+  if (sessionId) await revokeSession(deps.db, sessionId, deps.clock.now());
 }
 
 export async function checkAdmin(deps: Dependencies, input: { phone: string; ip: string }) {

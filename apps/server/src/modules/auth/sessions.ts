@@ -1,6 +1,7 @@
 /**
  * Sessions: a refresh token is an opaque random secret (stored as its SHA-256), living 30 days and slid
- * forward on each refresh; an access token is a 15-minute JWT naming the session.
+ * forward on each refresh (which also rotates it, up to the session's absolute lifetime: see
+ * `refreshAccessToken`); an access token is a 15-minute JWT naming the session.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -42,3 +43,8 @@ export async function revokeUserSessions(executor: Executor, userId: number, now
 }
 
 export { REFRESH_TOKEN_MS };
+
+/** The absolute lifetime of a session, from its login (docs/decisions/0012). */
+export function sessionMaxAgeMs(config: Pick<Dependencies['config'], 'SESSION_MAX_AGE_DAYS'>): number {
+  return config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+}

@@ -21,8 +21,13 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
 /** Tries per code, the right one included (DESIGN.md: at most 5 wrong tries). */
 export const MAX_TRIES_PER_CODE = 5;
-export const MAX_FAILURES_PER_PHONE = 10;
+/** Wrong codes within an hour after which one address may not try this phone's codes any more. */
+export const MAX_FAILURES_PER_ADDRESS_AND_PHONE = 10;
 export const FAILURE_WINDOW_MS = 60 * 60 * 1000;
+/** Wrong codes of a phone within the hour (from any address) before its backoff starts. */
+export const FREE_CODE_FAILURES_PER_PHONE = 5;
+export const CODE_BACKOFF_BASE_MS = 1000;
+export const CODE_BACKOFF_MAX_MS = 60 * 1000;
 export const FREE_PASSWORD_FAILURES = 5;
 export const PASSWORD_BACKOFF_BASE_MS = 60 * 1000;
 export const PASSWORD_BACKOFF_MAX_MS = 60 * 60 * 1000;
@@ -30,8 +35,10 @@ export const PASSWORD_BACKOFF_MAX_MS = 60 * 60 * 1000;
 export const PASSWORD_FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 export const CODE_DAY_MS = 24 * 60 * 60 * 1000;
 export const CODE_BUDGET_WINDOW_MS = 60 * 60 * 1000;
-/** How long a successful administrator password step allows a login. */
+/** How long a successful administrator password step allows a login with its nonce. */
 export const PASSWORD_STEP_TTL_MS = 10 * 60 * 1000;
+/** How long it allows a login without the nonce, from the address that made the step only. */
+export const PASSWORD_STEP_SAME_ADDRESS_MS = 5 * 60 * 1000;
 
 /** The keyed hash of a code, bound to its token so that one code cannot serve another verification. */
 export function hashCode(deps: Pick<Dependencies, 'secrets'>, tokenHash: string, code: string): string {
@@ -55,25 +62,50 @@ export function limitByIp(limiter: { hit(key: string): number }, ip: string): vo
 }
 
 /**
- * 429 once a phone has had 10 wrong codes within the last hour. Wrong passwords do not count here: they
- * only slow down the password step of an administrator (`assertPasswordStepOpen`).
+ * The limits on wrong codes (docs/decisions/0012, issue 17): ten wrong codes within an hour from one address
+ * lock that address out of this phone's codes until the oldest of them is an hour old; whoever else tries
+ * (the owner from his own network) only meets the phone's short backoff: free for the first five wrong codes
+ * of the hour, then 1 s after the newest one, doubling with each further one up to 60 s. So nobody can lock a
+ * resident out for longer than a minute, and guessing stays bounded by 5 tries per code and the daily code cap.
  */
-export async function assertPhoneNotLocked(
+export async function assertCodeTriesOpen(
+  executor: Executor,
+  deps: Pick<Dependencies, 'clock'>,
+  phone: string,
+  ip: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const fromAddress = await countAuthFailuresSince(executor, phone, 'code', since, ip);
+  if (fromAddress.count >= MAX_FAILURES_PER_ADDRESS_AND_PHONE) {
+    const unlocksAt = (fromAddress.oldest ?? now).getTime() + FAILURE_WINDOW_MS;
+    throw tooManyRequests('too_many_failures', (unlocksAt - now.getTime()) / 1000);
+  }
+  await assertPhoneBackoffOpen(executor, deps, phone);
+}
+
+/** The phone's short backoff after wrong codes from any address (at most 60 s after the newest one). */
+export async function assertPhoneBackoffOpen(
   executor: Executor,
   deps: Pick<Dependencies, 'clock'>,
   phone: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  const { count, oldest } = await countAuthFailuresSince(
+  const { count, newest } = await countAuthFailuresSince(
     executor,
     phone,
     'code',
     new Date(now.getTime() - FAILURE_WINDOW_MS),
   );
-  if (count >= MAX_FAILURES_PER_PHONE) {
-    const unlocksAt = (oldest ?? now).getTime() + FAILURE_WINDOW_MS;
-    throw tooManyRequests('too_many_failures', (unlocksAt - now.getTime()) / 1000);
-  }
+  if (count < FREE_CODE_FAILURES_PER_PHONE || !newest) return;
+  const waitMs = newest.getTime() + codeBackoffMs(count) - now.getTime();
+  if (waitMs > 0) throw tooManyRequests('too_many_failures', waitMs / 1000);
+}
+
+/** The wait after the newest wrong code when a phone has had `failures` of them within the hour. */
+export function codeBackoffMs(failures: number): number {
+  if (failures < FREE_CODE_FAILURES_PER_PHONE) return 0;
+  return Math.min(CODE_BACKOFF_BASE_MS * 2 ** (failures - FREE_CODE_FAILURES_PER_PHONE), CODE_BACKOFF_MAX_MS);
 }
 
 /**

@@ -10,7 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { assertInboundToken, receiveInboundSms } from './service.ts';
+import {
+  assertInboundToken,
+  assertWebhookNotReplayed,
+  receiveInboundSms,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from './service.ts';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
@@ -54,7 +59,7 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
         tags: ['sms'],
         summary: 'Webhook of the Android SMS Gateway app (event sms:received)',
         description:
-          "Authenticated by `Authorization: Bearer $INBOUND_SMS_TOKEN`, or by the app's signature: `X-Signature` = hex HMAC-SHA256 of the body followed by `X-Timestamp`, keyed with INBOUND_SMS_TOKEN (set it as the signing key in the app). Other events are acknowledged and ignored.",
+          "Authenticated by `Authorization: Bearer $INBOUND_SMS_TOKEN`, or by the app's signature: `X-Signature` = hex HMAC-SHA256 of the body followed by `X-Timestamp`, keyed with INBOUND_SMS_TOKEN (set it as the signing key in the app). A signed request is accepted once (a replay gets 401 `webhook_replayed`). Other events are acknowledged and ignored.",
         body: androidWebhookBodySchema,
         response: {
           200: inboundSmsResponseSchema.or(z.object({ status: z.literal('ignored') })),
@@ -64,16 +69,21 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
       preValidation: async (request) => {
         const key = deps.config.INBOUND_SMS_TOKEN;
         if (request.headers.authorization) return assertInboundToken(deps, request.headers.authorization);
+        const signature = header(request, 'x-signature');
+        const timestamp = header(request, 'x-timestamp');
         const signed =
           key !== undefined &&
           verifyAndroidWebhookSignature({
             key,
             rawBody: rawBodies.get(request) ?? '',
-            signature: header(request, 'x-signature'),
-            timestamp: header(request, 'x-timestamp'),
+            signature,
+            timestamp,
             now: deps.clock.now(),
+            toleranceSeconds: WEBHOOK_TOLERANCE_SECONDS,
           });
-        if (!signed) throw unauthorized();
+        if (!signed || signature === undefined || timestamp === undefined) throw unauthorized();
+        // A signed request is accepted once: a copy within the window is a replay.
+        await assertWebhookNotReplayed(deps, { signature, timestamp });
       },
     },
     async (request) => {

@@ -6,7 +6,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { sha256 } from '../../lib/secrets.ts';
 import { handleDeviceReply, type ReplyResult } from '../devices/queue.ts';
+import { deleteExpiredWebhookSignatures, rememberWebhookSignature } from './repository.ts';
+
+/** The signed timestamp may be this far from the server's clock (either way), as the signature check allows. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export async function receiveInboundSms(
   deps: Dependencies,
@@ -28,4 +33,22 @@ export function sameSecret(expected: string, given: string): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * 401 `webhook_replayed` when this signed webhook was accepted before (docs/decisions/0012). A signature is
+ * remembered until its timestamp leaves the accepted window, after which the signature check refuses it anyway.
+ */
+export async function assertWebhookNotReplayed(
+  deps: Pick<Dependencies, 'db' | 'clock' | 'logger'>,
+  input: { signature: string; timestamp: string },
+): Promise<void> {
+  const now = deps.clock.now();
+  await deleteExpiredWebhookSignatures(deps.db, now);
+  const expiresAt = new Date((Number(input.timestamp) + WEBHOOK_TOLERANCE_SECONDS) * 1000 + 1000);
+  const isFirst = await rememberWebhookSignature(deps.db, sha256(input.signature.toLowerCase()), expiresAt);
+  if (!isFirst) {
+    deps.logger.warn('a signed gateway webhook was replayed: refused');
+    throw unauthorized('webhook_replayed');
+  }
 }

@@ -6,15 +6,7 @@ import { accessRequests, barrierAccess, barriers, phones, users } from '../../db
 export type UserUpdate = Partial<
   Pick<
     typeof users.$inferInsert,
-    | 'fullName'
-    | 'phonePrivacy'
-    | 'phone'
-    | 'passwordHash'
-    | 'passwordVerifiedAt'
-    | 'role'
-    | 'isActive'
-    | 'blockReason'
-    | 'deletedAt'
+    'fullName' | 'phonePrivacy' | 'phone' | 'passwordHash' | 'role' | 'isActive' | 'blockReason' | 'deletedAt'
   >
 >;
 

@@ -17,6 +17,8 @@ import {
 } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import {
+  deleteAuthFailures,
+  deletePasswordSteps,
   findLiveUserById,
   findLiveUserByPhone,
   insertAuthFailure,
@@ -26,7 +28,7 @@ import {
 import { phoneInUseError, verifyPassword } from '../auth/service.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import {
-  assertPhoneNotLocked,
+  assertPhoneBackoffOpen,
   assertVerified,
   consumeVerification,
   limitByIp,
@@ -112,7 +114,8 @@ export async function deleteAccount(
     await consumeVerification(tx, deps, token);
     if ((await countOwnedLiveBarriers(tx, user.id)) > 0) throw conflict('owns_barriers');
     const barrierIds = await takeUserOffBarriers(tx, deps, user.id, 'user_deleted');
-    await updateUser(tx, user.id, { deletedAt: now, passwordHash: null, passwordVerifiedAt: null }, now);
+    await updateUser(tx, user.id, { deletedAt: now, passwordHash: null }, now);
+    await deletePasswordSteps(tx, user.id);
     await revokeUserSessions(tx, user.id, now);
     return barrierIds;
   });
@@ -185,7 +188,7 @@ export async function changePassword(
 ): Promise<{ message: string }> {
   const user = await loadCaller(deps, caller);
   if (user.role !== 'admin') throw forbidden('admin_only');
-  await assertPhoneNotLocked(deps.db, deps, user.phone);
+  await assertPhoneBackoffOpen(deps.db, deps, user.phone);
   const token = { token: input.verificationToken, phone: user.phone, mode: 'change_password' as const };
   await assertVerified(deps.db, deps, token);
   const isCorrect =
@@ -201,14 +204,19 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     if (!(await lockLiveUser(tx, user.id))) throw unauthorized();
     await consumeVerification(tx, deps, token);
-    await updateUser(tx, user.id, { passwordHash, passwordVerifiedAt: null }, now);
+    await updateUser(tx, user.id, { passwordHash }, now);
+    await deletePasswordSteps(tx, user.id);
     await revokeUserSessions(tx, user.id, now);
   });
   deps.logger.info({ userId: user.id }, 'password changed');
   return { message: PROFILE_MESSAGES.passwordChanged };
 }
 
-/** An administrator who forgot his password sets a new one with a `reset_password` code (no login). */
+/**
+ * `PATCH /api/users/me/password/reset/`. Only administrators have passwords, and an SMS code alone must not
+ * set one (a SIM swap would give the account away): the operator sets it with `npm run cli -- set-password`
+ * (docs/decisions/0012). The call answers why, for every account, before the token is looked at.
+ */
 export async function resetPassword(
   deps: Dependencies,
   input: { phone: string; newPassword: string; verificationToken: string; ip: string },
@@ -218,18 +226,32 @@ export async function resetPassword(
   if (!user) throw notFound('user_not_found');
   if (!user.isActive) throw forbidden('user_blocked');
   if (user.role !== 'admin') throw forbidden('admin_only');
-  const token = { token: input.verificationToken, phone: user.phone, mode: 'reset_password' as const };
-  await assertVerified(deps.db, deps, token);
-  const passwordHash = await hashPassword(input.newPassword);
+  deps.logger.info({ userId: user.id }, 'password reset by SMS refused: the operator sets it');
+  throw forbidden('admin_password_reset_cli');
+}
+
+/**
+ * The operator sets the password of an existing administrator (CLI `set-password`): all his sessions and
+ * password steps end. Not an administrator (or no such account) is refused; `create-admin` makes one.
+ */
+export async function setAdminPassword(
+  deps: Dependencies,
+  input: { phone: string; password: string },
+): Promise<{ id: number }> {
+  const user = await findLiveUserByPhone(deps.db, input.phone);
+  if (!user) throw notFound('user_not_found');
+  if (user.role !== 'admin') throw forbidden('admin_only');
+  const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     if (!(await lockLiveUser(tx, user.id))) throw notFound('user_not_found');
-    await consumeVerification(tx, deps, token);
-    await updateUser(tx, user.id, { passwordHash, passwordVerifiedAt: null }, now);
+    await updateUser(tx, user.id, { passwordHash }, now);
+    await deletePasswordSteps(tx, user.id);
+    await deleteAuthFailures(tx, user.phone, 'password');
     await revokeUserSessions(tx, user.id, now);
   });
-  deps.logger.info({ userId: user.id }, 'password reset');
-  return { message: PROFILE_MESSAGES.passwordReset };
+  deps.logger.info({ userId: user.id }, 'password set by the operator');
+  return { id: user.id };
 }
 
 // The operator's tools (CLI). Only the CLI makes administrators.
@@ -277,12 +299,8 @@ export async function blockAccount(
   const now = deps.clock.now();
   const touched = await deps.db.transaction(async (tx) => {
     if (!(await lockLiveUser(tx, user.id))) throw notFound('user_not_found');
-    await updateUser(
-      tx,
-      user.id,
-      { isActive: false, blockReason: input.reason, passwordVerifiedAt: null },
-      now,
-    );
+    await updateUser(tx, user.id, { isActive: false, blockReason: input.reason }, now);
+    await deletePasswordSteps(tx, user.id);
     await revokeUserSessions(tx, user.id, now);
     return takeUserOffBarriers(tx, deps, user.id, 'barrier_exit');
   });

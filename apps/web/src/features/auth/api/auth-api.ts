@@ -37,14 +37,33 @@ export function verifyCode(body: { phone: string; code: string; verification_tok
   return api.patch('/api/auth/codes/verify/', body, { auth: false }) as Promise<VerifyCodeResponse>;
 }
 
-export function login(body: { phone: string; verification_token: string }) {
-  return api.post('/api/auth/login/', body, { auth: false }) as Promise<LoginResponse>;
+/**
+ * The nonce of the administrator's last password step, for the login that follows (server decision 0012: it
+ * binds the password step to this login). Kept in memory only: after a reload the server still accepts a step
+ * made from the same address within 5 minutes.
+ */
+let passwordStep: { phone: string; nonce: string } | null = null;
+
+export async function login(body: { phone: string; verification_token: string }) {
+  const nonce = passwordStep?.phone === body.phone ? passwordStep.nonce : undefined;
+  const session = (await api.post(
+    '/api/auth/login/',
+    nonce === undefined ? body : { ...body, password_nonce: nonce },
+    { auth: false },
+  )) as LoginResponse;
+  // A nonce opens one login.
+  if (nonce !== undefined) passwordStep = null;
+  return session;
 }
 
-export function verifyAdminPassword(body: { phone: string; password: string }) {
-  return api.post('/api/auth/admin/password_verification/', body, { auth: false }) as Promise<
-    z.infer<typeof passwordVerificationResponseSchema>
-  >;
+export async function verifyAdminPassword(body: { phone: string; password: string }) {
+  const verified = (await api.post('/api/auth/admin/password_verification/', body, {
+    auth: false,
+  })) as z.infer<typeof passwordVerificationResponseSchema>;
+  if (typeof verified.password_nonce === 'string') {
+    passwordStep = { phone: body.phone, nonce: verified.password_nonce };
+  }
+  return verified;
 }
 
 export function resetPassword(body: { phone: string; new_password: string; verification_token: string }) {
