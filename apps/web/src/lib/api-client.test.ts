@@ -60,6 +60,32 @@ describe('api client', () => {
     expect(window.localStorage.getItem('refresh_token')).toBe('refresh-3');
   });
 
+  it('takes the tokens another tab refreshed while this one waited for the refresh lock', async () => {
+    window.localStorage.setItem('access_token', 'expired');
+    window.localStorage.setItem('refresh_token', 'refresh-1');
+    // Another tab holds the lock, presents refresh-1 and stores its rotated tokens before this tab gets it.
+    const locks = {
+      request: async <T>(_name: string, callback: () => Promise<T>) => {
+        window.localStorage.setItem('access_token', 'access-from-other-tab');
+        window.localStorage.setItem('refresh_token', 'refresh-2');
+        return callback();
+      },
+    };
+    Object.defineProperty(window.navigator, 'locks', { value: locks, configurable: true });
+    try {
+      const server = mockApi({
+        'GET /api/users/me/': ({ headers }) =>
+          headers.authorization === 'Bearer access-from-other-tab' ? [200, { ok: true }] : [401, {}],
+        'POST /api/auth/token/refresh/': [401, { code: 'refresh_reused' }],
+      });
+      await expect(api.get('/api/users/me/')).resolves.toEqual({ ok: true });
+      expect(server.callsTo('POST /api/auth/token/refresh/')).toHaveLength(0);
+      expect(window.localStorage.getItem('refresh_token')).toBe('refresh-2');
+    } finally {
+      Reflect.deleteProperty(window.navigator, 'locks');
+    }
+  });
+
   it('clears the session and calls the session-lost handler when the refresh fails', async () => {
     window.localStorage.setItem('access_token', 'expired');
     window.localStorage.setItem('refresh_token', 'revoked');

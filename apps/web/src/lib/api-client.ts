@@ -76,11 +76,27 @@ export const REFRESH_PATH = '/api/auth/token/refresh/';
 
 let refreshInFlight: Promise<string | null> | null = null;
 
-/** Single flight: all callers that hit a 401 at the same time wait for the same refresh. */
+type LockManager = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
+
+/**
+ * Runs a refresh under a lock shared by every tab of the site (Web Locks API, where the browser has it): two
+ * tabs that present the same rotated refresh token at once would look like a reused token and end the session.
+ */
+function acrossTabs<T>(callback: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  return locks ? locks.request('propusk-refresh', callback) : callback();
+}
+
+/**
+ * Single flight: all callers that hit a 401 at the same time wait for the same refresh; other tabs wait for
+ * the lock, and a tab that finds the stored token changed meanwhile takes the other tab's new tokens.
+ */
 export function refreshAccessToken(): Promise<string | null> {
-  refreshInFlight ??= (async () => {
+  const seen = readStored('refresh_token');
+  refreshInFlight ??= acrossTabs(async () => {
     const refresh = readStored('refresh_token');
     if (!refresh) return null;
+    if (refresh !== seen) return readStored('access_token');
     try {
       const response = await fetch(REFRESH_PATH, {
         method: 'POST',
@@ -98,7 +114,7 @@ export function refreshAccessToken(): Promise<string | null> {
     } catch {
       return null;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
