@@ -132,6 +132,20 @@ describe('address suggestions', () => {
     ]);
   });
 
+  it('knows Moscow streets beyond the former hand list, in DaData form, Zelenograd included', async () => {
+    expect(await offlineValues('абрамцевская')).toContain('г Москва, ул Абрамцевская');
+    expect(await offlineValues('дегунинская')).toEqual(['г Москва, ул Дегунинская']);
+    expect((await offlineValues('маршала захарова 8'))[0]).toBe('г Москва, ул Маршала Захарова, д 8');
+    // An adjective name puts the type after it, an ordinal goes first, as DaData writes them.
+    expect(await offlineValues('саратовский')).toContain('г Москва, 1-й Саратовский проезд');
+    expect((await offlineValues('шоссе энтузиастов'))[0]).toBe('г Москва, шоссе Энтузиастов');
+    expect(await offlineValues('зеленоград алабушевская')).toEqual([
+      'г Москва, г Зеленоград, ул Алабушевская',
+    ]);
+    const moscow = await offlineValues('москва', 10);
+    expect(moscow).toHaveLength(10);
+  });
+
   it('matches whatever the case, ё or е, words in any order, and prefixes of words', async () => {
     expect(await offlineValues('ТВЕРСКАЯ москва')).toEqual(['г Москва, ул Тверская']);
     expect(await offlineValues('москва тверская')).toEqual(['г Москва, ул Тверская']);
