@@ -1,10 +1,10 @@
 /**
- * Makes src/modules/addresses/data/raw/moscow.txt (Moscow streets already in DaData's form) from the transcription
- * raw/moscow-data-mos-483.txt (data.mos.ru data set 483, the street as the source writes it: "ул Маршала Захарова",
+ * Makes src/modules/addresses/data/raw/moscow.txt (Moscow streets already in DaData's form) from the transcriptions
+ * raw/moscow-data-mos-NNN.txt (one per data.mos.ru data set, e.g. 483; the street as the source writes it: "ул Маршала Захарова",
  * "проезд Саратовский 1-й", "ш Волоколамское", "г Зеленоград, аллея Березовая") and the project's former hand list:
  * `node --import tsx scripts/form-moscow.ts`, then `npm run build:streets`. What the files are: data/README.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,6 +80,8 @@ const TYPES: Record<string, string> = {
 };
 
 const ADJECTIVE = /(ий|ый|ой|ая|яя|ое|ее|ья|ье)$/;
+/** Names that end like an adjective but are a person's name in the genitive ("аллея Жемчуговой"). */
+const GENITIVE_NAMES = new Set(['Жемчуговой']);
 const ORDINAL = /^\d+-(й|я|е)$/;
 
 /** "ВОЛОКОЛАМСКОЕ" → "Волоколамское" (the source sometimes writes a name in capitals). */
@@ -102,14 +104,22 @@ export function formMoscowStreet(line: string): string | null {
   const name = words.join(' ');
   const tail = words.at(-1) ?? '';
   const street =
-    type === 'ул' || ORDINAL.test(tail) || !ADJECTIVE.test(tail) ? `${type} ${name}` : `${name} ${type}`;
+    type === 'ул' || ORDINAL.test(tail) || !ADJECTIVE.test(tail) || GENITIVE_NAMES.has(tail)
+      ? `${type} ${name}`
+      : `${name} ${type}`;
   return locality ? `${locality}, ${street}` : street;
 }
 
-const source = readFileSync(join(rawDir, 'moscow-data-mos-483.txt'), 'utf8')
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line && !line.startsWith('#'));
+/** The transcriptions, one per data.mos.ru data set (`moscow-data-mos-483.txt`, …), the lowest number first. */
+const sourceFiles = readdirSync(rawDir)
+  .filter((name) => /^moscow-data-mos-\d+\.txt$/.test(name))
+  .sort((a, b) => Number(a.match(/\d+/)?.[0]) - Number(b.match(/\d+/)?.[0]));
+const source = sourceFiles.flatMap((name) =>
+  readFileSync(join(rawDir, name), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#')),
+);
 
 const seen = new Set<string>();
 const project: string[] = [];
@@ -133,9 +143,11 @@ formed.sort((a, b) => a.localeCompare(b, 'ru'));
 
 const header = [
   '# Сгенерировано apps/server/scripts/form-moscow.ts — не править вручную (см. ../README.md).',
-  '# Улицы Москвы в форме DaData: бывший собственный список проекта, затем улицы из moscow-data-mos-483.txt',
-  '# (data.mos.ru, набор 483; условия использования открытых данных — в ../README.md).',
+  `# Улицы Москвы в форме DaData: бывший собственный список проекта, затем улицы из ${sourceFiles.join(', ')}`,
+  '# (наборы открытых данных data.mos.ru; условия использования — в ../README.md).',
   '@ Москва | Москва',
 ];
 writeFileSync(join(rawDir, 'moscow.txt'), `${[...header, ...project, ...formed].join('\n')}\n`);
-console.log(`moscow.txt: ${project.length + formed.length} streets (${formed.length} from data.mos.ru 483)`);
+console.log(
+  `moscow.txt: ${project.length + formed.length} streets (${formed.length} from data.mos.ru: ${sourceFiles.join(', ')})`,
+);

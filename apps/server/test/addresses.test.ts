@@ -146,6 +146,13 @@ describe('address suggestions', () => {
     expect(moscow).toHaveLength(10);
   });
 
+  it('knows the streets of the last rows of data set 483 and its settlements inside Moscow', async () => {
+    expect(await offlineValues('саломеи нерис')).toContain('г Москва, ул Саломеи Нерис');
+    expect(await offlineValues('рублево новолучанская')).toEqual(['г Москва, п Рублево, ул Новолучанская']);
+    // A person's name in the genitive keeps the type first: "аллея Жемчуговой", not "Жемчуговой аллея".
+    expect(await offlineValues('жемчуговой')).toContain('г Москва, аллея Жемчуговой');
+  });
+
   it('matches whatever the case, ё or е, words in any order, and prefixes of words', async () => {
     expect(await offlineValues('ТВЕРСКАЯ москва')).toEqual(['г Москва, ул Тверская']);
     expect(await offlineValues('москва тверская')).toEqual(['г Москва, ул Тверская']);
