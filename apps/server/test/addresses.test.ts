@@ -158,6 +158,10 @@ describe('address suggestions', () => {
     expect(await offlineValues('кадашевская наб')).toContain('г Москва, Кадашевская наб');
   });
 
+  it('knows the streets that only data set 490 (repairs of non-residential buildings) names', async () => {
+    expect(await offlineValues('югорский')).toContain('г Москва, Югорский проезд');
+  });
+
   it('matches whatever the case, ё or е, words in any order, and prefixes of words', async () => {
     // ул Тверская first; the Тверская-Ямская streets also start with the typed word.
     const tverskaya = await offlineValues('ТВЕРСКАЯ москва');
