@@ -162,6 +162,11 @@ describe('address suggestions', () => {
     expect(await offlineValues('югорский')).toContain('г Москва, Югорский проезд');
   });
 
+  it('knows the streets that only data set 447 (district engineering services) names', async () => {
+    expect(await offlineValues('динамовская')).toContain('г Москва, ул Динамовская');
+    expect(await offlineValues('завода серп')).toEqual(['г Москва, проезд Завода Серп и Молот']);
+  });
+
   it('matches whatever the case, ё or е, words in any order, and prefixes of words', async () => {
     // ул Тверская first; the Тверская-Ямская streets also start with the typed word.
     const tverskaya = await offlineValues('ТВЕРСКАЯ москва');
