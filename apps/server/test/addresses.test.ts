@@ -167,6 +167,11 @@ describe('address suggestions', () => {
     expect(await offlineValues('завода серп')).toEqual(['г Москва, проезд Завода Серп и Молот']);
   });
 
+  it('knows the streets that only data set 441 (city polyclinics) names', async () => {
+    expect(await offlineValues('лиственничная')).toContain('г Москва, Лиственничная аллея');
+    expect(await offlineValues('ленинские горы')).toEqual(['г Москва, ул Ленинские Горы']);
+  });
+
   it('matches whatever the case, ё or е, words in any order, and prefixes of words', async () => {
     // ул Тверская first; the Тверская-Ямская streets also start with the typed word.
     const tverskaya = await offlineValues('ТВЕРСКАЯ москва');
