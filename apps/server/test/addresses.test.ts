@@ -172,6 +172,10 @@ describe('address suggestions', () => {
     expect(await offlineValues('ленинские горы')).toEqual(['г Москва, ул Ленинские Горы']);
   });
 
+  it('knows the streets that only data set 518 (specialised schools) names', async () => {
+    expect(await offlineValues('челобитьевское')).toEqual(['г Москва, Челобитьевское шоссе']);
+  });
+
   it('matches whatever the case, ё or е, words in any order, and prefixes of words', async () => {
     // ул Тверская first; the Тверская-Ямская streets also start with the typed word.
     const tverskaya = await offlineValues('ТВЕРСКАЯ москва');
