@@ -176,6 +176,11 @@ describe('address suggestions', () => {
     expect(await offlineValues('челобитьевское')).toEqual(['г Москва, Челобитьевское шоссе']);
   });
 
+  it('knows the streets that only data set 450 (seasonal cafés) names', async () => {
+    expect(await offlineValues('якиманская наб')).toEqual(['г Москва, Якиманская наб']);
+    expect(await offlineValues('старокалужское')).toContain('г Москва, Старокалужское шоссе');
+  });
+
   it('matches whatever the case, ё or е, words in any order, and prefixes of words', async () => {
     // ул Тверская first; the Тверская-Ямская streets also start with the typed word.
     const tverskaya = await offlineValues('ТВЕРСКАЯ москва');
