@@ -58,7 +58,8 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
       digitsBeforeCaret -= 1;
     }
     // A number typed or filled in without a plus (`8…`, `9…`) gains or loses its first digit: the end is safe.
-    pendingCaret.current = isAtEnd || !raw.trim().startsWith('+') ? Number.POSITIVE_INFINITY : digitsBeforeCaret;
+    pendingCaret.current =
+      isAtEnd || !raw.trim().startsWith('+') ? Number.POSITIVE_INFINITY : digitsBeforeCaret;
     onChange(next);
   }
 
