@@ -102,7 +102,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
               Администратор: {barrier.data.owner.full_name || NAME_FALLBACK},{' '}
               {formatPhone(barrier.data.owner.phone) || PHONE_FALLBACK}
             </Text>
-            <CallBarrierButton devicePhone={barrier.data.has_access ? barrier.data.device_phone : null} />
+            <CallBarrierButton devicePhone={barrier.data.device_phone} />
           </Stack>
         </Card>
       ) : null}
