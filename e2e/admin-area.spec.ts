@@ -9,6 +9,7 @@ import {
 } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
+import { shownPhone } from './support/phone';
 import { readSms } from './support/sms';
 import { expect, test } from './support/test';
 
@@ -94,7 +95,7 @@ test('creates a barrier: validation, address suggestions, success and the list',
   await expect(page.getByText('Шлагбаум успешно создан.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-barriers$/);
   await openOwnBarrier(page, address);
-  await expect(page.getByText(`Телефон устройства: ${devicePhone}`)).toBeVisible();
+  await expect(page.getByText(`Телефон устройства: ${shownPhone(devicePhone)}`)).toBeVisible();
 });
 
 test('edits the barrier and its limits', async () => {
@@ -167,7 +168,7 @@ test('invites a user found by phone; he accepts and appears among the users', as
   await page.reload();
   await page.getByLabel('Поиск по имени или телефону').fill('Жилец');
   const row = page.getByTestId('barrier-user').filter({ hasText: 'Иван Жилец' });
-  await expect(row).toContainText(resident.phone);
+  await expect(row).toContainText(shownPhone(resident.phone));
   await checkAdminScreen(page, testInfo, 'barrier-users');
   await row.getByRole('button', { name: 'Открыть профиль' }).click();
   await expect(page.getByRole('heading', { name: 'Профиль пользователя' })).toBeVisible();
@@ -227,7 +228,9 @@ test('adds a phone for the user; a failed device command is retried after the pa
   await page.getByLabel('Имя').fill('Супруга');
   await page.getByRole('button', { name: 'Сохранить изменения' }).click();
   await expect(page.getByRole('heading', { name: 'Профиль пользователя' })).toBeVisible();
-  await expect(page.getByTestId('phone-card').filter({ hasText: 'Супруга' })).toContainText(wifePhone);
+  await expect(page.getByTestId('phone-card').filter({ hasText: 'Супруга' })).toContainText(
+    shownPhone(wifePhone),
+  );
   // His history: only his numbers.
   await expect(page.getByTestId('action-card').first()).toBeVisible();
   await checkAdminScreen(page, testInfo, 'user-profile');
