@@ -190,7 +190,7 @@ async function saveDevicePasswordAndOpenResident(page: Page, address: string, pa
 
 test('adds a phone for the user; a failed device command is retried after the password is fixed', async () => {
   const testInfo = test.info();
-  const primary = page.getByTestId('phone-card').filter({ hasText: resident.phone });
+  const primary = page.getByTestId('phone-card').filter({ hasText: shownPhone(resident.phone) });
   await expect(primary.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
 
   // The stored device password is corrected to a wrong one: the device refuses the next command.
@@ -208,7 +208,7 @@ test('adds a phone for the user; a failed device command is retried after the pa
   await page.getByLabel('Номер телефона').fill(wifePhone);
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('heading', { name: 'Профиль пользователя' })).toBeVisible();
-  const wife = page.getByTestId('phone-card').filter({ hasText: wifePhone });
+  const wife = page.getByTestId('phone-card').filter({ hasText: shownPhone(wifePhone) });
   await expect(wife.getByTestId('phone-status')).toHaveText('Ошибка', { timeout: 20_000 });
   // Why: the device refused the password.
   await expect(wife.getByTestId('phone-status-note')).toHaveText('Неверный пароль устройства', {

@@ -140,7 +140,7 @@ test('manages extra phones on his barrier and sees their device status', async (
   await expect(page).toHaveURL(/\/mybarrier$/);
   await expect(page.getByText('Администратор: Ольга Владелец')).toBeVisible();
   await expect(page.getByText('Номеров на пользователя', { exact: true })).toBeVisible();
-  const primary = page.getByTestId('phone-card').filter({ hasText: resident.phone });
+  const primary = page.getByTestId('phone-card').filter({ hasText: shownPhone(resident.phone) });
   await expect(primary.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
   await expect(page.getByText('Нет дополнительных номеров')).toBeVisible();
   await checkScreen(page, 'mybarrier');

@@ -98,6 +98,14 @@ describe('PhoneInput', { timeout: 20_000 }, () => {
     expect(submitted()).toBe('+7916');
   });
 
+  it('keeps every digit when the same number is typed over a selection', async () => {
+    const { user, input } = setup('+79161234567');
+    await user.tripleClick(input);
+    await user.keyboard('9161234567');
+    expect(input).toHaveValue('+7 (916) 123-45-67');
+    expect(submitted()).toBe('+79161234567');
+  });
+
   it('ignores letters', async () => {
     const { user, input } = setup();
     await user.type(input, 'abc9');

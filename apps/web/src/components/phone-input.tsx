@@ -51,8 +51,10 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
     const isAtEnd = caret >= raw.length;
     let next = normalizePhone(raw);
     let digitsBeforeCaret = countDigits(raw.slice(0, caret));
-    // Backspace over a bracket, space or dash changes no digit: it takes the digit before it instead.
-    if (next === value && raw.length < shown.length && digitsBeforeCaret > 1) {
+    // Backspace over a bracket, space or dash changes no digit: it takes the digit before it instead. Only a
+    // single separator gone counts (a whole number typed over the same number is not a backspace).
+    const isSeparatorDeleted = raw.length === shown.length - 1 && countDigits(raw) === countDigits(shown);
+    if (next === value && isSeparatorDeleted && digitsBeforeCaret > 1) {
       const cut = caretAfterDigits(raw, digitsBeforeCaret);
       next = normalizePhone(raw.slice(0, cut - 1) + raw.slice(cut));
       digitsBeforeCaret -= 1;
