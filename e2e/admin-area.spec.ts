@@ -9,6 +9,7 @@ import {
 } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
+import { shownPhone } from './support/phone';
 import { readSms } from './support/sms';
 import { expect, test } from './support/test';
 
@@ -94,7 +95,7 @@ test('creates a barrier: validation, address suggestions, success and the list',
   await expect(page.getByText('Шлагбаум успешно создан.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-barriers$/);
   await openOwnBarrier(page, address);
-  await expect(page.getByText(`Телефон устройства: ${devicePhone}`)).toBeVisible();
+  await expect(page.getByText(`Телефон устройства: ${shownPhone(devicePhone)}`)).toBeVisible();
 });
 
 test('edits the barrier and its limits', async () => {
@@ -167,7 +168,7 @@ test('invites a user found by phone; he accepts and appears among the users', as
   await page.reload();
   await page.getByLabel('Поиск по имени или телефону').fill('Жилец');
   const row = page.getByTestId('barrier-user').filter({ hasText: 'Иван Жилец' });
-  await expect(row).toContainText(resident.phone);
+  await expect(row).toContainText(shownPhone(resident.phone));
   await checkAdminScreen(page, testInfo, 'barrier-users');
   await row.getByRole('button', { name: 'Открыть профиль' }).click();
   await expect(page.getByRole('heading', { name: 'Профиль пользователя' })).toBeVisible();
@@ -189,7 +190,7 @@ async function saveDevicePasswordAndOpenResident(page: Page, address: string, pa
 
 test('adds a phone for the user; a failed device command is retried after the password is fixed', async () => {
   const testInfo = test.info();
-  const primary = page.getByTestId('phone-card').filter({ hasText: resident.phone });
+  const primary = page.getByTestId('phone-card').filter({ hasText: shownPhone(resident.phone) });
   await expect(primary.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
 
   // The stored device password is corrected to a wrong one: the device refuses the next command.
@@ -207,7 +208,7 @@ test('adds a phone for the user; a failed device command is retried after the pa
   await page.getByLabel('Номер телефона').fill(wifePhone);
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByRole('heading', { name: 'Профиль пользователя' })).toBeVisible();
-  const wife = page.getByTestId('phone-card').filter({ hasText: wifePhone });
+  const wife = page.getByTestId('phone-card').filter({ hasText: shownPhone(wifePhone) });
   await expect(wife.getByTestId('phone-status')).toHaveText('Ошибка', { timeout: 20_000 });
   // Why: the device refused the password.
   await expect(wife.getByTestId('phone-status-note')).toHaveText('Неверный пароль устройства', {
@@ -227,7 +228,9 @@ test('adds a phone for the user; a failed device command is retried after the pa
   await page.getByLabel('Имя').fill('Супруга');
   await page.getByRole('button', { name: 'Сохранить изменения' }).click();
   await expect(page.getByRole('heading', { name: 'Профиль пользователя' })).toBeVisible();
-  await expect(page.getByTestId('phone-card').filter({ hasText: 'Супруга' })).toContainText(wifePhone);
+  await expect(page.getByTestId('phone-card').filter({ hasText: 'Супруга' })).toContainText(
+    shownPhone(wifePhone),
+  );
   // His history: only his numbers.
   await expect(page.getByTestId('action-card').first()).toBeVisible();
   await checkAdminScreen(page, testInfo, 'user-profile');

@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
+import { shownPhone } from './support/phone';
 import { checkScreen } from './support/screens';
 import { expect, test, watchForCspViolations } from './support/test';
 
@@ -139,7 +140,7 @@ test('manages extra phones on his barrier and sees their device status', async (
   await expect(page).toHaveURL(/\/mybarrier$/);
   await expect(page.getByText('Администратор: Ольга Владелец')).toBeVisible();
   await expect(page.getByText('Номеров на пользователя', { exact: true })).toBeVisible();
-  const primary = page.getByTestId('phone-card').filter({ hasText: resident.phone });
+  const primary = page.getByTestId('phone-card').filter({ hasText: shownPhone(resident.phone) });
   await expect(primary.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
   await expect(page.getByText('Нет дополнительных номеров')).toBeVisible();
   await checkScreen(page, 'mybarrier');
@@ -160,7 +161,7 @@ test('manages extra phones on his barrier and sees their device status', async (
   await save.click();
   await expect(page).toHaveURL(/\/mybarrier$/);
   const dacha = page.getByTestId('phone-card').filter({ hasText: 'Дача' });
-  await expect(dacha).toContainText('+79120000001');
+  await expect(dacha).toContainText(shownPhone('+79120000001'));
   await expect(dacha.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
 
   // A temporary phone: start must be earlier than end.

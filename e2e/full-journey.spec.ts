@@ -1,6 +1,7 @@
 import { newProjectPage, openAdminTab, openOwnBarrier, runDigits, selectOption } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, uniquePhone } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
+import { shownPhone } from './support/phone';
 import { checkScreen } from './support/screens';
 import { readSms } from './support/sms';
 import { expect, test } from './support/test';
@@ -73,7 +74,7 @@ test('from a new barrier to a blocked user, seen by both sides and by the device
   await user.getByLabel('Конец').fill('2030-05-03T09:00');
   await user.getByRole('button', { name: 'Сохранить' }).click();
   await expect(user).toHaveURL(/\/mybarrier$/);
-  const guestForUser = user.getByTestId('phone-card').filter({ hasText: guestPhone });
+  const guestForUser = user.getByTestId('phone-card').filter({ hasText: shownPhone(guestPhone) });
   await expect(guestForUser.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
   const sentToDevice = () =>
     readSms()
@@ -93,7 +94,7 @@ test('from a new barrier to a blocked user, seen by both sides and by the device
     .filter({ hasText: 'Анна Соседка' })
     .getByRole('button', { name: 'Открыть профиль' })
     .click();
-  const guestForAdmin = admin.getByTestId('phone-card').filter({ hasText: guestPhone });
+  const guestForAdmin = admin.getByTestId('phone-card').filter({ hasText: shownPhone(guestPhone) });
   await expect(guestForAdmin.getByTestId('phone-status')).toHaveText('Активен');
   await expect(guestForAdmin).toContainText('Временный');
 

@@ -102,6 +102,8 @@ export const VALIDATION = {
   newPasswordTooShort: 'Пароль должен содержать минимум 6 символов.',
   newPasswordsMismatch: 'Новые пароли не совпадают.',
   newPhone: 'Введите корректный номер телефона в формате +7XXXXXXXXXX.',
+  /** Not in spec.md (its login field just does nothing): issue 12 item 11. */
+  phoneIncomplete: 'Введите номер полностью: +7 и 10 цифр',
   phoneNameAndNumberRequired: 'Введите имя и номер телефона.',
   phoneFormat: 'Номер телефона должен быть в формате +7XXXXXXXXXX.',
   temporaryRequired: 'Укажите время начала и конца.',

@@ -49,6 +49,8 @@ export interface NavigationState {
   refresh_token?: string | null;
   /** An error to show on arrival (the login screen passes a failed code request to /verifyuser). */
   error?: string | null;
+  /** Seconds until the server takes another code request (the code screen's countdown starts there). */
+  retry_after?: number | null;
   user_id?: number | null;
   barrier_id?: number | null;
   phone_id?: number | null;

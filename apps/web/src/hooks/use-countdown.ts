@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds left until zero, ticking once a second; `restart()` starts again from `seconds`. */
-export function useCountdown(seconds: number): { secondsLeft: number; restart: () => void } {
-  const [endsAt, setEndsAt] = useState(() => Date.now() + seconds * 1000);
+/**
+ * Seconds left until zero, ticking once a second, starting from `initialSeconds` (default `seconds`);
+ * `restart()` starts again from `seconds`, `restart(n)` from n.
+ */
+export function useCountdown(
+  seconds: number,
+  initialSeconds: number = seconds,
+): { secondsLeft: number; restart: (from?: number) => void } {
+  const [endsAt, setEndsAt] = useState(() => Date.now() + initialSeconds * 1000);
   const [now, setNow] = useState(() => Date.now());
   const secondsLeft = Math.max(0, Math.ceil((endsAt - now) / 1000));
 
@@ -12,11 +18,14 @@ export function useCountdown(seconds: number): { secondsLeft: number; restart: (
     return () => window.clearInterval(timer);
   }, [secondsLeft]);
 
-  const restart = useCallback(() => {
-    const start = Date.now();
-    setNow(start);
-    setEndsAt(start + seconds * 1000);
-  }, [seconds]);
+  const restart = useCallback(
+    (from: number = seconds) => {
+      const start = Date.now();
+      setNow(start);
+      setEndsAt(start + from * 1000);
+    },
+    [seconds],
+  );
 
   return { secondsLeft, restart };
 }

@@ -61,12 +61,17 @@ export interface ErrorTexts {
   byStatus?: Partial<Record<number, string>>;
   /** Field names to look at, in order, when the body is `{field: [msgs]}` (spec: phone save errors). */
   fields?: readonly string[];
+  /**
+   * false on a code screen: its countdown box already counts `retry_after` down, a second number in the error
+   * line would be a second timer (issue 12).
+   */
+  retryHint?: boolean;
 }
 
 export function errorMessage(error: unknown, texts: ErrorTexts): string {
   if (error instanceof NetworkError) return texts.network ?? 'Ошибка сети';
   if (!(error instanceof ApiError)) return texts.fallback;
-  const hinted = (text: string) => withRetryHint(text, error.retryAfter);
+  const hinted = (text: string) => (texts.retryHint === false ? text : withRetryHint(text, error.retryAfter));
   if (texts.fields) {
     const text = fieldErrorText(error, texts.fields);
     if (text) return hinted(text);

@@ -22,7 +22,7 @@ describe('/admin-barrier-page', { timeout: 20_000 }, () => {
     barrierApi();
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
     expect(await screen.findByTestId('barrier-address')).toHaveTextContent('г Москва, ул Тверская, д 7');
-    expect(screen.getByText('Телефон устройства: +79005550001')).toBeInTheDocument();
+    expect(screen.getByText('Телефон устройства: +7 (900) 555-00-01')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Пользователи' }));
     expect(await screen.findByText('Screen: /barrier-users')).toBeInTheDocument();
     expect(screen.getByTestId('navigation-state')).toHaveTextContent('"barrier_id":5');

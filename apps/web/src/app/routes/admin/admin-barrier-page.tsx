@@ -17,6 +17,7 @@ import { LimitsForm } from '../../../features/admin-barriers/components/limits-f
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
@@ -71,7 +72,7 @@ export function AdminBarrierPageRoute() {
               <Text fw={600} size="lg" data-testid="barrier-address">
                 {data.address}
               </Text>
-              <Text size="sm">Телефон устройства: {data.device_phone}</Text>
+              <Text size="sm">Телефон устройства: {formatPhone(data.device_phone)}</Text>
               <Text size="sm">Модель: {data.device_model}</Text>
               <Text size="sm">Номеров на устройстве: до {data.device_phones_amount}</Text>
               <Text size="sm">{data.is_public ? 'Публичный шлагбаум' : 'Закрытый шлагбаум'}</Text>

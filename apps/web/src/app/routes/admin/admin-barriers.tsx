@@ -14,6 +14,7 @@ import {
 } from '../../../features/admin-barriers/api/admin-barriers-api';
 import { DeviceProblemBadge } from '../../../features/device-log/components/device-state-badge';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
@@ -69,7 +70,7 @@ export function AdminBarriersRoute() {
                     <Text fw={600}>{barrier.address}</Text>
                     <Group gap="xs">
                       <Text size="sm" c="gray.7">
-                        {barrier.device_phone} · {barrier.device_model}
+                        {formatPhone(barrier.device_phone)} · {barrier.device_model}
                       </Text>
                       <Badge variant="outline" color={barrier.is_public ? 'teal.9' : 'gray.8'}>
                         {barrier.is_public ? 'Публичный' : 'Закрытый'}

@@ -14,7 +14,7 @@ describe('/admin', { timeout: 20_000 }, () => {
     });
     const { user } = renderRoute(<AdminProfileRoute />, { path: '/admin' });
     expect(await screen.findByLabelText('ФИО')).toHaveValue('Анна Админова');
-    expect(screen.getByLabelText('Телефон')).toHaveValue('+79001112233');
+    expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (900) 111-22-33');
     const navigation = screen.getByRole('navigation', { name: 'Основная навигация' });
     for (const label of ['Шлагбаумы', 'Заявки', 'Профиль']) expect(navigation).toHaveTextContent(label);
     expect(screen.getByRole('radio', { name: 'Администратор' })).toBeChecked();

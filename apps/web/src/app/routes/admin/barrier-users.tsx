@@ -24,6 +24,7 @@ import {
 import { UserSearch } from '../../../features/admin-users/components/user-search';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
@@ -121,7 +122,7 @@ function BarrierUserCard({
       <Stack gap={6}>
         <UnstyledButton onClick={onOpen}>
           <Text fw={600}>{user.full_name || NAME_FALLBACK}</Text>
-          <Text size="sm">{user.phone}</Text>
+          <Text size="sm">{formatPhone(user.phone)}</Text>
           {user.is_active ? null : (
             <Text size="sm" c="red.9" data-testid="barrier-user-blocked">
               Заблокирован

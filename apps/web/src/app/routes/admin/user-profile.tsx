@@ -15,6 +15,7 @@ import { deviceHealthQueryKey, getDeviceHealth } from '../../../features/device-
 import { PhoneCard } from '../../../features/phones/components/phone-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
@@ -78,7 +79,7 @@ export function UserProfileRoute() {
                 {user.data.is_active ? 'Активен' : BLOCKED_LABEL}
               </Text>
             </Group>
-            <Text>{user.data.phone}</Text>
+            <Text>{formatPhone(user.data.phone)}</Text>
             <BlockUserForm
               key={String(user.data.is_active)}
               user={user.data}

@@ -18,7 +18,7 @@ describe('administrator login: /verifyadmin then /smsadmin', { timeout: 20_000 }
     await user.click(screen.getByRole('button', { name: 'Далее' }));
     expect(await screen.findByText('Screen: /smsadmin')).toBeInTheDocument();
     expect(screen.getByTestId('navigation-state')).toHaveTextContent(
-      `{"phone":"${phone}","verification_token":"tok-a"}`,
+      `{"phone":"${phone}","verification_token":"tok-a","retry_after":null}`,
     );
     expect(server.callsTo('POST /api/auth/codes/')[0]?.body).toEqual({ phone, mode: 'login' });
     expect(window.localStorage.getItem('verification_token')).toBe('tok-a');
@@ -34,7 +34,7 @@ describe('administrator login: /verifyadmin then /smsadmin', { timeout: 20_000 }
     await user.click(screen.getByRole('button', { name: 'Далее' }));
     expect(await screen.findByText('Screen: /smsadmin')).toBeInTheDocument();
     expect(screen.getByTestId('navigation-state')).toHaveTextContent(
-      `{"phone":"${phone}","verification_token":null,"error":"Сервер недоступен. Попробуйте позже."}`,
+      `{"phone":"${phone}","verification_token":null,"error":"Сервер недоступен. Попробуйте позже.","retry_after":null}`,
     );
   });
 

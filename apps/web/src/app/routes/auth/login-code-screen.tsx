@@ -35,6 +35,7 @@ export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCode
         mode="login"
         initialToken={state.verification_token}
         initialError={state.error}
+        initialSecondsLeft={state.retry_after}
         onVerified={async (verificationToken) => {
           try {
             const session = await login({ phone, verification_token: verificationToken });

@@ -15,7 +15,7 @@ describe('/login', () => {
     expect(input).toHaveValue('+7');
     await user.clear(input);
     await user.type(input, '9(001) 23-45-67 89');
-    expect(input).toHaveValue('+79001234567');
+    expect(input).toHaveValue('+7 (900) 123-45-67');
   });
 
   it('does nothing while the number is incomplete', async () => {
@@ -24,6 +24,9 @@ describe('/login', () => {
     await user.type(screen.getByLabelText(/Введите номер телефона/), '900123');
     await user.click(screen.getByRole('button', { name: 'Далее' }));
     expect(server.calls).toHaveLength(0);
+    expect(screen.getByText('Введите номер полностью: +7 и 10 цифр')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Введите номер телефона/), '4567');
+    expect(screen.queryByText('Введите номер полностью: +7 и 10 цифр')).not.toBeInTheDocument();
   });
 
   it('requests a login code for a user and goes to /verifyuser with the phone and token', async () => {
@@ -39,7 +42,7 @@ describe('/login', () => {
     await user.type(screen.getByLabelText(/Введите номер телефона/), '9001234567');
     await user.click(screen.getByRole('button', { name: 'Далее' }));
     expect(await screen.findByText('Screen: /verifyuser')).toBeInTheDocument();
-    expect(arrivedState()).toEqual({ phone: '+79001234567', verification_token: 'tok-1' });
+    expect(arrivedState()).toEqual({ phone: '+79001234567', verification_token: 'tok-1', retry_after: 60 });
     expect(server.callsTo('POST /api/auth/codes/')[0]?.body).toEqual({
       phone: '+79001234567',
       mode: 'login',
@@ -57,7 +60,7 @@ describe('/login', () => {
     expect(server.callsTo('POST /api/auth/codes/')).toHaveLength(0);
   });
 
-  it('passes a refused code request to /verifyuser as a translated error with the retry hint', async () => {
+  it('passes a refused code request to /verifyuser as a translated error with the wait for its countdown', async () => {
     mockApi({
       'POST /api/users/check_admin/': { is_admin: false },
       'POST /api/auth/codes/': [
@@ -72,7 +75,8 @@ describe('/login', () => {
     expect(arrivedState()).toEqual({
       phone: '+79001234567',
       verification_token: null,
-      error: 'Код уже был отправлен. Попробуйте позже. Повторите через 42 секунд.',
+      error: 'Код уже был отправлен. Попробуйте позже.',
+      retry_after: 42,
     });
   });
 

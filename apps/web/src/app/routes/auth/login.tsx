@@ -1,5 +1,5 @@
-import { Button, Stack } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { Button, Stack, Text } from '@mantine/core';
+import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -8,6 +8,7 @@ import { ErrorLine } from '../../../components/status-line';
 import { checkAdmin } from '../../../features/auth/api/auth-api';
 import { useSubmission } from '../../../hooks/use-submission';
 import { NetworkError } from '../../../lib/api-client';
+import { isCompletePhone } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { sendLoginCode } from './send-login-code';
 
@@ -15,11 +16,16 @@ import { sendLoginCode } from './send-login-code';
 export function LoginRoute() {
   const navigate = useNavigate();
   const [phone, setPhone] = useState('+7');
+  const [isIncompleteShown, setIsIncompleteShown] = useState(false);
   const { error, setError, isBusy, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (phone === '+7' || phone.length < 12) return;
+    // Spec: nothing is sent while the number is incomplete; the line says what is missing.
+    if (!isCompletePhone(phone)) {
+      setIsIncompleteShown(true);
+      return;
+    }
     await run(async () => {
       let isAdmin = false;
       try {
@@ -39,7 +45,21 @@ export function LoginRoute() {
     <AppLayout title="Вход">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PhoneInput label="Введите номер телефона" value={phone} onChange={setPhone} required autoFocus />
+          <Text data-testid="login-intro">
+            «Пропуск» открывает шлагбаумы звонком с вашего номера. Войдите по номеру телефона.
+          </Text>
+          <PhoneInput
+            label="Введите номер телефона"
+            description="На этот номер придёт СМС с кодом для входа."
+            value={phone}
+            onChange={(next) => {
+              setPhone(next);
+              if (isCompletePhone(next)) setIsIncompleteShown(false);
+            }}
+            error={isIncompleteShown && !isCompletePhone(phone) ? VALIDATION.phoneIncomplete : undefined}
+            required
+            autoFocus
+          />
           <ErrorLine message={error} />
           <Button type="submit" loading={isBusy} fullWidth size="md">
             Далее

@@ -1,7 +1,7 @@
 import type { NavigateFunction } from 'react-router';
 import { requestCode } from '../../../features/auth/api/auth-api';
 import { codeRequestErrorMessage } from '../../../features/auth/api/auth-errors';
-import { NetworkError } from '../../../lib/api-client';
+import { ApiError, NetworkError } from '../../../lib/api-client';
 import { writeStored } from '../../../lib/storage';
 import type { AppPath, NavigationState } from '../../paths';
 
@@ -20,7 +20,11 @@ export async function sendLoginCode(
     const response = await requestCode(phone, 'login');
     writeStored('verification_token', response.verification_token);
     navigate(codeScreen, {
-      state: { phone, verification_token: response.verification_token } satisfies NavigationState,
+      state: {
+        phone,
+        verification_token: response.verification_token,
+        retry_after: response.retry_after ?? null,
+      } satisfies NavigationState,
     });
   } catch (caught) {
     if (onNetworkError && caught instanceof NetworkError) {
@@ -32,6 +36,7 @@ export async function sendLoginCode(
         phone,
         verification_token: null,
         error: codeRequestErrorMessage(caught),
+        retry_after: caught instanceof ApiError ? (caught.retryAfter ?? null) : null,
       } satisfies NavigationState,
     });
   }

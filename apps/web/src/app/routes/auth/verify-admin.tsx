@@ -8,6 +8,7 @@ import { PASSWORD_VERIFIED_MESSAGE, verifyAdminPassword } from '../../../feature
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { SAMPLE_PHONE } from './sample-phone';
 import { sendLoginCode } from './send-login-code';
@@ -45,7 +46,7 @@ export function VerifyAdminRoute() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text>
-            Телефон: <b>{phone}</b>
+            Телефон: <b>{formatPhone(phone)}</b>
           </Text>
           <SuccessLine message={state.message} />
           <PasswordInput

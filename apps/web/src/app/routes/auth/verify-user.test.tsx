@@ -10,7 +10,7 @@ describe('/verifyuser', () => {
   it('shows the phone, the code field with its helper text and a back button', () => {
     mockApi();
     renderRoute(<VerifyUserRoute />, { path: '/verifyuser', state });
-    expect(screen.getByText('+79001234567')).toBeInTheDocument();
+    expect(screen.getByText('+7 (900) 123-45-67')).toBeInTheDocument();
     expect(screen.getByLabelText(/Код из СМС/)).toHaveAttribute('maxlength', '6');
     expect(screen.getByText('На телефон выслан код подтверждения')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Изменить номер телефона/ })).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('/verifyuser', () => {
   it('pre-fills a sample phone when opened without one', () => {
     mockApi();
     renderRoute(<VerifyUserRoute />, { path: '/verifyuser' });
-    expect(screen.getByTestId('code-phone').textContent).toMatch(/^\+7\d{10}$/);
+    expect(screen.getByTestId('code-phone').textContent).toMatch(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
   });
 
   it('keeps resend disabled for 60 seconds with a countdown, then resends and replaces the token', async () => {
@@ -164,11 +164,34 @@ describe('/verifyuser', () => {
       ],
     });
     await user.click(resend);
-    expect(
-      await screen.findByText('Слишком много запросов. Попробуйте позже. Повторите через 30 секунд.'),
-    ).toBeInTheDocument();
+    // One timer: the server's 30 s restart the countdown box, the error line does not count them again.
+    expect(await screen.findByText('Слишком много запросов. Попробуйте позже.')).toBeInTheDocument();
+    expect(screen.queryByText(/Повторите через/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('countdown')).toHaveTextContent('⏳ Отправить код повторно можно через 0:30');
+    expect(resend).toBeDisabled();
+    await act(async () => {
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(resend).toBeEnabled();
     server.on({ 'POST /api/auth/codes/': networkFailure });
     await user.click(resend);
     expect(await screen.findByText('Не удалось повторно связаться с сервером')).toBeInTheDocument();
+  });
+
+  it('starts its one countdown from the wait the server gave the code request', () => {
+    mockApi();
+    renderRoute(<VerifyUserRoute />, {
+      path: '/verifyuser',
+      state: {
+        phone: '+79001234567',
+        verification_token: null,
+        error: 'Код уже был отправлен. Попробуйте позже.',
+        retry_after: 42,
+      },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Код уже был отправлен. Попробуйте позже.');
+    expect(screen.getAllByText(/0:4\d|секунд/)).toHaveLength(1);
+    expect(screen.getByTestId('countdown')).toHaveTextContent('⏳ Отправить код повторно можно через 0:42');
+    expect(screen.getByRole('button', { name: 'Отправить код повторно' })).toBeDisabled();
   });
 });

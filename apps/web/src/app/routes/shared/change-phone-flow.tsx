@@ -1,9 +1,10 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { PhoneInput } from '../../../components/phone-input';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { requestCode } from '../../../features/auth/api/auth-api';
@@ -12,7 +13,7 @@ import { SendCodeStep } from '../../../features/auth/components/send-code-step';
 import { changePhone, profileQueryKey, profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
-import { isLenientPhone, withPlus } from '../../../lib/phone';
+import { formatPhone, isCompletePhone } from '../../../lib/phone';
 import { readStored, writeStored } from '../../../lib/storage';
 import type { AppPath } from '../../paths';
 
@@ -117,7 +118,7 @@ export function ChangePhoneFlow({ currentPhone, onDone }: { currentPhone: string
         <>
           <SuccessLine message={MESSAGES.phoneChanged} />
           <Text>
-            Новый номер: <b>{step.phone}</b>
+            Новый номер: <b>{formatPhone(step.phone)}</b>
           </Text>
           <Button onClick={onDone}>Вернуться в профиль</Button>
         </>
@@ -127,16 +128,16 @@ export function ChangePhoneFlow({ currentPhone, onDone }: { currentPhone: string
 }
 
 function NewPhoneStep({ onSent }: { onSent: (newPhone: string, newToken: string) => void }) {
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState('+7');
   const [isTouched, setIsTouched] = useState(false);
   const submission = useSubmission();
-  const isValid = isLenientPhone(value);
+  const isValid = isCompletePhone(value);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setIsTouched(true);
     if (!isValid) return;
-    const newPhone = withPlus(value);
+    const newPhone = value;
     await submission.run(async () => {
       try {
         const response = await requestCode(newPhone, 'change_phone_new');
@@ -151,17 +152,12 @@ function NewPhoneStep({ onSent }: { onSent: (newPhone: string, newToken: string)
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
+        <PhoneInput
           label="Новый номер телефона"
-          type="tel"
-          inputMode="tel"
-          placeholder="+7XXXXXXXXXX"
-          maxLength={12}
+          autoComplete="off"
           value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value.replace(/[^\d+]/g, ''));
-            setIsTouched(true);
-          }}
+          onChange={setValue}
+          onBlur={() => setIsTouched(true)}
           error={isTouched && !isValid ? VALIDATION.newPhone : undefined}
           required
         />

@@ -1,5 +1,5 @@
 import { Button, Card, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/messages';
+import { MESSAGES, NAME_FALLBACK, PHONE_FALLBACK, VALIDATION } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import {
 } from '../../../features/users/api/profile-api';
 import { NetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/phone';
 import { type AppPath, paths } from '../../paths';
 
 export const NAME_SAVED_TEXT = 'Имя сохранено';
@@ -64,7 +65,7 @@ export function OwnProfileScreen({
           <NameCard profile={data} />
           <Card withBorder radius="md">
             <Stack gap="sm">
-              <TextInput label="Телефон" value={data.phone || PHONE_FALLBACK} readOnly />
+              <TextInput label="Телефон" value={formatPhone(data.phone) || PHONE_FALLBACK} readOnly />
               <Button variant="light" onClick={() => navigate(changePhonePath)}>
                 Сменить номер телефона
               </Button>
@@ -83,6 +84,7 @@ function NameCard({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const [fullName, setFullName] = useState(profile.full_name ?? '');
   const [isSaved, setIsSaved] = useState(false);
+  const [isEmptyShown, setIsEmptyShown] = useState(false);
 
   useEffect(() => {
     setFullName(profile.full_name ?? '');
@@ -105,6 +107,11 @@ function NameCard({ profile }: { profile: Profile }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     setIsSaved(false);
+    // An empty name would only show 'Без имени' everywhere: say what is missing instead of saving it.
+    if (fullName.trim() === '') {
+      setIsEmptyShown(true);
+      return;
+    }
     save.mutate();
   }
 
@@ -116,7 +123,11 @@ function NameCard({ profile }: { profile: Profile }) {
           <TextInput
             label="ФИО"
             value={fullName}
-            onChange={(event) => setFullName(event.currentTarget.value)}
+            onChange={(event) => {
+              setFullName(event.currentTarget.value);
+              setIsEmptyShown(false);
+            }}
+            error={isEmptyShown ? VALIDATION.nameRequired : undefined}
             maxLength={150}
             autoComplete="name"
           />

@@ -18,7 +18,7 @@ describe('/barrier-details', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<BarrierDetailsRoute />, { path: '/barrier-details', state });
     expect(await screen.findByTestId('barrier-address')).toHaveTextContent(userBarrier.address);
     expect(screen.getByText('Въезд с переулка')).toBeInTheDocument();
-    expect(screen.getByText('Администратор: Анна Админова, +79001112233')).toBeInTheDocument();
+    expect(screen.getByText('Администратор: Анна Админова, +7 (900) 111-22-33')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Отправить запрос' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Запрос успешно отправлен.');
     expect(screen.getByRole('button', { name: 'Отправить запрос' })).toBeDisabled();

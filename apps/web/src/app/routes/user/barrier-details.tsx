@@ -13,6 +13,7 @@ import { barrierQueryKey, getBarrier } from '../../../features/barriers/api/barr
 import { profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/phone';
 import { paths } from '../../paths';
 import { userNavigation } from './navigation';
 
@@ -72,7 +73,7 @@ function BarrierDetails({ barrierId }: { barrierId: number }) {
             {barrier.data.additional_info ? <Text>{barrier.data.additional_info}</Text> : null}
             <Text size="sm">
               Администратор: {barrier.data.owner.full_name || NAME_FALLBACK},{' '}
-              {barrier.data.owner.phone || PHONE_FALLBACK}
+              {formatPhone(barrier.data.owner.phone) || PHONE_FALLBACK}
             </Text>
             <SuccessLine message={send.isSuccess ? MESSAGES.requestSent : null} />
             <ErrorLine message={send.error ? requestErrorMessage(send.error) : null} />

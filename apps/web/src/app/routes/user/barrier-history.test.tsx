@@ -80,7 +80,7 @@ describe('/barrier-history', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('pager-position')).toHaveTextContent('1 / 1');
     await user.click(card);
     expect(await screen.findByText('Причина: Выход из шлагбаума')).toBeInTheDocument();
-    expect(screen.getByText('Номер: +79003334455 (Постоянный)')).toBeInTheDocument();
+    expect(screen.getByText('Номер: +7 (900) 333-44-55 (Постоянный)')).toBeInTheDocument();
     expect(screen.getByText('Автор: Пользователь')).toBeInTheDocument();
     expect(server.callsTo('GET /api/actions/41/')).toHaveLength(1);
     expect(server.callsTo('GET /api/phones/52/')).toHaveLength(1);

@@ -82,4 +82,35 @@ describe('/delete-account', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Профиль успешно удалён.')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('access_token')).toBe('access-1');
   });
+
+  it('tells an administrator who owns barriers, before any code is sent, that the profile cannot be deleted', async () => {
+    signIn('+79001112233');
+    const server = mockApi({
+      'GET /api/users/me/': { ...userProfile, phone: '+79001112233' },
+      'POST /api/users/check_admin/': { is_admin: true },
+      'GET /api/admin/barriers/my/': { barriers: [], total_count: 2 },
+      'POST /api/auth/codes/': codeSent('del-1'),
+    });
+    const { user } = renderRoute(<DeleteAccountRoute />, { path: '/delete-account' });
+    const warning = await screen.findByTestId('owned-barriers-warning');
+    expect(warning).toHaveTextContent('Профиль нельзя удалить');
+    expect(warning).toHaveTextContent('Вы администратор шлагбаумов: 2.');
+    expect(warning).toHaveTextContent('Сначала удалите свои шлагбаумы, затем аккаунт.');
+    expect(screen.queryByRole('button', { name: 'Отправить код' })).not.toBeInTheDocument();
+    expect(server.callsTo('POST /api/auth/codes/')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'К моим шлагбаумам' }));
+    expect(await screen.findByText('Screen: /admin-barriers')).toBeInTheDocument();
+  });
+
+  it('offers the code to an administrator without barriers', async () => {
+    signIn('+79001112233');
+    mockApi({
+      'GET /api/users/me/': { ...userProfile, phone: '+79001112233' },
+      'POST /api/users/check_admin/': { is_admin: true },
+      'GET /api/admin/barriers/my/': { barriers: [], total_count: 0 },
+    });
+    renderRoute(<DeleteAccountRoute />, { path: '/delete-account' });
+    expect(await screen.findByRole('button', { name: 'Отправить код' })).toBeInTheDocument();
+    expect(screen.queryByTestId('owned-barriers-warning')).not.toBeInTheDocument();
+  });
 });

@@ -23,8 +23,8 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     mockApi(barrierCalls);
     renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state });
     expect(await screen.findByTestId('barrier-address')).toHaveTextContent(userBarrier.address);
-    expect(screen.getByText('Администратор: Анна Админова, +79001112233')).toBeInTheDocument();
-    expect(screen.getByText('Номер шлагбаума: +79005550008')).toBeInTheDocument();
+    expect(screen.getByText('Администратор: Анна Админова, +7 (900) 111-22-33')).toBeInTheDocument();
+    expect(screen.getByText('Номер шлагбаума: +7 (900) 555-00-08')).toBeInTheDocument();
 
     expect(await screen.findByText('Номеров на пользователя')).toBeInTheDocument();
     expect(within(limitRow('Номеров на пользователя')).getByText('3')).toBeInTheDocument();
@@ -37,6 +37,23 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     expect(within(cards[1] as HTMLElement).getByText('Жена')).toBeInTheDocument();
     expect(within(cards[1] as HTMLElement).getByTestId('phone-status')).toHaveTextContent('Ошибка');
     expect(within(cards[1] as HTMLElement).getByText('Постоянный')).toBeInTheDocument();
+  });
+
+  it('calls the barrier: a tel: link to its device number for a user with access, none without', async () => {
+    signIn();
+    mockApi(barrierCalls);
+    const { unmount } = renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state });
+    const call = await screen.findByRole('link', { name: 'Позвонить на шлагбаум' });
+    expect(call).toHaveAttribute('href', 'tel:+79005550008');
+
+    unmount();
+    mockApi({
+      ...barrierCalls,
+      'GET /api/barriers/8/': { ...userBarrier, has_access: false, device_phone: null },
+    });
+    renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state });
+    expect(await screen.findByTestId('barrier-address')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Позвонить на шлагбаум' })).not.toBeInTheDocument();
   });
 
   it('deletes an extra phone, reloads the list, and opens add-phone for this barrier', async () => {

@@ -25,6 +25,7 @@ import { deletePhone, getMyPhones, myPhonesQueryKey } from '../../../features/ph
 import { PhoneCard } from '../../../features/phones/components/phone-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone, phoneHref } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { userNavigation } from './navigation';
 
@@ -95,12 +96,13 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             </Text>
             {barrier.data.additional_info ? <Text size="sm">{barrier.data.additional_info}</Text> : null}
             {barrier.data.device_phone ? (
-              <Text size="sm">Номер шлагбаума: {barrier.data.device_phone}</Text>
+              <Text size="sm">Номер шлагбаума: {formatPhone(barrier.data.device_phone)}</Text>
             ) : null}
             <Text size="sm">
               Администратор: {barrier.data.owner.full_name || NAME_FALLBACK},{' '}
-              {barrier.data.owner.phone || PHONE_FALLBACK}
+              {formatPhone(barrier.data.owner.phone) || PHONE_FALLBACK}
             </Text>
+            <CallBarrierButton devicePhone={barrier.data.device_phone} />
           </Stack>
         </Card>
       ) : null}
@@ -197,3 +199,17 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
 }
 
 export default MyBarrierRoute;
+
+/**
+ * 'Позвонить на шлагбаум': the barrier opens to a call from a registered number, so the phone dials the device.
+ * Only a user with access gets the device's number from the server; without it there is nothing to show.
+ */
+function CallBarrierButton({ devicePhone }: { devicePhone: string | null }) {
+  const href = phoneHref(devicePhone);
+  if (!href) return null;
+  return (
+    <Button component="a" href={href} size="md" mt="xs" fullWidth data-testid="call-barrier">
+      Позвонить на шлагбаум
+    </Button>
+  );
+}

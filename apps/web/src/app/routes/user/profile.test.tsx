@@ -11,7 +11,7 @@ describe('/user', () => {
     mockApi({ 'GET /api/users/me/': profile, 'POST /api/users/check_admin/': { is_admin: false } });
     renderRoute(<ProfileRoute />, { path: '/user' });
     expect(await screen.findByLabelText('ФИО')).toHaveValue('Иван Петров');
-    expect(screen.getByLabelText('Телефон')).toHaveValue('+79001234567');
+    expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (900) 123-45-67');
     expect(screen.getByLabelText('Роль')).toHaveValue('Пользователь');
     const navigation = screen.getByRole('navigation', { name: 'Основная навигация' });
     for (const label of ['Шлагбаумы', 'Заявки', 'Профиль']) {
@@ -45,6 +45,23 @@ describe('/user', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Имя сохранено')).toBeInTheDocument();
     expect(server.callsTo('PATCH /api/users/me/')[0]?.body).toEqual({ full_name: 'Пётр Иванов' });
+  });
+
+  it('does not save an empty name and says what is missing', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/users/me/': profile,
+      'POST /api/users/check_admin/': { is_admin: false },
+    });
+    const { user } = renderRoute(<ProfileRoute />, { path: '/user' });
+    const name = await screen.findByLabelText('ФИО');
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(screen.getByText('Введите имя.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/users/me/')).toHaveLength(0);
+    await user.type(name, 'Пётр');
+    expect(screen.queryByText('Введите имя.')).not.toBeInTheDocument();
   });
 
   it('refreshes the token when the profile load gets a 401 and reloads the profile', async () => {

@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { ACCESS_REQUEST_STATUS_LABELS, NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/messages';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
+import { formatPhone } from '../../../lib/phone';
 import type { AccessRequest } from '../api/access-requests-api';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -23,7 +24,7 @@ export function AccessRequestCard({ request, actions }: { request: AccessRequest
           </Badge>
         </Group>
         <Text size="sm">
-          {request.user_full_name || NAME_FALLBACK}, {request.user_phone || PHONE_FALLBACK}
+          {request.user_full_name || NAME_FALLBACK}, {formatPhone(request.user_phone) || PHONE_FALLBACK}
         </Text>
         <Text size="xs" c="gray.7">
           {formatDateTime(request.created_at)}

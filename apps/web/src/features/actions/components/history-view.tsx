@@ -12,6 +12,7 @@ import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
 import { NetworkError } from '../../../lib/api-client';
 import { formatDateTime, fromDateTimeLocal } from '../../../lib/dates';
+import { formatPhone } from '../../../lib/phone';
 import {
   type ActionFilters,
   type ActionType,
@@ -183,7 +184,7 @@ function ActionDetailBox({
           <Text size="sm">Причина: {reasonLabel(data.action.reason)}</Text>
           {data.phone ? (
             <Text size="sm">
-              Номер: {data.phone.phone} ({PHONE_TYPE_LABELS[data.phone.type] ?? data.phone.type})
+              Номер: {formatPhone(data.phone.phone)} ({PHONE_TYPE_LABELS[data.phone.type] ?? data.phone.type})
             </Text>
           ) : null}
         </>

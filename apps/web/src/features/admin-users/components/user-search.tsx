@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
+import { MESSAGES, NAME_FALLBACK, VALIDATION } from '@propusk/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { isCompletePhone } from '../../../lib/phone';
+import { formatPhone, isCompletePhone } from '../../../lib/phone';
 import { type AdminUser, adminUsersKey, searchUser, unblockUser } from '../api/admin-users-api';
 
 export const BLOCKED_LABEL = 'Заблокирован';
@@ -24,6 +24,7 @@ export function UserSearch({ onInvite }: UserSearchProps) {
   const queryClient = useQueryClient();
   const [phone, setPhone] = useState('+7');
   const [found, setFound] = useState<AdminUser | null>(null);
+  const [isIncompleteShown, setIsIncompleteShown] = useState(false);
   const search = useMutation({ mutationFn: () => searchUser(phone) });
   const invite = useMutation({ mutationFn: (user: AdminUser) => onInvite(user) });
   const unblock = useMutation({
@@ -38,7 +39,10 @@ export function UserSearch({ onInvite }: UserSearchProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!isCompletePhone(phone)) return;
+    if (!isCompletePhone(phone)) {
+      setIsIncompleteShown(true);
+      return;
+    }
     setFound(null);
     invite.reset();
     unblock.reset();
@@ -56,7 +60,16 @@ export function UserSearch({ onInvite }: UserSearchProps) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text fw={600}>Найти пользователя по номеру</Text>
-          <PhoneInput label="Номер телефона" value={phone} onChange={setPhone} autoComplete="off" />
+          <PhoneInput
+            label="Номер телефона"
+            value={phone}
+            onChange={(next) => {
+              setPhone(next);
+              setIsIncompleteShown(false);
+            }}
+            error={isIncompleteShown ? VALIDATION.phoneIncomplete : undefined}
+            autoComplete="off"
+          />
           <Button type="submit" variant="light" disabled={isEmpty} loading={search.isPending}>
             Найти
           </Button>
@@ -72,7 +85,7 @@ export function UserSearch({ onInvite }: UserSearchProps) {
                     </Badge>
                   )}
                 </Group>
-                <Text size="sm">{found.phone}</Text>
+                <Text size="sm">{formatPhone(found.phone)}</Text>
                 {found.is_active ? (
                   <Button
                     onClick={() => invite.mutate(found)}

@@ -9,6 +9,7 @@ import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { useCountdown } from '../../../hooks/use-countdown';
 import { useSubmission } from '../../../hooks/use-submission';
 import { ApiError } from '../../../lib/api-client';
+import { formatPhone } from '../../../lib/phone';
 import { writeStored } from '../../../lib/storage';
 import { CODE_VERIFIED_MESSAGE, requestCode, verifyCode } from '../api/auth-api';
 import { resendErrorMessage, verifyErrorMessage } from '../api/auth-errors';
@@ -22,6 +23,8 @@ interface CodeFormProps {
   /** Token of the code already sent (null when the request failed: the resend button is the way out). */
   initialToken: string | null;
   initialError?: string | null;
+  /** The server's `retry_after` of the code request, when known: the one countdown starts there. */
+  initialSecondsLeft?: number | null;
   submitLabel?: string;
   /** Fallback line when the verify call fails without a usable text. */
   verifyErrorFallback?: string;
@@ -43,6 +46,7 @@ export function CodeForm({
   mode,
   initialToken,
   initialError,
+  initialSecondsLeft,
   submitLabel = 'Подтвердить',
   verifyErrorFallback,
   wrongCodeText,
@@ -53,7 +57,10 @@ export function CodeForm({
   const [token, setToken] = useState(initialToken);
   const { error, setError, isBusy, run } = useSubmission(initialError ?? null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { secondsLeft, restart } = useCountdown(RESEND_COOLDOWN_SECONDS);
+  const { secondsLeft, restart } = useCountdown(
+    RESEND_COOLDOWN_SECONDS,
+    initialSecondsLeft ?? RESEND_COOLDOWN_SECONDS,
+  );
   const codeError = isTouched && !isSixDigitCode(code) ? VALIDATION.code : null;
 
   async function submit(event: FormEvent) {
@@ -92,8 +99,10 @@ export function CodeForm({
         setCode('');
         setIsTouched(false);
         setNotice('Код отправлен повторно');
-        restart();
+        restart(response.retry_after ?? RESEND_COOLDOWN_SECONDS);
       } catch (caught) {
+        // The server says how long to wait: the countdown box shows it, the error line does not repeat it.
+        if (caught instanceof ApiError && caught.retryAfter !== undefined) restart(caught.retryAfter);
         return resendErrorMessage(caught);
       }
     });
@@ -103,7 +112,7 @@ export function CodeForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text>
-          Телефон: <b data-testid="code-phone">{phone}</b>
+          Телефон: <b data-testid="code-phone">{formatPhone(phone)}</b>
         </Text>
         <CodeInput
           value={code}

@@ -4,6 +4,7 @@ import { MESSAGES } from '@propusk/contracts/messages';
 import { ErrorLine } from '../../../components/status-line';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/phone';
 import { writeStored } from '../../../lib/storage';
 import { requestCode } from '../api/auth-api';
 
@@ -42,7 +43,7 @@ export function SendCodeStep({
     <Stack gap="sm">
       <Text>{explanation}</Text>
       <Text>
-        Телефон: <b>{phone}</b>
+        Телефон: <b>{formatPhone(phone)}</b>
       </Text>
       <ErrorLine message={submission.error} />
       <Button onClick={send} loading={submission.isBusy} fullWidth>

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTouchedValues } from '../../../hooks/use-touched-values';
+import { formatPhone } from '../../../lib/phone';
 import { firstUnshownError, PhoneFormFrame, PhoneNameInput, PhoneTypeFields } from './phone-form-parts';
 import { type EditPhoneValues, validateEditPhone } from './phone-validation';
 
@@ -32,7 +33,7 @@ export function EditPhoneForm({ type, phoneNumber, initialValues, onSubmit }: Ed
       submitLabel="Сохранить изменения"
     >
       <Text>
-        Номер: <b>{phoneNumber}</b>
+        Номер: <b>{formatPhone(phoneNumber)}</b>
       </Text>
       <PhoneNameInput
         value={values.name}

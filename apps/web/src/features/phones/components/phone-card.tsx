@@ -2,6 +2,7 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import { PHONE_TYPE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '@propusk/contracts/messages';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
+import { formatPhone } from '../../../lib/phone';
 import type { Phone } from '../api/phones-api';
 import { PhoneStatusBadge } from './phone-status-badge';
 
@@ -29,7 +30,7 @@ export function PhoneCard({
             {note}
           </Text>
         ) : null}
-        <Text>{phone.phone}</Text>
+        <Text>{formatPhone(phone.phone)}</Text>
         <Text size="sm" c="gray.7">
           {PHONE_TYPE_LABELS[phone.type] ?? phone.type}
         </Text>
