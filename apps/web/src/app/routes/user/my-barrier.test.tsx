@@ -39,7 +39,7 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     expect(within(cards[1] as HTMLElement).getByText('Постоянный')).toBeInTheDocument();
   });
 
-  it('deletes an extra phone, reloads the list, and opens add-phone for this barrier', async () => {
+  it('deletes an extra phone after confirmation, reloads the list, and opens add-phone for this barrier', async () => {
     signIn();
     let phones = [ownPrimaryPhone, ownExtraPhone];
     const server = mockApi({
@@ -52,6 +52,14 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     });
     const { user } = renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state });
     await user.click(await screen.findByRole('button', { name: 'Удалить номер Жена' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Удалить номер «Жена»? Он будет удалён с устройства.');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(server.callsTo('DELETE /api/phones/52/')).toHaveLength(0);
+    expect(screen.getAllByTestId('phone-card')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Удалить номер Жена' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, удалить' }));
     expect(await screen.findByText('Нет дополнительных номеров')).toBeInTheDocument();
     expect(server.callsTo('DELETE /api/phones/52/')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Добавить номер' }));

@@ -49,6 +49,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [isConfirmingLeave, setIsConfirmingLeave] = useState(false);
+  const [phoneToDelete, setPhoneToDelete] = useState<{ id: number; name: string } | null>(null);
   const barrier = useQuery({ queryKey: barrierQueryKey(barrierId), queryFn: () => getBarrier(barrierId) });
   const limits = useQuery({ queryKey: limitsQueryKey(barrierId), queryFn: () => getLimits(barrierId) });
   const phones = useQuery({
@@ -59,6 +60,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
   });
   const removePhone = useMutation({
     mutationFn: deletePhone,
+    onSuccess: () => setPhoneToDelete(null),
     onSettled: () => queryClient.invalidateQueries({ queryKey: myPhonesQueryKey(barrierId) }),
   });
   const leave = useMutation({
@@ -135,8 +137,14 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
       <Title order={2} size="h4">
         Дополнительные номера
       </Title>
-      <ErrorLine
-        message={
+      <ConfirmDialog
+        opened={phoneToDelete !== null}
+        message={`Удалить номер «${phoneToDelete?.name ?? ''}»? Он будет удалён с устройства.`}
+        confirmLabel="Да, удалить"
+        onConfirm={() => phoneToDelete && removePhone.mutate(phoneToDelete.id)}
+        onCancel={() => setPhoneToDelete(null)}
+        isBusy={removePhone.isPending}
+        error={
           removePhone.error ? errorMessage(removePhone.error, { fallback: MESSAGES.phoneDeleteFailed }) : null
         }
       />
@@ -163,8 +171,10 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
                 size="xs"
                 variant="light"
                 color="red.9"
-                loading={removePhone.isPending && removePhone.variables === phone.id}
-                onClick={() => removePhone.mutate(phone.id)}
+                onClick={() => {
+                  removePhone.reset();
+                  setPhoneToDelete({ id: phone.id, name: phone.name });
+                }}
                 aria-label={`Удалить номер ${phone.name}`}
               >
                 Удалить
