@@ -67,6 +67,22 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('navigation-state')).toHaveTextContent('{"barrier_id":8}');
   });
 
+  it('tells a user blocked by the administrator why, and offers no "Добавить номер"', async () => {
+    signIn();
+    mockApi({
+      'GET /api/barriers/8/': { ...userBarrier, device_phone: null, block_reason: 'Не платит взносы' },
+      'GET /api/barriers/8/limits/': [403, { detail: 'You do not have access to this barrier.' }],
+      'GET /api/barriers/8/phones/my/': [403, { detail: 'You do not have access to this barrier.' }],
+    });
+    renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state });
+    const notice = await screen.findByTestId('blocked-notice');
+    expect(notice).toHaveTextContent('Администратор этого шлагбаума заблокировал вам доступ.');
+    expect(notice).toHaveTextContent('Причина: Не платит взносы');
+    expect(screen.getByTestId('barrier-address')).toHaveTextContent(userBarrier.address);
+    expect(screen.queryByRole('button', { name: 'Добавить номер' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('error-line')).not.toBeInTheDocument();
+  });
+
   it('says "Нет дополнительных номеров" when I have only the main phone', async () => {
     signIn();
     mockApi({
