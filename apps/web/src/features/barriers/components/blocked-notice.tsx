@@ -8,7 +8,7 @@ export const BLOCKED_ON_BARRIER_TEXT = 'Администратор этого ш
  */
 export function BlockedNotice({ reason }: { reason: string }) {
   return (
-    <Alert color="red" variant="light" title="Доступ заблокирован" data-testid="blocked-notice">
+    <Alert color="red.9" variant="outline" title="Доступ заблокирован" data-testid="blocked-notice">
       <Text size="sm">{BLOCKED_ON_BARRIER_TEXT}</Text>
       <Text size="sm">Причина: {reason}</Text>
     </Alert>
