@@ -35,12 +35,12 @@ test('an administrator recovers his password by SMS, then logs in with password 
 
   await expect(page).toHaveURL(/\/verifyadmin$/);
   await expect(page.getByText('Пароль успешно изменён')).toBeVisible();
-  await page.getByLabel('Пароль').fill(admin.password);
+  await page.getByRole('textbox', { name: /^Пароль/ }).fill(admin.password);
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await checkScreenTexts(page, 'verifyadmin-wrong-password');
   const beforeLogin = smsCount(admin.phone);
-  await page.getByLabel('Пароль').fill('new-admin-pass');
+  await page.getByRole('textbox', { name: /^Пароль/ }).fill('new-admin-pass');
   await page.getByRole('button', { name: 'Далее' }).click();
 
   await expect(page).toHaveURL(/\/smsadmin$/);
