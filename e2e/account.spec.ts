@@ -34,12 +34,12 @@ test('an administrator who forgot his password is sent to the operator (no reset
   await page.getByLabel('Введите номер телефона').fill(admin.phone);
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page).toHaveURL(/\/verifyadmin$/);
-  await page.getByLabel('Пароль').fill('not-the-password');
+  await page.getByRole('textbox', { name: /^Пароль/ }).fill('not-the-password');
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await checkScreenTexts(page, 'verifyadmin-wrong-password');
   const beforeLogin = smsCount(admin.phone);
-  await page.getByLabel('Пароль').fill(admin.password);
+  await page.getByRole('textbox', { name: /^Пароль/ }).fill(admin.password);
   await page.getByRole('button', { name: 'Далее' }).click();
 
   await expect(page).toHaveURL(/\/smsadmin$/);

@@ -242,6 +242,7 @@ test('blocks the user with a reason and unblocks him from the search', async () 
   await expect(page.getByText('Укажите причину блокировки.')).toBeVisible();
   await page.getByLabel('Причина блокировки').fill('Не платит взносы');
   await page.getByRole('button', { name: 'Заблокировать' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Да, заблокировать' }).click();
   await expect(page.getByTestId('user-status')).toHaveText('Заблокирован');
   await expect(page.getByText('Причина: Не платит взносы')).toBeVisible();
   await expect(page.getByText('Нет номеров')).toBeVisible();
@@ -292,6 +293,7 @@ test('processes requests in an infinitely scrolled list', async () => {
   await card(1).getByRole('button', { name: 'Принять' }).click();
   await expect(card(1)).toContainText('Принята');
   await card(2).getByRole('button', { name: 'Отклонить' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Да, отклонить' }).click();
   await expect(card(2)).toContainText('Отклонена');
   await checkAdminScreen(page, testInfo, 'requests-incoming');
   await page.getByRole('tab', { name: 'Исходящие' }).click();

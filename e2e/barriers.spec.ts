@@ -110,6 +110,7 @@ test('asks for access, cancels a second request, and accepts an invitation', asy
   await expect(outgoing.filter({ hasText: 'д. 1' })).toContainText('Ожидает');
   await checkScreen(page, 'requests-outgoing');
   await outgoing.filter({ hasText: 'д. 2' }).getByRole('button', { name: 'Отменить' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Да, отменить' }).click();
   await expect(outgoing).toHaveCount(1);
 
   // The owner accepts д. 1 and invites the resident to д. 3.
@@ -226,6 +227,7 @@ test('manages extra phones on his barrier and sees their device status', async (
   // Deleting the temporary phone.
   const courier = page.getByTestId('phone-card').filter({ hasText: 'Курьер' });
   await courier.getByRole('button', { name: /Удалить/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Да, удалить' }).click();
   await expect(courier).toHaveCount(0);
 });
 

@@ -107,6 +107,7 @@ test('from a new barrier to a blocked user, seen by both sides and by the device
   const deletesBefore = sentToDevice().filter((text) => text.endsWith('##')).length;
   await admin.getByLabel('Причина блокировки').fill('Нарушение правил въезда');
   await admin.getByRole('button', { name: 'Заблокировать' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Да, заблокировать' }).click();
   await expect(admin.getByTestId('user-status')).toHaveText('Заблокирован');
   await expect(admin.getByText('Нет номеров')).toBeVisible();
 

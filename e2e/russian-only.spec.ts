@@ -249,8 +249,9 @@ test('an administrator confirms removing a user from the barrier', async ({ brow
   await page.getByRole('button', { name: 'Пользователи' }).click();
   const row = page.getByTestId('barrier-user').filter({ hasText: 'Пётр Проверкин' });
   await row.getByRole('button', { name: 'Удалить из шлагбаума' }).click();
-  await expect(row.getByRole('button', { name: 'Да, удалить' })).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Да, удалить' })).toBeVisible();
   await checkScreenTexts(page, 'ru-barrier-users-remove-confirm');
-  await row.getByRole('button', { name: 'Отмена' }).click();
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
   await page.context().close();
 });

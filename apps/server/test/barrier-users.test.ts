@@ -206,6 +206,14 @@ describe('barrier users and blocking', () => {
           has_access: false,
         });
       }
+      // The barrier's card tells the user why: the reason of its owner's block.
+      const card = await get(member, `/api/barriers/${first.id}/`);
+      expect(card.statusCode).toBe(200);
+      expect(card.json()).toMatchObject({ has_access: false, block_reason: 'Нарушение правил' });
+      expect((await get(member, `/api/barriers/${foreign.id}/`)).json()).toMatchObject({
+        has_access: true,
+        block_reason: null,
+      });
       // Another administrator's barrier is not affected.
       expect((await get(member, `/api/barriers/${foreign.id}/check_access/`)).json()).toEqual({
         has_access: true,
@@ -242,6 +250,7 @@ describe('barrier users and blocking', () => {
         token: owner.token,
       });
       expect(unblocked.json()).toMatchObject({ is_active: true, block_reason: null });
+      expect((await get(member, `/api/barriers/${first.id}/`)).json()).toMatchObject({ block_reason: null });
       // Unblocking restores nothing by itself.
       expect((await get(member, `/api/barriers/${first.id}/check_access/`)).json()).toEqual({
         has_access: false,

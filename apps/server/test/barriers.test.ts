@@ -335,6 +335,7 @@ describe('barriers', () => {
         device_phone: null,
         has_access: false,
         is_owner: false,
+        block_reason: null,
       });
       expect(response.body).not.toContain(barrier.device_phone);
       const member = await createUserWithAccess(t, barrier);

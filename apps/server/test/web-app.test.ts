@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -14,6 +14,10 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    // The web app's public files (icons, manifest), as the build copies them into dist/.
+    const publicDir = path.resolve(import.meta.dirname, '../../web/public');
+    for (const name of readdirSync(publicDir))
+      copyFileSync(path.join(publicDir, name), path.join(dist, name));
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -42,5 +46,22 @@ describe('serving the built web app', () => {
   it('answers a missing asset with 404, not the page', async () => {
     const missing = await t.request({ method: 'GET', url: '/assets/app-old999.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('serves the favicon and the web manifest as files with their types, not as a JSON 404', async () => {
+    const favicon = await t.request({ method: 'GET', url: '/favicon.ico' });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const svg = await t.request({ method: 'GET', url: '/favicon.svg' });
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const manifest = await t.request({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ short_name: 'Пропуск', display: 'standalone', start_url: '/' });
+    for (const icon of manifest.json().icons as { src: string; type: string }[]) {
+      const file = await t.request({ method: 'GET', url: icon.src });
+      expect(file.statusCode, icon.src).toBe(200);
+      expect(file.headers['content-type']).toContain(icon.type);
+    }
   });
 });

@@ -114,6 +114,8 @@ export const barrierDetailSchema = barrierSummarySchema.extend({
   device_model: z.string(),
   device_phones_amount: z.number().int(),
   is_owner: z.boolean(),
+  /** The owner's reason when he blocked the caller (his barriers are then closed to him), else null. */
+  block_reason: z.string().nullable(),
 });
 export type BarrierDetail = z.infer<typeof barrierDetailSchema>;
 

@@ -1,4 +1,5 @@
 import {
+  type ActionIconProps,
   createTheme,
   defaultVariantColorsResolver,
   MantineProvider,
@@ -6,7 +7,7 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 
 /**
@@ -23,6 +24,21 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return defaults;
 };
 
+/**
+ * The password field's eye: named for screen readers and reachable with Tab (Mantine leaves it unnamed, at
+ * tabIndex -1). Space toggles it (Mantine's own key handler); Enter does too, as on any button: Mantine toggles on
+ * mousedown, so Enter sends one.
+ */
+const visibilityToggleButtonProps = {
+  'aria-label': 'Показать пароль',
+  tabIndex: 0,
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    event.currentTarget.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+  },
+} satisfies ActionIconProps & Record<string, unknown>;
+
 export const theme = createTheme({
   variantColorResolver,
   primaryColor: 'blue',
@@ -33,6 +49,9 @@ export const theme = createTheme({
   components: {
     // The default dimmed description is too pale on the grey page background (axe color-contrast).
     InputWrapper: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps } },
+    // Icon-only buttons must be named in Russian at each use (aria-label); the modal's close button is named here.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
   },
 });
 

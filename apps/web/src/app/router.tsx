@@ -5,6 +5,7 @@ import { paths } from './paths';
 import { adminRoutes } from './routes/admin/routes';
 import { authRoutes } from './routes/auth/routes';
 import { RequireSession } from './routes/require-session';
+import { rootLoader } from './routes/session-home';
 import { userRoutes } from './routes/user/routes';
 
 function RouteFallback() {
@@ -15,12 +16,14 @@ function RouteFallback() {
   );
 }
 
-/** The whole route table: `/` → /login, login screens, then everything behind a session. */
+/**
+ * The whole route table: `/` → the session's area or /login, login screens, then everything behind a session.
+ */
 export const routes: RouteObject[] = [
   {
     HydrateFallback: RouteFallback,
     children: [
-      { path: paths.root, element: <Navigate to={paths.login} replace /> },
+      { path: paths.root, loader: rootLoader },
       ...authRoutes,
       { Component: RequireSession, children: [...userRoutes, ...adminRoutes] },
       { path: '*', element: <Navigate to={paths.login} replace /> },

@@ -26,6 +26,7 @@ export const userBarrier = {
   additional_info: 'Въезд с переулка',
   is_public: true,
   created_at: '2026-01-10T10:00:00Z',
+  block_reason: null as string | null,
 };
 
 const phoneBase = {

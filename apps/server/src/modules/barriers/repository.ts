@@ -9,7 +9,14 @@ import type { LimitField } from '@propusk/contracts/limits';
 import { and, asc, count, desc, eq, ilike, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { accessRequests, barrierAccess, barrierLimits, barriers, users } from '../../db/schema.ts';
+import {
+  accessRequests,
+  adminBlocks,
+  barrierAccess,
+  barrierLimits,
+  barriers,
+  users,
+} from '../../db/schema.ts';
 import { likePattern, pageOffset, totalOfPage } from './policy.ts';
 
 function orderBy(ordering: BarrierOrdering | undefined): SQL[] {
@@ -290,6 +297,10 @@ export async function findBarrierCard(executor: Executor, barrierId: number, vie
       devicePhone: barriers.devicePhone,
       deviceModel: barriers.deviceModel,
       devicePhonesAmount: barriers.devicePhonesAmount,
+      // The owner's own block of the viewer (DESIGN.md section 4), so the card can say why he has no access.
+      blockReason: sql<
+        string | null
+      >`(select ${adminBlocks.reason} from ${adminBlocks} where ${adminBlocks.adminId} = ${barriers.ownerId} and ${adminBlocks.userId} = ${viewerId})`,
     })
     .from(barriers)
     .innerJoin(users, eq(users.id, barriers.ownerId))

@@ -176,6 +176,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
         device_model: row.deviceModel,
         device_phones_amount: row.devicePhonesAmount,
         is_owner: isOwner,
+        block_reason: row.blockReason ?? null,
       };
     },
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -54,6 +54,14 @@ describe('/admin-requests', { timeout: 20_000 }, () => {
     expect(server.callsTo('PATCH /api/admin/access_requests/1/')[0]?.body).toEqual({ status: 'accepted' });
     const rejects = screen.getAllByRole('button', { name: 'Отклонить' });
     await user.click(rejects[1] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Отклонить запрос на доступ?');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(server.callsTo('PATCH /api/admin/access_requests/2/')).toHaveLength(0);
+    await user.click(rejects[1] as HTMLElement);
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, отклонить' }),
+    );
     expect(await screen.findByText('Ошибка при обновлении')).toBeInTheDocument();
     expect(server.callsTo('PATCH /api/admin/access_requests/2/')[0]?.body).toEqual({ status: 'rejected' });
   });
@@ -71,6 +79,7 @@ describe('/admin-requests', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Нет данных')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Исходящие' }));
     await user.click(await screen.findByRole('button', { name: 'Отменить' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, отменить' }));
     expect(server.callsTo('PATCH /api/admin/access_requests/3/')[0]?.body).toEqual({
       status: 'cancelled',
       hidden_for_user: true,

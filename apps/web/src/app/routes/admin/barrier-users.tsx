@@ -4,11 +4,11 @@ import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
-import { ErrorLine } from '../../../components/status-line';
 import {
   accessRequestsKey,
   createAccessRequest,
@@ -132,30 +132,30 @@ function BarrierUserCard({
             Номеров: {user.phones_count}
           </Text>
         </UnstyledButton>
-        {isConfirming ? (
-          <>
-            <Text size="sm">{REMOVE_CONFIRM_TEXT}</Text>
-            <Group grow>
-              <Button color="red.9" size="xs" loading={remove.isPending} onClick={() => remove.mutate()}>
-                Да, удалить
-              </Button>
-              <Button variant="default" size="xs" onClick={() => setIsConfirming(false)}>
-                Отмена
-              </Button>
-            </Group>
-          </>
-        ) : (
-          <Group gap="xs">
-            <Button size="xs" variant="light" onClick={onOpen}>
-              Открыть профиль
-            </Button>
-            <Button size="xs" variant="subtle" color="red.9" onClick={() => setIsConfirming(true)}>
-              Удалить из шлагбаума
-            </Button>
-          </Group>
-        )}
-        <ErrorLine
-          message={remove.error ? errorMessage(remove.error, { fallback: MESSAGES.userDeleteFailed }) : null}
+        <Group gap="xs">
+          <Button size="xs" variant="light" onClick={onOpen}>
+            Открыть профиль
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red.9"
+            onClick={() => {
+              remove.reset();
+              setIsConfirming(true);
+            }}
+          >
+            Удалить из шлагбаума
+          </Button>
+        </Group>
+        <ConfirmDialog
+          opened={isConfirming}
+          message={REMOVE_CONFIRM_TEXT}
+          confirmLabel="Да, удалить"
+          onConfirm={() => remove.mutate()}
+          onCancel={() => setIsConfirming(false)}
+          isBusy={remove.isPending}
+          error={remove.error ? errorMessage(remove.error, { fallback: MESSAGES.userDeleteFailed }) : null}
         />
       </Stack>
     </Card>

@@ -102,7 +102,13 @@ describe('/user-profile', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<UserProfileRoute />, { path: '/user-profile', state });
     await screen.findAllByTestId('phone-card');
     await user.click(within(card('+79004445566')).getByRole('button', { name: 'Удалить' }));
-    await user.click(within(card('+79004445566')).getByRole('button', { name: 'Да, удалить номер' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(server.callsTo('DELETE /api/admin/phones/33/')).toHaveLength(0);
+    await user.click(within(card('+79004445566')).getByRole('button', { name: 'Удалить' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, удалить номер' }),
+    );
     expect(await screen.findByText('Ошибка удаления номера')).toBeInTheDocument();
     expect(server.callsTo('DELETE /api/admin/phones/33/')).toHaveLength(1);
   });
@@ -129,6 +135,14 @@ describe('/user-profile', { timeout: 20_000 }, () => {
     expect(server.callsTo('PATCH /api/admin/users/21/block/')).toHaveLength(0);
     await user.type(screen.getByLabelText('Причина блокировки'), 'Не платит взносы');
     await user.click(screen.getByRole('button', { name: 'Заблокировать' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Причина: Не платит взносы');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(server.callsTo('PATCH /api/admin/users/21/block/')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Заблокировать' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, заблокировать' }),
+    );
     expect(await screen.findByText('Ошибка блокировки.')).toBeInTheDocument();
     const blocked = { ...adminUser, is_active: false, block_reason: 'Не платит взносы' };
     server.on({
@@ -136,7 +150,7 @@ describe('/user-profile', { timeout: 20_000 }, () => {
       'GET /api/admin/users/21/': blocked,
       'GET /api/admin/barriers/5/phones/my/': page('phones', []),
     });
-    await user.click(screen.getByRole('button', { name: 'Заблокировать' }));
+    await user.click(screen.getByRole('button', { name: 'Да, заблокировать' }));
     expect(await screen.findByText('Причина: Не платит взносы')).toBeInTheDocument();
     expect(screen.getByTestId('user-status')).toHaveTextContent('Заблокирован');
     expect(screen.getByRole('button', { name: 'Разблокировать' })).toBeInTheDocument();

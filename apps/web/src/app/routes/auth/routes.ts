@@ -1,9 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../paths';
+import { loginLoader } from '../session-home';
 
 /** Login and recovery screens: no session needed. Each screen is its own chunk. */
 export const authRoutes: RouteObject[] = [
-  { path: paths.login, lazy: () => import('./login').then((module) => ({ Component: module.default })) },
+  {
+    path: paths.login,
+    loader: loginLoader,
+    lazy: () => import('./login').then((module) => ({ Component: module.default })),
+  },
   {
     path: paths.verifyUser,
     lazy: () => import('./verify-user').then((module) => ({ Component: module.default })),

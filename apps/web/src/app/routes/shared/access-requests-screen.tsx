@@ -2,6 +2,7 @@ import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { MESSAGES } from '@propusk/contracts/messages';
 import { type QueryKey, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InfiniteScrollSentinel } from '../../../components/infinite-scroll-sentinel';
 import { AppLayout } from '../../../components/layout/app-layout';
 import type { NavigationItem } from '../../../components/layout/bottom-navigation';
@@ -18,6 +19,9 @@ import {
 } from '../../../features/access-requests/api/access-requests-api';
 import { AccessRequestCard } from '../../../features/access-requests/components/access-request-card';
 import { errorMessage } from '../../../lib/errors';
+
+export const REJECT_CONFIRM_TEXT = 'Отклонить запрос на доступ?';
+export const CANCEL_CONFIRM_TEXT = 'Отменить запрос на доступ?';
 
 const TAB_LABELS: Record<AccessRequestDirection, string> = { incoming: 'Входящие', outgoing: 'Исходящие' };
 
@@ -80,6 +84,7 @@ function AccessRequestList({
     getNextPageParam: (lastPage) =>
       lastPage.access_requests.length < ACCESS_REQUEST_PAGE_SIZE ? undefined : lastPage.current_page + 1,
   });
+  const [toConfirm, setToConfirm] = useState<{ id: number; status: 'rejected' | 'cancelled' } | null>(null);
   const act = useMutation({
     mutationFn: (input: { id: number; status: 'accepted' | 'rejected' | 'cancelled' }) =>
       updateAccessRequest(
@@ -89,6 +94,7 @@ function AccessRequestList({
           ? { status: 'cancelled', hidden_for_user: true }
           : { status: input.status },
       ),
+    onSuccess: () => setToConfirm(null),
     onSettled: async () => {
       for (const queryKey of [accessRequestsKey(scope), ...alsoInvalidates]) {
         await queryClient.invalidateQueries({ queryKey });
@@ -104,7 +110,20 @@ function AccessRequestList({
         isPending={list.isPending}
         error={list.error ? errorMessage(list.error, { fallback: MESSAGES.loadFailed }) : null}
       />
-      <ErrorLine message={act.error ? errorMessage(act.error, { fallback: MESSAGES.updateFailed }) : null} />
+      <ErrorLine
+        message={
+          act.error && !toConfirm ? errorMessage(act.error, { fallback: MESSAGES.updateFailed }) : null
+        }
+      />
+      <ConfirmDialog
+        opened={toConfirm !== null}
+        message={toConfirm?.status === 'cancelled' ? CANCEL_CONFIRM_TEXT : REJECT_CONFIRM_TEXT}
+        confirmLabel={toConfirm?.status === 'cancelled' ? 'Да, отменить' : 'Да, отклонить'}
+        onConfirm={() => toConfirm && act.mutate(toConfirm)}
+        onCancel={() => setToConfirm(null)}
+        isBusy={act.isPending}
+        error={act.error ? errorMessage(act.error, { fallback: MESSAGES.updateFailed }) : null}
+      />
       {list.data && requests.length === 0 ? <Text c="gray.7">{MESSAGES.emptyData}</Text> : null}
       {requests.map((request) => (
         <AccessRequestCard
@@ -117,7 +136,10 @@ function AccessRequestList({
                 variant="light"
                 color="red.9"
                 loading={isBusy(request.id)}
-                onClick={() => act.mutate({ id: request.id, status: 'cancelled' })}
+                onClick={() => {
+                  act.reset();
+                  setToConfirm({ id: request.id, status: 'cancelled' });
+                }}
               >
                 Отменить
               </Button>
@@ -135,7 +157,10 @@ function AccessRequestList({
                   variant="light"
                   color="red.9"
                   loading={isBusy(request.id)}
-                  onClick={() => act.mutate({ id: request.id, status: 'rejected' })}
+                  onClick={() => {
+                    act.reset();
+                    setToConfirm({ id: request.id, status: 'rejected' });
+                  }}
                 >
                   Отклонить
                 </Button>

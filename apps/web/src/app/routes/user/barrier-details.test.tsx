@@ -8,6 +8,20 @@ import { BarrierDetailsRoute } from './barrier-details';
 const state = { barrier_id: 8 };
 
 describe('/barrier-details', { timeout: 20_000 }, () => {
+  it('tells a user blocked by the administrator why, and offers no request', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/barriers/8/': { ...userBarrier, device_phone: null, block_reason: 'Не платит взносы' },
+      'GET /api/users/me/': userProfile,
+    });
+    renderRoute(<BarrierDetailsRoute />, { path: '/barrier-details', state });
+    const notice = await screen.findByTestId('blocked-notice');
+    expect(notice).toHaveTextContent('Администратор этого шлагбаума заблокировал вам доступ.');
+    expect(notice).toHaveTextContent('Причина: Не платит взносы');
+    expect(screen.queryByRole('button', { name: 'Отправить запрос' })).not.toBeInTheDocument();
+    expect(server.callsTo('POST /api/access_requests/')).toHaveLength(0);
+  });
+
   it('shows the public card and sends an access request for me and this barrier', async () => {
     signIn();
     const server = mockApi({

@@ -10,6 +10,7 @@ import {
   createAccessRequest,
 } from '../../../features/access-requests/api/access-requests-api';
 import { barrierQueryKey, getBarrier } from '../../../features/barriers/api/barriers-api';
+import { BlockedNotice } from '../../../features/barriers/components/blocked-notice';
 import { profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
@@ -75,11 +76,17 @@ function BarrierDetails({ barrierId }: { barrierId: number }) {
               Администратор: {barrier.data.owner.full_name || NAME_FALLBACK},{' '}
               {formatPhone(barrier.data.owner.phone) || PHONE_FALLBACK}
             </Text>
-            <SuccessLine message={send.isSuccess ? MESSAGES.requestSent : null} />
-            <ErrorLine message={send.error ? requestErrorMessage(send.error) : null} />
-            <Button onClick={() => send.mutate()} loading={send.isPending} disabled={send.isSuccess}>
-              Отправить запрос
-            </Button>
+            {barrier.data.block_reason ? (
+              <BlockedNotice reason={barrier.data.block_reason} />
+            ) : (
+              <>
+                <SuccessLine message={send.isSuccess ? MESSAGES.requestSent : null} />
+                <ErrorLine message={send.error ? requestErrorMessage(send.error) : null} />
+                <Button onClick={() => send.mutate()} loading={send.isPending} disabled={send.isSuccess}>
+                  Отправить запрос
+                </Button>
+              </>
+            )}
           </Stack>
         </Card>
       ) : null}

@@ -56,7 +56,7 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Позвонить на шлагбаум' })).not.toBeInTheDocument();
   });
 
-  it('deletes an extra phone, reloads the list, and opens add-phone for this barrier', async () => {
+  it('deletes an extra phone after confirmation, reloads the list, and opens add-phone for this barrier', async () => {
     signIn();
     let phones = [ownPrimaryPhone, ownExtraPhone];
     const server = mockApi({
@@ -69,11 +69,35 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     });
     const { user } = renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state });
     await user.click(await screen.findByRole('button', { name: 'Удалить номер Жена' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Удалить номер «Жена»? Он будет удалён с устройства.');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(server.callsTo('DELETE /api/phones/52/')).toHaveLength(0);
+    expect(screen.getAllByTestId('phone-card')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Удалить номер Жена' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, удалить' }));
     expect(await screen.findByText('Нет дополнительных номеров')).toBeInTheDocument();
     expect(server.callsTo('DELETE /api/phones/52/')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Добавить номер' }));
     expect(await screen.findByText('Screen: /add-phone')).toBeInTheDocument();
     expect(screen.getByTestId('navigation-state')).toHaveTextContent('{"barrier_id":8}');
+  });
+
+  it('tells a user blocked by the administrator why, and offers no "Добавить номер"', async () => {
+    signIn();
+    mockApi({
+      'GET /api/barriers/8/': { ...userBarrier, device_phone: null, block_reason: 'Не платит взносы' },
+      'GET /api/barriers/8/limits/': [403, { detail: 'You do not have access to this barrier.' }],
+      'GET /api/barriers/8/phones/my/': [403, { detail: 'You do not have access to this barrier.' }],
+    });
+    renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state });
+    const notice = await screen.findByTestId('blocked-notice');
+    expect(notice).toHaveTextContent('Администратор этого шлагбаума заблокировал вам доступ.');
+    expect(notice).toHaveTextContent('Причина: Не платит взносы');
+    expect(screen.getByTestId('barrier-address')).toHaveTextContent(userBarrier.address);
+    expect(screen.queryByRole('button', { name: 'Добавить номер' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('error-line')).not.toBeInTheDocument();
   });
 
   it('says "Нет дополнительных номеров" when I have only the main phone', async () => {

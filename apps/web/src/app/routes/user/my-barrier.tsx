@@ -21,6 +21,7 @@ import {
   leaveBarrier,
   limitsQueryKey,
 } from '../../../features/barriers/api/barriers-api';
+import { BlockedNotice } from '../../../features/barriers/components/blocked-notice';
 import { deletePhone, getMyPhones, myPhonesQueryKey } from '../../../features/phones/api/phones-api';
 import { PhoneCard } from '../../../features/phones/components/phone-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
@@ -50,6 +51,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [isConfirmingLeave, setIsConfirmingLeave] = useState(false);
+  const [phoneToDelete, setPhoneToDelete] = useState<{ id: number; name: string } | null>(null);
   const barrier = useQuery({ queryKey: barrierQueryKey(barrierId), queryFn: () => getBarrier(barrierId) });
   const limits = useQuery({ queryKey: limitsQueryKey(barrierId), queryFn: () => getLimits(barrierId) });
   const phones = useQuery({
@@ -60,6 +62,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
   });
   const removePhone = useMutation({
     mutationFn: deletePhone,
+    onSuccess: () => setPhoneToDelete(null),
     onSettled: () => queryClient.invalidateQueries({ queryKey: myPhonesQueryKey(barrierId) }),
   });
   const leave = useMutation({
@@ -73,7 +76,9 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
   const state: NavigationState = { barrier_id: barrierId };
   const primary = phones.data?.phones.find((phone) => phone.type === 'primary');
   const extras = phones.data?.phones.filter((phone) => phone.type !== 'primary') ?? [];
-  const loadError = barrier.error ?? phones.error;
+  // Blocked by the barrier's administrator: his phones and limits are closed to him (403), the reason is not.
+  const blockReason = barrier.data?.block_reason || null;
+  const loadError = barrier.error ?? (blockReason === null ? phones.error : null);
 
   return (
     <>
@@ -107,93 +112,109 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
         </Card>
       ) : null}
 
-      <Card withBorder radius="md">
-        <Title order={2} size="h4" mb="xs">
-          Лимиты
-        </Title>
-        {limits.error ? <ErrorLine message={MESSAGES.limitsLoadFailed} /> : null}
-        {limits.data ? (
-          <Stack gap={2}>
-            {Object.entries(LIMIT_LABELS).map(([field, label]) => {
-              const value = limits.data[field as keyof typeof limits.data];
-              return (
-                <Group key={field} justify="space-between" wrap="nowrap">
-                  <Text size="sm">{label}</Text>
-                  <Text size="sm" fw={600}>
-                    {value ?? NO_LIMIT_LABEL}
-                  </Text>
-                </Group>
-              );
-            })}
+      {blockReason !== null ? (
+        <BlockedNotice reason={blockReason} />
+      ) : (
+        <>
+          <Card withBorder radius="md">
+            <Title order={2} size="h4" mb="xs">
+              Лимиты
+            </Title>
+            {limits.error ? <ErrorLine message={MESSAGES.limitsLoadFailed} /> : null}
+            {limits.data ? (
+              <Stack gap={2}>
+                {Object.entries(LIMIT_LABELS).map(([field, label]) => {
+                  const value = limits.data[field as keyof typeof limits.data];
+                  return (
+                    <Group key={field} justify="space-between" wrap="nowrap">
+                      <Text size="sm">{label}</Text>
+                      <Text size="sm" fw={600}>
+                        {value ?? NO_LIMIT_LABEL}
+                      </Text>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            ) : null}
+          </Card>
+
+          <Title order={2} size="h4">
+            Основной номер
+          </Title>
+          {primary ? <PhoneCard phone={primary} /> : <Text c="gray.7">{MESSAGES.emptyPhones}</Text>}
+
+          <Title order={2} size="h4">
+            Дополнительные номера
+          </Title>
+          <ConfirmDialog
+            opened={phoneToDelete !== null}
+            message={`Удалить номер «${phoneToDelete?.name ?? ''}»? Он будет удалён с устройства.`}
+            confirmLabel="Да, удалить"
+            onConfirm={() => phoneToDelete && removePhone.mutate(phoneToDelete.id)}
+            onCancel={() => setPhoneToDelete(null)}
+            isBusy={removePhone.isPending}
+            error={
+              removePhone.error
+                ? errorMessage(removePhone.error, { fallback: MESSAGES.phoneDeleteFailed })
+                : null
+            }
+          />
+          {phones.data && extras.length === 0 ? <Text c="gray.7">{MESSAGES.emptyExtraPhones}</Text> : null}
+          {extras.map((phone) => (
+            <PhoneCard
+              key={phone.id}
+              phone={phone}
+              actions={
+                <>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() =>
+                      navigate(paths.editPhone, {
+                        state: { ...state, phone_id: phone.id } satisfies NavigationState,
+                      })
+                    }
+                    aria-label={`Изменить номер ${phone.name}`}
+                  >
+                    Изменить
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red.9"
+                    onClick={() => {
+                      removePhone.reset();
+                      setPhoneToDelete({ id: phone.id, name: phone.name });
+                    }}
+                    aria-label={`Удалить номер ${phone.name}`}
+                  >
+                    Удалить
+                  </Button>
+                </>
+              }
+            />
+          ))}
+
+          <Stack gap="sm">
+            <Button onClick={() => navigate(paths.addPhone, { state })}>Добавить номер</Button>
+            <Button variant="light" onClick={() => navigate(paths.barrierHistory, { state })}>
+              История изменений
+            </Button>
+            <Button color="red.9" variant="outline" onClick={() => setIsConfirmingLeave(true)}>
+              Покинуть шлагбаум
+            </Button>
+            <ConfirmDialog
+              opened={isConfirmingLeave}
+              message="Покинуть шлагбаум? Все ваши номера будут удалены с устройства."
+              confirmLabel="Да, покинуть"
+              onConfirm={() => leave.mutate()}
+              onCancel={() => setIsConfirmingLeave(false)}
+              isBusy={leave.isPending}
+              error={leave.error ? errorMessage(leave.error, { fallback: MESSAGES.leaveFailed }) : null}
+            />
           </Stack>
-        ) : null}
-      </Card>
-
-      <Title order={2} size="h4">
-        Основной номер
-      </Title>
-      {primary ? <PhoneCard phone={primary} /> : <Text c="gray.7">{MESSAGES.emptyPhones}</Text>}
-
-      <Title order={2} size="h4">
-        Дополнительные номера
-      </Title>
-      <ErrorLine
-        message={
-          removePhone.error ? errorMessage(removePhone.error, { fallback: MESSAGES.phoneDeleteFailed }) : null
-        }
-      />
-      {phones.data && extras.length === 0 ? <Text c="gray.7">{MESSAGES.emptyExtraPhones}</Text> : null}
-      {extras.map((phone) => (
-        <PhoneCard
-          key={phone.id}
-          phone={phone}
-          actions={
-            <>
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() =>
-                  navigate(paths.editPhone, {
-                    state: { ...state, phone_id: phone.id } satisfies NavigationState,
-                  })
-                }
-                aria-label={`Изменить номер ${phone.name}`}
-              >
-                Изменить
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red.9"
-                loading={removePhone.isPending && removePhone.variables === phone.id}
-                onClick={() => removePhone.mutate(phone.id)}
-                aria-label={`Удалить номер ${phone.name}`}
-              >
-                Удалить
-              </Button>
-            </>
-          }
-        />
-      ))}
-
-      <Stack gap="sm">
-        <Button onClick={() => navigate(paths.addPhone, { state })}>Добавить номер</Button>
-        <Button variant="light" onClick={() => navigate(paths.barrierHistory, { state })}>
-          История изменений
-        </Button>
-        <Button color="red.9" variant="outline" onClick={() => setIsConfirmingLeave(true)}>
-          Покинуть шлагбаум
-        </Button>
-        <ConfirmDialog
-          opened={isConfirmingLeave}
-          message="Покинуть шлагбаум? Все ваши номера будут удалены с устройства."
-          confirmLabel="Да, покинуть"
-          onConfirm={() => leave.mutate()}
-          onCancel={() => setIsConfirmingLeave(false)}
-          isBusy={leave.isPending}
-          error={leave.error ? errorMessage(leave.error, { fallback: MESSAGES.leaveFailed }) : null}
-        />
-      </Stack>
+        </>
+      )}
     </>
   );
 }

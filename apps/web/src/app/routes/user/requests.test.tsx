@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -18,6 +18,8 @@ describe('/requests', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<RequestsRoute />, { path: '/requests' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Исходящие', 'Входящие']);
     await user.click(await screen.findByRole('button', { name: 'Отменить' }));
+    expect(server.callsTo('PATCH /api/access_requests/4/')).toHaveLength(0);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, отменить' }));
     expect(server.callsTo('PATCH /api/access_requests/4/')[0]?.body).toEqual({
       status: 'cancelled',
       hidden_for_user: true,

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { MESSAGES } from '@propusk/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
 import { adminPhonesKey, deleteAdminPhone, type Phone, retryPhone } from '../api/admin-phones-api';
@@ -16,7 +17,13 @@ export function AdminPhoneActions({ phone, onEdit }: { phone: Phone; onEdit: () 
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: adminPhonesKey });
-  const remove = useMutation({ mutationFn: () => deleteAdminPhone(phone.id), onSuccess: invalidate });
+  const remove = useMutation({
+    mutationFn: () => deleteAdminPhone(phone.id),
+    onSuccess: async () => {
+      setIsConfirming(false);
+      await invalidate();
+    },
+  });
   const retry = useMutation({ mutationFn: () => retryPhone(phone.id), onSuccess: invalidate });
   const isExtra = phone.type !== 'primary';
 
@@ -27,29 +34,33 @@ export function AdminPhoneActions({ phone, onEdit }: { phone: Phone; onEdit: () 
           Повторить отправку
         </Button>
       ) : null}
-      {isExtra && !isConfirming ? (
+      {isExtra ? (
         <>
           <Button size="xs" variant="light" onClick={onEdit}>
             Изменить
           </Button>
-          <Button size="xs" variant="subtle" color="red.9" onClick={() => setIsConfirming(true)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red.9"
+            onClick={() => {
+              remove.reset();
+              setIsConfirming(true);
+            }}
+          >
             Удалить
           </Button>
+          <ConfirmDialog
+            opened={isConfirming}
+            message={`Удалить номер «${phone.name}» (${phone.phone})? Он будет удалён с устройства.`}
+            confirmLabel="Да, удалить номер"
+            onConfirm={() => remove.mutate()}
+            onCancel={() => setIsConfirming(false)}
+            isBusy={remove.isPending}
+            error={remove.error ? errorMessage(remove.error, { fallback: MESSAGES.phoneDeleteFailed }) : null}
+          />
         </>
       ) : null}
-      {isExtra && isConfirming ? (
-        <>
-          <Button size="xs" color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
-            Да, удалить номер
-          </Button>
-          <Button size="xs" variant="default" onClick={() => setIsConfirming(false)}>
-            Отмена
-          </Button>
-        </>
-      ) : null}
-      <ErrorLine
-        message={remove.error ? errorMessage(remove.error, { fallback: MESSAGES.phoneDeleteFailed }) : null}
-      />
       <ErrorLine message={retry.error ? errorMessage(retry.error, { fallback: RETRY_FAILED_TEXT }) : null} />
     </>
   );

@@ -2,6 +2,7 @@ import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
 import {
@@ -12,6 +13,9 @@ import {
   unblockUser,
 } from '../api/admin-users-api';
 
+export const BLOCK_CONFIRM_TEXT =
+  'Заблокировать пользователя на всех ваших шлагбаумах? Его номера будут удалены с устройств.';
+
 export const BLOCKED_TEXT = 'Пользователь заблокирован на всех ваших шлагбаумах.';
 
 /** Blocking needs a reason (spec.md section 5); a blocked user can be unblocked. */
@@ -19,20 +23,28 @@ export function BlockUserForm({ user, onChanged }: { user: AdminUser; onChanged?
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [isSubmitted, setIsSubmitted] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
   const reasonError = isSubmitted && !reason.trim() ? VALIDATION.blockReason : null;
   const afterChange = async (saved: AdminUser) => {
     queryClient.setQueryData(adminUserQueryKey(user.id), saved);
     await queryClient.invalidateQueries({ queryKey: adminUsersKey });
     onChanged?.();
   };
-  const block = useMutation({ mutationFn: () => blockUser(user.id, reason.trim()), onSuccess: afterChange });
+  const block = useMutation({
+    mutationFn: () => blockUser(user.id, reason.trim()),
+    onSuccess: async (saved) => {
+      setIsConfirming(false);
+      await afterChange(saved);
+    },
+  });
   const unblock = useMutation({ mutationFn: () => unblockUser(user.id), onSuccess: afterChange });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setIsSubmitted(true);
     if (!reason.trim()) return;
-    block.mutate();
+    block.reset();
+    setIsConfirming(true);
   }
 
   if (!user.is_active)
@@ -60,12 +72,18 @@ export function BlockUserForm({ user, onChanged }: { user: AdminUser; onChanged?
           autosize
           minRows={2}
         />
-        <ErrorLine
-          message={block.error ? errorMessage(block.error, { fallback: MESSAGES.blockFailed }) : null}
-        />
-        <Button type="submit" color="red.9" variant="outline" loading={block.isPending}>
+        <Button type="submit" color="red.9" variant="outline">
           Заблокировать
         </Button>
+        <ConfirmDialog
+          opened={isConfirming}
+          message={`${BLOCK_CONFIRM_TEXT} Причина: ${reason.trim()}`}
+          confirmLabel="Да, заблокировать"
+          onConfirm={() => block.mutate()}
+          onCancel={() => setIsConfirming(false)}
+          isBusy={block.isPending}
+          error={block.error ? errorMessage(block.error, { fallback: MESSAGES.blockFailed }) : null}
+        />
       </Stack>
     </form>
   );

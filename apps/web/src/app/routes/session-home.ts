@@ -1,0 +1,32 @@
+import type { Profile } from '@propusk/contracts/users';
+import { redirect } from 'react-router';
+import { api } from '../../lib/api-client';
+import { readStored } from '../../lib/storage';
+import { paths } from '../paths';
+
+/**
+ * Where a stored session belongs: the administrator's area for an administrator (as /smsadmin sends him after
+ * logging in), the user's area for anyone else (as /verifyuser does). Null without a usable session: no
+ * stored token, or the profile call failed (an expired session that the refresh could not renew clears the
+ * stored tokens in the fetch wrapper; a network failure leaves the login screen usable). No code is asked for.
+ */
+export async function findSessionHome(): Promise<string | null> {
+  if (!readStored('access_token') && !readStored('refresh_token')) return null;
+  try {
+    const profile = (await api.get('/api/users/me/')) as Profile;
+    return profile.role === 'admin' ? paths.admin : paths.user;
+  } catch {
+    return null;
+  }
+}
+
+/** `/`: the user's area with a valid session, else /login. */
+export async function rootLoader() {
+  return redirect((await findSessionHome()) ?? paths.login);
+}
+
+/** `/login`: a valid session skips the login screen. */
+export async function loginLoader() {
+  const home = await findSessionHome();
+  return home ? redirect(home) : null;
+}
