@@ -81,7 +81,7 @@ export const barrierListQuerySchema = pageQuerySchema.extend({
   ordering: z
     .enum(BARRIER_ORDERINGS, { error: `Ordering must be one of: ${BARRIER_ORDERINGS.join(', ')}.` })
     .optional(),
-  /** Case-insensitive substring of the address. */
+  /** Words, each a prefix of some word of the address, in any order; case, ё, punctuation and abbreviations (ул = улица) aside. */
   address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
 });
 export type BarrierListQuery = z.infer<typeof barrierListQuerySchema>;
