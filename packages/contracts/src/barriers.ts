@@ -103,6 +103,11 @@ export const barrierSummarySchema = z.object({
   owner: barrierOwnerSchema,
   /** The caller has access (the owner always has). */
   has_access: z.boolean(),
+  /**
+   * The caller's pending access request for this barrier: `outgoing` he asked and waits for the decision,
+   * `incoming` its administrator invited him; null: none (he may ask).
+   */
+  pending_request: z.enum(['outgoing', 'incoming']).nullable(),
 });
 export type BarrierSummary = z.infer<typeof barrierSummarySchema>;
 

@@ -68,6 +68,10 @@ const summaryColumns = (viewerId: number | Placeholder) => ({
   ownerPhone: users.phone,
   ownerPrivacy: users.phonePrivacy,
   hasAccess: sql<boolean>`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${barriers.id} and ${barrierAccess.userId} = ${viewerId})`,
+  // At most one pending request per user and barrier (access_requests_one_pending, which serves this probe).
+  pendingInitiator: sql<
+    'user' | 'admin' | null
+  >`(select ${accessRequests.initiator} from ${accessRequests} where ${accessRequests.userId} = ${viewerId} and ${accessRequests.barrierId} = ${barriers.id} and ${accessRequests.status} = 'pending')`,
 });
 
 /**
