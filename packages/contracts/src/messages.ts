@@ -141,6 +141,13 @@ export const MESSAGES = {
   resendFailed: 'Ошибка при повторной отправке кода.',
   resendNetwork: 'Не удалось повторно связаться с сервером',
   requestSent: 'Запрос успешно отправлен.',
+  /** A barrier card while the user's own request waits (issue 12). */
+  requestPending: 'Заявка отправлена, ждёт решения',
+  /** A barrier card while an invitation to it waits for the user's answer. */
+  invitationPending: 'Вас пригласили: ответьте в разделе «Заявки»',
+  invitedBy: (name: string) => `Пригласил: ${name}`,
+  pendingRequestsCount: (count: number) => `Ожидают решения: ${count}`,
+  reversedRange: 'Дата начала позже даты конца.',
   requestFailed: 'Ошибка при отправке запроса',
   network: 'Ошибка сети',
   loadFailed: 'Ошибка загрузки данных',
