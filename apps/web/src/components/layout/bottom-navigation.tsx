@@ -29,7 +29,7 @@ export function BottomNavigation({ items }: { items: readonly NavigationItem[] }
               aria-current={isActive ? 'page' : undefined}
               onClick={() => navigate(item.to)}
             >
-              {item.label}
+              <span>{item.label}</span>
               {item.badge ? <item.badge /> : null}
             </UnstyledButton>
           );

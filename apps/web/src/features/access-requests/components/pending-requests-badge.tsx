@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import { MESSAGES } from '@propusk/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -18,16 +18,19 @@ function PendingRequestsBadge({ scope }: { scope: AccessRequestScope }) {
   });
   if (!count.data) return null;
   return (
-    <Badge
-      size="sm"
-      circle={count.data < 10}
-      color="red.8"
-      ml={6}
-      aria-label={MESSAGES.pendingRequestsCount(count.data)}
-      data-testid="pending-requests-count"
-    >
-      {count.data > 99 ? '99+' : count.data}
-    </Badge>
+    <>
+      <Badge
+        size="sm"
+        circle={count.data < 10}
+        color="red.8"
+        ml={6}
+        aria-hidden
+        data-testid="pending-requests-count"
+      >
+        {count.data > 99 ? '99+' : count.data}
+      </Badge>
+      <VisuallyHidden>{`, ${MESSAGES.pendingRequestsCount(count.data).toLowerCase()}`}</VisuallyHidden>
+    </>
   );
 }
 
