@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { openOwnBarrier } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { adminAccount, PHONE_CONTEXT } from './support/environment';
@@ -25,6 +25,18 @@ let barrierId: number;
 let page: Page;
 let context: BrowserContext;
 let api: APIRequestContext;
+
+/** The administrator in a context of his own (the tokens live in localStorage, shared within a context). */
+async function openAsAdmin(
+  browser: Browser,
+  path: string,
+): Promise<{ adminPage: Page; close: () => Promise<void> }> {
+  const adminContext = await browser.newContext(PHONE_CONTEXT);
+  watchForCspViolations(adminContext);
+  const adminPage = await adminContext.newPage();
+  await openLoggedIn(adminPage, ownerLogin, path);
+  return { adminPage, close: () => adminContext.close() };
+}
 
 test.beforeAll(async ({ browser, playwright }) => {
   api = await playwright.request.newContext({ baseURL: PHONE_CONTEXT.baseURL });
@@ -97,9 +109,8 @@ test('a sent request shows on the barrier card and the list, and cannot be sent 
   await checkScreen(page, 'ux-lists-pending-list');
 });
 
-test('the administrator sees the count of waiting requests on "Заявки"', async () => {
-  const adminPage = await context.newPage();
-  await openLoggedIn(adminPage, ownerLogin, '/admin-barriers');
+test('the administrator sees the count of waiting requests on "Заявки"', async ({ browser }) => {
+  const { adminPage, close } = await openAsAdmin(browser, '/admin-barriers');
   const waiting = (await owner.get('/api/admin/access_requests/my/?type=incoming&status=pending&page_size=1'))
     .total_count as number;
   expect(waiting).toBeGreaterThan(0);
@@ -108,7 +119,7 @@ test('the administrator sees the count of waiting requests on "Заявки"', a
     waiting > 99 ? '99+' : String(waiting),
   );
   await checkScreen(adminPage, 'ux-lists-admin-counter');
-  await adminPage.close();
+  await close();
 });
 
 test('an invitation is counted on the user’s "Заявки" and names the administrator who sent it', async () => {
@@ -131,7 +142,9 @@ test('an invitation is counted on the user’s "Заявки" and names the admi
   await checkScreen(page, 'ux-lists-invitation');
 });
 
-test('history cards show the number, the author and the setting; a reversed range is named', async () => {
+test('history cards show the number, the author and the setting; a reversed range is named', async ({
+  browser,
+}) => {
   // The owner accepts the request (the resident's number goes on) and sends a setting.
   const pending = await owner.get(
     '/api/admin/access_requests/my/?type=incoming&status=pending&page_size=100',
@@ -140,8 +153,7 @@ test('history cards show the number, the author and the setting; a reversed rang
   await owner.patch(`/api/admin/access_requests/${request.id}/`, { status: 'accepted' });
   await owner.post(`/api/admin/barriers/${barrierId}/settings/`, { setting: 'open', params: {} });
 
-  const adminPage = await context.newPage();
-  await openLoggedIn(adminPage, ownerLogin, '/admin-barriers');
+  const { adminPage, close } = await openAsAdmin(browser, '/admin-barriers');
   await openOwnBarrier(adminPage, address);
   await adminPage.getByRole('button', { name: 'История изменений' }).click();
   await expect(adminPage.getByRole('heading', { name: 'История изменений (Админ)' })).toBeVisible();
@@ -160,5 +172,5 @@ test('history cards show the number, the author and the setting; a reversed rang
   await expect(adminPage.getByText('Дата начала позже даты конца.')).toBeVisible();
   await expect(adminPage.getByText('Нет данных')).toHaveCount(0);
   await checkScreen(adminPage, 'ux-lists-history-reversed');
-  await adminPage.close();
+  await close();
 });
