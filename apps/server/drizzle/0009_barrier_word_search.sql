@@ -18,28 +18,40 @@ select trim(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_r
   '([а-яa-z])([0-9])', '\1 \2', 'g'),
   '[^а-яa-z0-9]+', ' ', 'g'))
 $$;--> statement-breakpoint
+create or replace function barrier_search_forms(word text) returns text[]
+language sql immutable parallel safe strict
+as $$
+select forms from (values
+  (array['г', 'город']), (array['ул', 'улица']), (array['д', 'дом']),
+  (array['пр', 'просп', 'проспект']), (array['ш', 'шоссе']), (array['пер', 'переулок']),
+  (array['наб', 'набережная']), (array['пл', 'площадь']), (array['бул', 'бульв', 'бульвар']),
+  (array['к', 'корп', 'корпус']), (array['стр', 'строение']), (array['мкр', 'микрорайон']),
+  (array['обл', 'область']), (array['пос', 'поселок']), (array['туп', 'тупик']), (array['кв', 'квартира'])
+) as synonyms(forms) where word = any(forms)
+$$;--> statement-breakpoint
 create or replace function barrier_search_vector(address text) returns tsvector
 language sql immutable parallel safe strict
 as $$
 select array_to_tsvector(coalesce(array_agg(form), '{}'))
 from unnest(string_to_array(public.barrier_search_text(address), ' ')) as word
-cross join lateral unnest(coalesce((
-  select forms from (values
-    (array['г', 'город']), (array['ул', 'улица']), (array['д', 'дом']),
-    (array['пр', 'просп', 'проспект']), (array['ш', 'шоссе']), (array['пер', 'переулок']),
-    (array['наб', 'набережная']), (array['пл', 'площадь']), (array['бул', 'бульв', 'бульвар']),
-    (array['к', 'корп', 'корпус']), (array['стр', 'строение']), (array['мкр', 'микрорайон']),
-    (array['обл', 'область']), (array['пос', 'поселок']), (array['туп', 'тупик']), (array['кв', 'квартира'])
-  ) as synonyms(forms) where word = any(forms)
-), array[word])) as form
+cross join lateral unnest(coalesce(public.barrier_search_forms(word), array[word])) as form
 where word <> ''
 $$;--> statement-breakpoint
+-- A known abbreviation or street type followed by more words ("ул" in "ул Ленина") is matched as a whole
+-- word: as a prefix ("ул:*", "д:*") it would read the index entries of nearly every barrier. The last word
+-- is always a prefix, as it may still be being typed ("д" → "Дмитровская").
 create or replace function barrier_search_query(search text) returns tsquery
 language sql immutable parallel safe strict
 as $$
-select string_agg(quote_literal(word) || ':*', ' & ')::tsquery
-from unnest(string_to_array(public.barrier_search_text(search), ' ')) as word
-where word <> ''
+select string_agg(
+  quote_literal(word) || case when n < total and public.barrier_search_forms(word) is not null then '' else ':*' end,
+  ' & ' order by n
+)::tsquery
+from (
+  select word, n, count(*) over () as total
+  from unnest(string_to_array(public.barrier_search_text(search), ' ')) with ordinality as words(word, n)
+  where word <> ''
+) as words
 $$;--> statement-breakpoint
 ALTER TABLE "barriers" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (barrier_search_vector(address)) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "barriers_search_vector_idx" ON "barriers" USING gin ("search_vector");--> statement-breakpoint
