@@ -199,7 +199,7 @@ async function findSubjects(pool: pg.Pool): Promise<Subjects> {
   );
   const addressSearch = 'Ленина';
   const matches = await pool.query<{ count: string }>(
-    "select count(*) from barriers where address ilike '%' || $1 || '%' and deleted_at is null",
+    'select count(*) from barriers where search_vector @@ barrier_search_query($1) and deleted_at is null',
     [addressSearch],
   );
   return {

@@ -59,6 +59,8 @@ export const accessRequestSchema = z.object({
   user_full_name: z.string().nullable(),
   user_phone: z.string(),
   barrier_address: z.string(),
+  /** The barrier's administrator (who invites, or decides on a request), by his full name; null if he has none. */
+  barrier_owner_name: z.string().nullable(),
   status: z.enum(ACCESS_REQUEST_STATUSES),
   initiator: z.enum(ACCESS_REQUEST_INITIATORS),
   /** As the caller sees it: outgoing = started by his side. */

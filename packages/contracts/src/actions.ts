@@ -21,6 +21,21 @@ export type ActionReason = (typeof ACTION_REASONS)[number];
 
 export const HISTORY_PAGE_SIZE = 10;
 
+export const ACTION_MESSAGES = {
+  reversedRange: 'The start date is after the end date.',
+} as const;
+
+/**
+ * Whether a history filter starts after it ends (both given): it could only ever be empty, so it is
+ * refused with a message instead (offsets aside, both are read alike, so the order is the same).
+ */
+export function isReversedRange(from: string | undefined, to: string | undefined): boolean {
+  if (!from || !to) return false;
+  const start = parseDateTimeInput(from, 0);
+  const end = parseDateTimeInput(to, 0);
+  return start !== null && end !== null && start.getTime() > end.getTime();
+}
+
 /** ISO 8601; without an offset it is the barrier's local time. */
 const dateTimeQuery = z
   .string()
@@ -29,22 +44,27 @@ const dateTimeQuery = z
     error: 'Enter a date and time in ISO 8601 format.',
   });
 
-export const actionListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: 'Page must be at least 1.' }).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1, { error: 'Page size must be at least 1.' })
-    .max(100, { error: 'Page size must be at most 100.' })
-    .default(HISTORY_PAGE_SIZE),
-  action_type: z
-    .enum(ACTION_TYPES, { error: `Action type must be one of: ${ACTION_TYPES.join(', ')}.` })
-    .optional(),
-  created_from: dateTimeQuery.optional(),
-  created_to: dateTimeQuery.optional(),
-  /** Administrator side only: the actions on this user's phones (his history on his profile). */
-  user: idSchema.optional(),
-});
+export const actionListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1, { error: 'Page must be at least 1.' }).default(1),
+    page_size: z.coerce
+      .number()
+      .int()
+      .min(1, { error: 'Page size must be at least 1.' })
+      .max(100, { error: 'Page size must be at most 100.' })
+      .default(HISTORY_PAGE_SIZE),
+    action_type: z
+      .enum(ACTION_TYPES, { error: `Action type must be one of: ${ACTION_TYPES.join(', ')}.` })
+      .optional(),
+    created_from: dateTimeQuery.optional(),
+    created_to: dateTimeQuery.optional(),
+    /** Administrator side only: the actions on this user's phones (his history on his profile). */
+    user: idSchema.optional(),
+  })
+  .refine((query) => !isReversedRange(query.created_from, query.created_to), {
+    error: ACTION_MESSAGES.reversedRange,
+    path: ['created_to'],
+  });
 export type ActionListQuery = z.infer<typeof actionListQuerySchema>;
 
 export const actionSchema = z.object({
@@ -57,6 +77,12 @@ export const actionSchema = z.object({
   /** Id of the related phone (GET /api/phones/{id}/), null for settings. */
   phone: z.number().int().nullable(),
   barrier: z.number().int(),
+  /** What a card shows of them, flat beside the ids (DESIGN.md section 2). The phone's number, or null. */
+  phone_number: z.string().nullable(),
+  /** The full name of the user or administrator who did it (null: the system, a nameless or deleted account). */
+  author_name: z.string().nullable(),
+  /** For `barrier_setting`: which setting, in Russian (null for phone actions). */
+  setting_name: z.string().nullable(),
 });
 export type Action = z.infer<typeof actionSchema>;
 

@@ -81,7 +81,7 @@ export const barrierListQuerySchema = pageQuerySchema.extend({
   ordering: z
     .enum(BARRIER_ORDERINGS, { error: `Ordering must be one of: ${BARRIER_ORDERINGS.join(', ')}.` })
     .optional(),
-  /** Case-insensitive substring of the address. */
+  /** Words, each a prefix of some word of the address, in any order; case, ё, punctuation and abbreviations (ул = улица) aside. */
   address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
 });
 export type BarrierListQuery = z.infer<typeof barrierListQuerySchema>;
@@ -103,6 +103,11 @@ export const barrierSummarySchema = z.object({
   owner: barrierOwnerSchema,
   /** The caller has access (the owner always has). */
   has_access: z.boolean(),
+  /**
+   * The caller's pending access request for this barrier: `outgoing` he asked and waits for the decision,
+   * `incoming` its administrator invited him; null: none (he may ask).
+   */
+  pending_request: z.enum(['outgoing', 'incoming']).nullable(),
 });
 export type BarrierSummary = z.infer<typeof barrierSummarySchema>;
 

@@ -174,6 +174,7 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
   exact('Page size must be at least 1.', 'Размер страницы должен быть не меньше 1.'),
   exact('Page size must be at most 100.', 'Размер страницы должен быть не больше 100.'),
   exact('Enter a date and time in ISO 8601 format.', 'Укажите дату и время.'),
+  exact('The start date is after the end date.', 'Дата начала позже даты конца.'),
   exact('Query is required.', 'Введите адрес.'),
   exact('Count must be a whole number.', 'Количество должно быть целым числом.'),
   exact('Count must be between 1 and 20.', 'Количество должно быть от 1 до 20.'),

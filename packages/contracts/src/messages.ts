@@ -28,6 +28,15 @@ export const ACTION_TYPE_LABELS: Readonly<Record<string, string>> = {
   barrier_setting: 'Настройка шлагбаума',
 };
 
+/** History of settings that are not device commands (device checks), by the `setting` of the action. */
+export const CHECK_SETTING_LABELS: Readonly<Record<string, string>> = {
+  device_check: 'Проверка устройства',
+  device_audit: 'Проверка по расписанию',
+  device_audit_check: 'Проверка устройства по расписанию',
+  device_repair: 'Исправление устройства',
+  device_audit_repair: 'Исправление после проверки',
+};
+
 /** spec.md section 3, action reasons; an unknown reason is shown raw, a missing one as '-'. */
 export const ACTION_REASON_LABELS: Readonly<Record<string, string>> = {
   manual: 'Ручное изменение',
@@ -134,6 +143,13 @@ export const MESSAGES = {
   resendFailed: 'Ошибка при повторной отправке кода.',
   resendNetwork: 'Не удалось повторно связаться с сервером',
   requestSent: 'Запрос успешно отправлен.',
+  /** A barrier card while the user's own request waits (issue 12). */
+  requestPending: 'Заявка отправлена, ждёт решения',
+  /** A barrier card while an invitation to it waits for the user's answer. */
+  invitationPending: 'Вас пригласили: ответьте в разделе «Заявки»',
+  invitedBy: (name: string) => `Пригласил: ${name}`,
+  pendingRequestsCount: (count: number) => `Ожидают решения: ${count}`,
+  reversedRange: 'Дата начала позже даты конца.',
   requestFailed: 'Ошибка при отправке запроса',
   network: 'Ошибка сети',
   loadFailed: 'Ошибка загрузки данных',

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** A text-search vector (only ever computed by the database: see barriers.searchVector). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -208,6 +212,11 @@ export const barriers = pgTable(
     deviceProfile: jsonb('device_profile'),
     /** Read the device back by itself every this many days (null: only when an administrator asks). */
     deviceAuditDays: integer('device_audit_days'),
+    /**
+     * The words of the address for the barrier search, abbreviations with their full forms (ул → улица),
+     * computed by the database (`barrier_search_vector`, migration 0011) whenever the address is written.
+     */
+    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`barrier_search_vector(address)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -220,6 +229,8 @@ export const barriers = pgTable(
     // An administrator's live barriers in id order (his list's default page) and their count, index-only.
     index('barriers_owner_live_idx').on(table.ownerId, table.id).where(sql`${table.deletedAt} is null`),
     index('barriers_address_idx').on(table.address),
+    // A search is every query word as a prefix of some word of the address (`@@ barrier_search_query(…)`).
+    index('barriers_search_vector_idx').using('gin', table.searchVector),
     check('barriers_phones_amount_range', sql`${table.devicePhonesAmount} between 1 and 10000`),
     check('barriers_device_audit_days', sql`${table.deviceAuditDays} between 1 and 90`),
   ],

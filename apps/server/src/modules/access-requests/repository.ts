@@ -1,11 +1,15 @@
 /** SQL of access requests. A list is one page query (with user and barrier joined) plus one count. */
 import type { AccessRequestListQuery } from '@propusk/contracts/access-requests';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { accessRequests, adminBlocks, barriers, users } from '../../db/schema.ts';
 import { pageOffset } from '../barriers/policy.ts';
 
 export type AccessRequestRow = typeof accessRequests.$inferSelect;
+
+/** The barrier's owner, joined beside the request's user. */
+const owners = alias(users, 'owners');
 export type Side = 'user' | 'admin';
 
 const listColumns = {
@@ -21,6 +25,7 @@ const listColumns = {
   userPhone: users.phone,
   barrierId: barriers.id,
   barrierAddress: barriers.address,
+  barrierOwnerName: owners.fullName,
 };
 export type AccessRequestListRow = Awaited<ReturnType<typeof findListRow>> & {};
 
@@ -56,6 +61,7 @@ export async function listRequests(
       .from(accessRequests)
       .innerJoin(users, eq(users.id, accessRequests.userId))
       .innerJoin(barriers, eq(barriers.id, accessRequests.barrierId))
+      .innerJoin(owners, eq(owners.id, barriers.ownerId))
       .where(where)
       .orderBy(desc(accessRequests.createdAt), desc(accessRequests.id))
       .limit(query.page_size)
@@ -75,6 +81,7 @@ export async function findListRow(executor: Executor, requestId: number) {
     .from(accessRequests)
     .innerJoin(users, eq(users.id, accessRequests.userId))
     .innerJoin(barriers, eq(barriers.id, accessRequests.barrierId))
+    .innerJoin(owners, eq(owners.id, barriers.ownerId))
     .where(eq(accessRequests.id, requestId));
   return row;
 }

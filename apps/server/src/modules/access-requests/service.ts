@@ -36,6 +36,7 @@ function toAccessRequest(row: NonNullable<repository.AccessRequestListRow>, side
     user_full_name: row.userName,
     user_phone: row.userPhone,
     barrier_address: row.barrierAddress,
+    barrier_owner_name: row.barrierOwnerName,
     status: row.status,
     initiator: row.initiator,
     type: row.initiator === side ? 'outgoing' : 'incoming',

@@ -5,10 +5,24 @@
 import { and, count, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { actions, barriers } from '../../db/schema.ts';
+import { actions, barriers, phones, users } from '../../db/schema.ts';
 import { pageOffset, totalOfPage } from '../barriers/policy.ts';
 
-export type ActionRow = typeof actions.$inferSelect;
+/**
+ * An action with what its card shows beside the ids: the phone's number, the author's name and the
+ * barrier's model (to name a setting). Joined by primary key after the page is chosen.
+ */
+const actionColumns = {
+  ...getTableColumns(actions),
+  phoneNumber: phones.phone,
+  authorName: users.fullName,
+  deviceModel: barriers.deviceModel,
+};
+export type ActionRow = typeof actions.$inferSelect & {
+  phoneNumber: string | null;
+  authorName: string | null;
+  deviceModel: string;
+};
 
 export interface ActionFilter {
   barrierId: number;
@@ -71,10 +85,13 @@ export async function listActions(
   const page = preparedStatement(executor, `actions.page:${shape}`, () =>
     executor
       .select({
-        ...getTableColumns(actions),
+        ...actionColumns,
         total: sql<number>`(select count(*) from ${actions} where ${where})`.mapWith(Number),
       })
       .from(actions)
+      .innerJoin(barriers, eq(barriers.id, actions.barrierId))
+      .leftJoin(phones, eq(phones.id, actions.phoneId))
+      .leftJoin(users, eq(users.id, actions.authorUserId))
       .where(where)
       .orderBy(desc(actions.createdAt), desc(actions.id))
       .limit(sql.placeholder('limit'))
@@ -94,9 +111,11 @@ export async function listActions(
 
 export async function findAction(executor: Executor, actionId: number) {
   const [row] = await executor
-    .select({ action: actions, ownerId: barriers.ownerId, barrierDeletedAt: barriers.deletedAt })
+    .select({ action: actionColumns, ownerId: barriers.ownerId, barrierDeletedAt: barriers.deletedAt })
     .from(actions)
     .innerJoin(barriers, eq(barriers.id, actions.barrierId))
+    .leftJoin(phones, eq(phones.id, actions.phoneId))
+    .leftJoin(users, eq(users.id, actions.authorUserId))
     .where(eq(actions.id, actionId));
   return row;
 }

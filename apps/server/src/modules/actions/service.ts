@@ -4,7 +4,9 @@
  */
 
 import type { Action, ActionDetail, ActionListQuery } from '@propusk/contracts/actions';
+import { CHECK_SETTING_LABELS } from '@propusk/contracts/messages';
 import { parseDateTimeInput } from '@propusk/contracts/phones';
+import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -16,6 +18,18 @@ export type Side = 'user' | 'admin';
 
 const actionNotFound = () => notFound('action_not_found');
 
+/** The Russian name of the setting a `barrier_setting` action sent (or of the device check it records). */
+function settingName(row: repository.ActionRow): string | null {
+  if (row.actionType !== 'barrier_setting') return null;
+  const value = row.newValue as { setting?: unknown } | null;
+  const setting = typeof value?.setting === 'string' ? value.setting : null;
+  if (!setting) return null;
+  if (Object.hasOwn(CHECK_SETTING_LABELS, setting)) return CHECK_SETTING_LABELS[setting] ?? null;
+  if (!isDeviceModel(row.deviceModel)) return null;
+  const settings = getSheet(row.deviceModel).settings;
+  return Object.hasOwn(settings, setting) ? (settings[setting]?.name ?? null) : null;
+}
+
 function toAction(row: repository.ActionRow): Action {
   return {
     id: row.id,
@@ -25,6 +39,9 @@ function toAction(row: repository.ActionRow): Action {
     reason: row.reason,
     phone: row.phoneId,
     barrier: row.barrierId,
+    phone_number: row.phoneNumber,
+    author_name: row.author === 'system' ? null : row.authorName,
+    setting_name: settingName(row),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { BarrierListQuery, BarrierOrdering } from '@propusk/contracts/barriers';
 import type { LimitField } from '@propusk/contracts/limits';
-import { and, asc, count, desc, eq, ilike, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
@@ -17,7 +17,7 @@ import {
   barriers,
   users,
 } from '../../db/schema.ts';
-import { likePattern, pageOffset, totalOfPage } from './policy.ts';
+import { pageOffset, totalOfPage } from './policy.ts';
 
 function orderBy(ordering: BarrierOrdering | undefined): SQL[] {
   switch (ordering) {
@@ -75,22 +75,47 @@ const summaryColumns = (viewerId: number | Placeholder) => ({
   ownerPhone: users.phone,
   ownerPrivacy: users.phonePrivacy,
   hasAccess: sql<boolean>`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${barriers.id} and ${barrierAccess.userId} = ${viewerId})`,
+  // At most one pending request per user and barrier (access_requests_one_pending, which serves this probe).
+  pendingInitiator: sql<
+    'user' | 'admin' | null
+  >`(select ${accessRequests.initiator} from ${accessRequests} where ${accessRequests.userId} = ${viewerId} and ${accessRequests.barrierId} = ${barriers.id} and ${accessRequests.status} = 'pending')`,
 });
 
-/** Live public barriers, optionally those whose address contains the search text (placeholder `address`). */
+/**
+ * The address search (placeholder `address`): every word of it is a prefix of some word of the address, in
+ * any order, punctuation, case, ё and abbreviations aside (migration 0011; served by barriers_search_vector_idx).
+ */
+const addressSearch = () => sql`${barriers.searchVector} @@ ${searchQuery()}`;
+
+/**
+ * The search text made a tsquery once per statement: a sub-select is computed once (an InitPlan), where the
+ * function called with a parameter (as in a prepared statement's generic plan) would be called again for
+ * every row it checks (~1 ms each).
+ */
+const searchQuery = () => sql`(select barrier_search_query(${placeholders.address}))`;
+
+/**
+ * The same search among a few barriers already chosen by an index (a user's access rows, an administrator's
+ * barriers). `is true` is not an index condition: the generic plan of the statement, made without the search
+ * text, might otherwise read the search index for every barrier matching it instead of checking the user's
+ * few barriers.
+ */
+const addressSearchAmongChosen = () => sql`(${barriers.searchVector} @@ ${searchQuery()}) is true`;
+
+/** Live public barriers, optionally those whose address matches the search (placeholder `address`, addressSearch). */
 function publicConditions(hasAddress: boolean): SQL {
   return and(
     isNull(barriers.deletedAt),
     // A literal condition, not `= $1`: a generic plan can then prove the partial index barriers_public_live_idx.
     sql`${barriers.isPublic}`,
-    hasAddress ? ilike(barriers.address, placeholders.address) : undefined,
+    hasAddress ? addressSearch() : undefined,
   ) as SQL;
 }
 
 /**
- * The live public barriers whose address contains the search text (placeholder `address`), as the derived
+ * The live public barriers whose address matches the search (placeholder `address`, addressSearch), as the derived
  * table `matches` (id, address, created_at). A subquery with OFFSET is planned on its own, never merged into
- * the query that orders it: its plan is the trigram index, whatever order the list asks for.
+ * the query that orders it: its plan is the search index, whatever order the list asks for.
  */
 const addressMatches = () =>
   sql`(select ${barriers.id} as id, ${barriers.address} as address, ${barriers.createdAt} as created_at from ${barriers} where ${publicConditions(true)} offset 0) as matches`;
@@ -110,9 +135,9 @@ function publicPageStatement(executor: Executor, hasAddress: boolean, ordering: 
         .offset(placeholders.offset);
     }
     // A page of an address search past the ids the service keeps (searchPublicBarrierIds). Left to itself,
-    // the planner answers `… ilike '%Ленина%' order by address limit 5` by walking the address b-tree and
-    // filtering every public barrier until it has a page (9.6 ms at 100,000 barriers), where taking the ~900
-    // trigram matches (addressMatches) and sorting them costs ~2.5 ms; only the page's rows are joined with
+    // the planner may answer `… order by address limit 5` by walking the address b-tree and filtering every
+    // public barrier until it has a page (9.6 ms at 100,000 barriers), where taking the ~900 matches of the
+    // search index (addressMatches) and sorting them costs a few ms; only the page's rows are joined with
     // their owners. The cost is bounded by the number of matches, not by the table.
     return page
       .where(
@@ -130,12 +155,12 @@ export async function listPublicBarriers(executor: Executor, viewerId: number, q
   return publicPageStatement(executor, hasAddress, query.ordering).execute({
     viewerId,
     ...pageValues(query),
-    ...(hasAddress ? { address: likePattern(query.address ?? '') } : {}),
+    ...(hasAddress ? { address: query.address ?? '' } : {}),
   });
 }
 
 /**
- * The first `limit` ids of the live public barriers whose address contains the search text, in the order
+ * The first `limit` ids of the live public barriers whose address matches the search, in the order
  * of the list, and how many match in all: one pass over the trigram matches (the page is a top-N sort of
  * them, the total a window count over the same rows). The service keeps the answer a few seconds, so that
  * the pages of a search, and the same search made by many users, are served by primary key.
@@ -156,7 +181,7 @@ export async function searchPublicBarrierIds(
       .orderBy(matchesOrderBy(ordering))
       .limit(placeholders.limit),
   );
-  const rows = await statement.execute({ address: likePattern(address), limit });
+  const rows = await statement.execute({ address, limit });
   return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
 }
 
@@ -196,7 +221,7 @@ function ownConditions(hasAddress: boolean): SQL {
   return and(
     isNull(barriers.deletedAt),
     sql`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${barriers.id} and ${barrierAccess.userId} = ${placeholders.viewerId})`,
-    hasAddress ? ilike(barriers.address, placeholders.address) : undefined,
+    hasAddress ? addressSearchAmongChosen() : undefined,
   ) as SQL;
 }
 
@@ -219,7 +244,7 @@ export async function listOwnBarriers(executor: Executor, viewerId: number, quer
       .limit(placeholders.limit)
       .offset(placeholders.offset),
   );
-  const filter = { viewerId, ...(hasAddress ? { address: likePattern(query.address ?? '') } : {}) };
+  const filter = { viewerId, ...(hasAddress ? { address: query.address ?? '' } : {}) };
   const rows = await page.execute({ ...filter, ...pageValues(query) });
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `barriers.ownCount:${shape}`, () =>
@@ -254,7 +279,7 @@ export async function listOwnedBarriers(executor: Executor, ownerId: number, que
     and(
       eq(barriers.ownerId, placeholders.viewerId),
       isNull(barriers.deletedAt),
-      hasAddress ? ilike(barriers.address, placeholders.address) : undefined,
+      hasAddress ? addressSearchAmongChosen() : undefined,
     ) as SQL;
   const page = preparedStatement(executor, `barriers.ownedPage:${shape}:${query.ordering ?? 'id'}`, () =>
     executor
@@ -269,7 +294,7 @@ export async function listOwnedBarriers(executor: Executor, ownerId: number, que
       .limit(placeholders.limit)
       .offset(placeholders.offset),
   );
-  const filter = { viewerId: ownerId, ...(hasAddress ? { address: likePattern(query.address ?? '') } : {}) };
+  const filter = { viewerId: ownerId, ...(hasAddress ? { address: query.address ?? '' } : {}) };
   const rows = await page.execute({ ...filter, ...pageValues(query) });
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `barriers.ownedCount:${shape}`, () =>

@@ -60,6 +60,8 @@ function toSummary(row: SummaryRow, viewerId: number): BarrierSummary {
       ),
     },
     has_access: hasAccess,
+    pending_request:
+      row.pendingInitiator === 'user' ? 'outgoing' : row.pendingInitiator === 'admin' ? 'incoming' : null,
   };
 }
 

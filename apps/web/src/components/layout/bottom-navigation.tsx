@@ -1,4 +1,5 @@
 import { Box, Group, UnstyledButton } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import classes from './bottom-navigation.module.css';
 
@@ -7,6 +8,8 @@ export interface NavigationItem {
   label: string;
   /** Other paths under this item (a barrier card belongs to "Шлагбаумы"). */
   matches?: readonly string[];
+  /** Shown after the label (a counter of what waits there). */
+  badge?: ComponentType;
 }
 
 /** The bar at the bottom of a phone screen: one button per area. */
@@ -26,7 +29,8 @@ export function BottomNavigation({ items }: { items: readonly NavigationItem[] }
               aria-current={isActive ? 'page' : undefined}
               onClick={() => navigate(item.to)}
             >
-              {item.label}
+              <span>{item.label}</span>
+              {item.badge ? <item.badge /> : null}
             </UnstyledButton>
           );
         })}

@@ -24,7 +24,7 @@ describe('/admin-barriers', { timeout: 20_000 }, () => {
     });
     const { user } = renderRoute(<AdminBarriersRoute />, { path: '/admin-barriers' });
     expect(await screen.findByText('ул Ленина, д 1')).toBeInTheDocument();
-    expect(server.calls[0]?.query.get('page_size')).toBe('5');
+    expect(server.callsTo('GET /api/admin/barriers/my/')[0]?.query.get('page_size')).toBe('5');
     await user.click(screen.getByRole('button', { name: 'Вперёд' }));
     expect(screen.getByTestId('pager-position')).toHaveTextContent('2 / 2');
     expect(await screen.findByText('ул Мира, д 9')).toBeInTheDocument();

@@ -25,7 +25,7 @@ describe('/barrier-users', { timeout: 20_000 }, () => {
     // Only the blocked one says so.
     expect(screen.getAllByTestId('barrier-user-blocked')).toHaveLength(1);
     expect(screen.getByText('Заблокирован')).toBeInTheDocument();
-    expect(server.calls[0]?.query.get('page_size')).toBe('10');
+    expect(server.callsTo('GET /api/admin/barriers/5/users/')[0]?.query.get('page_size')).toBe('10');
     await user.type(screen.getByLabelText('Поиск по имени или телефону'), 'нет');
     expect(await screen.findByText('Нет пользователей')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Поиск по имени или телефону'));

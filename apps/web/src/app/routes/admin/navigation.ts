@@ -1,4 +1,5 @@
 import type { NavigationItem } from '../../../components/layout/bottom-navigation';
+import { AdminPendingRequestsBadge } from '../../../features/access-requests/components/pending-requests-badge';
 import { paths } from '../../paths';
 
 /** Bottom navigation of the administrator area (spec.md section 2: /admin-barriers, /admin-requests, profile). */
@@ -18,6 +19,6 @@ export const adminNavigation: readonly NavigationItem[] = [
       paths.deviceLogAdmin,
     ],
   },
-  { to: paths.adminRequests, label: 'Заявки' },
+  { to: paths.adminRequests, label: 'Заявки', badge: AdminPendingRequestsBadge },
   { to: paths.admin, label: 'Профиль', matches: [paths.changePhoneAdmin, paths.changePassword] },
 ];

@@ -11,11 +11,13 @@ import {
 } from '../../../features/access-requests/api/access-requests-api';
 import { barrierQueryKey, getBarrier } from '../../../features/barriers/api/barriers-api';
 import { BlockedNotice } from '../../../features/barriers/components/blocked-notice';
+import { PendingRequestLine } from '../../../features/barriers/components/pending-request-line';
 import { profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
 import { paths } from '../../paths';
+import { barrierListPath } from './barrier-list-path';
 import { userNavigation } from './navigation';
 
 /**
@@ -32,7 +34,7 @@ export function BarrierDetailsRoute() {
   return (
     <AppLayout
       title="Шлагбаум"
-      back={{ to: paths.barriers, label: 'К шлагбаумам' }}
+      back={{ to: barrierListPath(), label: 'К шлагбаумам' }}
       navigation={userNavigation}
     >
       {barrierId ? <BarrierDetails barrierId={barrierId} /> : <MissingBarrier listPath={paths.barriers} />}
@@ -49,8 +51,13 @@ function BarrierDetails({ barrierId }: { barrierId: number }) {
       const me = profile.data ?? (await queryClient.fetchQuery(profileQueryOptions));
       return createAccessRequest('user', { user: me.id, barrier: barrierId });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessRequestsKey('user') }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: accessRequestsKey('user') });
+      await queryClient.invalidateQueries({ queryKey: barrierQueryKey(barrierId) });
+      await queryClient.invalidateQueries({ queryKey: ['barriers', 'list'] });
+    },
   });
+  const pending = barrier.data && !barrier.data.has_access ? barrier.data.pending_request : null;
 
   return (
     <>
@@ -82,9 +89,12 @@ function BarrierDetails({ barrierId }: { barrierId: number }) {
               <>
                 <SuccessLine message={send.isSuccess ? MESSAGES.requestSent : null} />
                 <ErrorLine message={send.error ? requestErrorMessage(send.error) : null} />
-                <Button onClick={() => send.mutate()} loading={send.isPending} disabled={send.isSuccess}>
-                  Отправить запрос
-                </Button>
+                <PendingRequestLine pendingRequest={pending ?? null} hasAccess={false} />
+                {pending ? null : (
+                  <Button onClick={() => send.mutate()} loading={send.isPending} disabled={send.isSuccess}>
+                    Отправить запрос
+                  </Button>
+                )}
               </>
             )}
           </Stack>

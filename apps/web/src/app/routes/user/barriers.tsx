@@ -2,8 +2,8 @@ import { Card, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton }
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
@@ -16,22 +16,62 @@ import {
   checkBarrierAccess,
   getBarriers,
 } from '../../../features/barriers/api/barriers-api';
+import { PendingRequestLine } from '../../../features/barriers/components/pending-request-line';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { type NavigationState, paths } from '../../paths';
+import { rememberBarrierListSearch } from './barrier-list-path';
 import { userNavigation } from './navigation';
+
+const ORDERINGS: readonly string[] = ['address', '-address'];
+
+/**
+ * The list's tab, search, sort and page live in the URL (`?tab=all&q=…&sort=address&page=2`), so that
+ * coming back from a barrier (the back button or "К шлагбаумам") finds the list as it was left.
+ */
+function useListParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const scope: BarrierListParams['scope'] = searchParams.get('tab') === 'all' ? 'all' : 'my';
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const sort = searchParams.get('sort') ?? '';
+  const ordering = (ORDERINGS.includes(sort) ? sort : undefined) as AddressOrdering;
+  const query = searchParams.get('q') ?? '';
+  const update = (changes: { tab?: string; q?: string; sort?: string; page?: number }) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (
+            value === undefined ||
+            value === '' ||
+            (key === 'page' && value === 1) ||
+            (key === 'tab' && value === 'my')
+          ) {
+            next.delete(key);
+          } else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: true, state: location.state },
+    );
+  return { scope, page, ordering, query, update, search: location.search };
+}
 
 /** /barriers: my barriers and the public search, 5 per page, sort cycle, address search (spec.md section 2). */
 export function BarriersRoute() {
   const navigate = useNavigate();
   const { message } = useNavigationState();
-  const [scope, setScope] = useState<BarrierListParams['scope']>('my');
-  const [page, setPage] = useState(1);
-  const [ordering, setOrdering] = useState<AddressOrdering>(undefined);
-  const [address, setAddress] = useState('');
+  const { scope, page, ordering, query, update, search } = useListParams();
+  const setPage = (next: number) => update({ page: next });
+  const [address, setAddress] = useState(query);
   const [debouncedAddress] = useDebouncedValue(address.trim(), 300);
+  useEffect(() => {
+    if (debouncedAddress !== query.trim()) update({ q: debouncedAddress, page: 1 });
+  }, [debouncedAddress, query, update]);
   const [openError, setOpenError] = useState<string | null>(null);
-  const params: BarrierListParams = { scope, page, ordering, address: debouncedAddress || undefined };
+  useEffect(() => rememberBarrierListSearch(search), [search]);
+  const params: BarrierListParams = { scope, page, ordering, address: query.trim() || undefined };
   const list = useQuery({
     queryKey: barriersQueryKey(params),
     queryFn: () => getBarriers(params),
@@ -58,10 +98,7 @@ export function BarriersRoute() {
         fullWidth
         aria-label="Какие шлагбаумы показать"
         value={scope}
-        onChange={(value) => {
-          setScope(value as BarrierListParams['scope']);
-          setPage(1);
-        }}
+        onChange={(value) => update({ tab: value, page: 1 })}
         data={[
           { value: 'my', label: 'Мои шлагбаумы' },
           { value: 'all', label: 'Поиск' },
@@ -71,19 +108,10 @@ export function BarriersRoute() {
         label="Поиск по адресу"
         type="search"
         value={address}
-        onChange={(event) => {
-          setAddress(event.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(event) => setAddress(event.currentTarget.value)}
       />
       <Group>
-        <SortButton
-          value={ordering}
-          onChange={(value) => {
-            setOrdering(value);
-            setPage(1);
-          }}
-        />
+        <SortButton value={ordering} onChange={(value) => update({ sort: value ?? '', page: 1 })} />
       </Group>
       <ErrorLine message={openError} />
       <QueryStatus
@@ -105,6 +133,7 @@ export function BarriersRoute() {
                 <Text size="sm" c="gray.7">
                   Администратор: {barrier.owner.full_name || NAME_FALLBACK}
                 </Text>
+                <PendingRequestLine pendingRequest={barrier.pending_request} hasAccess={barrier.has_access} />
               </UnstyledButton>
             </Card>
           </li>

@@ -28,6 +28,7 @@ import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone, phoneHref } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
+import { barrierListPath } from './barrier-list-path';
 import { userNavigation } from './navigation';
 
 /** While a phone's command is in flight its status is refreshed this often. */
@@ -39,7 +40,7 @@ export function MyBarrierRoute() {
   return (
     <AppLayout
       title="Мой шлагбаум"
-      back={{ to: paths.barriers, label: 'К шлагбаумам' }}
+      back={{ to: barrierListPath(), label: 'К шлагбаумам' }}
       navigation={userNavigation}
     >
       {barrierId ? <MyBarrier barrierId={barrierId} /> : <MissingBarrier listPath={paths.barriers} />}

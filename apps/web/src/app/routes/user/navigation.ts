@@ -1,4 +1,5 @@
 import type { NavigationItem } from '../../../components/layout/bottom-navigation';
+import { UserPendingRequestsBadge } from '../../../features/access-requests/components/pending-requests-badge';
 import { paths } from '../../paths';
 
 /** Bottom navigation of the user area (spec.md section 2: barriers, requests, profile). */
@@ -8,6 +9,6 @@ export const userNavigation: readonly NavigationItem[] = [
     label: 'Шлагбаумы',
     matches: [paths.barrierDetails, paths.myBarrier, paths.addPhone, paths.editPhone, paths.barrierHistory],
   },
-  { to: paths.requests, label: 'Заявки' },
+  { to: paths.requests, label: 'Заявки', badge: UserPendingRequestsBadge },
   { to: paths.user, label: 'Профиль', matches: [paths.changePhone, paths.deleteAccount] },
 ];

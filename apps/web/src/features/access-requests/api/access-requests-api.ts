@@ -37,6 +37,17 @@ export function updateAccessRequest(scope: AccessRequestScope, id: number, body:
   return api.patch(`${prefix(scope)}/access_requests/${id}/`, body) as Promise<AccessRequest>;
 }
 
+/** How many requests wait for this side's decision (the counter on "Заявки"); under accessRequestsKey. */
+export const pendingIncomingCountKey = (scope: AccessRequestScope) =>
+  [...accessRequestsKey(scope), 'pending-count'] as const;
+
+export async function getPendingIncomingCount(scope: AccessRequestScope): Promise<number> {
+  const list = (await api.get(`${prefix(scope)}/access_requests/my/`, {
+    query: { type: 'incoming', status: 'pending', page: 1, page_size: 1 },
+  })) as AccessRequestList;
+  return list.total_count;
+}
+
 /** A user asks for access; an administrator invites a user (an access request started from his side). */
 export function createAccessRequest(scope: AccessRequestScope, body: { user: number; barrier: number }) {
   return api.post(`${prefix(scope)}/access_requests/`, body) as Promise<AccessRequest>;

@@ -1,5 +1,10 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { ACCESS_REQUEST_STATUS_LABELS, NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/messages';
+import {
+  ACCESS_REQUEST_STATUS_LABELS,
+  MESSAGES,
+  NAME_FALLBACK,
+  PHONE_FALLBACK,
+} from '@propusk/contracts/messages';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { formatPhone } from '../../../lib/phone';
@@ -26,6 +31,11 @@ export function AccessRequestCard({ request, actions }: { request: AccessRequest
         <Text size="sm">
           {request.user_full_name || NAME_FALLBACK}, {formatPhone(request.user_phone) || PHONE_FALLBACK}
         </Text>
+        {request.initiator === 'admin' && request.type === 'incoming' ? (
+          <Text size="sm" data-testid="invited-by">
+            {MESSAGES.invitedBy(request.barrier_owner_name || NAME_FALLBACK)}
+          </Text>
+        ) : null}
         <Text size="xs" c="gray.7">
           {formatDateTime(request.created_at)}
         </Text>

@@ -1,11 +1,12 @@
 import { Button, Card, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { isReversedRange } from '@propusk/contracts/actions';
 import {
   ACTION_REASON_LABELS,
   ACTION_TYPE_LABELS,
   MESSAGES,
   PHONE_TYPE_LABELS,
 } from '@propusk/contracts/messages';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
@@ -15,6 +16,7 @@ import { formatDateTime, fromDateTimeLocal } from '../../../lib/dates';
 import { formatPhone } from '../../../lib/phone';
 import {
   type ActionFilters,
+  type ActionList,
   type ActionType,
   actionDetailQueryKey,
   actionsQueryKey,
@@ -67,10 +69,13 @@ export function HistoryView({
     created_to: fromDateTimeLocal(createdTo) || undefined,
     user: userId,
   };
+  // A range that ends before it starts could only be empty: it is named instead of asked for.
+  const isRangeReversed = isReversedRange(filters.created_from, filters.created_to);
   const list = useQuery({
     queryKey: actionsQueryKey(scope, barrierId, filters, page),
     queryFn: () => getActions(scope, barrierId, filters, page),
     placeholderData: keepPreviousData,
+    enabled: !isRangeReversed,
   });
   const totalPages = Math.ceil((list.data?.total_count ?? 0) / HISTORY_PAGE_SIZE);
   const onFilter = (apply: () => void) => {
@@ -107,6 +112,41 @@ export function HistoryView({
           onFilter(() => setCreatedTo(value));
         }}
       />
+      <ErrorLine message={isRangeReversed ? MESSAGES.reversedRange : null} />
+      {isRangeReversed ? null : (
+        <HistoryCards
+          scope={scope}
+          list={list}
+          page={page}
+          totalPages={totalPages}
+          openId={openId}
+          setOpenId={setOpenId}
+          setPage={setPage}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function HistoryCards({
+  scope,
+  list,
+  page,
+  totalPages,
+  openId,
+  setOpenId,
+  setPage,
+}: {
+  scope: HistoryScope;
+  list: UseQueryResult<ActionList>;
+  page: number;
+  totalPages: number;
+  openId: number | null;
+  setOpenId: (id: number | null) => void;
+  setPage: (page: number) => void;
+}) {
+  return (
+    <>
       <QueryStatus
         isPending={list.isPending}
         error={
@@ -132,6 +172,19 @@ export function HistoryView({
             <Text size="sm" c="gray.7">
               {formatDateTime(action.created_at)}
             </Text>
+            {action.setting_name ? (
+              <Text size="sm" data-testid="action-setting">
+                Настройка: {action.setting_name}
+              </Text>
+            ) : null}
+            {action.phone_number ? (
+              <Text size="sm" data-testid="action-phone">
+                Номер: {action.phone_number}
+              </Text>
+            ) : null}
+            <Text size="sm" data-testid="action-author">
+              {authorLine(action.author, action.author_name)}
+            </Text>
           </UnstyledButton>
           {openId === action.id ? (
             <ActionDetailBox scope={scope} actionId={action.id} onHide={() => setOpenId(null)} />
@@ -148,8 +201,14 @@ export function HistoryView({
           }}
         />
       ) : null}
-    </Stack>
+    </>
   );
+}
+
+/** Who did it: the role, and the person's name when there is one ("Администратор: Ольга Петрова"). */
+function authorLine(author: string, name: string | null): string {
+  const role = AUTHOR_LABELS[author] ?? author;
+  return name ? `${role}: ${name}` : role;
 }
 
 function ActionDetailBox({
