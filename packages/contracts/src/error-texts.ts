@@ -4,7 +4,8 @@
  * source throws), and for every field message of the request schemas. The spec's own translations
  * (spec.md section 8) are kept word for word.
  */
-import { type ErrorCode, isErrorCode } from './error-codes.ts';
+// Only the type: the catalogue imports the schema modules (and so zod), which the login screen must not load.
+import type { ErrorCode } from './error-codes.ts';
 
 type Body = Record<string, unknown>;
 type ErrorText = string | ((body: Body) => string);
@@ -121,8 +122,8 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
 export function errorCodeText(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const code = (body as Body).code;
-  if (!isErrorCode(code)) return undefined;
-  const text = ERROR_CODE_TEXTS[code];
+  if (typeof code !== 'string' || !Object.hasOwn(ERROR_CODE_TEXTS, code)) return undefined;
+  const text = ERROR_CODE_TEXTS[code as ErrorCode];
   return typeof text === 'function' ? text(body as Body) : text;
 }
 
