@@ -30,7 +30,10 @@ export type ModelDialect = { kind: 'documented' | 'ambiguous' | 'none'; source: 
 export const MODEL_DIALECTS: Record<DeviceModel, ModelDialect> = {
   RTU5025: {
     kind: 'documented',
-    source: cite('rtu5025Manual', 'p. 11, §6.3.3 "000 = 0.5 s pulse, 999 = stays on"; no other firmware found'),
+    source: cite(
+      'rtu5025Manual',
+      'p. 11, §6.3.3 "000 = 0.5 s pulse, 999 = stays on"; no other firmware found',
+    ),
   },
   RTU5024: {
     kind: 'ambiguous',
