@@ -107,6 +107,8 @@ export const ERROR_CODES = {
   device_model_unknown: 'The barrier has no known device model.',
   device_password_not_set: 'The device password of this barrier is not set.',
   unknown_setting: 'Unknown setting.',
+  relay_dialect_unknown:
+    "The device's command dialect is not known: a relay value of one firmware can hold the gate open on another.",
   setting_params_missing: 'Missing params.',
   setting_params_invalid: 'Invalid params.',
   setting_command_not_found: 'Setting command not found.',

@@ -102,6 +102,8 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   device_model_unknown: 'Модель устройства шлагбаума неизвестна.',
   device_password_not_set: 'Пароль устройства этого шлагбаума не задан.',
   unknown_setting: 'Такой настройки нет у этой модели.',
+  relay_dialect_unknown:
+    'Язык команд устройства не подтверждён: то же значение на другой прошивке может оставить шлагбаум открытым. Сначала нажмите «Проверить устройство»: когда устройство ответит командами своей модели, настройка станет доступна.',
   setting_params_missing: 'Заполните все параметры настройки.',
   setting_command_not_found: 'Отправка настройки не найдена.',
   setting_params_invalid: (body) => {

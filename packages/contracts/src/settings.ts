@@ -20,7 +20,14 @@ export const settingSchema = z.object({
 export type Setting = z.infer<typeof settingSchema>;
 
 /** `GET /api/admin/barriers/{id}/settings/`: the settings of the barrier's device model, keyed by id. */
-export const settingsResponseSchema = z.object({ settings: z.record(z.string(), settingSchema) });
+export const settingsResponseSchema = z.object({
+  settings: z.record(z.string(), settingSchema),
+  /**
+   * Settings that may not be sent now, by id, with the error code the server would answer (relay settings
+   * of a barrier whose command dialect is not known: `relay_dialect_unknown`).
+   */
+  unavailable: z.record(z.string(), z.object({ code: z.string() })).optional(),
+});
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
 /** `POST /api/admin/barriers/{id}/settings/` */

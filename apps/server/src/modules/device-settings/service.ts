@@ -6,12 +6,17 @@
 
 import type { SettingCommand, SettingCommandFailure } from '@propusk/contracts/settings';
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
+import {
+  blockedRelaySettings,
+  type DialectEvidence,
+  relaySettingDecision,
+} from '@propusk/devices/relay-safety';
 import { checkSettingParams, getSettings, hasSetting, type SettingView } from '@propusk/devices/settings';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { actions, barriers, deviceCommands } from '../../db/schema.ts';
+import { actions, barriers, deviceChecks, deviceCommands } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../devices/device-log.ts';
 import { assertWeeklySmsBudget, lockBarrier } from '../devices/outbox.ts';
@@ -30,13 +35,31 @@ async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, bar
   return { ...barrier, model: barrier.model as DeviceModel };
 }
 
+/**
+ * What the server knows of the unit's command dialect: whether a device check of this barrier finished, i.e.
+ * the unit answered the sheet's read-back query in the sheet's language (`@propusk/devices/relay-safety`).
+ * The model of a barrier is fixed when it is created, so any such check speaks for the model it has.
+ */
+async function dialectEvidence(executor: Executor, barrierId: number): Promise<DialectEvidence> {
+  const [passed] = await executor
+    .select({ id: deviceChecks.id })
+    .from(deviceChecks)
+    .where(and(eq(deviceChecks.barrierId, barrierId), inArray(deviceChecks.status, ['ready', 'repaired'])))
+    .limit(1);
+  return { deviceCheckPassed: passed !== undefined };
+}
+
 export async function listBarrierSettings(
   deps: Pick<Dependencies, 'db'>,
   user: AuthenticatedUser,
   barrierId: number,
-): Promise<{ settings: Record<string, SettingView> }> {
+): Promise<{ settings: Record<string, SettingView>; unavailable: Record<string, { code: string }> }> {
   const barrier = await loadOwnedBarrier(deps.db, user, barrierId);
-  return { settings: getSettings(barrier.model) };
+  const evidence = await dialectEvidence(deps.db, barrierId);
+  const unavailable = Object.fromEntries(
+    blockedRelaySettings(barrier.model, evidence).map((id) => [id, { code: 'relay_dialect_unknown' }]),
+  );
+  return { settings: getSettings(barrier.model), unavailable };
 }
 
 export async function sendBarrierSetting(
@@ -52,6 +75,9 @@ export async function sendBarrierSetting(
     if (!hasSetting(barrier.model, body.setting)) {
       throw badRequest('unknown_setting', undefined, { setting: body.setting });
     }
+    // A relay value of one firmware can hold the gate open on another: refused until the dialect is known.
+    const dialect = relaySettingDecision(barrier.model, body.setting, await dialectEvidence(tx, barrierId));
+    if (!dialect.known) throw conflict('relay_dialect_unknown', undefined, { setting: body.setting });
     const checked = checkSettingParams(barrier.model, body.setting, body.params);
     if (!checked.ok) {
       // The parameters' own messages (Russian, from the model's sheet) go in `params`, by parameter.

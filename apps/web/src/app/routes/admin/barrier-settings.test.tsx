@@ -127,6 +127,39 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Ошибка сети при отправке настройки.')).toBeInTheDocument();
   });
 
+  it('disables a relay setting of a barrier whose command dialect is not known, and says why', async () => {
+    signIn();
+    const rtu5024 = getSettings('RTU5024');
+    const server = mockApi({
+      'GET /api/admin/barriers/5/': { ...barrier, device_model: 'RTU5024' },
+      'GET /api/admin/barriers/5/settings/': {
+        settings: { relay_time: rtu5024.relay_time, all: rtu5024.access_all },
+        unavailable: { relay_time: { code: 'relay_dialect_unknown' } },
+      },
+    });
+    const { user } = renderRoute(<BarrierSettingsRoute />, {
+      path: '/barrier-settings',
+      state: { barrier_id: 5 },
+    });
+    await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
+    await user.click(await screen.findByRole('option', { name: 'Время открытия' }));
+    const send = screen.getByRole('button', { name: 'Отправить' });
+    expect(send).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Секунды' })).toBeDisabled();
+    const reason = screen.getByTestId('setting-unavailable-reason');
+    expect(reason).toHaveTextContent('то же значение на другой прошивке может оставить шлагбаум открытым');
+    expect(reason).toHaveTextContent('«Проверить устройство»');
+    expect(send).toHaveAttribute('aria-describedby', reason.id);
+    await user.click(send);
+    expect(server.callsTo('POST /api/admin/barriers/5/settings/')).toHaveLength(0);
+
+    // A setting that does not drive the relay stays available, without the reason.
+    await user.click(screen.getByRole('textbox', { name: 'Настройка' }));
+    await user.click(await screen.findByRole('option', { name: 'Доступ для всех' }));
+    expect(screen.getByRole('button', { name: 'Отправить' })).toBeEnabled();
+    expect(screen.queryByTestId('setting-unavailable-reason')).not.toBeInTheDocument();
+  });
+
   it('says when the settings cannot be loaded', async () => {
     signIn();
     mockApi({ 'GET /api/admin/barriers/5/': barrier, 'GET /api/admin/barriers/5/settings/': [500, {}] });

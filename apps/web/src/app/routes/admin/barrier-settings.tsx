@@ -1,4 +1,5 @@
 import { Card, Select, Stack, Text } from '@mantine/core';
+import { errorCodeText } from '@propusk/contracts/error-texts';
 import { MESSAGES } from '@propusk/contracts/messages';
 import { isDeviceModel } from '@propusk/devices/models';
 import { useQuery } from '@tanstack/react-query';
@@ -41,6 +42,9 @@ export function BarrierSettingsRoute() {
   const model = barrier.data && isDeviceModel(barrier.data.device_model) ? barrier.data.device_model : null;
   const entries = Object.entries(settings.data?.settings ?? {});
   const current = selected ? settings.data?.settings[selected] : undefined;
+  // Why the server would refuse the chosen setting now (its Russian text, by the code it would answer).
+  const unavailable = selected ? settings.data?.unavailable?.[selected] : undefined;
+  const unavailableReason = unavailable ? (errorCodeText(unavailable) ?? MESSAGES.settingSendFailed) : null;
   const loadError = settings.error
     ? settings.error instanceof NetworkError
       ? MESSAGES.network
@@ -86,6 +90,7 @@ export function BarrierSettingsRoute() {
               model={model}
               settingId={selected}
               setting={current}
+              unavailableReason={unavailableReason}
             />
           ) : null}
         </>

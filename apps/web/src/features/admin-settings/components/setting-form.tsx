@@ -31,18 +31,23 @@ function commandStatusLine(name: string, command: SettingCommand | undefined) {
  * The preview is `previewSetting` of @propusk/devices, the code the server renders the SMS with, so it shows
  * the values as the device will get them (`30` → `030`) and the password masked as the device log shows it.
  * After sending, the status follows the command: sent, then confirmed by the device or failed.
+ * A setting the server would refuse now (`unavailableReason`, e.g. a relay setting of a barrier whose command
+ * dialect is not known) is shown with its inputs and 'Отправить' disabled, and the reason under the button.
  */
 export function SettingForm({
   barrierId,
   model,
   settingId,
   setting,
+  unavailableReason = null,
 }: {
   barrierId: number;
   model: DeviceModel;
   settingId: string;
   setting: Setting;
+  unavailableReason?: string | null;
 }) {
+  const isUnavailable = unavailableReason !== null;
   const [values, setValues] = useState<Record<string, string>>({});
   const send = useMutation({
     mutationFn: () =>
@@ -67,6 +72,7 @@ export function SettingForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (isUnavailable) return;
     send.mutate();
   }
 
@@ -88,6 +94,7 @@ export function SettingForm({
                 send.reset();
               }}
               autoComplete="off"
+              disabled={isUnavailable}
             />
           ))}
           <Text size="sm">
@@ -110,9 +117,24 @@ export function SettingForm({
             }
           />
           <SuccessLine message={status && !status.isError ? status.message : null} />
-          <Button type="submit" loading={send.isPending}>
+          <Button
+            type="submit"
+            loading={send.isPending}
+            disabled={isUnavailable}
+            aria-describedby={isUnavailable ? 'setting-unavailable-reason' : undefined}
+          >
             Отправить
           </Button>
+          {isUnavailable ? (
+            <Text
+              size="sm"
+              c="dimmed"
+              id="setting-unavailable-reason"
+              data-testid="setting-unavailable-reason"
+            >
+              {unavailableReason}
+            </Text>
+          ) : null}
         </Stack>
       </form>
     </Card>
