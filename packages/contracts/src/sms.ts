@@ -9,8 +9,11 @@ export const inboundSmsBodySchema = z.object({
 export type InboundSmsBody = z.infer<typeof inboundSmsBodySchema>;
 
 export const inboundSmsResponseSchema = z.object({
-  /** `matched`: the SMS answered a device command in flight; `unmatched`: stored only. */
-  status: z.enum(['matched', 'unmatched']),
+  /**
+   * `matched`: the SMS answered a device command in flight; `unmatched`: stored only; `duplicate`: this SMS
+   * (same gateway message id) was delivered before and is not handled again.
+   */
+  status: z.enum(['matched', 'unmatched', 'duplicate']),
 });
 
 /**
@@ -21,6 +24,8 @@ export const androidWebhookBodySchema = z.object({
   event: z.string(),
   payload: z
     .object({
+      /** The app's id of the SMS (a hash of sender, time, SIM and text): the same for a retried webhook. */
+      messageId: z.string().max(200).optional(),
       message: z.string().max(2000).optional(),
       phoneNumber: z.string().max(32).optional(),
     })

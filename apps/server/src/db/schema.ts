@@ -467,7 +467,12 @@ export const inboundWebhookSignatures = pgTable(
   (table) => [index('inbound_webhook_signatures_expires_idx').on(table.expiresAt)],
 );
 
-/** Every inbound SMS (device replies), kept for diagnosis. */
+/**
+ * Every inbound SMS (device replies), kept for diagnosis. `gateway` and `gateway_message_id` name the SMS as
+ * the gateway that delivered it does (the Android app's `payload.messageId`, the demo's own id); a second
+ * delivery of one SMS (a webhook retry) hits the unique index and is not matched again
+ * (docs/decisions/0011). Both are null where the gateway gives no id (the generic endpoint).
+ */
 export const inboundSms = pgTable(
   'inbound_sms',
   {
@@ -476,8 +481,17 @@ export const inboundSms = pgTable(
     text: text('text').notNull(),
     commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    gateway: text('gateway'),
+    gatewayMessageId: text('gateway_message_id'),
   },
-  (table) => [index('inbound_sms_from_idx').on(table.fromPhone, table.receivedAt)],
+  (table) => [
+    index('inbound_sms_from_idx').on(table.fromPhone, table.receivedAt),
+    uniqueIndex('inbound_sms_gateway_message_unique').on(
+      table.gateway,
+      table.fromPhone,
+      table.gatewayMessageId,
+    ),
+  ],
 );
 
 /**

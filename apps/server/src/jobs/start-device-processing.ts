@@ -3,6 +3,7 @@
  * `deps.notifyDeviceCommands` to it, and, with the demo provider and DEVICE_SIM=on, the simulated devices
  * that answer through the inbound-SMS service. Used by main.ts and by the tests that run the real worker.
  */
+import { randomUUID } from 'node:crypto';
 import { DemoSmsGateway } from '@propusk/sms/demo';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
@@ -24,7 +25,7 @@ export async function startDeviceProcessing(
   const simulate = options.simulate ?? deps.config.DEVICE_SIM === 'on';
   const simulators =
     simulate && deps.sms instanceof DemoSmsGateway
-      ? attachDeviceSimulators(deps.sms, deps, (reply) => receiveInboundSms(deps, reply), {
+      ? attachDeviceSimulators(deps.sms, deps, (reply) => receiveInboundSms(deps, demoInbound(reply)), {
           delayMs: deps.config.DEVICE_SIM_DELAY_MS,
         })
       : null;
@@ -51,4 +52,12 @@ export async function startDeviceProcessing(
       await worker.stop();
     },
   };
+}
+
+/**
+ * Each SMS a simulated device sends gets its own id, as a real gateway names what it receives: the demo
+ * delivers each answer once, so the id only fills the same columns as the Android app's messageId does.
+ */
+function demoInbound(reply: { from: string; text: string }) {
+  return { ...reply, gatewayId: { gateway: 'demo', messageId: randomUUID() } };
 }

@@ -452,6 +452,16 @@ export interface ReplyResult {
     commandId: number;
     outcome: 'confirmed' | 'refused' | 'format_error';
   } | null;
+  /** This SMS (same gateway, phone and gateway message id) was delivered before: nothing was done. */
+  duplicate?: true;
+}
+
+/** An inbound SMS as its gateway names it; a second delivery with the same id is not handled again. */
+export interface InboundGatewayId {
+  /** Which gateway delivered it (`android`, `demo`). */
+  gateway: string;
+  /** The gateway's id of the SMS (the Android app's `payload.messageId`). */
+  messageId: string;
 }
 
 /**
@@ -461,14 +471,49 @@ export interface ReplyResult {
  */
 export async function handleDeviceReply(
   deps: QueueDeps,
-  message: { from: string; text: string },
+  message: { from: string; text: string; gatewayId?: InboundGatewayId | undefined },
 ): Promise<ReplyResult> {
   const now = deps.clock.now();
+  const gatewayId = message.gatewayId;
+  // One INSERT … ON CONFLICT on (gateway, phone, message id): of two deliveries of one SMS (a webhook retry,
+  // or two in parallel) exactly one gets a row; the other is already handled and matches nothing.
   const [inbound] = await deps.db
     .insert(inboundSms)
-    .values({ fromPhone: message.from, text: message.text.slice(0, 2000), receivedAt: now })
+    .values({
+      fromPhone: message.from,
+      text: message.text.slice(0, 2000),
+      receivedAt: now,
+      gateway: gatewayId?.gateway ?? null,
+      gatewayMessageId: gatewayId?.messageId.slice(0, 200) ?? null,
+    })
+    .onConflictDoNothing()
     .returning({ id: inboundSms.id });
-  const inboundId = inbound?.id ?? 0;
+  if (!inbound) {
+    deps.logger.info(
+      { gateway: gatewayId?.gateway, gatewayMessageId: gatewayId?.messageId.slice(0, 200) },
+      'inbound SMS delivered again by its gateway: already handled',
+    );
+    return { inboundId: 0, matched: null, duplicate: true };
+  }
+  try {
+    return await matchDeviceReply(deps, message, inbound.id, now);
+  } catch (error) {
+    // Not handled after all: forget its id, so that the gateway's retry of this delivery is taken in.
+    if (gatewayId)
+      await deps.db
+        .delete(inboundSms)
+        .where(eq(inboundSms.id, inbound.id))
+        .catch(() => undefined);
+    throw error;
+  }
+}
+
+async function matchDeviceReply(
+  deps: QueueDeps,
+  message: { from: string; text: string },
+  inboundId: number,
+  now: Date,
+): Promise<ReplyResult> {
   const candidates = await deps.db
     .selectDistinct({ barrierId: deviceCommands.barrierId })
     .from(deviceCommands)

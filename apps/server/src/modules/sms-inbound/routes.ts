@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import type { ReplyResult } from '../devices/queue.ts';
 import {
   assertInboundToken,
   assertWebhookNotReplayed,
@@ -48,7 +49,7 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
     },
     async (request) => {
       const result = await receiveInboundSms(deps, request.body);
-      return { status: result.matched ? ('matched' as const) : ('unmatched' as const) };
+      return { status: replyStatus(result) };
     },
   );
 
@@ -59,7 +60,7 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
         tags: ['sms'],
         summary: 'Webhook of the Android SMS Gateway app (event sms:received)',
         description:
-          "Authenticated by `Authorization: Bearer $INBOUND_SMS_TOKEN`, or by the app's signature: `X-Signature` = hex HMAC-SHA256 of the body followed by `X-Timestamp`, keyed with INBOUND_SMS_TOKEN (set it as the signing key in the app). A signed request is accepted once (a replay gets 401 `webhook_replayed`). Other events are acknowledged and ignored.",
+          "Authenticated by `Authorization: Bearer $INBOUND_SMS_TOKEN`, or by the app's signature: `X-Signature` = hex HMAC-SHA256 of the body followed by `X-Timestamp`, keyed with INBOUND_SMS_TOKEN (set it as the signing key in the app). A signed request is accepted once (a replay gets 401 `webhook_replayed`). An SMS whose `payload.messageId` was delivered before (a retried webhook) gets 200 `duplicate` and is not matched again. Other events are acknowledged and ignored.",
         body: androidWebhookBodySchema,
         response: {
           200: inboundSmsResponseSchema.or(z.object({ status: z.literal('ignored') })),
@@ -91,11 +92,18 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
       const from = normalisePhone(payload?.phoneNumber);
       if (event !== 'sms:received' || !from || payload?.message === undefined)
         return { status: 'ignored' as const };
-      const result = await receiveInboundSms(deps, { from, text: payload.message });
-      return { status: result.matched ? ('matched' as const) : ('unmatched' as const) };
+      // A retried webhook carries the same messageId: 200 `duplicate`, so the app stops retrying.
+      const gatewayId = payload.messageId ? { gateway: 'android', messageId: payload.messageId } : undefined;
+      const result = await receiveInboundSms(deps, { from, text: payload.message, gatewayId });
+      return { status: replyStatus(result) };
     },
   );
 };
+
+function replyStatus(result: ReplyResult): 'matched' | 'unmatched' | 'duplicate' {
+  if (result.duplicate) return 'duplicate';
+  return result.matched ? 'matched' : 'unmatched';
+}
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/secrets.ts';
-import { handleDeviceReply, type ReplyResult } from '../devices/queue.ts';
+import { handleDeviceReply, type InboundGatewayId, type ReplyResult } from '../devices/queue.ts';
 import { deleteExpiredWebhookSignatures, rememberWebhookSignature } from './repository.ts';
 
 /** The signed timestamp may be this far from the server's clock (either way), as the signature check allows. */
@@ -15,7 +15,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export async function receiveInboundSms(
   deps: Dependencies,
-  message: { from: string; text: string },
+  message: { from: string; text: string; gatewayId?: InboundGatewayId | undefined },
 ): Promise<ReplyResult> {
   const result = await handleDeviceReply(deps, message);
   if (result.matched) deps.notifyDeviceCommands([result.matched.barrierId]);
