@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { openOwnBarrier } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { adminAccount, PHONE_CONTEXT } from './support/environment';
+import { shownPhone } from './support/phone';
 import { checkScreen } from './support/screens';
 import { expect, test, watchForCspViolations } from './support/test';
 
@@ -163,8 +164,8 @@ test('history cards show the number, the author and the setting; a reversed rang
   await expect(setting.getByTestId('action-author')).toHaveText(
     `Администратор: ${adminAccount('owner').name}`,
   );
-  const added = cards.filter({ hasText: resident.phone }).first();
-  await expect(added.getByTestId('action-phone')).toHaveText(`Номер: ${resident.phone}`);
+  const added = cards.filter({ hasText: shownPhone(resident.phone) }).first();
+  await expect(added.getByTestId('action-phone')).toHaveText(`Номер: ${shownPhone(resident.phone)}`);
   await checkScreen(adminPage, 'ux-lists-history');
 
   await adminPage.getByLabel('Создано с').fill('2026-05-02T10:00');

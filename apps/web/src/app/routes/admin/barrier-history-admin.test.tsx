@@ -30,7 +30,7 @@ describe('/barrier-history-admin', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'История изменений (Админ)' })).toBeInTheDocument();
     await user.click(await screen.findByText(/#41/));
     expect(await screen.findByText('Причина: Выход из шлагбаума')).toBeInTheDocument();
-    expect(screen.getByText(/\+79003334455/)).toBeInTheDocument();
+    expect(screen.getByText(/\+7 \(900\) 333-44-55/)).toBeInTheDocument();
     expect(server.callsTo('GET /api/admin/barriers/5/actions/')[0]?.query.get('user')).toBeNull();
   });
 });

@@ -179,7 +179,7 @@ function HistoryCards({
             ) : null}
             {action.phone_number ? (
               <Text size="sm" data-testid="action-phone">
-                Номер: {action.phone_number}
+                Номер: {formatPhone(action.phone_number)}
               </Text>
             ) : null}
             <Text size="sm" data-testid="action-author">
