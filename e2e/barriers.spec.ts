@@ -85,8 +85,10 @@ test('finds barriers by address, 5 per page, in each sort order', async () => {
 
 test('asks for access, cancels a second request, and accepts an invitation', async () => {
   await page.getByLabel('Поиск по адресу').fill(`${street}, д. 1`);
-  await expect(page.getByTestId('barrier-item')).toHaveCount(1);
-  await page.getByTestId('barrier-item').click();
+  // Words are matched as prefixes: «1» also finds д. 1x, and the run's number in the street's name.
+  const first = page.getByTestId('barrier-item').filter({ hasText: `${street}, д. 1` });
+  await expect(first).toHaveCount(1);
+  await first.click();
   await expect(page).toHaveURL(/\/barrier-details$/);
   await expect(page.getByTestId('barrier-address')).toHaveText(`${street}, д. 1`);
   await expect(page.getByText('Въезд со двора')).toBeVisible();
@@ -98,8 +100,11 @@ test('asks for access, cancels a second request, and accepts an invitation', asy
   await page.getByRole('button', { name: /К шлагбаумам/ }).click();
   await page.getByText('Поиск', { exact: true }).click();
   await page.getByLabel('Поиск по адресу').fill(`${street}, д. 2`);
-  await expect(page.getByTestId('barrier-item')).toHaveCount(1);
-  await page.getByTestId('barrier-item').click();
+  // The list comes back with the last search (д. 1) until the new one answers: wait for д. 2.
+  const second = page.getByTestId('barrier-item').filter({ hasText: `${street}, д. 2` });
+  await expect(second).toHaveCount(1);
+  await second.click();
+  await expect(page.getByTestId('barrier-address')).toHaveText(`${street}, д. 2`);
   await page.getByRole('button', { name: 'Отправить запрос' }).click();
   await expect(page.getByText('Запрос успешно отправлен.')).toBeVisible();
 
