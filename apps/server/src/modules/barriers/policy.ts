@@ -76,6 +76,36 @@ export async function requireOwnedBarrier(
   return barrier;
 }
 
+/**
+ * What an administrator may do on a barrier. Today only the owner holds a barrier, and he may do all of it;
+ * co-administrators and dispatchers (issues 14 and 16) are given a subset by their role. Every administrator-side
+ * service method names the one permission it needs and calls `requireBarrierPermission` before anything else.
+ */
+export const BARRIER_PERMISSIONS = [
+  'barrier.delete', // delete the barrier (owner only)
+  'staff.manage', // add and remove co-administrators and dispatchers (owner only)
+  'barrier.edit', // name, address, limits, device number and password, public flag
+  'settings.manage', // device settings and device checks
+  'users.manage', // users of the barrier, blocks, invitations, import and export of users
+  'phones.manage', // phones of the barrier's users
+  'requests.manage', // access requests
+  'history.view', // history and its export
+  'device.health', // the device log and health
+  'relay.open', // open the gate once from the app
+  'relay.hold', // emergency hold-open and its end
+] as const;
+export type BarrierPermission = (typeof BARRIER_PERMISSIONS)[number];
+
+/** A live barrier on which this administrator holds `permission`; a barrier he holds nothing on is 404. */
+export async function requireBarrierPermission(
+  executor: Executor,
+  adminId: number,
+  barrierId: number,
+  _permission: BarrierPermission,
+): Promise<BarrierRow> {
+  return requireOwnedBarrier(executor, adminId, barrierId);
+}
+
 export async function userHasAccess(executor: Executor, barrierId: number, userId: number): Promise<boolean> {
   const [row] = await executor
     .select({ userId: barrierAccess.userId })
