@@ -84,55 +84,67 @@ export async function assertCodeTriesOpen(
   await assertPhoneBackoffOpen(executor, deps, phone);
 }
 
-/** The phone's short backoff after wrong codes from any address (at most 60 s after the newest one). */
-export async function assertPhoneBackoffOpen(
-  executor: Executor,
-  deps: Pick<Dependencies, 'clock'>,
-  phone: string,
-): Promise<void> {
-  const now = deps.clock.now();
-  const { count, newest } = await countAuthFailuresSince(
-    executor,
-    phone,
-    'code',
-    new Date(now.getTime() - FAILURE_WINDOW_MS),
-  );
-  if (count < FREE_CODE_FAILURES_PER_PHONE || !newest) return;
-  const waitMs = newest.getTime() + codeBackoffMs(count) - now.getTime();
-  if (waitMs > 0) throw tooManyRequests('too_many_failures', waitMs / 1000);
-}
-
-/** The wait after the newest wrong code when a phone has had `failures` of them within the hour. */
-export function codeBackoffMs(failures: number): number {
-  if (failures < FREE_CODE_FAILURES_PER_PHONE) return 0;
-  return Math.min(CODE_BACKOFF_BASE_MS * 2 ** (failures - FREE_CODE_FAILURES_PER_PHONE), CODE_BACKOFF_MAX_MS);
-}
-
 /**
- * Backoff of an administrator's password step (issue 17 part 3): free for the first 5 wrong passwords, then
- * each try waits 1 minute after the last wrong one, doubling with every further failure up to 1 hour. A
- * right password clears the failures. Only the password step waits; codes and other users are untouched.
+ * The two backoffs of wrong secrets, as data: how long failures are remembered, how many are free, and the
+ * wait after the newest one (base, doubling with every further failure, capped).
+ * - `code`: a phone's wrong SMS codes from any address (issue 17 part 1): 1 s after the 5th, up to 60 s.
+ * - `password`: an administrator's password step (issue 17 part 3): 1 minute after the 5th, up to 1 hour. A
+ *   right password clears the failures. Only the password step waits; codes and other users are untouched.
  */
-export async function assertPasswordStepOpen(
+const BACKOFFS = {
+  code: {
+    memoryMs: FAILURE_WINDOW_MS,
+    free: FREE_CODE_FAILURES_PER_PHONE,
+    baseMs: CODE_BACKOFF_BASE_MS,
+    maxMs: CODE_BACKOFF_MAX_MS,
+  },
+  password: {
+    memoryMs: PASSWORD_FAILURE_MEMORY_MS,
+    free: FREE_PASSWORD_FAILURES,
+    baseMs: PASSWORD_BACKOFF_BASE_MS,
+    maxMs: PASSWORD_BACKOFF_MAX_MS,
+  },
+} as const;
+
+/** The wait after the newest failure when there have been `failures` of them within the memory. */
+function backoffMs(kind: keyof typeof BACKOFFS, failures: number): number {
+  const policy = BACKOFFS[kind];
+  if (failures < policy.free) return 0;
+  return Math.min(policy.baseMs * 2 ** (failures - policy.free), policy.maxMs);
+}
+
+/** 429 `too_many_failures` (with Retry-After) while the phone's backoff of this kind is running. */
+async function assertBackoffOpen(
   executor: Executor,
   deps: Pick<Dependencies, 'clock'>,
   phone: string,
+  kind: keyof typeof BACKOFFS,
 ): Promise<void> {
   const now = deps.clock.now();
   const { count, newest } = await countAuthFailuresSince(
     executor,
     phone,
-    'password',
-    new Date(now.getTime() - PASSWORD_FAILURE_MEMORY_MS),
+    kind,
+    new Date(now.getTime() - BACKOFFS[kind].memoryMs),
   );
-  if (count < FREE_PASSWORD_FAILURES || !newest) return;
-  const backoffMs = Math.min(
-    PASSWORD_BACKOFF_BASE_MS * 2 ** (count - FREE_PASSWORD_FAILURES),
-    PASSWORD_BACKOFF_MAX_MS,
-  );
-  const waitMs = newest.getTime() + backoffMs - now.getTime();
-  if (waitMs > 0) throw tooManyRequests('too_many_failures', waitMs / 1000);
+  if (!newest) return;
+  const waitMs = newest.getTime() + backoffMs(kind, count) - now.getTime();
+  if (count >= BACKOFFS[kind].free && waitMs > 0) throw tooManyRequests('too_many_failures', waitMs / 1000);
 }
+
+/** The per-phone backoff of wrong codes from any address. */
+export const assertPhoneBackoffOpen = (
+  executor: Executor,
+  deps: Pick<Dependencies, 'clock'>,
+  phone: string,
+): Promise<void> => assertBackoffOpen(executor, deps, phone, 'code');
+
+/** The backoff of an administrator's password step. */
+export const assertPasswordStepOpen = (
+  executor: Executor,
+  deps: Pick<Dependencies, 'clock'>,
+  phone: string,
+): Promise<void> => assertBackoffOpen(executor, deps, phone, 'password');
 
 /**
  * The verification behind a token, checked against the phone and mode it must belong to. A token of
