@@ -97,6 +97,8 @@ export function GuestPassesSection({ barrierId }: { barrierId: number }) {
             <TextInput
               label="Ссылка для гостя"
               value={link}
+              // The address as it is sent: not text to translate (the Russian-only check skips it too).
+              translate="no"
               readOnly
               onFocus={(e) => e.currentTarget.select()}
             />
