@@ -400,4 +400,36 @@ describe('guest passes', () => {
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     await setLimits({ user_temp_phone_limit: null });
   });
+
+  it('frees the places of a resident who leaves, and his links stop working', async () => {
+    const leaver = await createUserWithAccess(t, barrier, 'Уезжающий');
+    const pass = (await createPass(leaver)).json();
+    await setLimits({ global_temp_phone_limit: 1 });
+    const temporary = {
+      type: 'temporary',
+      start_time: at(0).toISOString(),
+      end_time: at(HOUR).toISOString(),
+    };
+    expect((await addPhone(t, user, barrier.id, temporary)).json().code).toBe('limit_barrier_temporary');
+    const left = await t.request({
+      method: 'DELETE',
+      url: `/api/barriers/${barrier.id}/leave/`,
+      token: leaver.token,
+    });
+    expect(left.statusCode, left.body).toBe(204);
+    const added = await addPhone(t, user, barrier.id, temporary);
+    expect(added.statusCode, added.body).toBe(201);
+    const guest = nextPhone();
+    expect((await guestView(pass.token, nextIp())).statusCode).toBe(410);
+    const code = await t.request({
+      method: 'POST',
+      url: `/api/guest-passes/${pass.token}/code/`,
+      payload: { phone: guest },
+      remoteAddress: nextIp(),
+    });
+    expect(code.statusCode).toBe(410);
+    expect(t.sentSms().filter((line) => line.to === guest)).toEqual([]);
+    await t.request({ method: 'DELETE', url: `/api/phones/${added.json().id}/`, token: user.token });
+    await setLimits({ global_temp_phone_limit: null });
+  });
 });

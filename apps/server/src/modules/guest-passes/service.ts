@@ -138,6 +138,8 @@ export function createGuestPassService(deps: Dependencies) {
   async function usablePass(tokenHash: string) {
     const found = await repository.findGuestPassByTokenHash(db, tokenHash);
     if (!found || passStatus(found.pass, deps.clock.now()) !== 'created') throw unavailable();
+    // A resident who left the barrier (or was removed) takes his passes with him: no code is sent for them.
+    if (!(await userHasAccess(db, found.pass.barrierId, found.pass.forUser))) throw unavailable();
     return found;
   }
 

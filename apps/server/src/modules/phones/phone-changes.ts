@@ -17,6 +17,7 @@ import { and, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import {
   actions,
+  barrierAccess,
   barrierLimits,
   barriers,
   guestPasses,
@@ -149,8 +150,9 @@ export function assertScheduleIntervalLimit(barrier: LockedBarrier, schedule: We
 
 /**
  * Every limit for one more phone of `phone.type` for `phone.userId` (and, with a number, that the number is
- * not on the barrier yet). An open guest pass (unused, its window not over) holds the place of a temporary
- * phone of its resident: it counts in his phones, his temporary phones and the barrier's temporary phones.
+ * not on the barrier yet). An open guest pass (unused, its window not over, its resident still on the barrier)
+ * holds the place of a temporary phone of its resident: it counts in his phones, his temporary phones and the
+ * barrier's temporary phones.
  * The barrier must be locked by this transaction.
  */
 export async function assertPhoneLimits(
@@ -186,6 +188,8 @@ export async function assertPhoneLimits(
         eq(guestPasses.barrierId, barrier.id),
         eq(guestPasses.status, 'created'),
         gt(guestPasses.expiresAt, now),
+        // A resident who left (or was removed) can no longer have his passes used: they hold no place.
+        sql`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${guestPasses.barrierId} and ${barrierAccess.userId} = ${guestPasses.forUser})`,
       ),
     );
   const openUser = passes?.user ?? 0;
