@@ -19,6 +19,7 @@ import { deviceCheckRoutes } from './modules/device-checks/routes.ts';
 import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
 import { demoDeviceRoutes } from './modules/devices/demo-routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
+import { guestPassRoutes } from './modules/guest-passes/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { metricsPlugin } from './modules/metrics/routes.ts';
 import { phoneRoutes } from './modules/phones/routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(
   await app.register(accessRequestRoutes, { deps });
   await app.register(barrierUserRoutes, { deps });
   await app.register(phoneRoutes, { deps });
+  await app.register(guestPassRoutes, { deps });
   await app.register(actionRoutes, { deps });
 
   await registerWebApp(app, deps.config.webDistDir, pageContentSecurityPolicy);

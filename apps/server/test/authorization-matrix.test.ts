@@ -22,6 +22,12 @@ interface Entry {
   foreignDataAllowed?: boolean;
 }
 
+/** A guest pass's window: the next three hours of the test clock. */
+const guestWindowFrom = (now: Date) => ({
+  start: now.toISOString(),
+  end: new Date(now.getTime() + 3 * 3600_000).toISOString(),
+});
+
 const WEEKDAY = { monday: [{ start_time: '08:00', end_time: '12:00' }] };
 
 describe('authorization matrix', () => {
@@ -42,6 +48,8 @@ describe('authorization matrix', () => {
     schedulePhone: 0,
     action: 0,
     request: 0,
+    guestPass: 0,
+    guestPassForAdmin: 0,
   };
   let secrets: string[] = [];
 
@@ -79,6 +87,15 @@ describe('authorization matrix', () => {
       payload: { user: invitee.id, barrier: barrier.id },
     });
     ids.request = invitation.json().id;
+    for (const key of ['guestPass', 'guestPassForAdmin'] as const) {
+      const pass = await t.request({
+        method: 'POST',
+        url: `/api/barriers/${barrier.id}/guest-passes/`,
+        token: member.token,
+        payload: guestWindow(),
+      });
+      ids[key] = pass.json().id;
+    }
     const phones = await t.request({
       method: 'GET',
       url: `/api/admin/barriers/${barrier.id}/phones/my/?page_size=100`,
@@ -95,6 +112,7 @@ describe('authorization matrix', () => {
     ];
   });
   afterAll(() => t.close());
+  const guestWindow = () => guestWindowFrom(t.clock.now());
 
   const deny = (otherUserStatus: number, otherAdminStatus: number) => ({
     anonymous: 401,
@@ -325,6 +343,44 @@ describe('authorization matrix', () => {
       method: 'PUT',
       url: () => `/api/admin/phones/${ids.schedulePhone}/schedule/`,
       body: () => WEEKDAY,
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/barriers/${barrier.id}/guest-passes/`,
+      rightful: 'member',
+      expected: user(200),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/barriers/${barrier.id}/guest-passes/`,
+      body: () => guestWindow(),
+      rightful: 'member',
+      expected: user(201),
+    },
+    {
+      method: 'DELETE',
+      url: () => `/api/barriers/${barrier.id}/guest-passes/${ids.guestPass}/`,
+      rightful: 'member',
+      expected: user(200),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/guest-passes/`,
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/guest-passes/`,
+      body: () => ({ ...guestWindow(), user: member.id }),
+      rightful: 'owner',
+      expected: admin(201),
+    },
+    {
+      method: 'DELETE',
+      url: () => `/api/admin/barriers/${barrier.id}/guest-passes/${ids.guestPassForAdmin}/`,
       rightful: 'owner',
       expected: admin(200),
     },

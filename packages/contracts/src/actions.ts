@@ -16,6 +16,7 @@ export const ACTION_REASONS = [
   'end_time',
   'barrier_deleted',
   'user_deleted',
+  'guest_pass',
 ] as const;
 export type ActionReason = (typeof ACTION_REASONS)[number];
 

@@ -12,6 +12,7 @@ import { BARRIER_USER_MESSAGES } from './barrier-users.ts';
 import { BARRIER_MESSAGES } from './barriers.ts';
 import { DEVICE_CHECK_NOT_READY_DETAIL, DEVICE_CHECK_RUNNING_DETAIL } from './device-checks.ts';
 import { PHONE_NOT_IN_ERROR_DETAIL } from './devices.ts';
+import { GUEST_PASS_MESSAGES } from './guest-passes.ts';
 import { LIMIT_MESSAGES } from './limits.ts';
 import { PHONE_MESSAGES } from './phones.ts';
 import { PROFILE_MESSAGES } from './users.ts';
@@ -99,6 +100,10 @@ export const ERROR_CODES = {
   schedule_interval_too_short: 'Schedule intervals on this barrier are too short.',
   no_free_slot: LIMIT_MESSAGES.noFreeSlot,
   sms_weekly_limit: 'The weekly SMS limit of this barrier would be exceeded.',
+
+  // Guest passes.
+  guest_pass_unavailable: GUEST_PASS_MESSAGES.unavailable,
+  guest_pass_not_found: GUEST_PASS_MESSAGES.notFound,
 
   // History.
   action_not_found: 'Action not found.',

@@ -99,6 +99,10 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
 
   action_not_found: 'Действие не найдено.',
 
+  guest_pass_unavailable:
+    'Ссылка пропуска недействительна: пропуск уже использован, отозван или его время истекло. Попросите жителя прислать новую.',
+  guest_pass_not_found: 'Гостевой пропуск не найден.',
+
   device_model_unknown: 'Модель устройства шлагбаума неизвестна.',
   device_password_not_set: 'Пароль устройства этого шлагбаума не задан.',
   unknown_setting: 'Такой настройки нет у этой модели.',
@@ -233,6 +237,9 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
     'Время начала и конца есть только у временных номеров.',
   ),
   exact('Provide name, start_time or end_time.', 'Нечего сохранять.'),
+  // Guest passes.
+  exact('A guest pass lasts at most 24 hours.', 'Гостевой пропуск действует не дольше суток.'),
+  exact('A guest pass must start within 30 days.', 'Пропуск должен начинаться не позже чем через 30 дней.'),
   // Limits.
   exact('Must be a whole number, 0 or more, or null.', 'Укажите целое число от 0 или оставьте поле пустым.'),
   [

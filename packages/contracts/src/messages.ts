@@ -47,6 +47,7 @@ export const ACTION_REASON_LABELS: Readonly<Record<string, string>> = {
   end_time: 'Окончание доступа',
   barrier_deleted: 'Удаление шлагбаума',
   user_deleted: 'Удаление пользователя',
+  guest_pass: 'Гостевой пропуск',
 };
 
 export const PHONE_TYPE_LABELS: Readonly<Record<string, string>> = {

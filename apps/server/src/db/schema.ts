@@ -36,6 +36,7 @@ export const verificationModeEnum = pgEnum('verification_mode', [
   'change_phone_new',
   'change_password',
   'delete_account',
+  'guest_pass',
 ]);
 export const verificationStatusEnum = pgEnum('verification_status', ['sent', 'verified', 'used']);
 export const accessRequestStatusEnum = pgEnum('access_request_status', [
@@ -561,5 +562,46 @@ export const deviceChecks = pgTable(
       'device_checks_status',
       sql`${table.status} in ('reading', 'ready', 'failed', 'repaired', 'cancelled')`,
     ),
+  ],
+);
+
+/**
+ * Guest passes (issue 14 part 5): a resident (or an administrator for a resident) makes a single-use link;
+ * the guest proves his number by an SMS code and it becomes a temporary phone of `for_user` on the barrier
+ * with the pass's window (at most 24 h). Only the SHA-256 of the link's token is stored. An unused pass
+ * counts against the temporary-phone limits of `for_user` until it is used, revoked or its window ends;
+ * `expired` is not written: a `created` pass past `expires_at` is expired (the API answers it so).
+ */
+export const guestPasses = pgTable(
+  'guest_passes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    forUser: integer('for_user')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (base64url) of the 32-byte random token in the link; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    note: text('note').notNull().default(''),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    /** The link works until then (the window's end). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('created'),
+    usedPhone: text('used_phone'),
+    phoneId: integer('phone_id').references(() => phones.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('guest_passes_token_hash_unique').on(table.tokenHash),
+    index('guest_passes_barrier_idx').on(table.barrierId, table.id),
+    index('guest_passes_open_idx').on(table.barrierId, table.forUser).where(sql`${table.status} = 'created'`),
+    check('guest_passes_status', sql`${table.status} in ('created', 'used', 'revoked', 'expired')`),
+    check('guest_passes_window', sql`${table.startTime} < ${table.endTime}`),
   ],
 );

@@ -25,6 +25,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.root, loader: rootLoader },
       ...authRoutes,
+      {
+        path: paths.guestPass,
+        lazy: () => import('./routes/guest/guest-pass').then((module) => ({ Component: module.default })),
+      },
       { Component: RequireSession, children: [...userRoutes, ...adminRoutes] },
       { path: '*', element: <Navigate to={paths.login} replace /> },
     ],

@@ -25,6 +25,8 @@ function Destination() {
 
 export interface RenderRouteOptions {
   path: string;
+  /** The route's pattern when it has a parameter (`/guest/:token`); `path` is then the URL opened. */
+  pattern?: string;
   state?: NavigationState;
   /** Other real screens to mount (path → element), e.g. to follow a flow over two screens. */
   routes?: Record<string, ReactNode>;
@@ -40,7 +42,7 @@ export function renderRoute(element: ReactNode, options: RenderRouteOptions) {
     element: routeElement,
   }));
   const router = createMemoryRouter(
-    [{ path: options.path, element }, ...extra, { path: '*', element: <Destination /> }],
+    [{ path: options.pattern ?? options.path, element }, ...extra, { path: '*', element: <Destination /> }],
     { initialEntries: [{ pathname: options.path, state: options.state ?? null }] },
   );
   setSessionLostHandler(() => {

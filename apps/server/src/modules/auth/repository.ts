@@ -1,6 +1,5 @@
 /** Queries of the authentication module: verifications, failures, sessions, users looked up by phone. */
 
-import type { VerificationMode } from '@propusk/contracts/auth';
 import { and, count, desc, eq, gt, inArray, isNull, lt, max, min, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import {
@@ -11,6 +10,7 @@ import {
   users,
   verifications,
 } from '../../db/schema.ts';
+import type { CodeMode } from './verification.ts';
 
 export type VerificationRow = typeof verifications.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -65,7 +65,7 @@ export async function lockPhoneCodes(executor: Executor, phone: string): Promise
 export async function findLatestVerification(
   executor: Executor,
   phone: string,
-  mode: VerificationMode,
+  mode: CodeMode,
   requestedIp: string,
 ): Promise<VerificationRow | undefined> {
   const [row] = await executor
@@ -117,7 +117,7 @@ export async function insertVerification(
   executor: Executor,
   values: {
     phone: string;
-    mode: VerificationMode;
+    mode: CodeMode;
     codeHash: string;
     tokenHash: string;
     requestedIp: string;

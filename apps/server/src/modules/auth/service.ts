@@ -53,6 +53,7 @@ import {
   CODE_BUDGET_WINDOW_MS,
   CODE_DAY_MS,
   CODE_TTL_MS,
+  type CodeMode,
   codeMatches,
   consumeVerification,
   hashCode,
@@ -65,16 +66,17 @@ import {
 } from './verification.ts';
 
 /** What the SMS says the code is for, so that nobody confirms an action he did not start. */
-const CODE_PURPOSE: Record<VerificationMode, string> = {
+const CODE_PURPOSE: Record<CodeMode, string> = {
   login: 'для входа в Пропуск',
   reset_password: 'для сброса пароля в Пропуск',
   change_phone_old: 'для смены номера в Пропуск',
   change_phone_new: 'для смены номера в Пропуск',
   change_password: 'для смены пароля в Пропуск',
   delete_account: 'для удаления аккаунта в Пропуск',
+  guest_pass: 'для гостевого пропуска в Пропуск',
 };
 
-export function codeSmsText(mode: VerificationMode, code: string): string {
+export function codeSmsText(mode: CodeMode, code: string): string {
   return `Код ${CODE_PURPOSE[mode]}: ${code}. Никому не сообщайте его.`;
 }
 
@@ -125,9 +127,17 @@ export async function requestCode(
   input: { phone: string; mode: VerificationMode; ip: string; caller: AuthenticatedUser | null },
 ) {
   limitByIp(deps.rateLimits.codeRequests, input.ip);
-  const { phone, mode } = input;
-  assertModeAllowed(mode, await findLiveUserByPhone(deps.db, phone), input.caller);
+  assertModeAllowed(input.mode, await findLiveUserByPhone(deps.db, input.phone), input.caller);
+  return issueCode(deps, input);
+}
 
+/**
+ * Stores a code and texts it, within every budget of codes: the 60 s resend pause per address and phone, the
+ * daily cap per phone and the server's hourly budget. The caller has checked who may ask (mode rules, the
+ * address's rate). Answers the verification token, never the code.
+ */
+export async function issueCode(deps: Dependencies, input: { phone: string; mode: CodeMode; ip: string }) {
+  const { phone, mode } = input;
   const now = deps.clock.now();
   const token = randomToken();
   const tokenHash = sha256(token);

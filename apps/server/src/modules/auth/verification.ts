@@ -17,6 +17,9 @@ import {
   type VerificationRow,
 } from './repository.ts';
 
+/** The modes of the API's code requests, and the guest pass's code (sent only by its own public route). */
+export type CodeMode = VerificationMode | 'guest_pass';
+
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
 /** Tries per code, the right one included (DESIGN.md: at most 5 wrong tries). */
@@ -153,7 +156,7 @@ export const assertPasswordStepOpen = (
 export async function loadVerification(
   executor: Executor,
   deps: Pick<Dependencies, 'clock'>,
-  input: { token: string; phone: string; mode: VerificationMode | null },
+  input: { token: string; phone: string; mode: CodeMode | null },
   options: { forUpdate?: boolean } = {},
 ): Promise<VerificationRow> {
   const row = await findVerificationByTokenHash(executor, sha256(input.token), options);
@@ -169,7 +172,7 @@ export async function loadVerification(
 export async function assertVerified(
   executor: Executor,
   deps: Pick<Dependencies, 'clock'>,
-  input: { token: string; phone: string; mode: VerificationMode },
+  input: { token: string; phone: string; mode: CodeMode },
 ): Promise<VerificationRow> {
   const row = await loadVerification(executor, deps, input);
   if (row.status !== 'verified') throw badRequest('verification_not_verified');
@@ -180,7 +183,7 @@ export async function assertVerified(
 export async function consumeVerification(
   tx: Executor,
   deps: Pick<Dependencies, 'clock'>,
-  input: { token: string; phone: string; mode: VerificationMode },
+  input: { token: string; phone: string; mode: CodeMode },
 ): Promise<void> {
   const row = await loadVerification(tx, deps, input, { forUpdate: true });
   if (row.status !== 'verified') throw badRequest('verification_not_verified');

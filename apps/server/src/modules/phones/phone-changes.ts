@@ -13,9 +13,17 @@
 import type { ActionAuthor, ActionReason } from '@propusk/contracts/actions';
 import { type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
 import { getSheet, isDeviceModel } from '@propusk/devices/models';
-import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { actions, barrierLimits, barriers, phones, type WeeklySchedule } from '../../db/schema.ts';
+import {
+  actions,
+  barrierAccess,
+  barrierLimits,
+  barriers,
+  guestPasses,
+  phones,
+  type WeeklySchedule,
+} from '../../db/schema.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, isUniqueViolation } from '../../lib/errors.ts';
@@ -141,6 +149,72 @@ export function assertScheduleIntervalLimit(barrier: LockedBarrier, schedule: We
 }
 
 /**
+ * Every limit for one more phone of `phone.type` for `phone.userId` (and, with a number, that the number is
+ * not on the barrier yet). An open guest pass (unused, its window not over, its resident still on the barrier)
+ * holds the place of a temporary phone of its resident: it counts in his phones, his temporary phones and the
+ * barrier's temporary phones.
+ * The barrier must be locked by this transaction.
+ */
+export async function assertPhoneLimits(
+  tx: Executor,
+  now: Date,
+  barrier: LockedBarrier,
+  phone: { userId: number; type: PhoneType; number: string | null; schedule?: WeeklySchedule | null },
+): Promise<void> {
+  const [counts] = await tx
+    .select({
+      sameNumber:
+        phone.number === null
+          ? sql<number>`0`
+          : sql<number>`count(*) filter (where ${phones.phone} = ${phone.number})::int`,
+      userTotal: sql<number>`count(*) filter (where ${phones.userId} = ${phone.userId})::int`,
+      userTemporary: sql<number>`count(*) filter (where ${phones.userId} = ${phone.userId} and ${phones.type} = 'temporary')::int`,
+      globalTemporary: sql<number>`count(*) filter (where ${phones.type} = 'temporary')::int`,
+      userSchedule: sql<number>`count(*) filter (where ${phones.userId} = ${phone.userId} and ${phones.type} = 'schedule')::int`,
+      globalSchedule: sql<number>`count(*) filter (where ${phones.type} = 'schedule')::int`,
+    })
+    .from(phones)
+    .where(and(eq(phones.barrierId, barrier.id), eq(phones.isActive, true)));
+  if (!counts) throw new Error('count query returned no row');
+  if (counts.sameNumber > 0) throw conflict('phone_duplicate');
+  const [passes] = await tx
+    .select({
+      user: sql<number>`count(*) filter (where ${guestPasses.forUser} = ${phone.userId})::int`,
+      global: sql<number>`count(*)::int`,
+    })
+    .from(guestPasses)
+    .where(
+      and(
+        eq(guestPasses.barrierId, barrier.id),
+        eq(guestPasses.status, 'created'),
+        gt(guestPasses.expiresAt, now),
+        // A resident who left (or was removed) can no longer have his passes used: they hold no place.
+        sql`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${guestPasses.barrierId} and ${barrierAccess.userId} = ${guestPasses.forUser})`,
+      ),
+    );
+  const openUser = passes?.user ?? 0;
+  const openGlobal = passes?.global ?? 0;
+
+  const limits = barrier.limits;
+  const over = (count: number, limit: number | null) => limit !== null && count >= limit;
+  if (over(counts.userTotal + openUser, limits.userPhoneLimit)) throw conflict('limit_user_phones');
+  if (phone.type === 'temporary') {
+    if (over(counts.userTemporary + openUser, limits.userTempPhoneLimit))
+      throw conflict('limit_user_temporary');
+    if (over(counts.globalTemporary + openGlobal, limits.globalTempPhoneLimit)) {
+      throw conflict('limit_barrier_temporary');
+    }
+  }
+  if (phone.type === 'schedule') {
+    if (over(counts.userSchedule, limits.userSchedulePhoneLimit)) throw conflict('limit_user_schedule');
+    if (over(counts.globalSchedule, limits.globalSchedulePhoneLimit)) {
+      throw conflict('limit_barrier_schedule');
+    }
+    assertScheduleIntervalLimit(barrier, phone.schedule ?? null);
+  }
+}
+
+/**
  * Checks every limit for one more phone of `phone.type` for `phone.userId`, then takes the smallest free
  * slot and writes the phone and its `add_phone` action. The barrier must be locked by this transaction.
  */
@@ -153,36 +227,7 @@ export async function addPhoneLocked(
   reason: ActionReason,
 ): Promise<PhoneRow> {
   const now = deps.clock.now();
-  const [counts] = await tx
-    .select({
-      sameNumber: sql<number>`count(*) filter (where ${phones.phone} = ${phone.number})::int`,
-      userTotal: sql<number>`count(*) filter (where ${phones.userId} = ${phone.userId})::int`,
-      userTemporary: sql<number>`count(*) filter (where ${phones.userId} = ${phone.userId} and ${phones.type} = 'temporary')::int`,
-      globalTemporary: sql<number>`count(*) filter (where ${phones.type} = 'temporary')::int`,
-      userSchedule: sql<number>`count(*) filter (where ${phones.userId} = ${phone.userId} and ${phones.type} = 'schedule')::int`,
-      globalSchedule: sql<number>`count(*) filter (where ${phones.type} = 'schedule')::int`,
-    })
-    .from(phones)
-    .where(and(eq(phones.barrierId, barrier.id), eq(phones.isActive, true)));
-  if (!counts) throw new Error('count query returned no row');
-  if (counts.sameNumber > 0) throw conflict('phone_duplicate');
-
-  const limits = barrier.limits;
-  const over = (count: number, limit: number | null) => limit !== null && count >= limit;
-  if (over(counts.userTotal, limits.userPhoneLimit)) throw conflict('limit_user_phones');
-  if (phone.type === 'temporary') {
-    if (over(counts.userTemporary, limits.userTempPhoneLimit)) throw conflict('limit_user_temporary');
-    if (over(counts.globalTemporary, limits.globalTempPhoneLimit)) {
-      throw conflict('limit_barrier_temporary');
-    }
-  }
-  if (phone.type === 'schedule') {
-    if (over(counts.userSchedule, limits.userSchedulePhoneLimit)) throw conflict('limit_user_schedule');
-    if (over(counts.globalSchedule, limits.globalSchedulePhoneLimit)) {
-      throw conflict('limit_barrier_schedule');
-    }
-    assertScheduleIntervalLimit(barrier, phone.schedule);
-  }
+  await assertPhoneLimits(tx, now, barrier, phone);
 
   const slot = await smallestFreeSlot(tx, barrier);
   if (slot === null) throw conflict('no_free_slot');

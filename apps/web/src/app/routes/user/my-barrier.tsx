@@ -22,6 +22,7 @@ import {
   limitsQueryKey,
 } from '../../../features/barriers/api/barriers-api';
 import { BlockedNotice } from '../../../features/barriers/components/blocked-notice';
+import { GuestPassesSection } from '../../../features/guest-passes/components/guest-passes-section';
 import { deletePhone, getMyPhones, myPhonesQueryKey } from '../../../features/phones/api/phones-api';
 import { PhoneCard } from '../../../features/phones/components/phone-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
@@ -196,8 +197,11 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             />
           ))}
 
+          <Button onClick={() => navigate(paths.addPhone, { state })}>Добавить номер</Button>
+
+          <GuestPassesSection barrierId={barrierId} />
+
           <Stack gap="sm">
-            <Button onClick={() => navigate(paths.addPhone, { state })}>Добавить номер</Button>
             <Button variant="light" onClick={() => navigate(paths.barrierHistory, { state })}>
               История изменений
             </Button>

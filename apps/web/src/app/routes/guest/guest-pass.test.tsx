@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoute } from '../../../test/render';
+import { GuestPassRoute } from './guest-pass';
+
+const token = 'a'.repeat(43);
+const base = `/api/guest-passes/${token}`;
+const pass = {
+  address: 'г. Москва, ул. Гостевая, д. 5',
+  start: '2026-11-23T10:00:00+03:00',
+  end: '2026-11-23T13:00:00+03:00',
+};
+
+describe('/guest/:token', { timeout: 20_000 }, () => {
+  it('shows the address and window, sends the code without a login and confirms the number', async () => {
+    const server = mockApi({
+      [`GET ${base}/`]: pass,
+      [`POST ${base}/code/`]: [
+        201,
+        { verification_token: 'v-1', detail: 'Verification code sent.', retry_after: 60 },
+      ],
+      [`POST ${base}/redeem/`]: { ...pass, phone: '+79161234567' },
+    });
+    const { user } = renderRoute(<GuestPassRoute />, { path: `/guest/${token}`, pattern: '/guest/:token' });
+    expect(await screen.findByTestId('guest-pass-address')).toHaveTextContent(pass.address);
+    expect(screen.getByTestId('guest-pass-window')).toHaveTextContent('23 ноября 2026, 10:00');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    await user.type(screen.getByLabelText(/Ваш номер телефона/), '9161234567');
+    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    await user.type(await screen.findByLabelText('Код из СМС'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    expect(
+      await screen.findByText(/Готово\. Номер \+7 \(916\) 123-45-67 добавлен на шлагбаум/),
+    ).toBeVisible();
+    expect(server.callsTo(`POST ${base}/code/`)[0]?.body).toEqual({ phone: '+79161234567' });
+    expect(server.callsTo(`POST ${base}/code/`)[0]?.headers.authorization).toBeUndefined();
+    expect(server.callsTo(`POST ${base}/redeem/`)[0]?.body).toEqual({
+      phone: '+79161234567',
+      code: '123456',
+      verification_token: 'v-1',
+    });
+  });
+
+  it('says in Russian that a spent link does not work', async () => {
+    mockApi({
+      [`GET ${base}/`]: [
+        410,
+        { detail: 'This guest pass link is not valid.', code: 'guest_pass_unavailable' },
+      ],
+    });
+    renderRoute(<GuestPassRoute />, { path: `/guest/${token}`, pattern: '/guest/:token' });
+    expect(await screen.findByText(/Ссылка пропуска недействительна/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Получить код' })).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+/** Guest passes (issue 14 part 5): the resident's calls and the guest's public ones (no login). */
+import type {
+  CreatedGuestPass,
+  CreateGuestPassBody,
+  GuestPass,
+  GuestPassCodeResponse,
+  GuestPassList,
+  PublicGuestPass,
+  RedeemedGuestPass,
+  RedeemGuestPassBody,
+} from '@propusk/contracts/guest-passes';
+import { api } from '../../../lib/api-client';
+
+export type { CreatedGuestPass, GuestPass, PublicGuestPass };
+
+export const guestPassesQueryKey = (barrierId: number) => ['guest-passes', barrierId] as const;
+
+export function getGuestPasses(barrierId: number) {
+  return api.get(`/api/barriers/${barrierId}/guest-passes/`, {
+    query: { page_size: 100 },
+  }) as Promise<GuestPassList>;
+}
+
+export function createGuestPass(barrierId: number, body: CreateGuestPassBody) {
+  return api.post(`/api/barriers/${barrierId}/guest-passes/`, body) as Promise<CreatedGuestPass>;
+}
+
+export function revokeGuestPass(barrierId: number, passId: number) {
+  return api.delete(`/api/barriers/${barrierId}/guest-passes/${passId}/`) as Promise<GuestPass>;
+}
+
+/** The link as the guest opens it: this site's origin and the pass's path. */
+export const guestPassLink = (pass: CreatedGuestPass) => `${window.location.origin}${pass.url}`;
+
+export const publicGuestPassQueryKey = (token: string) => ['guest-pass', token] as const;
+
+export function getPublicGuestPass(token: string) {
+  return api.get(`/api/guest-passes/${encodeURIComponent(token)}/`, {
+    auth: false,
+  }) as Promise<PublicGuestPass>;
+}
+
+export function requestGuestPassCode(token: string, phone: string) {
+  return api.post(
+    `/api/guest-passes/${encodeURIComponent(token)}/code/`,
+    { phone },
+    { auth: false },
+  ) as Promise<GuestPassCodeResponse>;
+}
+
+export function redeemGuestPass(token: string, body: RedeemGuestPassBody) {
+  return api.post(`/api/guest-passes/${encodeURIComponent(token)}/redeem/`, body, {
+    auth: false,
+  }) as Promise<RedeemedGuestPass>;
+}
