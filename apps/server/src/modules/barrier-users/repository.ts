@@ -58,7 +58,7 @@ export async function listBarrierUsers(
         // the barrier's index entries only and users are read for the matches alone. A phone (`+` and
         // digits) has no case to fold.
         or(
-          sql`${barrierAccess.searchName} like lower(${sql.placeholder('search')})`,
+          sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
           like(barrierAccess.searchPhone, sql.placeholder('search')),
         ),
       ) as SQL)
