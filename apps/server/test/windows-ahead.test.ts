@@ -56,6 +56,8 @@ describe.each([['RTU5025'], ['RTU5024']])('windows written ahead on %s over a si
     await h.run(barrier.id);
     const sentCommands = async () => (await h.commands(barrier.id)).filter((c) => c.status !== 'cancelled');
     const created = (await sentCommands()).length;
+    // The window queued behind the clock stays queued when the clock's reply re-plans (not re-created).
+    expect((await h.commands(barrier.id)).map((c) => c.status)).toEqual(['confirmed', 'confirmed']);
     expect(created).toBe(2); // the clock and the first window (Saturday 15:00–16:00), both now
 
     const end = new Date(START.getTime() + 8 * DAY_MS);
