@@ -142,7 +142,7 @@ export function currentOrNextOccurrence(
   return null;
 }
 
-/** Days of occurrences looked at around `now` to find the run of touching occurrences that holds or follows it. */
+/** Days of occurrences looked at around `now` for the run of touching occurrences that holds or follows it. */
 const RUN_DAYS_BEFORE = 8;
 const RUN_DAYS_AFTER = 15;
 
@@ -231,7 +231,8 @@ function phoneEntry(
 /**
  * The whitelist the device should hold at `now`, sorted by slot. On models with time windows a temporary
  * phone is present with its window until its end, a schedule phone with the window of its current or next
- * run of touching occurrences (written ahead: the device opens it by itself); on models without windows an interval phone is present only while inside its interval.
+ * run of touching occurrences (written ahead: the device opens it by itself); on models without windows an
+ * interval phone is present only while inside its interval.
  */
 export function desiredWhitelist(
   model: DeviceModel,
