@@ -59,18 +59,83 @@ describe('desiredWhitelist on a model with time windows (RTU5025)', () => {
     expect(at('2025-03-06T15:00')).toEqual(nextMonday);
   });
 
-  it('reads schedules in the local time of the barrier, across midnight', () => {
+  it('reads schedules in the local time of the barrier, writing touching occurrences as one window', () => {
+    // Sunday 22:00–24:00 and Monday 00:00–02:00 touch at midnight: one window, so nothing is sent at 00:00.
+    const night = { start: moscow('2025-03-02T22:00'), end: moscow(`${MONDAY}T02:00`) };
+    expect(desiredWhitelist('RTU5025', [aroundMidnight], moscow('2025-03-02T12:00'))[0]?.window).toEqual(
+      night,
+    );
+    expect(desiredWhitelist('RTU5025', [aroundMidnight], moscow('2025-03-02T23:30'))[0]?.window).toEqual(
+      night,
+    );
+    expect(desiredWhitelist('RTU5025', [aroundMidnight], moscow(`${MONDAY}T00:00`))[0]?.window).toEqual(
+      night,
+    );
+    expect(desiredWhitelist('RTU5025', [aroundMidnight], moscow(`${MONDAY}T01:59`))[0]?.window).toEqual(
+      night,
+    );
+    // From its end the next Sunday night is written ahead.
+    expect(desiredWhitelist('RTU5025', [aroundMidnight], moscow(`${MONDAY}T02:00`))[0]?.window).toEqual({
+      start: moscow('2025-03-09T22:00'),
+      end: moscow('2025-03-10T02:00'),
+    });
     // Sunday 23:30 in Moscow is still Sunday in UTC; Monday 01:00 in Moscow is Sunday 22:00 UTC.
-    expect(desiredWhitelist('RTU5025', [aroundMidnight], moscow('2025-03-02T23:30'))[0]?.window).toEqual({
-      start: moscow('2025-03-02T22:00'),
-      end: moscow(`${MONDAY}T00:00`),
-    });
-    expect(desiredWhitelist('RTU5025', [aroundMidnight], moscow(`${MONDAY}T00:00`))[0]?.window).toEqual({
-      start: moscow(`${MONDAY}T00:00`),
-      end: moscow(`${MONDAY}T02:00`),
-    });
     const utc = desiredWhitelist('RTU5025', [aroundMidnight], new Date('2025-03-02T23:30:00Z'), 0);
-    expect(utc[0]?.window?.start).toEqual(new Date('2025-03-02T22:00:00Z'));
+    expect(utc[0]?.window).toEqual({
+      start: new Date('2025-03-02T22:00:00Z'),
+      end: new Date('2025-03-03T02:00:00Z'),
+    });
+  });
+
+  it('never widens access: the window is exactly the union of touching or overlapping occurrences', () => {
+    const phone: PhoneSpec = {
+      slot: 7,
+      number: '+79160000007',
+      kind: 'schedule',
+      schedule: {
+        tuesday: [
+          { start_time: '08:00', end_time: '10:00' },
+          { start_time: '09:00', end_time: '11:00' },
+          { start_time: '11:01', end_time: '12:00' },
+        ],
+      },
+    };
+    const at = (wall: string) => desiredWhitelist('RTU5025', [phone], moscow(wall))[0]?.window;
+    // 08–10 and 09–11 overlap: 08–11. A minute's gap before 11:01 keeps that occurrence its own window.
+    expect(at(`${MONDAY}T12:00`)).toEqual({
+      start: moscow('2025-03-04T08:00'),
+      end: moscow('2025-03-04T11:00'),
+    });
+    expect(at('2025-03-04T10:59')).toEqual({
+      start: moscow('2025-03-04T08:00'),
+      end: moscow('2025-03-04T11:00'),
+    });
+    expect(at('2025-03-04T11:00')).toEqual({
+      start: moscow('2025-03-04T11:01'),
+      end: moscow('2025-03-04T12:00'),
+    });
+  });
+
+  it('holds a schedule that leaves no gap in the week without a window (always in)', () => {
+    const allDay = [{ start_time: '00:00', end_time: '24:00' }];
+    const phone: PhoneSpec = {
+      slot: 8,
+      number: '+79160000008',
+      kind: 'schedule',
+      schedule: {
+        monday: allDay,
+        tuesday: allDay,
+        wednesday: allDay,
+        thursday: allDay,
+        friday: allDay,
+        saturday: allDay,
+        sunday: allDay,
+      },
+    };
+    expect(desiredWhitelist('RTU5025', [phone], moscow('2025-03-05T13:00'))).toEqual([
+      { slot: 8, number: '+79160000008' },
+    ]);
+    expect(nextChangeAt('RTU5025', [phone], moscow('2025-03-05T13:00'))).toBeNull();
   });
 
   it('leaves out a schedule phone without intervals and a temporary phone already over', () => {
@@ -109,7 +174,7 @@ describe('nextChangeAt', () => {
     expect(nextChangeAt('Telemetrica', [temporary], moscow('2025-03-05T00:00'))).toBeNull();
   });
 
-  it('on window models is the end of the window in force (one SMS per occurrence)', () => {
+  it('on window models is the end of the window in force (one SMS per run of occurrences)', () => {
     expect(nextChangeAt('RTU5025', [temporary], moscow(`${MONDAY}T06:00`))).toEqual(
       moscow(`${MONDAY}T18:00`),
     );
@@ -119,8 +184,9 @@ describe('nextChangeAt', () => {
     expect(nextChangeAt('RTU5025', [mondayMornings], moscow(`${MONDAY}T12:00`))).toEqual(
       moscow('2025-03-10T12:00'),
     );
+    // Touching occurrences are one window: nothing changes at midnight.
     expect(nextChangeAt('RTU5025', [aroundMidnight], moscow('2025-03-02T23:00'))).toEqual(
-      moscow(`${MONDAY}T00:00`),
+      moscow(`${MONDAY}T02:00`),
     );
   });
 

@@ -142,12 +142,67 @@ export function currentOrNextOccurrence(
   return null;
 }
 
+/** Days of occurrences looked at around `now` for the run of touching occurrences that holds or follows it. */
+const RUN_DAYS_BEFORE = 8;
+const RUN_DAYS_AFTER = 15;
+
+/**
+ * The access window a model with time windows is written for a schedule phone at `now`: the run of
+ * touching or overlapping occurrences in force at `now` or, between runs, the next one — written ahead, as
+ * soon as the previous run ends (one slot holds one window). A run is exactly the union of the schedule's
+ * occurrences, never wider, and a window that ends where the next occurrence begins (22:00–24:00 then
+ * 00:00–02:00) is written as one window, so that no SMS is needed at the minute an occurrence starts.
+ * Null: the schedule has no occurrence; 'always': the occurrences leave no gap in the week.
+ *
+ * A schedule with a gap has one in every seven days, so the run that holds `now` began less than seven days
+ * ago, and the next one begins within seven days and lasts less than seven: 8 days back and 15 ahead hold
+ * it whole, and the same run is found (the same window, no rewrite) at every instant inside it.
+ */
+export function scheduleAccessRun(
+  schedule: WeeklySchedule,
+  now: Date,
+  utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES,
+): TimeWindow | 'always' | null {
+  const parsed = parseSchedule(schedule);
+  const offsetMs = utcOffsetMinutes * MINUTE_MS;
+  const nowMs = now.getTime();
+  const todayWallStart = Math.floor((nowMs + offsetMs) / DAY_MS) * DAY_MS;
+  let runStart: number | null = null;
+  let runEnd = 0;
+  for (let day = -RUN_DAYS_BEFORE; day <= RUN_DAYS_AFTER; day += 1) {
+    const dayWallStart = todayWallStart + day * DAY_MS;
+    const weekday = weekdayByUtcDay[(((dayWallStart / DAY_MS + 4) % 7) + 7) % 7]!;
+    for (const [start, end] of parsed.get(weekday) ?? []) {
+      const startMs = dayWallStart + start * MINUTE_MS - offsetMs;
+      const endMs = dayWallStart + end * MINUTE_MS - offsetMs;
+      if (runStart !== null && startMs <= runEnd) {
+        runEnd = Math.max(runEnd, endMs);
+        continue;
+      }
+      // A gap: the run so far is over.
+      if (runStart !== null && runEnd > nowMs) return { start: new Date(runStart), end: new Date(runEnd) };
+      runStart = startMs;
+      runEnd = endMs;
+    }
+  }
+  if (runStart === null) return null;
+  // No gap after the run began: either a gap-free week (always in) or a run still open at the scan's end.
+  if (runEnd - runStart >= 7 * DAY_MS) return 'always';
+  return runEnd > nowMs ? { start: new Date(runStart), end: new Date(runEnd) } : null;
+}
+
 /**
  * The interval in which this phone may open, around `now`: for a window model the window to write (the
- * current or next one), for other models the one that holds `now`. Null when the phone has none ahead.
- * Permanent and primary phones have no interval (always open) and return undefined.
+ * current or next one; for a schedule the run of touching occurrences), for other models the one that holds
+ * `now`. Null when the phone has none ahead. Permanent and primary phones have no interval (always open)
+ * and return undefined, as does a schedule whose occurrences leave no gap on a model with windows.
  */
-function phoneInterval(phone: PhoneSpec, now: Date, utcOffsetMinutes: number): TimeWindow | null | undefined {
+function phoneInterval(
+  hasWindows: boolean,
+  phone: PhoneSpec,
+  now: Date,
+  utcOffsetMinutes: number,
+): TimeWindow | null | undefined {
   if (phone.kind === 'primary' || phone.kind === 'permanent') return undefined;
   if (phone.kind === 'temporary') {
     if (!phone.start || !phone.end) return null;
@@ -155,7 +210,9 @@ function phoneInterval(phone: PhoneSpec, now: Date, utcOffsetMinutes: number): T
     const window = { start: floorToMinute(phone.start), end: floorToMinute(phone.end) };
     return window.start < window.end && window.end > now ? window : null;
   }
-  return currentOrNextOccurrence(phone.schedule ?? {}, now, utcOffsetMinutes);
+  if (!hasWindows) return currentOrNextOccurrence(phone.schedule ?? {}, now, utcOffsetMinutes);
+  const run = scheduleAccessRun(phone.schedule ?? {}, now, utcOffsetMinutes);
+  return run === 'always' ? undefined : run;
 }
 
 function phoneEntry(
@@ -164,7 +221,7 @@ function phoneEntry(
   now: Date,
   utcOffsetMinutes: number,
 ): WhitelistEntry | null {
-  const interval = phoneInterval(phone, now, utcOffsetMinutes);
+  const interval = phoneInterval(hasWindows, phone, now, utcOffsetMinutes);
   if (interval === undefined) return { slot: phone.slot, number: phone.number };
   if (interval === null) return null;
   if (hasWindows) return { slot: phone.slot, number: phone.number, window: interval };
@@ -174,7 +231,8 @@ function phoneEntry(
 /**
  * The whitelist the device should hold at `now`, sorted by slot. On models with time windows a temporary
  * phone is present with its window until its end, a schedule phone with the window of its current or next
- * occurrence; on models without windows an interval phone is present only while inside its interval.
+ * run of touching occurrences (written ahead: the device opens it by itself); on models without windows an
+ * interval phone is present only while inside its interval.
  */
 export function desiredWhitelist(
   model: DeviceModel,
@@ -232,8 +290,11 @@ function phoneNextChange(
     return hasWindows || start <= now ? end : start;
   }
   if (phone.kind !== 'schedule') return null;
-  // With windows every occurrence is its own SMS, written when the previous one ends.
-  if (hasWindows) return currentOrNextOccurrence(phone.schedule ?? {}, now, utcOffsetMinutes)?.end ?? null;
+  // With windows every run of touching occurrences is one SMS, written ahead when the previous run ends.
+  if (hasWindows) {
+    const run = scheduleAccessRun(phone.schedule ?? {}, now, utcOffsetMinutes);
+    return run === null || run === 'always' ? null : run.end;
+  }
   const occurrences = scheduleOccurrences(phone.schedule ?? {}, now, utcOffsetMinutes);
   let index = occurrences.findIndex((occurrence) => occurrence.end > now);
   if (index < 0) return null;

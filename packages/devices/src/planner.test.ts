@@ -310,12 +310,15 @@ describe('countWeeklySms', () => {
   const intervals = WEEKDAYS.reduce((sum, day) => sum + (schedule[day]?.length ?? 0), 0);
   const phone: PhoneSpec = { slot: 1, number: '+79160000001', kind: 'schedule', schedule };
 
-  it('costs a schedule phone one SMS per occurrence on RTU5025', () => {
+  it('costs a schedule phone one SMS per run of touching occurrences on RTU5025, none at a start', () => {
     const week = countWeeklySms('RTU5025', [phone], weekStart);
     expect(intervals).toBe(9);
     expect(week.initial).toBe(2); // the clock and the first window
-    expect(week.total).toBe(intervals);
-    expect(week.byKind.add_window).toBe(intervals);
+    // Saturday 10–11 and 11–12 touch: one window 10–12, written ahead like every other.
+    expect(week.total).toBe(intervals - 1);
+    expect(week.byKind.add_window).toBe(intervals - 1);
+    expect(week.byKind.delete).toBe(0);
+    expect(week.atAccessStart).toBe(0);
   });
 
   it('costs it an add and a delete per occurrence without windows, merging touching intervals', () => {
@@ -323,6 +326,8 @@ describe('countWeeklySms', () => {
     // Saturday 10–11 and 11–12 touch, so the number stays in from 10 to 12.
     expect(week.total).toBe(2 * (intervals - 1));
     expect(week.byKind.add).toBe(week.byKind.delete);
+    // Without windows every opening is an add at its start.
+    expect(week.atAccessStart).toBe(intervals - 1);
   });
 
   it('costs permanent phones nothing per week', () => {

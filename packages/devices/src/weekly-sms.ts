@@ -15,6 +15,12 @@ export interface SmsCount {
   byKind: Record<PlannedCommandKind, number>;
   /** Commands of the reconcile at the start itself (bringing the device in step the first time). */
   initial: number;
+  /**
+   * Of `total`, the commands sent at the instant a timed phone's access begins (an add at its start, or a
+   * window written once it has begun) rather than ahead of it. On a model with windows a schedule phone's
+   * windows are written ahead, so this is 0; on a model without windows every opening is one.
+   */
+  atAccessStart: number;
   /** The believed state at the end (every command confirmed). */
   believed: BelievedState;
 }
@@ -42,6 +48,12 @@ export function countSmsBetween(
   let believed = believedAtStart;
   let initial = 0;
   let total = 0;
+  let atAccessStart = 0;
+  const timedSlots = new Set(
+    phones
+      .filter((phone) => phone.kind === 'schedule' || phone.kind === 'temporary')
+      .map((phone) => phone.slot),
+  );
   let now: Date | null = from;
   while (now !== null && now <= to) {
     const commands = planCommands({
@@ -56,11 +68,15 @@ export function countSmsBetween(
       else {
         total += 1;
         byKind[command.kind] += 1;
+        const opensNow =
+          (command.kind === 'add' && command.slot !== undefined && timedSlots.has(command.slot)) ||
+          (command.kind === 'add_window' && command.window !== undefined && command.window.start <= now);
+        if (opensNow) atAccessStart += 1;
       }
     }
     now = nextChangeAt(model, phones, now, utcOffsetMinutes);
   }
-  return { total, byKind, initial, believed };
+  return { total, byKind, initial, atAccessStart, believed };
 }
 
 /**
@@ -91,9 +107,10 @@ export const FORECAST_HORIZON_MS = 7 * DAY_MS;
  *
  * - a schedule phone: every command of the coming seven days. A weekly schedule repeats, so any seven days
  *   cost the same. On a model that writes a window in one SMS (RTU5025 `A{slot}#{number}#{start}#{end}#`)
- *   that is one SMS per occurrence, written when the previous one ends (the device closes it by itself); on
- *   a model without windows (Telemetrica) an add at its start and a delete at its end (touching occurrences
- *   merge into one).
+ *   that is one SMS per run of touching occurrences, written ahead as soon as the previous run ends (the
+ *   device opens and closes it by itself: nothing is sent at an occurrence's start or end); on a model
+ *   without windows (Telemetrica) an add at its start and a delete at its end (touching occurrences merge
+ *   into one).
  * - a temporary phone: everything it will still cost, however far its end (at most an add and a delete on a
  *   model without windows; nothing on a model with windows, whose window was written by the change).
  * - permanent and primary phones: nothing (they cost only when changed).

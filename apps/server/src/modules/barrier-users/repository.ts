@@ -32,8 +32,9 @@ function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
  * user left out), checked once by an uncorrelated `exists`.
  *
  * The total: without a search, a count of the barrier's access rows (index-only, no join); with a search,
- * `count(*) over ()` of the matching rows, so that the name and phone of each user are matched once (ILIKE
- * is the costly part) rather than once for the page and once more for the count. Either way the phone
+ * `count(*) over ()` of the matching rows, so that the name and phone of each user are matched once rather
+ * than once for the page and once more for the count. The match reads the copies of the name and phone in
+ * barrier_access (index-only, `barrier_access_barrier_created_search_idx`). Either way the phone
  * counts are computed for the rows of the page only.
  */
 export async function listBarrierUsers(
@@ -52,11 +53,13 @@ export async function listBarrierUsers(
   const where = hasSearch
     ? (and(
         accessScope,
-        // What ILIKE does, done once: ILIKE lowers the pattern and the text on every row (two thirds of its
-        // cost); the pattern is lowered once here, and a phone (`+` and digits) has no case to fold.
+        // What ILIKE does, done once: ILIKE lowers the pattern and the text on every row; the access row
+        // keeps the user's `lower(full_name)` and phone (migration 0013, kept by triggers), so the match reads
+        // the barrier's index entries only and users are read for the matches alone. A phone (`+` and
+        // digits) has no case to fold.
         or(
-          sql`lower(${users.fullName}) like lower(${sql.placeholder('search')})`,
-          like(users.phone, sql.placeholder('search')),
+          sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
+          like(barrierAccess.searchPhone, sql.placeholder('search')),
         ),
       ) as SQL)
     : accessScope;

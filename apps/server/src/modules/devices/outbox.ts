@@ -269,13 +269,18 @@ export interface SyncOptions {
   committedBefore?: number;
 }
 
-/** How many of the queued commands the new plan starts with (those stay queued as they are). */
+/**
+ * How many of the queued commands the new plan starts with (those stay queued as they are). A stored payload
+ * comes back from jsonb with its keys reordered (a window's `end` before its `start`), so it is compared in
+ * the planner's own form.
+ */
 function commonPrefix(queued: DeviceView['queued'], plan: PlannedCommand[]): number {
   let index = 0;
   while (
     index < queued.length &&
     index < plan.length &&
-    JSON.stringify(queued[index]?.payload) === JSON.stringify(commandToJson(plan[index]!))
+    JSON.stringify(commandToJson(commandFromJson(queued[index]!.payload))) ===
+      JSON.stringify(commandToJson(plan[index]!))
   ) {
     index += 1;
   }
