@@ -71,6 +71,10 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   access_request_processed: 'Эта заявка уже обработана.',
   access_request_only_receiver: 'Принять или отклонить заявку может только получатель.',
   access_request_only_sender: 'Отменить заявку может только отправитель.',
+  phone_invitation_waiting: 'Приглашение на этот номер уже ждёт регистрации.',
+  phone_invitation_processed: 'Это приглашение больше не ожидает.',
+  phone_invitation_not_found: 'Приглашение не найдено.',
+  phone_invitation_limit: 'Слишком много приглашений по номеру. Попробуйте позже.',
   barrier_not_public: 'Этот шлагбаум не принимает запросы доступа.',
 
   cannot_remove_owner: 'Владельца нельзя удалить из его шлагбаума.',
@@ -98,6 +102,7 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   sms_weekly_limit: 'Будет превышен недельный лимит SMS этого шлагбаума.',
 
   action_not_found: 'Действие не найдено.',
+  export_too_large: 'Слишком много строк для выгрузки (больше 50 000). Сузьте период или фильтры.',
 
   device_model_unknown: 'Модель устройства шлагбаума неизвестна.',
   device_password_not_set: 'Пароль устройства этого шлагбаума не задан.',
