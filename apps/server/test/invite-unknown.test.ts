@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { loginWithCode, requestCode } from './auth-helpers.ts';
-import { auth, createOwnerWithBarrier, createBarrier, grantAccess } from './domain-factories.ts';
+import { auth, createBarrier, createOwnerWithBarrier, grantAccess } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -14,7 +14,11 @@ describe('invitation by number to a person without an account', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { PHONE_INVITES_PER_ADMIN_PER_HOUR: '6', CODES_PER_PHONE_PER_DAY: '3', SITE_URL: 'https://propusk.example' },
+      env: {
+        PHONE_INVITES_PER_ADMIN_PER_HOUR: '6',
+        CODES_PER_PHONE_PER_DAY: '3',
+        SITE_URL: 'https://propusk.example',
+      },
     });
   });
   afterAll(() => t.close());
@@ -42,7 +46,12 @@ describe('invitation by number to a person without an account', () => {
     expect(body.access_request).toBeNull();
     expect(body.sms_sent).toBe(true);
     expect(body.sms_status).toBe('sent');
-    expect(body.phone_invitation).toMatchObject({ barrier: barrier.id, phone, status: 'waiting', sms_sent: true });
+    expect(body.phone_invitation).toMatchObject({
+      barrier: barrier.id,
+      phone,
+      status: 'waiting',
+      sms_sent: true,
+    });
     const sms = smsTo(phone);
     expect(sms).toHaveLength(1);
     expect(sms[0]?.text).toContain('Администратор Владелец приглашает вас к шлагбауму');
@@ -70,10 +79,19 @@ describe('invitation by number to a person without an account', () => {
     });
     expect(mine.statusCode).toBe(200);
     const [request] = mine.json().access_requests;
-    expect(request).toMatchObject({ barrier: barrier.id, status: 'pending', initiator: 'admin', user_phone: phone });
+    expect(request).toMatchObject({
+      barrier: barrier.id,
+      status: 'pending',
+      initiator: 'admin',
+      user_phone: phone,
+    });
 
     // No longer waiting; the administrator sees the ordinary invitation.
-    const after = await t.request({ method: 'GET', url: '/api/admin/phone_invitations/', token: owner.token });
+    const after = await t.request({
+      method: 'GET',
+      url: '/api/admin/phone_invitations/',
+      token: owner.token,
+    });
     expect(after.json().phone_invitations).toEqual([]);
     const outgoing = await t.request({
       method: 'GET',
@@ -98,8 +116,16 @@ describe('invitation by number to a person without an account', () => {
     const user = await createUser(t, { fullName: 'Есть аккаунт' });
     const created = await invite(owner.token, barrier.id, user.phone);
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ phone_invitation: null, sms_sent: false, sms_status: 'not_needed' });
-    expect(created.json().access_request).toMatchObject({ user: user.id, barrier: barrier.id, status: 'pending' });
+    expect(created.json()).toMatchObject({
+      phone_invitation: null,
+      sms_sent: false,
+      sms_status: 'not_needed',
+    });
+    expect(created.json().access_request).toMatchObject({
+      user: user.id,
+      barrier: barrier.id,
+      status: 'pending',
+    });
     expect(smsTo(user.phone)).toHaveLength(0);
     // Already invited: the ordinary rules answer.
     expect((await invite(owner.token, barrier.id, user.phone)).json().code).toBe('access_request_pending');
@@ -122,7 +148,11 @@ describe('invitation by number to a person without an account', () => {
       token: owner.token,
     });
     expect(again.json().code).toBe('phone_invitation_processed');
-    const listed = await t.request({ method: 'GET', url: '/api/admin/phone_invitations/', token: owner.token });
+    const listed = await t.request({
+      method: 'GET',
+      url: '/api/admin/phone_invitations/',
+      token: owner.token,
+    });
     expect(listed.json().phone_invitations).toEqual([]);
 
     const second = await invite(owner.token, barrier.id, phone);
@@ -142,9 +172,12 @@ describe('invitation by number to a person without an account', () => {
       url: '/api/access_requests/my/?type=incoming',
       headers: { authorization: `Bearer ${session.access}` },
     });
-    expect(mine.json().access_requests.map((row: { barrier: number }) => row.barrier).sort()).toEqual(
-      [barrier.id, other.id].sort(),
-    );
+    expect(
+      mine
+        .json()
+        .access_requests.map((row: { barrier: number }) => row.barrier)
+        .sort(),
+    ).toEqual([barrier.id, other.id].sort());
   });
 
   it('counts the SMS in the number’s daily code cap: a refused budget leaves the invitation waiting untold', async () => {
@@ -194,7 +227,11 @@ describe('invitation by number to a person without an account', () => {
       token: stranger.token,
     });
     expect(cancel.statusCode).toBe(404);
-    const listed = await t.request({ method: 'GET', url: '/api/admin/phone_invitations/', token: stranger.token });
+    const listed = await t.request({
+      method: 'GET',
+      url: '/api/admin/phone_invitations/',
+      token: stranger.token,
+    });
     expect(listed.json().phone_invitations).toEqual([]);
     expect(
       (

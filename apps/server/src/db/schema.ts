@@ -312,7 +312,11 @@ export const accessRequests = pgTable(
   ],
 );
 
-export const phoneInvitationStatusEnum = pgEnum('phone_invitation_status', ['waiting', 'claimed', 'cancelled']);
+export const phoneInvitationStatusEnum = pgEnum('phone_invitation_status', [
+  'waiting',
+  'claimed',
+  'cancelled',
+]);
 
 /**
  * An invitation by number to a person who has no account yet (issue 14 part 2). It waits for the number; the
@@ -335,7 +339,9 @@ export const phoneInvitations = pgTable(
     status: phoneInvitationStatusEnum('status').notNull().default('waiting'),
     /** When the one SMS telling the person went out (counted in the code budgets); null: not sent. */
     smsSentAt: timestamp('sms_sent_at', { withTimezone: true }),
-    accessRequestId: integer('access_request_id').references(() => accessRequests.id, { onDelete: 'set null' }),
+    accessRequestId: integer('access_request_id').references(() => accessRequests.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

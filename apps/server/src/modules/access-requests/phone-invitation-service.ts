@@ -17,8 +17,14 @@ import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, isUniqueViolation, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { findLiveUserByPhone, findLiveUserById, lockCodeBudget, lockPhoneCodes } from '../auth/repository.ts';
-import { countAllVerificationsSince, countVerificationsSince } from '../auth/repository.ts';
+import {
+  countAllVerificationsSince,
+  countVerificationsSince,
+  findLiveUserById,
+  findLiveUserByPhone,
+  lockCodeBudget,
+  lockPhoneCodes,
+} from '../auth/repository.ts';
 import { CODE_BUDGET_WINDOW_MS, CODE_DAY_MS } from '../auth/verification.ts';
 import { paginate, requireBarrierPermission } from '../barriers/policy.ts';
 import * as repository from './phone-invitation-repository.ts';
@@ -33,7 +39,9 @@ export function invitationSmsText(input: {
   siteUrl: string | undefined;
 }): string {
   const who = input.adminName ? `Администратор ${input.adminName} приглашает` : 'Вас приглашают';
-  const where = input.siteUrl ? `Войдите по этому номеру на ${input.siteUrl}` : 'Войдите в Пропуск по этому номеру';
+  const where = input.siteUrl
+    ? `Войдите по этому номеру на ${input.siteUrl}`
+    : 'Войдите в Пропуск по этому номеру';
   return `${who}${input.adminName ? ' вас' : ''} к шлагбауму: ${input.address}. ${where}, чтобы принять приглашение.`;
 }
 
@@ -99,7 +107,10 @@ export function createPhoneInvitationService(deps: Dependencies) {
           if (today.count >= deps.config.CODES_PER_PHONE_PER_DAY) smsStatus = 'budget_exhausted';
           else {
             await lockCodeBudget(tx);
-            const hour = await countAllVerificationsSince(tx, new Date(now.getTime() - CODE_BUDGET_WINDOW_MS));
+            const hour = await countAllVerificationsSince(
+              tx,
+              new Date(now.getTime() - CODE_BUDGET_WINDOW_MS),
+            );
             if (hour.count >= deps.config.SMS_CODE_BUDGET_PER_HOUR) {
               deps.metrics.smsCodesRefusedByBudget.inc();
               smsStatus = 'budget_exhausted';
@@ -116,7 +127,8 @@ export function createPhoneInvitationService(deps: Dependencies) {
           });
           return { kind: 'invitation', id, smsStatus } as const;
         } catch (error) {
-          if (isUniqueViolation(error, 'phone_invitations_one_waiting')) throw conflict('phone_invitation_waiting');
+          if (isUniqueViolation(error, 'phone_invitations_one_waiting'))
+            throw conflict('phone_invitation_waiting');
           throw error;
         }
       });

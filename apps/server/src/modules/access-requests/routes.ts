@@ -12,10 +12,10 @@ import {
   updateAccessRequestBodySchema,
 } from '@propusk/contracts/access-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../barriers/route-helpers.ts';
-import { z } from 'zod';
 import { createPhoneInvitationService } from './phone-invitation-service.ts';
 import { createAccessRequestService } from './service.ts';
 

@@ -101,12 +101,17 @@ async function countCodeSmsSince(
   const codes = executor
     .select({ count: count(), oldest: min(verifications.createdAt) })
     .from(verifications)
-    .where(and(phone === null ? undefined : eq(verifications.phone, phone), gt(verifications.createdAt, since)));
+    .where(
+      and(phone === null ? undefined : eq(verifications.phone, phone), gt(verifications.createdAt, since)),
+    );
   const invitations = executor
     .select({ count: count(), oldest: min(phoneInvitations.smsSentAt) })
     .from(phoneInvitations)
     .where(
-      and(phone === null ? undefined : eq(phoneInvitations.phone, phone), gt(phoneInvitations.smsSentAt, since)),
+      and(
+        phone === null ? undefined : eq(phoneInvitations.phone, phone),
+        gt(phoneInvitations.smsSentAt, since),
+      ),
     );
   // One after the other: inside a transaction the executor is one connection.
   const [fromCodes] = await codes;

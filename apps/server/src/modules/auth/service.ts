@@ -17,6 +17,7 @@ import {
 } from '../../lib/errors.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { claimWaitingInvitations } from '../access-requests/phone-invitation-repository.ts';
 import {
   claimCodeTry,
   countAllVerificationsSince,
@@ -45,7 +46,6 @@ import {
   spendPasswordStep,
   type UserRow,
 } from './repository.ts';
-import { claimWaitingInvitations } from '../access-requests/phone-invitation-repository.ts';
 import { issueSession, REFRESH_TOKEN_MS, sessionMaxAgeMs } from './sessions.ts';
 import {
   assertCodeTriesOpen,
