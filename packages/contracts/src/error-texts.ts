@@ -206,6 +206,7 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
   exact('Barrier must be a barrier id.', 'Не выбран шлагбаум.'),
   exact('User must be a user id.', 'Не выбран пользователь.'),
   exact('Type must be incoming or outgoing.', 'Неверный вид заявок.'),
+  exact('Format must be csv or xlsx.', 'Неизвестный формат файла.'),
   exact('Unknown status.', 'Неизвестный статус.'),
   exact('Status must be one of: accepted, rejected, cancelled.', 'Неверный статус заявки.'),
   exact('Provide status or hidden_for_user.', 'Нечего сохранять.'),

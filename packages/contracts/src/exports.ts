@@ -12,7 +12,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** At most this many rows in one export; beyond it the call is refused (`export_too_large`). */
 export const EXPORT_ROW_LIMIT = 50_000;
 
-const formatField = z.enum(EXPORT_FORMATS, { error: 'Format must be csv or xlsx.' });
+/** Absent: CSV. */
+const formatField = z.enum(EXPORT_FORMATS, { error: 'Format must be csv or xlsx.' }).default('csv');
 
 export const usersExportQuerySchema = z.object({ format: formatField });
 export type UsersExportQuery = z.infer<typeof usersExportQuerySchema>;
