@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -45,9 +45,9 @@ function WaitingInvitationCard({ invitation }: { invitation: PhoneInvitation }) 
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{formatPhone(invitation.phone)}</Text>
-          <Badge variant="outline" color="orange.9">
+          <Text size="sm" fw={600} c="gray.9">
             {WAITING_LABEL}
-          </Badge>
+          </Text>
         </Group>
         <Text size="sm">{invitation.barrier_address}</Text>
         <Text size="sm" c="gray.7">
