@@ -10,6 +10,7 @@ import {
   selectOption,
 } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
+import { checkLayout } from './support/layout';
 import { readSms } from './support/sms';
 import { expect, test } from './support/test';
 
@@ -61,6 +62,7 @@ test('invites a number without an account: it waits, and the person is told once
   await page.getByRole('button', { name: 'Пригласить по номеру' }).click();
   await expect(page.getByText('Приглашение ждёт регистрации. Человеку отправлено SMS.')).toBeVisible();
   await checkAdminScreen(page, test.info(), 'invite-by-number');
+  await checkLayout(page, `invite-by-number-${test.info().project.name}`);
 
   const told = readSms().filter((line) => line.to === invitedPhone);
   expect(told).toHaveLength(1);
@@ -73,6 +75,7 @@ test('invites a number without an account: it waits, and the person is told once
   await expect(waiting).toContainText('Ожидает регистрации');
   await expect(waiting).toContainText(digitsOf(invitedPhone).slice(-2));
   await checkAdminScreen(page, test.info(), 'waiting-invitations');
+  await checkLayout(page, `waiting-invitations-${test.info().project.name}`);
 });
 
 test('the number logs in, finds the invitation and accepts it', async ({ browser }) => {
@@ -148,4 +151,5 @@ test('downloads the users and the filtered history as CSV and Excel', async () =
   expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(['Добавление номера']));
   expect(rows.map((row) => row[3])).toContain(invitedPhone);
   await checkAdminScreen(page, test.info(), 'history-export');
+  await checkLayout(page, `history-export-${test.info().project.name}`);
 });
