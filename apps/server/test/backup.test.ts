@@ -92,6 +92,14 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
     payload: { user: asking.id, barrier: barrier.id },
   });
   expect(asked.statusCode, asked.body).toBe(201);
+  // An invitation waiting for a number without an account (issue 14 part 2).
+  const byNumber = await t.request({
+    method: 'POST',
+    url: '/api/admin/phone_invitations/',
+    token: owner.token,
+    payload: { barrier: barrier.id, phone: '+79990000188' },
+  });
+  expect(byNumber.statusCode, byNumber.body).toBe(201);
   // A code sent and a wrong code tried.
   const code = await t.request({
     method: 'POST',
