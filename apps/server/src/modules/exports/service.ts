@@ -127,8 +127,8 @@ export function createExportService(deps: Dependencies) {
         from: parse(query.created_from),
         to: requestedTo && requestedTo < startedAt ? requestedTo : startedAt,
       };
-      const first = await actionsRepository.listActions(db, filter, { page: 1, page_size: EXPORT_PAGE_SIZE });
-      if (first.total > EXPORT_ROW_LIMIT) throw tooLarge();
+      const total = await actionsRepository.countActions(db, filter);
+      if (total > EXPORT_ROW_LIMIT) throw tooLarge();
       const toCells = (row: actionsRepository.ActionRow): Cells => [
         formatLocalDateTime(row.createdAt, offset),
         ACTION_TYPE_LABELS[row.actionType] ?? row.actionType,
@@ -139,14 +139,13 @@ export function createExportService(deps: Dependencies) {
         settingName(row) ?? '',
       ];
       async function* pages(): AsyncGenerator<Cells[]> {
-        yield first.rows.map(toCells);
-        const pageCount = Math.ceil(first.total / EXPORT_PAGE_SIZE);
-        for (let page = 2; page <= pageCount; page += 1) {
-          const { rows } = await actionsRepository.listActions(db, filter, {
-            page,
-            page_size: EXPORT_PAGE_SIZE,
-          });
-          if (rows.length === 0) return;
+        let after: { cursorAt: string; id: number } | null = null;
+        for (let read = 0; read < total; ) {
+          const rows = await actionsRepository.listActionsAfter(db, filter, after, EXPORT_PAGE_SIZE);
+          const last = rows.at(-1);
+          if (!last) return;
+          read += rows.length;
+          after = { cursorAt: last.cursorAt, id: last.id };
           yield rows.map(toCells);
         }
       }
