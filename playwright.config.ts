@@ -55,7 +55,7 @@ export default defineConfig({
     // The administrator journeys run a second time on a desktop screen.
     {
       name: 'chromium-desktop',
-      testMatch: /admin-.*\.spec\.ts$/,
+      testMatch: /(admin-.*|invites-export)\.spec\.ts$/,
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },

@@ -16,6 +16,8 @@ export const ALLOWED_LATIN: readonly { pattern: RegExp; why: string }[] = [
   { pattern: word('RTU\\d{4}'), why: 'device model names (RTU5025)' },
   // Russian usage: "SMS" is how operators' tariffs and the devices' manuals write it, beside "СМС".
   { pattern: word('SMS'), why: 'SMS, as operators write it' },
+  // File formats as spreadsheet programs and every Russian office menu name them ('Скачать CSV', 'Скачать Excel').
+  { pattern: word('CSV|Excel'), why: 'file formats of an export' },
   // A phone number form to copy: '+7XXXXXXXXXX', '0007XXXXXXXXXX' (each X stands for a digit).
   { pattern: word('\\d*X{10}'), why: 'phone number forms' },
   // What an administrator types into a device command exactly as shown: the words a setting takes

@@ -20,6 +20,7 @@ import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
 import { demoDeviceRoutes } from './modules/devices/demo-routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { guestPassRoutes } from './modules/guest-passes/routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { metricsPlugin } from './modules/metrics/routes.ts';
 import { phoneRoutes } from './modules/phones/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(
   await app.register(phoneRoutes, { deps });
   await app.register(guestPassRoutes, { deps });
   await app.register(actionRoutes, { deps });
+  await app.register(exportRoutes, { deps });
 
   await registerWebApp(app, deps.config.webDistDir, pageContentSecurityPolicy);
   return app;

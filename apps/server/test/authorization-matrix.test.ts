@@ -50,6 +50,7 @@ describe('authorization matrix', () => {
     request: 0,
     guestPass: 0,
     guestPassForAdmin: 0,
+    phoneInvitation: 0,
   };
   let secrets: string[] = [];
 
@@ -96,6 +97,13 @@ describe('authorization matrix', () => {
       });
       ids[key] = pass.json().id;
     }
+    const byNumber = await t.request({
+      method: 'POST',
+      url: '/api/admin/phone_invitations/',
+      token: owner.token,
+      payload: { barrier: barrier.id, phone: nextPhone() },
+    });
+    ids.phoneInvitation = byNumber.json().phone_invitation.id;
     const phones = await t.request({
       method: 'GET',
       url: `/api/admin/barriers/${barrier.id}/phones/my/?page_size=100`,
@@ -235,6 +243,37 @@ describe('authorization matrix', () => {
       method: 'PATCH',
       url: () => `/api/admin/access_requests/${ids.request}/`,
       body: () => ({ status: 'cancelled' }),
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'GET',
+      url: () => '/api/admin/phone_invitations/',
+      rightful: 'owner',
+      expected: { ...deny(403, 200), rightful: 200 },
+    },
+    {
+      method: 'POST',
+      url: () => '/api/admin/phone_invitations/',
+      body: () => ({ barrier: barrier.id, phone: nextPhone() }),
+      rightful: 'owner',
+      expected: admin(201),
+    },
+    {
+      method: 'DELETE',
+      url: () => `/api/admin/phone_invitations/${ids.phoneInvitation}/`,
+      rightful: 'owner',
+      expected: admin(204),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/users/export/?format=csv`,
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/actions/export/?format=xlsx`,
       rightful: 'owner',
       expected: admin(200),
     },

@@ -92,6 +92,23 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
     payload: { user: asking.id, barrier: barrier.id },
   });
   expect(asked.statusCode, asked.body).toBe(201);
+  // A guest pass waiting for its guest (issue 14 part 5).
+  const now = t.deps.clock.now();
+  const pass = await t.request({
+    method: 'POST',
+    url: `/api/barriers/${barrier.id}/guest-passes/`,
+    token: user.token,
+    payload: { start: now.toISOString(), end: new Date(now.getTime() + 3 * 3600_000).toISOString() },
+  });
+  expect(pass.statusCode, pass.body).toBe(201);
+  // An invitation waiting for a number without an account (issue 14 part 2).
+  const byNumber = await t.request({
+    method: 'POST',
+    url: '/api/admin/phone_invitations/',
+    token: owner.token,
+    payload: { barrier: barrier.id, phone: '+79990000188' },
+  });
+  expect(byNumber.statusCode, byNumber.body).toBe(201);
   // A code sent and a wrong code tried.
   const code = await t.request({
     method: 'POST',

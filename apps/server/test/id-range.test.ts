@@ -111,6 +111,7 @@ describe('ids beyond the database range', () => {
     'PATCH /api/admin/access_requests/{id}/': { hidden_for_user: true },
     'POST /api/access_requests/': { user: admin.id, barrier: barrier.id },
     'POST /api/admin/access_requests/': { user: member.id, barrier: barrier.id },
+    'POST /api/admin/phone_invitations/': { barrier: barrier.id, phone: nextPhone() },
     'PATCH /api/admin/users/{id}/block/': { reason: 'Причина' },
     'POST /api/barriers/{id}/phones/': { phone: nextPhone(), name: 'Гость', type: 'permanent' },
     'POST /api/admin/barriers/{id}/phones/': {

@@ -4,7 +4,7 @@
  * started are `outgoing` and the others `incoming`.
  */
 import { z } from 'zod';
-import { idField, idSchema, pageQuerySchema, paginated } from './common.ts';
+import { idField, idSchema, pageQuerySchema, paginated, phoneLenientSchema } from './common.ts';
 
 export const ACCESS_REQUEST_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
 export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
@@ -74,3 +74,65 @@ export type AccessRequest = z.infer<typeof accessRequestSchema>;
 
 export const accessRequestListSchema = paginated('access_requests', accessRequestSchema);
 export const accessRequestParamsSchema = z.object({ id: idSchema });
+
+/**
+ * Invitation by number (issue 14 part 2). A number with an account gets an ordinary invitation (the same
+ * access request as POST /api/admin/access_requests/); a number without one gets a waiting invitation, which
+ * the login that creates the account turns into an ordinary one. The person is told by one SMS, within the
+ * code budgets, at most once per barrier; never a person who has an account (he sees it in the app).
+ */
+export const PHONE_INVITATION_MESSAGES = {
+  waiting: 'An invitation for this number is already waiting.',
+  processed: 'This invitation is no longer waiting.',
+  notFound: 'Invitation not found.',
+  tooMany: 'Too many invitations by number. Try again later.',
+} as const;
+
+export const invitePhoneBodySchema = z.object({
+  barrier: idField('Barrier must be a barrier id.'),
+  phone: phoneLenientSchema,
+});
+export type InvitePhoneBody = z.infer<typeof invitePhoneBodySchema>;
+
+export const PHONE_INVITATION_SMS_STATUSES = [
+  /** The SMS went out now. */
+  'sent',
+  /** This number was already told about this barrier once: no second SMS. */
+  'already_sent',
+  /** A code budget (per number per day, or the server's hour) refused it: the invitation waits untold. */
+  'budget_exhausted',
+  /** The gateway refused or could not be reached. */
+  'failed',
+  /** The number has an account: he sees the invitation in the app, no SMS. */
+  'not_needed',
+] as const;
+
+export const phoneInvitationSchema = z.object({
+  id: z.number().int(),
+  barrier: z.number().int(),
+  barrier_address: z.string(),
+  phone: z.string(),
+  /** Only `waiting` invitations are listed; a claimed one is an access request of the new user. */
+  status: z.enum(['waiting', 'claimed', 'cancelled']),
+  sms_sent: z.boolean(),
+  created_at: z.string(),
+});
+export type PhoneInvitation = z.infer<typeof phoneInvitationSchema>;
+
+export const invitePhoneResponseSchema = z.object({
+  /** The ordinary invitation, when the number has an account; otherwise null. */
+  access_request: accessRequestSchema.nullable(),
+  /** The waiting invitation, when the number has no account; otherwise null. */
+  phone_invitation: phoneInvitationSchema.nullable(),
+  sms_sent: z.boolean(),
+  sms_status: z.enum(PHONE_INVITATION_SMS_STATUSES),
+});
+export type InvitePhoneResponse = z.infer<typeof invitePhoneResponseSchema>;
+
+export const phoneInvitationListQuerySchema = pageQuerySchema.extend({
+  /** Only this barrier's (absent: all of the administrator's barriers). */
+  barrier: idSchema.optional(),
+});
+export type PhoneInvitationListQuery = z.infer<typeof phoneInvitationListQuerySchema>;
+export const phoneInvitationListSchema = paginated('phone_invitations', phoneInvitationSchema);
+export const phoneInvitationParamsSchema = z.object({ id: idSchema });

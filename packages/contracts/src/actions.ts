@@ -45,6 +45,26 @@ const dateTimeQuery = z
     error: 'Enter a date and time in ISO 8601 format.',
   });
 
+/** The filters of the history list (also the history export's: exports.ts). */
+export const actionFilterFields = {
+  action_type: z
+    .enum(ACTION_TYPES, { error: `Action type must be one of: ${ACTION_TYPES.join(', ')}.` })
+    .optional(),
+  created_from: dateTimeQuery.optional(),
+  created_to: dateTimeQuery.optional(),
+  /** Administrator side only: the actions on this user's phones (his history on his profile). */
+  user: idSchema.optional(),
+};
+
+/** A filter whose start is after its end is refused (isReversedRange). */
+export const noReversedRange: [
+  (query: { created_from?: string | undefined; created_to?: string | undefined }) => boolean,
+  { error: string; path: string[] },
+] = [
+  (query) => !isReversedRange(query.created_from, query.created_to),
+  { error: ACTION_MESSAGES.reversedRange, path: ['created_to'] },
+];
+
 export const actionListQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1, { error: 'Page must be at least 1.' }).default(1),
@@ -54,18 +74,9 @@ export const actionListQuerySchema = z
       .min(1, { error: 'Page size must be at least 1.' })
       .max(100, { error: 'Page size must be at most 100.' })
       .default(HISTORY_PAGE_SIZE),
-    action_type: z
-      .enum(ACTION_TYPES, { error: `Action type must be one of: ${ACTION_TYPES.join(', ')}.` })
-      .optional(),
-    created_from: dateTimeQuery.optional(),
-    created_to: dateTimeQuery.optional(),
-    /** Administrator side only: the actions on this user's phones (his history on his profile). */
-    user: idSchema.optional(),
+    ...actionFilterFields,
   })
-  .refine((query) => !isReversedRange(query.created_from, query.created_to), {
-    error: ACTION_MESSAGES.reversedRange,
-    path: ['created_to'],
-  });
+  .refine(...noReversedRange);
 export type ActionListQuery = z.infer<typeof actionListQuerySchema>;
 
 export const actionSchema = z.object({

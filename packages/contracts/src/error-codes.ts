@@ -6,7 +6,7 @@
  * Field errors keep the spec's shape `{"field": ["message"]}` (a field may itself be named `code`); their
  * messages are translated through FIELD_MESSAGE_TEXTS.
  */
-import { ACCESS_REQUEST_MESSAGES } from './access-requests.ts';
+import { ACCESS_REQUEST_MESSAGES, PHONE_INVITATION_MESSAGES } from './access-requests.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 import { BARRIER_USER_MESSAGES } from './barrier-users.ts';
 import { BARRIER_MESSAGES } from './barriers.ts';
@@ -80,6 +80,10 @@ export const ERROR_CODES = {
   access_request_only_receiver: ACCESS_REQUEST_MESSAGES.onlyReceiver,
   access_request_only_sender: ACCESS_REQUEST_MESSAGES.onlySender,
   barrier_not_public: 'This barrier does not take access requests.',
+  phone_invitation_waiting: PHONE_INVITATION_MESSAGES.waiting,
+  phone_invitation_processed: PHONE_INVITATION_MESSAGES.processed,
+  phone_invitation_not_found: PHONE_INVITATION_MESSAGES.notFound,
+  phone_invitation_limit: PHONE_INVITATION_MESSAGES.tooMany,
 
   // Users of a barrier.
   cannot_remove_owner: BARRIER_USER_MESSAGES.cannotRemoveOwner,
@@ -107,6 +111,7 @@ export const ERROR_CODES = {
 
   // History.
   action_not_found: 'Action not found.',
+  export_too_large: 'Too many rows to export: narrow the filters.',
 
   // The device: settings, checks, retries, the demo unit.
   device_model_unknown: 'The barrier has no known device model.',

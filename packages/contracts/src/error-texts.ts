@@ -71,6 +71,10 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   access_request_processed: 'Эта заявка уже обработана.',
   access_request_only_receiver: 'Принять или отклонить заявку может только получатель.',
   access_request_only_sender: 'Отменить заявку может только отправитель.',
+  phone_invitation_waiting: 'Приглашение на этот номер уже ждёт регистрации.',
+  phone_invitation_processed: 'Это приглашение больше не ожидает.',
+  phone_invitation_not_found: 'Приглашение не найдено.',
+  phone_invitation_limit: 'Слишком много приглашений по номеру. Попробуйте позже.',
   barrier_not_public: 'Этот шлагбаум не принимает запросы доступа.',
 
   cannot_remove_owner: 'Владельца нельзя удалить из его шлагбаума.',
@@ -98,6 +102,7 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   sms_weekly_limit: 'Будет превышен недельный лимит SMS этого шлагбаума.',
 
   action_not_found: 'Действие не найдено.',
+  export_too_large: 'Слишком много строк для выгрузки (больше 50 000). Сузьте период или фильтры.',
 
   guest_pass_unavailable:
     'Ссылка пропуска недействительна: пропуск уже использован, отозван или его время истекло. Попросите жителя прислать новую.',
@@ -205,6 +210,7 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
   exact('Barrier must be a barrier id.', 'Не выбран шлагбаум.'),
   exact('User must be a user id.', 'Не выбран пользователь.'),
   exact('Type must be incoming or outgoing.', 'Неверный вид заявок.'),
+  exact('Format must be csv or xlsx.', 'Неизвестный формат файла.'),
   exact('Unknown status.', 'Неизвестный статус.'),
   exact('Status must be one of: accepted, rejected, cancelled.', 'Неверный статус заявки.'),
   exact('Provide status or hidden_for_user.', 'Нечего сохранять.'),

@@ -49,6 +49,10 @@ const environmentSchema = z
     CODES_PER_PHONE_PER_DAY: positiveInt(10),
     /** Codes sent by the whole server within an hour: the ceiling of what SMS pumping can spend. */
     SMS_CODE_BUDGET_PER_HOUR: positiveInt(500),
+    /** Invitations by number to people without an account, per administrator per hour (issue 14 part 2). */
+    PHONE_INVITES_PER_ADMIN_PER_HOUR: positiveInt(20),
+    /** The site's address, named in the SMS inviting a person without an account; unset: the app's name only. */
+    SITE_URL: z.url().optional(),
     /**
      * Absolute lifetime of a session in days from its login, whatever its refreshes (the sliding lifetime is
      * 30 days): after it the user logs in again (docs/decisions/0012).

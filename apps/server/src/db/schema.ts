@@ -327,6 +327,49 @@ export const accessRequests = pgTable(
   ],
 );
 
+export const phoneInvitationStatusEnum = pgEnum('phone_invitation_status', [
+  'waiting',
+  'claimed',
+  'cancelled',
+]);
+
+/**
+ * An invitation by number to a person who has no account yet (issue 14 part 2). It waits for the number; the
+ * login that creates the account turns every waiting one into an access request of the new user, in the same
+ * transaction (`claimed`, with that request's id). Rows stay after a claim or a cancel: `sms_sent_at` on any
+ * row of a barrier and number means that person has been told once, and never will be again for that barrier.
+ */
+export const phoneInvitations = pgTable(
+  'phone_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    /** Normalized (+7XXXXXXXXXX), like users.phone. */
+    phone: text('phone').notNull(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: phoneInvitationStatusEnum('status').notNull().default('waiting'),
+    /** When the one SMS telling the person went out (counted in the code budgets); null: not sent. */
+    smsSentAt: timestamp('sms_sent_at', { withTimezone: true }),
+    accessRequestId: integer('access_request_id').references(() => accessRequests.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('phone_invitations_one_waiting')
+      .on(table.barrierId, table.phone)
+      .where(sql`${table.status} = 'waiting'`),
+    index('phone_invitations_phone_idx').on(table.phone, table.status),
+    index('phone_invitations_sms_sent_idx').on(table.smsSentAt).where(sql`${table.smsSentAt} is not null`),
+    index('phone_invitations_invited_by_idx').on(table.invitedBy, table.createdAt),
+  ],
+);
+
 export type WeeklySchedule = Partial<
   Record<
     'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',

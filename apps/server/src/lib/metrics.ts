@@ -46,13 +46,13 @@ export function createMetrics(): Metrics {
     }),
     smsSent: new Counter({
       name: 'propusk_sms_sent_total',
-      help: 'SMS the gateway accepted, by provider and purpose (code, device).',
+      help: 'SMS the gateway accepted, by provider and purpose (code, invitation, device).',
       labelNames: ['provider', 'purpose'],
       registers,
     }),
     smsFailed: new Counter({
       name: 'propusk_sms_failed_total',
-      help: 'SMS the gateway refused or could not be reached for, by provider and purpose (code, device).',
+      help: 'SMS the gateway refused or could not be reached for, by provider and purpose (code, invitation, device).',
       labelNames: ['provider', 'purpose'],
       registers,
     }),

@@ -159,11 +159,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
 
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<Result<S>> {
-  const url = buildUrl(path, options.query);
+/** Sends with the bearer token; on a 401, one shared refresh and one retry (or the session is lost). */
+async function sendWithAuth(url: string, options: RequestOptions<z.ZodType | undefined>): Promise<Response> {
   const useAuth = options.auth ?? true;
   const usedToken = useAuth ? readStored('access_token') : null;
   let response = await send(url, options, usedToken);
@@ -184,7 +181,14 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
       throw new ApiError(401, await readBody(response));
     }
   }
+  return response;
+}
 
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const response = await sendWithAuth(buildUrl(path, options.query), options);
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
   if (options.schema) {
@@ -192,6 +196,25 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     if (parsed.success) return parsed.data as Result<S>;
   }
   return body as Result<S>;
+}
+
+/** A file the server answers (an export): its bytes and the name from Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** GET of a file through the same token and refresh handling; an error answer is thrown as ApiError. */
+export async function apiDownload(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  const response = await sendWithAuth(buildUrl(path, query), { method: 'GET' });
+  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), filename };
 }
 
 /** Shorthands by method. */

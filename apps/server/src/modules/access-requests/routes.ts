@@ -4,12 +4,19 @@ import {
   accessRequestParamsSchema,
   accessRequestSchema,
   createAccessRequestBodySchema,
+  invitePhoneBodySchema,
+  invitePhoneResponseSchema,
+  phoneInvitationListQuerySchema,
+  phoneInvitationListSchema,
+  phoneInvitationParamsSchema,
   updateAccessRequestBodySchema,
 } from '@propusk/contracts/access-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../barriers/route-helpers.ts';
+import { createPhoneInvitationService } from './phone-invitation-service.ts';
 import { createAccessRequestService } from './service.ts';
 
 export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
@@ -76,4 +83,57 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
       async (request) => service.update(side, currentUser(request), request.params.id, request.body),
     );
   }
+
+  const invitations = createPhoneInvitationService(deps);
+  const invitationTags = ['admin: access requests'];
+
+  app.post(
+    '/api/admin/phone_invitations/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: invitationTags,
+        security,
+        summary:
+          'Invite by number: an account is invited as usual; a number without one gets a waiting invitation and one SMS',
+        body: invitePhoneBodySchema,
+        response: { 201: invitePhoneResponseSchema, ...failures(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invitations.invite(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/admin/phone_invitations/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: invitationTags,
+        security,
+        summary: 'Invitations waiting for a number to register, on the administrator’s barriers',
+        querystring: phoneInvitationListQuerySchema,
+        response: { 200: phoneInvitationListSchema, ...failures(401, 403, 404) },
+      },
+    },
+    async (request) => invitations.list(currentUser(request), request.query),
+  );
+
+  app.delete(
+    '/api/admin/phone_invitations/:id/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: invitationTags,
+        security,
+        summary: 'Cancel an invitation that waits for a number to register',
+        params: phoneInvitationParamsSchema,
+        response: { 204: z.null(), ...failures(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await invitations.cancel(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -119,3 +119,50 @@ export async function findAction(executor: Executor, actionId: number) {
     .where(eq(actions.id, actionId));
   return row;
 }
+
+/** How many actions a filter selects (the history export checks its cap with it before reading any). */
+export async function countActions(executor: Executor, filter: ActionFilter): Promise<number> {
+  const where = conditions(filter);
+  const counted = preparedStatement(executor, `actions.count:${shapeOf(filter)}`, () =>
+    executor.select({ count: count() }).from(actions).where(where),
+  );
+  const [row] = await counted.execute(filterValues(filter));
+  return row?.count ?? 0;
+}
+
+/**
+ * The next `limit` actions of a filter after `after` (newest first, by created_at then id): the history export
+ * reads page after page by this key, each page an index range, instead of an offset that rereads the ones before.
+ */
+export async function listActionsAfter(
+  executor: Executor,
+  filter: ActionFilter,
+  after: { cursorAt: string; id: number } | null,
+  limit: number,
+): Promise<(ActionRow & { cursorAt: string })[]> {
+  const where = conditions(filter);
+  const keyset = after
+    ? sql`(${actions.createdAt}, ${actions.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::integer)`
+    : undefined;
+  const statement = preparedStatement(
+    executor,
+    `actions.after:${shapeOf(filter)}:${after ? 'next' : 'first'}`,
+    () =>
+      executor
+        // The key as the database holds it (microseconds; a JavaScript Date keeps milliseconds only).
+        .select({ ...actionColumns, cursorAt: sql<string>`${actions.createdAt}::text`.mapWith(String) })
+        .from(actions)
+        .innerJoin(barriers, eq(barriers.id, actions.barrierId))
+        .leftJoin(phones, eq(phones.id, actions.phoneId))
+        .leftJoin(users, eq(users.id, actions.authorUserId))
+        .where(and(where, keyset))
+        .orderBy(desc(actions.createdAt), desc(actions.id))
+        .limit(sql.placeholder('limit')),
+  );
+  const rows = await statement.execute({
+    ...filterValues(filter),
+    ...(after ? { afterAt: after.cursorAt, afterId: after.id } : {}),
+    limit,
+  });
+  return rows as (ActionRow & { cursorAt: string })[];
+}

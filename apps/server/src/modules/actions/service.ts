@@ -19,7 +19,7 @@ export type Side = 'user' | 'admin';
 const actionNotFound = () => notFound('action_not_found');
 
 /** The Russian name of the setting a `barrier_setting` action sent (or of the device check it records). */
-function settingName(row: repository.ActionRow): string | null {
+export function settingName(row: repository.ActionRow): string | null {
   if (row.actionType !== 'barrier_setting') return null;
   const value = row.newValue as { setting?: unknown } | null;
   const setting = typeof value?.setting === 'string' ? value.setting : null;

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database.ts';
 import {
   adminPasswordSteps,
   authFailures,
+  phoneInvitations,
   retiredRefreshTokens,
   sessions,
   users,
@@ -88,29 +89,50 @@ export async function lockCodeBudget(executor: Executor): Promise<void> {
   await executor.execute(sql`select pg_advisory_xact_lock(hashtext('verification-budget'))`);
 }
 
-/** Codes sent by the whole server since `since`, and when the oldest of them was. */
-export async function countAllVerificationsSince(
+/**
+ * SMS of the code budgets since `since`: every code, and every invitation SMS to a number without an account
+ * (issue 14 part 2, `phone_invitations.sms_sent_at`), optionally of one phone; and when the oldest of them was.
+ */
+async function countCodeSmsSince(
   executor: Executor,
   since: Date,
+  phone: string | null,
 ): Promise<{ count: number; oldest: Date | null }> {
-  const [row] = await executor
+  const codes = executor
     .select({ count: count(), oldest: min(verifications.createdAt) })
     .from(verifications)
-    .where(gt(verifications.createdAt, since));
-  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    .where(
+      and(phone === null ? undefined : eq(verifications.phone, phone), gt(verifications.createdAt, since)),
+    );
+  const invitations = executor
+    .select({ count: count(), oldest: min(phoneInvitations.smsSentAt) })
+    .from(phoneInvitations)
+    .where(
+      and(
+        phone === null ? undefined : eq(phoneInvitations.phone, phone),
+        gt(phoneInvitations.smsSentAt, since),
+      ),
+    );
+  // One after the other: inside a transaction the executor is one connection.
+  const [fromCodes] = await codes;
+  const [fromInvitations] = await invitations;
+  const dates = [fromCodes?.oldest, fromInvitations?.oldest]
+    .filter((value): value is Date => Boolean(value))
+    .map((value) => new Date(value));
+  return {
+    count: (fromCodes?.count ?? 0) + (fromInvitations?.count ?? 0),
+    oldest: dates.length > 0 ? new Date(Math.min(...dates.map((date) => date.getTime()))) : null,
+  };
 }
 
-/** Codes sent to a phone since `since` (any mode, any address), and when the oldest of them was. */
-export async function countVerificationsSince(
-  executor: Executor,
-  phone: string,
-  since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
-  const [row] = await executor
-    .select({ count: count(), oldest: min(verifications.createdAt) })
-    .from(verifications)
-    .where(and(eq(verifications.phone, phone), gt(verifications.createdAt, since)));
-  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+/** Code-budget SMS sent by the whole server since `since`, and when the oldest of them was. */
+export function countAllVerificationsSince(executor: Executor, since: Date) {
+  return countCodeSmsSince(executor, since, null);
+}
+
+/** Code-budget SMS sent to a phone since `since` (any mode, any address), and when the oldest was. */
+export function countVerificationsSince(executor: Executor, phone: string, since: Date) {
+  return countCodeSmsSince(executor, since, phone);
 }
 
 export async function insertVerification(

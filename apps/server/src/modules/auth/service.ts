@@ -17,6 +17,7 @@ import {
 } from '../../lib/errors.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { claimWaitingInvitations } from '../access-requests/phone-invitation-repository.ts';
 import {
   claimCodeTry,
   countAllVerificationsSince,
@@ -240,8 +241,13 @@ export async function login(
 
   const result = await deps.db.transaction(async (tx) => {
     await consumeVerification(tx, deps, token);
+    // The lock an invitation by number takes (access-requests/phone-invitation-service.ts): an invitation is
+    // either made before this account (and claimed here) or sees the account and invites it the ordinary way.
+    await lockPhoneCodes(tx, phone);
     const user = await insertUserIfMissing(tx, phone, now);
     assertNotBlocked(user);
+    // Invitations waiting for this number become ordinary invitations of the (new) account.
+    await claimWaitingInvitations(tx, phone, user.id, now);
     // An administrator's login spends one password step bound to this login (docs/decisions/0012): the one of
     // the nonce it sends, or, for a client that sends none, one made from this same address within 5 minutes.
     // A refusal rolls the transaction back, so the verification token stays usable.

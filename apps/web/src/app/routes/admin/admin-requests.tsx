@@ -1,3 +1,4 @@
+import { WaitingInvitations } from '../../../features/access-requests/components/waiting-invitations';
 import { adminUsersKey } from '../../../features/admin-users/api/admin-users-api';
 import { AccessRequestsScreen } from '../shared/access-requests-screen';
 import { adminNavigation } from './navigation';
@@ -13,6 +14,7 @@ export function AdminRequestsRoute() {
       navigation={adminNavigation}
       tabs={['incoming', 'outgoing']}
       alsoInvalidates={[adminUsersKey]}
+      outgoingExtra={<WaitingInvitations />}
     />
   );
 }

@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ExportButtons } from '../../../components/export-buttons';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { Pager } from '../../../components/pager';
@@ -12,12 +13,14 @@ import { QueryStatus } from '../../../components/query-status';
 import {
   accessRequestsKey,
   createAccessRequest,
+  invitePhone,
 } from '../../../features/access-requests/api/access-requests-api';
 import {
   adminUsersKey,
   BARRIER_USER_PAGE_SIZE,
   type BarrierUser,
   barrierUsersQueryKey,
+  downloadUsersExport,
   getBarrierUsers,
   removeBarrierUser,
 } from '../../../features/admin-users/api/admin-users-api';
@@ -58,6 +61,7 @@ export function BarrierUsersRoute() {
         <MissingBarrier listPath={paths.adminBarriers} />
       ) : (
         <>
+          <ExportButtons download={(format) => downloadUsersExport(barrierId, format)} />
           <TextInput
             label="Поиск по имени или телефону"
             value={search}
@@ -94,6 +98,11 @@ export function BarrierUsersRoute() {
             onInvite={async (user) => {
               await createAccessRequest('admin', { user: user.id, barrier: barrierId });
               await queryClient.invalidateQueries({ queryKey: accessRequestsKey('admin') });
+            }}
+            onInviteByPhone={async (phone) => {
+              const answer = await invitePhone({ barrier: barrierId, phone });
+              await queryClient.invalidateQueries({ queryKey: accessRequestsKey('admin') });
+              return { smsSent: answer.sms_sent };
             }}
           />
         </>

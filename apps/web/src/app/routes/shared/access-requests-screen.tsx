@@ -1,7 +1,7 @@
 import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { MESSAGES } from '@propusk/contracts/messages';
 import { type QueryKey, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InfiniteScrollSentinel } from '../../../components/infinite-scroll-sentinel';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -32,6 +32,8 @@ interface AccessRequestsScreenProps {
   tabs: readonly [AccessRequestDirection, AccessRequestDirection];
   /** Other lists an answered request changes (the administrator's barrier users). */
   alsoInvalidates?: readonly QueryKey[];
+  /** Shown above the outgoing list (the administrator's invitations waiting for a number to register). */
+  outgoingExtra?: ReactNode;
 }
 
 /**
@@ -43,6 +45,7 @@ export function AccessRequestsScreen({
   navigation,
   tabs,
   alsoInvalidates = [],
+  outgoingExtra = null,
 }: AccessRequestsScreenProps) {
   const [tab, setTab] = useState<AccessRequestDirection>(tabs[0]);
   return (
@@ -57,6 +60,7 @@ export function AccessRequestsScreen({
         </Tabs.List>
         {tabs.map((type) => (
           <Tabs.Panel key={type} value={type} pt="md">
+            {tab === type && type === 'outgoing' ? outgoingExtra : null}
             {tab === type ? (
               <AccessRequestList scope={scope} type={type} alsoInvalidates={alsoInvalidates} />
             ) : null}

@@ -6,6 +6,9 @@
 import type {
   AccessRequest,
   accessRequestListSchema,
+  InvitePhoneResponse,
+  PhoneInvitation,
+  phoneInvitationListSchema,
   UpdateAccessRequestBody,
 } from '@propusk/contracts/access-requests';
 import type { z } from 'zod';
@@ -13,6 +16,8 @@ import { api } from '../../../lib/api-client';
 
 export type { AccessRequest };
 export type AccessRequestList = z.infer<typeof accessRequestListSchema>;
+export type PhoneInvitationList = z.infer<typeof phoneInvitationListSchema>;
+export type { InvitePhoneResponse, PhoneInvitation };
 export type AccessRequestDirection = 'incoming' | 'outgoing';
 export type AccessRequestScope = 'user' | 'admin';
 
@@ -51,4 +56,25 @@ export async function getPendingIncomingCount(scope: AccessRequestScope): Promis
 /** A user asks for access; an administrator invites a user (an access request started from his side). */
 export function createAccessRequest(scope: AccessRequestScope, body: { user: number; barrier: number }) {
   return api.post(`${prefix(scope)}/access_requests/`, body) as Promise<AccessRequest>;
+}
+
+/**
+ * Invitation by number (issue 14 part 2): a number with an account is invited as usual; one without gets an
+ * invitation that waits for it to register (and one SMS, when the budgets allow).
+ */
+export function invitePhone(body: { barrier: number; phone: string }) {
+  return api.post('/api/admin/phone_invitations/', body) as Promise<InvitePhoneResponse>;
+}
+
+/** Invitations waiting for a number to register; under accessRequestsKey('admin'). */
+export const phoneInvitationsKey = [...accessRequestsKey('admin'), 'phone-invitations'] as const;
+
+export function getPhoneInvitations() {
+  return api.get('/api/admin/phone_invitations/', {
+    query: { page: 1, page_size: 100 },
+  }) as Promise<PhoneInvitationList>;
+}
+
+export function cancelPhoneInvitation(id: number) {
+  return api.delete(`/api/admin/phone_invitations/${id}/`);
 }

@@ -5,7 +5,7 @@
 import type { ActionDetail, ActionType, actionListSchema } from '@propusk/contracts/actions';
 import type { Phone } from '@propusk/contracts/phones';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api, apiDownload } from '../../../lib/api-client';
 
 export type { ActionDetail, ActionType };
 export type ActionList = z.infer<typeof actionListSchema>;
@@ -48,4 +48,13 @@ export async function getActionDetail(
   const action = (await api.get(`${prefix(scope)}/actions/${id}/`)) as ActionDetail;
   const phone = action.phone ? ((await api.get(`${prefix(scope)}/phones/${action.phone}/`)) as Phone) : null;
   return { action, phone };
+}
+
+/** The administrator's history with these filters, as a file (the list's filters, without its page). */
+export function downloadActionsExport(barrierId: number, filters: ActionFilters, format: 'csv' | 'xlsx') {
+  return apiDownload(
+    `/api/admin/barriers/${barrierId}/actions/export/`,
+    { format, ...filters },
+    `history.${format}`,
+  );
 }

@@ -8,6 +8,7 @@ import {
 } from '@propusk/contracts/messages';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ExportButtons } from '../../../components/export-buttons';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
@@ -20,6 +21,7 @@ import {
   type ActionType,
   actionDetailQueryKey,
   actionsQueryKey,
+  downloadActionsExport,
   getActionDetail,
   getActions,
   HISTORY_PAGE_SIZE,
@@ -113,6 +115,9 @@ export function HistoryView({
         }}
       />
       <ErrorLine message={isRangeReversed ? MESSAGES.reversedRange : null} />
+      {scope === 'admin' && !isRangeReversed ? (
+        <ExportButtons download={(format) => downloadActionsExport(barrierId, filters, format)} />
+      ) : null}
       {isRangeReversed ? null : (
         <HistoryCards
           scope={scope}

@@ -4,7 +4,7 @@
  */
 import type { AdminUser, barrierUserListSchema } from '@propusk/contracts/barrier-users';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api, apiDownload } from '../../../lib/api-client';
 
 export type { AdminUser };
 export type BarrierUserList = z.infer<typeof barrierUserListSchema>;
@@ -50,4 +50,9 @@ export function blockUser(id: number, reason: string) {
 
 export function unblockUser(id: number) {
   return api.patch(`/api/admin/users/${id}/unblock/`) as Promise<AdminUser>;
+}
+
+/** The barrier's users with their phones, as a file. */
+export function downloadUsersExport(barrierId: number, format: 'csv' | 'xlsx') {
+  return apiDownload(`/api/admin/barriers/${barrierId}/users/export/`, { format }, `users.${format}`);
 }

@@ -14,19 +14,34 @@ export const BLOCKED_LABEL = 'Заблокирован';
 interface UserSearchProps {
   /** Sends the invitation (an access request from the administrator) to the found user. */
   onInvite: (user: AdminUser) => Promise<unknown>;
+  /**
+   * Invites a number that has no account yet (issue 14 part 2): the invitation waits for it to register.
+   * Answers whether the SMS telling the person went out.
+   */
+  onInviteByPhone?: (phone: string) => Promise<{ smsSent: boolean }>;
 }
+
+export const INVITE_WAITING_SMS_SENT = 'Приглашение ждёт регистрации. Человеку отправлено SMS.';
+export const INVITE_WAITING_SMS_NOT_SENT =
+  'Приглашение ждёт регистрации. SMS не отправлено: оно появится у человека, когда он войдёт по этому номеру.';
 
 /**
  * Finding a user by exact phone (spec.md section 4 "Blocking"): a blocked user is shown as blocked and can only
  * be unblocked; an active one can be invited. The search button is disabled while the phone is empty.
  */
-export function UserSearch({ onInvite }: UserSearchProps) {
+export function UserSearch({ onInvite, onInviteByPhone }: UserSearchProps) {
   const queryClient = useQueryClient();
   const [phone, setPhone] = useState('+7');
   const [found, setFound] = useState<AdminUser | null>(null);
   const [isIncompleteShown, setIsIncompleteShown] = useState(false);
   const search = useMutation({ mutationFn: () => searchUser(phone) });
   const invite = useMutation({ mutationFn: (user: AdminUser) => onInvite(user) });
+  const inviteByPhone = useMutation({
+    mutationFn: (number: string) => {
+      if (!onInviteByPhone) throw new Error('no invitation by number here');
+      return onInviteByPhone(number);
+    },
+  });
   const unblock = useMutation({
     mutationFn: (user: AdminUser) => unblockUser(user.id),
     onSuccess: async (user) => {
@@ -45,12 +60,14 @@ export function UserSearch({ onInvite }: UserSearchProps) {
     }
     setFound(null);
     invite.reset();
+    inviteByPhone.reset();
     unblock.reset();
     search.mutate(undefined, { onSuccess: setFound });
   }
 
+  const isNotFound = search.error instanceof ApiError && search.error.status === 404;
   const searchError = search.error
-    ? search.error instanceof ApiError && search.error.status === 404
+    ? isNotFound
       ? MESSAGES.userNotFound
       : errorMessage(search.error, { fallback: MESSAGES.userNotFound })
     : null;
@@ -74,6 +91,34 @@ export function UserSearch({ onInvite }: UserSearchProps) {
             Найти
           </Button>
           <ErrorLine message={searchError} />
+          {isNotFound && onInviteByPhone ? (
+            <Stack gap={6} data-testid="invite-by-phone">
+              <Button
+                variant="light"
+                onClick={() => inviteByPhone.mutate(phone)}
+                loading={inviteByPhone.isPending}
+                disabled={inviteByPhone.isSuccess}
+              >
+                Пригласить по номеру
+              </Button>
+              <SuccessLine
+                message={
+                  inviteByPhone.data
+                    ? inviteByPhone.data.smsSent
+                      ? INVITE_WAITING_SMS_SENT
+                      : INVITE_WAITING_SMS_NOT_SENT
+                    : null
+                }
+              />
+              <ErrorLine
+                message={
+                  inviteByPhone.error
+                    ? errorMessage(inviteByPhone.error, { fallback: MESSAGES.inviteFailed })
+                    : null
+                }
+              />
+            </Stack>
+          ) : null}
           {found ? (
             <Card withBorder radius="md" p="sm" data-testid="found-user">
               <Stack gap={6}>
