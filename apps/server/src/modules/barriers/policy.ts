@@ -8,10 +8,11 @@
  *   need access.
  */
 
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type BarrierRole, STAFF_ROLES, type StaffRole } from '@propusk/contracts/barrier-staff';
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { barrierAccess, barriers } from '../../db/schema.ts';
+import { barrierAccess, barrierStaff, barriers } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 
 export type BarrierRow = typeof barriers.$inferSelect;
@@ -53,35 +54,14 @@ export async function requireBarrierAccess(executor: Executor, userId: number, b
   return found.barrier;
 }
 
-/** A live barrier owned by this administrator; anyone else's is 404. */
-export async function requireOwnedBarrier(
-  executor: Executor,
-  adminId: number,
-  barrierId: number,
-): Promise<BarrierRow> {
-  const statement = preparedStatement(executor, 'policy.ownedBarrier', () =>
-    executor
-      .select()
-      .from(barriers)
-      .where(
-        and(
-          eq(barriers.id, sql.placeholder('barrierId')),
-          eq(barriers.ownerId, sql.placeholder('adminId')),
-          isNull(barriers.deletedAt),
-        ),
-      ),
-  );
-  const [barrier] = await statement.execute({ barrierId, adminId });
-  if (!barrier) throw barrierNotFound();
-  return barrier;
-}
-
 /**
- * What an administrator may do on a barrier. Today only the owner holds a barrier, and he may do all of it;
- * co-administrators and dispatchers (issues 14 and 16) are given a subset by their role. Every administrator-side
- * service method names the one permission it needs and calls `requireBarrierPermission` before anything else.
+ * What an administrator may do on a barrier. The owner (`barriers.owner_id`) holds every permission;
+ * co-administrators and dispatchers (`barrier_staff`, issues 14 and 16) hold those of their role
+ * (`ROLE_PERMISSIONS`). Every administrator-side service method names the one permission it needs and calls
+ * `requireBarrierPermission` before anything else.
  */
 export const BARRIER_PERMISSIONS = [
+  'barrier.view', // the barrier's administrator page and limits (every role)
   'barrier.delete', // delete the barrier (owner only)
   'staff.manage', // add and remove co-administrators and dispatchers (owner only)
   'barrier.edit', // name, address, limits, device number and password, public flag
@@ -96,14 +76,105 @@ export const BARRIER_PERMISSIONS = [
 ] as const;
 export type BarrierPermission = (typeof BARRIER_PERMISSIONS)[number];
 
-/** A live barrier on which this administrator holds `permission`; a barrier he holds nothing on is 404. */
+export type { BarrierRole, StaffRole };
+
+const allBut = (...excluded: BarrierPermission[]) =>
+  BARRIER_PERMISSIONS.filter((permission) => !excluded.includes(permission));
+
+/**
+ * The permissions of each role (pure data). A manager does everything but deleting the barrier and managing
+ * its staff. An operator looks after people: users, phones, requests, and the history; he also sees the
+ * device's health, since whether a phone reached the device (and why not) is read there. A dispatcher opens
+ * the gate, holds it open and watches the device, nothing else.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<BarrierRole, readonly BarrierPermission[]>> = {
+  owner: BARRIER_PERMISSIONS,
+  manager: allBut('barrier.delete', 'staff.manage'),
+  operator: [
+    'barrier.view',
+    'users.manage',
+    'phones.manage',
+    'requests.manage',
+    'history.view',
+    'device.health',
+  ],
+  dispatcher: ['barrier.view', 'relay.open', 'relay.hold', 'device.health'],
+};
+
+export const roleHolds = (role: BarrierRole, permission: BarrierPermission) =>
+  ROLE_PERMISSIONS[role].includes(permission);
+
+/** The staff roles that hold `permission` (the owner holds all). */
+export const staffRolesWith = (permission: BarrierPermission): StaffRole[] =>
+  STAFF_ROLES.filter((role) => roleHolds(role, permission));
+
+/**
+ * SQL: the administrator `adminId` holds `permission` on the barrier whose id is `barrierId` (a column or a
+ * value): he owns it, or he is its staff with a role that holds it. The roles are constants of the
+ * statement, so a prepared statement named for the permission stays one plan.
+ */
+export function holdsPermissionSql(
+  barrierId: SQL | SQLWrapper,
+  adminId: SQL | SQLWrapper | number,
+  permission: BarrierPermission,
+): SQL {
+  const roles = staffRolesWith(permission);
+  const staff =
+    roles.length === 0
+      ? sql`false`
+      : sql`exists (select 1 from ${barrierStaff} where ${barrierStaff.barrierId} = ${barrierId} and ${barrierStaff.userId} = ${adminId} and ${barrierStaff.role} in (${sql.join(
+          roles.map((role) => sql.raw(`'${role}'`)),
+          sql`, `,
+        )}))`;
+  return sql`(${barriers.ownerId} = ${adminId} or ${staff})`;
+}
+
+/** SQL: the ids of the live barriers on which `adminId` holds `permission` (for lists spanning barriers). */
+export function permittedBarrierIdsSql(
+  adminId: SQL | SQLWrapper | number,
+  permission: BarrierPermission,
+): SQL {
+  return sql`(select ${barriers.id} from ${barriers} where ${isNull(barriers.deletedAt)} and ${holdsPermissionSql(barriers.id, adminId, permission)})`;
+}
+
+export const barrierPermissionDenied = () => forbidden('barrier_permission_denied');
+
+/**
+ * A live barrier on which this administrator holds `permission`, and his role on it, in one query. A barrier
+ * he holds nothing on (another's, deleted, missing) is 404, as if it did not exist; one he holds with a role
+ * that lacks the permission is 403 `barrier_permission_denied`.
+ */
+export async function requireBarrierRole(
+  executor: Executor,
+  adminId: number,
+  barrierId: number,
+  permission: BarrierPermission,
+): Promise<{ barrier: BarrierRow; role: BarrierRole }> {
+  const statement = preparedStatement(executor, 'policy.barrierRole', () =>
+    executor
+      .select({
+        barrier: barriers,
+        staffRole: sql<StaffRole | null>`(select ${barrierStaff.role} from ${barrierStaff} where ${barrierStaff.barrierId} = ${barriers.id} and ${barrierStaff.userId} = ${sql.placeholder('adminId')})`,
+      })
+      .from(barriers)
+      .where(and(eq(barriers.id, sql.placeholder('barrierId')), isNull(barriers.deletedAt))),
+  );
+  const [row] = await statement.execute({ barrierId, adminId });
+  if (!row) throw barrierNotFound();
+  const role: BarrierRole | null = row.barrier.ownerId === adminId ? 'owner' : (row.staffRole ?? null);
+  if (!role) throw barrierNotFound();
+  if (!roleHolds(role, permission)) throw barrierPermissionDenied();
+  return { barrier: row.barrier, role };
+}
+
+/** A live barrier on which this administrator holds `permission`: 404 when he holds nothing on it, else 403. */
 export async function requireBarrierPermission(
   executor: Executor,
   adminId: number,
   barrierId: number,
-  _permission: BarrierPermission,
+  permission: BarrierPermission,
 ): Promise<BarrierRow> {
-  return requireOwnedBarrier(executor, adminId, barrierId);
+  return (await requireBarrierRole(executor, adminId, barrierId, permission)).barrier;
 }
 
 export async function userHasAccess(executor: Executor, barrierId: number, userId: number): Promise<boolean> {
