@@ -8,7 +8,15 @@
  *   need access.
  */
 
-import { type BarrierRole, STAFF_ROLES, type StaffRole } from '@propusk/contracts/barrier-staff';
+import {
+  BARRIER_PERMISSIONS,
+  type BarrierPermission,
+  type BarrierRole,
+  ROLE_PERMISSIONS,
+  roleHolds,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@propusk/contracts/barrier-staff';
 import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -60,49 +68,8 @@ export async function requireBarrierAccess(executor: Executor, userId: number, b
  * (`ROLE_PERMISSIONS`). Every administrator-side service method names the one permission it needs and calls
  * `requireBarrierPermission` before anything else.
  */
-export const BARRIER_PERMISSIONS = [
-  'barrier.view', // the barrier's administrator page and limits (every role)
-  'barrier.delete', // delete the barrier (owner only)
-  'staff.manage', // add and remove co-administrators and dispatchers (owner only)
-  'barrier.edit', // name, address, limits, device number and password, public flag
-  'settings.manage', // device settings and device checks
-  'users.manage', // users of the barrier, blocks, invitations, import and export of users
-  'phones.manage', // phones of the barrier's users
-  'requests.manage', // access requests
-  'history.view', // history and its export
-  'device.health', // the device log and health
-  'relay.open', // open the gate once from the app
-  'relay.hold', // emergency hold-open and its end
-] as const;
-export type BarrierPermission = (typeof BARRIER_PERMISSIONS)[number];
-
-export type { BarrierRole, StaffRole };
-
-const allBut = (...excluded: BarrierPermission[]) =>
-  BARRIER_PERMISSIONS.filter((permission) => !excluded.includes(permission));
-
-/**
- * The permissions of each role (pure data). A manager does everything but deleting the barrier and managing
- * its staff. An operator looks after people: users, phones, requests, and the history; he also sees the
- * device's health, since whether a phone reached the device (and why not) is read there. A dispatcher opens
- * the gate, holds it open and watches the device, nothing else.
- */
-export const ROLE_PERMISSIONS: Readonly<Record<BarrierRole, readonly BarrierPermission[]>> = {
-  owner: BARRIER_PERMISSIONS,
-  manager: allBut('barrier.delete', 'staff.manage'),
-  operator: [
-    'barrier.view',
-    'users.manage',
-    'phones.manage',
-    'requests.manage',
-    'history.view',
-    'device.health',
-  ],
-  dispatcher: ['barrier.view', 'relay.open', 'relay.hold', 'device.health'],
-};
-
-export const roleHolds = (role: BarrierRole, permission: BarrierPermission) =>
-  ROLE_PERMISSIONS[role].includes(permission);
+export type { BarrierPermission, BarrierRole, StaffRole };
+export { BARRIER_PERMISSIONS, ROLE_PERMISSIONS, roleHolds };
 
 /** The staff roles that hold `permission` (the owner holds all). */
 export const staffRolesWith = (permission: BarrierPermission): StaffRole[] =>
