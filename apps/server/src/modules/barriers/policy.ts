@@ -77,8 +77,9 @@ export const staffRolesWith = (permission: BarrierPermission): StaffRole[] =>
 
 /**
  * SQL: the administrator `adminId` holds `permission` on the barrier whose id is `barrierId` (a column or a
- * value): he owns it, or he is its staff with a role that holds it. The roles are constants of the
- * statement, so a prepared statement named for the permission stays one plan.
+ * value): he owns it (`barriers.owner_id` of the `barriers` row in scope: the query must read `barriers`), or
+ * he is its staff with a role that holds it. The roles are constants of the statement, so a prepared statement
+ * named for the permission stays one plan.
  */
 export function holdsPermissionSql(
   barrierId: SQL | SQLWrapper,
@@ -94,14 +95,6 @@ export function holdsPermissionSql(
           sql`, `,
         )}))`;
   return sql`(${barriers.ownerId} = ${adminId} or ${staff})`;
-}
-
-/** SQL: the ids of the live barriers on which `adminId` holds `permission` (for lists spanning barriers). */
-export function permittedBarrierIdsSql(
-  adminId: SQL | SQLWrapper | number,
-  permission: BarrierPermission,
-): SQL {
-  return sql`(select ${barriers.id} from ${barriers} where ${isNull(barriers.deletedAt)} and ${holdsPermissionSql(barriers.id, adminId, permission)})`;
 }
 
 export const barrierPermissionDenied = () => forbidden('barrier_permission_denied');
