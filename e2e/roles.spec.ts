@@ -4,6 +4,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { openOwnBarrier } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { adminAccount, E2E, PHONE_CONTEXT } from './support/environment';
+import { checkLayout } from './support/layout';
 import { checkScreen } from './support/screens';
 import { expect, test, watchForCspViolations } from './support/test';
 
@@ -83,6 +84,9 @@ test('the owner adds an administrator to his barrier as an operator', async ({ b
   await expect(member.getByRole('textbox', { name: 'Роль' })).toHaveValue('Оператор');
   await expect(section.getByText(`Администратор ${operatorAccount.name} добавлен.`)).toBeVisible();
   await checkScreen(page, 'roles-owner-staff');
+  await checkLayout(page, '390-roles-owner-staff');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await checkLayout(page, '1280-roles-owner-staff');
   await page.context().close();
 });
 
@@ -106,6 +110,7 @@ test('the operator sees the barrier with his role, no settings, adds a phone, an
   await expect(page.getByRole('heading', { name: 'Параметры' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Администраторы' })).toHaveCount(0);
   await checkScreen(page, 'roles-operator-barrier');
+  await checkLayout(page, '390-roles-operator-barrier');
 
   await page.getByRole('button', { name: 'Пользователи' }).click();
   await page
