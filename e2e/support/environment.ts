@@ -27,6 +27,8 @@ export const E2E_ADMINS = [
   // admin-account.spec.ts changes the phone and the password of its own administrator, once per project.
   { key: 'account-phone', phone: '+79990000003', password: 'admin-pass-3', name: 'Админ Телефон' },
   { key: 'account-desktop', phone: '+79990000004', password: 'admin-pass-4', name: 'Админ Десктоп' },
+  // roles.spec.ts: the owner makes him an operator of a barrier.
+  { key: 'operator', phone: '+79990000005', password: 'admin-pass-5', name: 'Оксана Оператор' },
 ] as const;
 
 export type AdminKey = (typeof E2E_ADMINS)[number]['key'];

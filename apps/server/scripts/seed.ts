@@ -513,6 +513,17 @@ function buildSteps(sizes: SeedSizes, adminPasswordHash: string, devicePasswordC
     where b.id between $1 and $2
     on conflict do nothing`;
 
+  // A fifth of the barriers have one more administrator of theirs (issues 14 and 16): another admin account,
+  // each role in turn.
+  const staffSql = `
+    insert into barrier_staff (barrier_id, user_id, role, added_by, created_at)
+    select b.id, s.user_id, (array['manager', 'operator', 'dispatcher'])[1 + b.id % 3]::staff_role, b.owner_id,
+      b.created_at + (now() - b.created_at) * ${fraction('b.id * 29 + 1')}
+    from barriers b
+    cross join lateral (select 1 + ((b.owner_id + b.id) % ${A}) as user_id) s
+    where b.id between $1 and $2 and ${h('b.id * 29 + 2', 100)} < 20 and s.user_id <> b.owner_id
+    on conflict do nothing`;
+
   const scheduleArray = `array[${SCHEDULES.map((schedule) => `${literal(JSON.stringify(schedule))}::jsonb`).join(',')}]`;
   const phonesSql = `
     with acc as (
@@ -631,6 +642,7 @@ function buildSteps(sizes: SeedSizes, adminPasswordHash: string, devicePasswordC
     { table: 'barriers', sql: barriersSql, range: [1, B], params: [devicePasswordCipher] },
     { table: 'barrier_limits', sql: limitsSql, range: [1, B] },
     { table: 'barrier_access', sql: accessSql, range: [1, B] },
+    { table: 'barrier_staff', sql: staffSql, range: [1, B] },
     { table: 'phones', sql: phonesSql, range: [1, B] },
     { table: 'actions', sql: actionsSql, range: [1, B] },
     { table: 'device_slots', sql: deviceSlotsSql, range: [1, B] },

@@ -12,6 +12,7 @@ import { actionRoutes } from './modules/actions/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { balanceRoutes } from './modules/balance/routes.ts';
+import { barrierStaffRoutes } from './modules/barrier-staff/routes.ts';
 import { barrierUserRoutes } from './modules/barrier-users/routes.ts';
 import { barrierRoutes } from './modules/barriers/routes.ts';
 import { clientLogRoutes } from './modules/client-logs/routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(
   await app.register(barrierRoutes, { deps });
   await app.register(accessRequestRoutes, { deps });
   await app.register(barrierUserRoutes, { deps });
+  await app.register(barrierStaffRoutes, { deps });
   await app.register(phoneRoutes, { deps });
   await app.register(guestPassRoutes, { deps });
   await app.register(actionRoutes, { deps });

@@ -28,7 +28,7 @@ import * as schema from '../src/db/schema.ts';
 import { handleDeviceReply } from '../src/modules/devices/queue.ts';
 import { createDeviceScene } from './device-harness.ts';
 import { createBarrier, createUserWithAccess } from './domain-factories.ts';
-import { createUser, type TestUser } from './factories.ts';
+import { createAdmin, createUser, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const KEY_ID = secretKeyId('test-secret-key-that-is-long-enough-0123456789');
@@ -49,6 +49,15 @@ async function snapshot(db: Database): Promise<Record<string, string[]>> {
 /** Data in every table, made the way the product makes it, plus values that are hard to carry. */
 async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId: number }> {
   const { h, owner, barrier, user } = await createDeviceScene(t);
+  // A co-administrator (barrier_staff).
+  const colleague = await createAdmin(t);
+  const staffed = await t.request({
+    method: 'POST',
+    url: `/api/admin/barriers/${barrier.id}/staff/`,
+    token: owner.token,
+    payload: { phone: colleague.phone, role: 'operator' },
+  });
+  expect(staffed.statusCode, staffed.body).toBe(201);
   // Phones of every kind; their commands stay in the outbox (not sent yet).
   for (const payload of [
     { phone: '+79990000101', name: 'Гость', type: 'permanent' },

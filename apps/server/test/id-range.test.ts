@@ -107,6 +107,8 @@ describe('ids beyond the database range', () => {
     'POST /api/demo/devices/{id}/drift/': { kind: 'factory_reset' },
     'PATCH /api/admin/barriers/{id}/': { is_public: true },
     'PATCH /api/admin/barriers/{id}/limits/': { sms_weekly_limit: null },
+    'POST /api/admin/barriers/{id}/staff/': { phone: nextPhone(), role: 'operator' },
+    'PATCH /api/admin/barriers/{id}/staff/{userId}/': { role: 'operator' },
     'PATCH /api/access_requests/{id}/': { hidden_for_user: true },
     'PATCH /api/admin/access_requests/{id}/': { hidden_for_user: true },
     'POST /api/access_requests/': { user: admin.id, barrier: barrier.id },

@@ -1,5 +1,6 @@
 /** Barriers: creation, settings patch, lists and cards (spec.md sections 3, 5, 7; DESIGN.md sections 4, 5). */
 import { z } from 'zod';
+import { BARRIER_ROLES } from './barrier-staff.ts';
 import { idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
 import { deviceStateSchema } from './devices.ts';
 
@@ -137,6 +138,8 @@ export const adminBarrierSchema = z.object({
   created_at: z.string(),
   /** The device's health in short (GET /api/admin/barriers/{id}/device-health/ has the figures). */
   device_state: deviceStateSchema,
+  /** The caller's role on this barrier: its owner, or the role he was given as its staff. */
+  my_role: z.enum(BARRIER_ROLES),
 });
 export type AdminBarrier = z.infer<typeof adminBarrierSchema>;
 

@@ -8,6 +8,7 @@
  */
 import { ACCESS_REQUEST_MESSAGES, PHONE_INVITATION_MESSAGES } from './access-requests.ts';
 import { AUTH_MESSAGES } from './auth.ts';
+import { STAFF_MESSAGES } from './barrier-staff.ts';
 import { BARRIER_USER_MESSAGES } from './barrier-users.ts';
 import { BARRIER_MESSAGES } from './barriers.ts';
 import { DEVICE_CHECK_NOT_READY_DETAIL, DEVICE_CHECK_RUNNING_DETAIL } from './device-checks.ts';
@@ -69,6 +70,13 @@ export const ERROR_CODES = {
   barrier_no_access: BARRIER_MESSAGES.noAccess,
   owner_cannot_leave: BARRIER_MESSAGES.ownerCannotLeave,
   device_phone_taken: BARRIER_MESSAGES.devicePhoneTaken,
+  barrier_permission_denied: STAFF_MESSAGES.permissionDenied,
+
+  // Co-administrators and dispatchers of a barrier.
+  staff_not_admin: STAFF_MESSAGES.notAdmin,
+  staff_is_owner: STAFF_MESSAGES.isOwner,
+  staff_already_added: STAFF_MESSAGES.alreadyStaff,
+  staff_not_found: STAFF_MESSAGES.notFound,
 
   // Access requests.
   access_request_not_found: 'Access request not found.',

@@ -62,6 +62,13 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   barrier_no_access: 'У вас нет доступа к этому шлагбауму.',
   owner_cannot_leave: 'Владелец не может выйти из своего шлагбаума.',
   device_phone_taken: 'Шлагбаум с этим номером устройства уже есть.',
+  barrier_permission_denied: 'Недостаточно прав для этого действия.',
+
+  staff_not_admin:
+    'С этим номером нет аккаунта администратора. Попросите владельца номера зарегистрироваться как администратор.',
+  staff_is_owner: 'Это владелец шлагбаума: у него уже есть все права.',
+  staff_already_added: 'Этот администратор уже добавлен к шлагбауму.',
+  staff_not_found: 'Этот администратор не добавлен к шлагбауму.',
 
   access_request_not_found: 'Заявка не найдена.',
   access_request_pending: 'Заявка на этот шлагбаум уже отправлена и ждёт ответа.',

@@ -37,6 +37,21 @@ export const CHECK_SETTING_LABELS: Readonly<Record<string, string>> = {
   device_audit_repair: 'Исправление после проверки',
 };
 
+/** A barrier's staff roles (issues 14 and 16), as screens name them. */
+export const STAFF_ROLE_LABELS: Readonly<Record<string, string>> = {
+  owner: 'Владелец',
+  manager: 'Управляющий',
+  operator: 'Оператор',
+  dispatcher: 'Диспетчер',
+};
+
+/** Staff changes in a barrier's history (`barrier_setting` actions whose setting is one of these). */
+export const STAFF_CHANGE_LABELS: Readonly<Record<string, string>> = {
+  staff_added: 'Добавлен администратор',
+  staff_role: 'Изменена роль администратора',
+  staff_removed: 'Удалён администратор',
+};
+
 /** spec.md section 3, action reasons; an unknown reason is shown raw, a missing one as '-'. */
 export const ACTION_REASON_LABELS: Readonly<Record<string, string>> = {
   manual: 'Ручное изменение',

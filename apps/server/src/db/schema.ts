@@ -55,6 +55,8 @@ export const actionTypeEnum = pgEnum('action_type', [
   'update_phone',
   'barrier_setting',
 ]);
+/** A co-administrator's or dispatcher's role on a barrier (the owner is `barriers.owner_id`, not a row here). */
+export const staffRoleEnum = pgEnum('staff_role', ['manager', 'operator', 'dispatcher']);
 export const actionAuthorEnum = pgEnum('action_author', ['user', 'admin', 'system']);
 export const deviceCommandStatusEnum = pgEnum('device_command_status', [
   'queued',
@@ -282,6 +284,30 @@ export const barrierAccess = pgTable(
       table.searchName,
       table.searchPhone,
     ),
+  ],
+);
+
+/**
+ * Administrators other than the owner who act on a barrier with a role (issues 14 and 16): the permissions of
+ * each role are in `modules/barriers/policy.ts`. Only administrator accounts are staff.
+ */
+export const barrierStaff = pgTable(
+  'barrier_staff',
+  {
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: staffRoleEnum('role').notNull(),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.barrierId, table.userId] }),
+    // The barriers an administrator is staff on (his list).
+    index('barrier_staff_user_idx').on(table.userId, table.barrierId),
   ],
 );
 

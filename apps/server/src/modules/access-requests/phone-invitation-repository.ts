@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { accessRequests, barrierAccess, barriers, phoneInvitations } from '../../db/schema.ts';
-import { pageOffset } from '../barriers/policy.ts';
+import { holdsPermissionSql, pageOffset } from '../barriers/policy.ts';
 
 export type PhoneInvitationRow = typeof phoneInvitations.$inferSelect;
 
@@ -104,7 +104,7 @@ export async function listWaiting(
   query: { page: number; page_size: number },
 ) {
   const where = and(
-    eq(barriers.ownerId, adminId),
+    holdsPermissionSql(barriers.id, adminId, 'users.manage'),
     isNull(barriers.deletedAt),
     eq(phoneInvitations.status, 'waiting'),
     barrierId === undefined ? undefined : eq(phoneInvitations.barrierId, barrierId),

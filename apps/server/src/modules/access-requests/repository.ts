@@ -4,7 +4,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { accessRequests, adminBlocks, barriers, users } from '../../db/schema.ts';
-import { pageOffset } from '../barriers/policy.ts';
+import { holdsPermissionSql, pageOffset } from '../barriers/policy.ts';
 
 export type AccessRequestRow = typeof accessRequests.$inferSelect;
 
@@ -43,7 +43,11 @@ export async function listRequests(
   if (side === 'user') {
     conditions.push(eq(accessRequests.userId, callerId), eq(accessRequests.hiddenForUser, false));
   } else {
-    conditions.push(eq(barriers.ownerId, callerId), eq(accessRequests.hiddenForAdmin, false));
+    // His own barriers' requests and those of the barriers where his role manages requests.
+    conditions.push(
+      holdsPermissionSql(barriers.id, callerId, 'requests.manage'),
+      eq(accessRequests.hiddenForAdmin, false),
+    );
   }
   if (query.type) {
     const ownInitiator = side;

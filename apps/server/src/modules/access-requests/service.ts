@@ -17,10 +17,15 @@ import type {
 } from '@propusk/contracts/access-requests';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { grantAccessLocked } from '../barriers/access-changes.ts';
-import { paginate, requireOwnedBarrier, requireVisibleBarrier, userHasAccess } from '../barriers/policy.ts';
+import {
+  paginate,
+  requireBarrierPermission,
+  requireVisibleBarrier,
+  userHasAccess,
+} from '../barriers/policy.ts';
 import { syncBarrierDevice } from '../devices/outbox.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
 import type { Side } from './repository.ts';
@@ -96,13 +101,14 @@ export function createAccessRequestService(deps: Dependencies) {
       return present(id, 'user');
     },
 
-    /** The owner invites a user to his barrier. */
+    /** The owner (or his staff who manage requests) invites a user to the barrier. */
     async invite(admin: AuthenticatedUser, body: CreateAccessRequestBody): Promise<AccessRequest> {
-      const barrier = await requireOwnedBarrier(db, admin.id, body.barrier);
+      const barrier = await requireBarrierPermission(db, admin.id, body.barrier, 'requests.manage');
       const user = await repository.findLiveUser(db, body.user);
       if (!user?.isActive) throw notFound('user_not_found');
       if (await userHasAccess(db, barrier.id, user.id)) throw conflict('already_has_access');
-      if (await repository.isBlockedBy(db, admin.id, user.id)) throw conflict('blocked_on_barrier');
+      // The owner's block closes his barriers, whoever of his staff invites.
+      if (await repository.isBlockedBy(db, barrier.ownerId, user.id)) throw conflict('blocked_on_barrier');
       const id = await insertPending({ userId: user.id, barrierId: barrier.id, initiator: 'admin' });
       return present(id, 'admin');
     },
@@ -114,9 +120,16 @@ export function createAccessRequestService(deps: Dependencies) {
       body: UpdateAccessRequestBody,
     ): Promise<AccessRequest> {
       const found = await repository.findRequestWithOwner(db, requestId);
-      const isParty =
-        found && (side === 'user' ? found.request.userId === caller.id : found.ownerId === caller.id);
-      if (!found || !isParty) throw requestNotFound();
+      if (!found) throw requestNotFound();
+      if (side === 'user' ? found.request.userId !== caller.id : found.ownerId !== caller.id) {
+        if (side === 'user') throw requestNotFound();
+        // Staff of the barrier whose role manages requests act for it; anyone else does not see it.
+        await requireBarrierPermission(db, caller.id, found.request.barrierId, 'requests.manage').catch(
+          (error: unknown) => {
+            throw error instanceof HttpError && error.statusCode === 404 ? requestNotFound() : error;
+          },
+        );
+      }
 
       const hidden =
         body.hidden_for_user === undefined

@@ -6,7 +6,7 @@ import { and, count, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql 
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { actions, barriers, phones, users } from '../../db/schema.ts';
-import { pageOffset, totalOfPage } from '../barriers/policy.ts';
+import { holdsPermissionSql, pageOffset, totalOfPage } from '../barriers/policy.ts';
 
 /**
  * An action with what its card shows beside the ids: the phone's number, the author's name and the
@@ -28,7 +28,7 @@ export interface ActionFilter {
   barrierId: number;
   /** Only actions on phones of this user. */
   phoneOwnerId?: number | undefined;
-  /** Only if the barrier is a live barrier of this administrator (otherwise nothing). */
+  /** Only if the barrier is a live barrier whose history this administrator may read (otherwise nothing). */
   barrierOwnerId?: number | undefined;
   actionType?: ActionRow['actionType'] | undefined;
   from?: Date | undefined;
@@ -43,7 +43,7 @@ function conditions(filter: ActionFilter): SQL {
     filter.phoneOwnerId !== undefined ? eq(actions.phoneOwnerId, placeholder('phoneOwnerId')) : undefined,
     // Uncorrelated: PostgreSQL checks it once, before reading any action.
     filter.barrierOwnerId !== undefined
-      ? sql`exists (select 1 from ${barriers} where ${barriers.id} = ${placeholder('barrierId')} and ${barriers.ownerId} = ${placeholder('barrierOwnerId')} and ${isNull(barriers.deletedAt)})`
+      ? sql`exists (select 1 from ${barriers} where ${barriers.id} = ${placeholder('barrierId')} and ${holdsPermissionSql(barriers.id, placeholder('barrierOwnerId'), 'history.view')} and ${isNull(barriers.deletedAt)})`
       : undefined,
     filter.actionType ? eq(actions.actionType, placeholder('actionType')) : undefined,
     filter.from ? gte(actions.createdAt, placeholder('from')) : undefined,

@@ -1,17 +1,17 @@
 /**
  * Change history (DESIGN.md sections 4, 5): a user sees the actions on his own phones of a barrier he has
- * access to; the owner sees everything on his barriers.
+ * access to; the owner (and his staff whose role holds `history.view`) sees everything on the barrier.
  */
 
 import type { Action, ActionDetail, ActionListQuery } from '@propusk/contracts/actions';
-import { CHECK_SETTING_LABELS } from '@propusk/contracts/messages';
+import { CHECK_SETTING_LABELS, STAFF_CHANGE_LABELS, STAFF_ROLE_LABELS } from '@propusk/contracts/messages';
 import { parseDateTimeInput } from '@propusk/contracts/phones';
 import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { notFound } from '../../lib/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { paginate, requireBarrierAccess, requireOwnedBarrier } from '../barriers/policy.ts';
+import { paginate, requireBarrierAccess, requireBarrierPermission } from '../barriers/policy.ts';
 import * as repository from './repository.ts';
 
 export type Side = 'user' | 'admin';
@@ -21,13 +21,23 @@ const actionNotFound = () => notFound('action_not_found');
 /** The Russian name of the setting a `barrier_setting` action sent (or of the device check it records). */
 export function settingName(row: repository.ActionRow): string | null {
   if (row.actionType !== 'barrier_setting') return null;
-  const value = row.newValue as { setting?: unknown } | null;
+  const value = row.newValue as Record<string, unknown> | null;
   const setting = typeof value?.setting === 'string' ? value.setting : null;
   if (!setting) return null;
+  if (Object.hasOwn(STAFF_CHANGE_LABELS, setting)) return staffChangeName(setting, value);
   if (Object.hasOwn(CHECK_SETTING_LABELS, setting)) return CHECK_SETTING_LABELS[setting] ?? null;
   if (!isDeviceModel(row.deviceModel)) return null;
   const settings = getSheet(row.deviceModel).settings;
   return Object.hasOwn(settings, setting) ? (settings[setting]?.name ?? null) : null;
+}
+
+/** A staff change (barrier-staff/service.ts): what changed, whom, and his role, in Russian. */
+function staffChangeName(setting: string, value: Record<string, unknown> | null): string {
+  const name = typeof value?.staff_name === 'string' && value.staff_name ? value.staff_name : null;
+  const role = typeof value?.role === 'string' ? STAFF_ROLE_LABELS[value.role] : undefined;
+  return [STAFF_CHANGE_LABELS[setting], name, role ? `(${role.toLowerCase()})` : null]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function toAction(row: repository.ActionRow): Action {
@@ -94,19 +104,23 @@ export function createActionService(deps: Dependencies) {
       );
       if (total === 0) {
         if (side === 'user') await requireOwnHistory(caller.id, barrierId);
-        else await requireOwnedBarrier(db, caller.id, barrierId);
+        else await requireBarrierPermission(db, caller.id, barrierId, 'history.view');
       }
       return paginate('actions', rows.map(toAction), total, query);
     },
 
     async get(side: Side, caller: AuthenticatedUser, actionId: number): Promise<ActionDetail> {
       const found = await repository.findAction(db, actionId);
-      const visible =
-        found &&
-        (side === 'user'
-          ? found.action.phoneOwnerId === caller.id
-          : found.ownerId === caller.id && found.barrierDeletedAt === null);
-      if (!found || !visible) throw actionNotFound();
+      if (!found) throw actionNotFound();
+      if (side === 'user' && found.action.phoneOwnerId !== caller.id) throw actionNotFound();
+      if (side === 'admin') {
+        // A barrier he holds nothing on hides its actions (404); his role without the history is 403.
+        await requireBarrierPermission(db, caller.id, found.action.barrierId, 'history.view').catch(
+          (error: unknown) => {
+            throw error instanceof HttpError && error.statusCode === 404 ? actionNotFound() : error;
+          },
+        );
+      }
       return {
         ...toAction(found.action),
         old_value: asRecord(found.action.oldValue),

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNull, like, ne, or, type SQL, sql
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { accessRequests, adminBlocks, barrierAccess, barriers, phones, users } from '../../db/schema.ts';
-import { likePattern, pageOffset, totalOfPage } from '../barriers/policy.ts';
+import { holdsPermissionSql, likePattern, pageOffset, totalOfPage } from '../barriers/policy.ts';
 
 function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
   switch (ordering) {
@@ -48,7 +48,7 @@ export async function listBarrierUsers(
   const accessScope = and(
     eq(barrierAccess.barrierId, sql.placeholder('barrierId')),
     ne(barrierAccess.userId, sql.placeholder('adminId')),
-    sql`exists (select 1 from ${barriers} where ${barriers.id} = ${sql.placeholder('barrierId')} and ${barriers.ownerId} = ${sql.placeholder('adminId')} and ${isNull(barriers.deletedAt)})`,
+    sql`exists (select 1 from ${barriers} where ${barriers.id} = ${sql.placeholder('barrierId')} and ${holdsPermissionSql(barriers.id, sql.placeholder('adminId'), 'users.manage')} and ${isNull(barriers.deletedAt)})`,
   ) as SQL;
   const where = hasSearch
     ? (and(
@@ -128,12 +128,22 @@ export const byPhone = (phone: string) => eq(users.phone, phone);
  * Whether the user is within this administrator's reach (DESIGN.md section 4): he has or asked for access to
  * one of the administrator's barriers (or was invited to one), or the administrator blocked him.
  */
-export async function isRelatedUser(executor: Executor, adminId: number, userId: number): Promise<boolean> {
+export async function isRelatedUser(
+  executor: Executor,
+  adminId: number,
+  userId: number,
+  reach: 'owned' | 'managed' = 'owned',
+): Promise<boolean> {
+  // 'managed': also the barriers where his staff role manages users (he sees their profiles).
+  const held =
+    reach === 'owned'
+      ? sql`${barriers.ownerId} = ${adminId}`
+      : holdsPermissionSql(barriers.id, adminId, 'users.manage');
   const result = (await executor.execute(sql`select (
     exists (select 1 from ${barrierAccess} join ${barriers} on ${barriers.id} = ${barrierAccess.barrierId}
-            where ${barrierAccess.userId} = ${userId} and ${barriers.ownerId} = ${adminId})
+            where ${barrierAccess.userId} = ${userId} and ${held})
     or exists (select 1 from ${accessRequests} join ${barriers} on ${barriers.id} = ${accessRequests.barrierId}
-            where ${accessRequests.userId} = ${userId} and ${barriers.ownerId} = ${adminId})
+            where ${accessRequests.userId} = ${userId} and ${held})
     or exists (select 1 from ${adminBlocks} where ${adminBlocks.adminId} = ${adminId} and ${adminBlocks.userId} = ${userId})
   ) as related`)) as unknown as { rows: { related: boolean }[] };
   return Boolean(result.rows[0]?.related);

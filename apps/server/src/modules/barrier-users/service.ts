@@ -10,7 +10,7 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { revokeAccessLocked } from '../barriers/access-changes.ts';
-import { paginate, requireOwnedBarrier } from '../barriers/policy.ts';
+import { barrierPermissionDenied, paginate, requireBarrierPermission } from '../barriers/policy.ts';
 import { syncBarrierDevice } from '../devices/outbox.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
 import * as repository from './repository.ts';
@@ -32,8 +32,22 @@ function toAdminUser(row: NonNullable<Awaited<ReturnType<typeof repository.findU
 export function createBarrierUserService(deps: Dependencies) {
   const { db } = deps;
 
-  async function requireRelatedUser(admin: AuthenticatedUser, userId: number) {
-    if (!(await repository.isRelatedUser(db, admin.id, userId))) throw userNotFound();
+  /**
+   * A user within the administrator's reach: on (or asking for) one of his own barriers, or of the barriers
+   * where his staff role manages users. A block is the owner's, closing all of his own barriers, so
+   * `reach: 'owned'` for it: staff who reach the user only through another's barrier get 403.
+   */
+  async function requireRelatedUser(
+    admin: AuthenticatedUser,
+    userId: number,
+    reach: 'owned' | 'managed' = 'managed',
+  ) {
+    if (!(await repository.isRelatedUser(db, admin.id, userId, reach))) {
+      if (reach === 'owned' && (await repository.isRelatedUser(db, admin.id, userId, 'managed'))) {
+        throw barrierPermissionDenied();
+      }
+      throw userNotFound();
+    }
     const row = await repository.findUserForAdmin(db, admin.id, repository.byId(userId));
     if (!row) throw userNotFound();
     return row;
@@ -52,7 +66,7 @@ export function createBarrierUserService(deps: Dependencies) {
      */
     async list(admin: AuthenticatedUser, barrierId: number, query: BarrierUserListQuery) {
       const { rows, total } = await repository.listBarrierUsers(db, admin.id, barrierId, query);
-      if (total === 0) await requireOwnedBarrier(db, admin.id, barrierId);
+      if (total === 0) await requireBarrierPermission(db, admin.id, barrierId, 'users.manage');
       return paginate(
         'users',
         rows.map((row) => ({
@@ -71,7 +85,7 @@ export function createBarrierUserService(deps: Dependencies) {
     },
 
     async removeFromBarrier(admin: AuthenticatedUser, barrierId: number, userId: number): Promise<void> {
-      const barrier = await requireOwnedBarrier(db, admin.id, barrierId);
+      const barrier = await requireBarrierPermission(db, admin.id, barrierId, 'users.manage');
       if (userId === barrier.ownerId) throw conflict('cannot_remove_owner');
       await db.transaction(async (tx) => {
         const locked = await lockLiveBarrier(tx, barrierId);
@@ -102,7 +116,7 @@ export function createBarrierUserService(deps: Dependencies) {
 
     async block(admin: AuthenticatedUser, userId: number, reason: string): Promise<AdminUser> {
       if (userId === admin.id) throw badRequest('cannot_block_self');
-      await requireRelatedUser(admin, userId);
+      await requireRelatedUser(admin, userId, 'owned');
       const now = deps.clock.now();
       const touched = await db.transaction(async (tx) => {
         await repository.upsertBlock(tx, admin.id, userId, reason, now);
@@ -127,7 +141,7 @@ export function createBarrierUserService(deps: Dependencies) {
     },
 
     async unblock(admin: AuthenticatedUser, userId: number): Promise<AdminUser> {
-      await requireRelatedUser(admin, userId);
+      await requireRelatedUser(admin, userId, 'owned');
       await repository.deleteBlock(db, admin.id, userId);
       return profile(admin, userId);
     },

@@ -8,10 +8,19 @@
  *   need access.
  */
 
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  BARRIER_PERMISSIONS,
+  type BarrierPermission,
+  type BarrierRole,
+  ROLE_PERMISSIONS,
+  roleHolds,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@propusk/contracts/barrier-staff';
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { barrierAccess, barriers } from '../../db/schema.ts';
+import { barrierAccess, barrierStaff, barriers } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 
 export type BarrierRow = typeof barriers.$inferSelect;
@@ -53,57 +62,79 @@ export async function requireBarrierAccess(executor: Executor, userId: number, b
   return found.barrier;
 }
 
-/** A live barrier owned by this administrator; anyone else's is 404. */
-export async function requireOwnedBarrier(
+/**
+ * What an administrator may do on a barrier. The owner (`barriers.owner_id`) holds every permission;
+ * co-administrators and dispatchers (`barrier_staff`, issues 14 and 16) hold those of their role
+ * (`ROLE_PERMISSIONS`). Every administrator-side service method names the one permission it needs and calls
+ * `requireBarrierPermission` before anything else.
+ */
+export type { BarrierPermission, BarrierRole, StaffRole };
+export { BARRIER_PERMISSIONS, ROLE_PERMISSIONS, roleHolds };
+
+/** The staff roles that hold `permission` (the owner holds all). */
+export const staffRolesWith = (permission: BarrierPermission): StaffRole[] =>
+  STAFF_ROLES.filter((role) => roleHolds(role, permission));
+
+/**
+ * SQL: the administrator `adminId` holds `permission` on the barrier whose id is `barrierId` (a column or a
+ * value): he owns it (`barriers.owner_id` of the `barriers` row in scope: the query must read `barriers`), or
+ * he is its staff with a role that holds it. The roles are constants of the statement, so a prepared statement
+ * named for the permission stays one plan.
+ */
+export function holdsPermissionSql(
+  barrierId: SQL | SQLWrapper,
+  adminId: SQL | SQLWrapper | number,
+  permission: BarrierPermission,
+): SQL {
+  const roles = staffRolesWith(permission);
+  const staff =
+    roles.length === 0
+      ? sql`false`
+      : sql`exists (select 1 from ${barrierStaff} where ${barrierStaff.barrierId} = ${barrierId} and ${barrierStaff.userId} = ${adminId} and ${barrierStaff.role} in (${sql.join(
+          roles.map((role) => sql.raw(`'${role}'`)),
+          sql`, `,
+        )}))`;
+  return sql`(${barriers.ownerId} = ${adminId} or ${staff})`;
+}
+
+export const barrierPermissionDenied = () => forbidden('barrier_permission_denied');
+
+/**
+ * A live barrier on which this administrator holds `permission`, and his role on it, in one query. A barrier
+ * he holds nothing on (another's, deleted, missing) is 404, as if it did not exist; one he holds with a role
+ * that lacks the permission is 403 `barrier_permission_denied`.
+ */
+export async function requireBarrierRole(
   executor: Executor,
   adminId: number,
   barrierId: number,
-): Promise<BarrierRow> {
-  const statement = preparedStatement(executor, 'policy.ownedBarrier', () =>
+  permission: BarrierPermission,
+): Promise<{ barrier: BarrierRow; role: BarrierRole }> {
+  const statement = preparedStatement(executor, 'policy.barrierRole', () =>
     executor
-      .select()
+      .select({
+        barrier: barriers,
+        staffRole: sql<StaffRole | null>`(select ${barrierStaff.role} from ${barrierStaff} where ${barrierStaff.barrierId} = ${barriers.id} and ${barrierStaff.userId} = ${sql.placeholder('adminId')})`,
+      })
       .from(barriers)
-      .where(
-        and(
-          eq(barriers.id, sql.placeholder('barrierId')),
-          eq(barriers.ownerId, sql.placeholder('adminId')),
-          isNull(barriers.deletedAt),
-        ),
-      ),
+      .where(and(eq(barriers.id, sql.placeholder('barrierId')), isNull(barriers.deletedAt))),
   );
-  const [barrier] = await statement.execute({ barrierId, adminId });
-  if (!barrier) throw barrierNotFound();
-  return barrier;
+  const [row] = await statement.execute({ barrierId, adminId });
+  if (!row) throw barrierNotFound();
+  const role: BarrierRole | null = row.barrier.ownerId === adminId ? 'owner' : (row.staffRole ?? null);
+  if (!role) throw barrierNotFound();
+  if (!roleHolds(role, permission)) throw barrierPermissionDenied();
+  return { barrier: row.barrier, role };
 }
 
-/**
- * What an administrator may do on a barrier. Today only the owner holds a barrier, and he may do all of it;
- * co-administrators and dispatchers (issues 14 and 16) are given a subset by their role. Every administrator-side
- * service method names the one permission it needs and calls `requireBarrierPermission` before anything else.
- */
-export const BARRIER_PERMISSIONS = [
-  'barrier.delete', // delete the barrier (owner only)
-  'staff.manage', // add and remove co-administrators and dispatchers (owner only)
-  'barrier.edit', // name, address, limits, device number and password, public flag
-  'settings.manage', // device settings and device checks
-  'users.manage', // users of the barrier, blocks, invitations, import and export of users
-  'phones.manage', // phones of the barrier's users
-  'requests.manage', // access requests
-  'history.view', // history and its export
-  'device.health', // the device log and health
-  'relay.open', // open the gate once from the app
-  'relay.hold', // emergency hold-open and its end
-] as const;
-export type BarrierPermission = (typeof BARRIER_PERMISSIONS)[number];
-
-/** A live barrier on which this administrator holds `permission`; a barrier he holds nothing on is 404. */
+/** A live barrier on which this administrator holds `permission`: 404 when he holds nothing on it, else 403. */
 export async function requireBarrierPermission(
   executor: Executor,
   adminId: number,
   barrierId: number,
-  _permission: BarrierPermission,
+  permission: BarrierPermission,
 ): Promise<BarrierRow> {
-  return requireOwnedBarrier(executor, adminId, barrierId);
+  return (await requireBarrierRole(executor, adminId, barrierId, permission)).barrier;
 }
 
 export async function userHasAccess(executor: Executor, barrierId: number, userId: number): Promise<boolean> {

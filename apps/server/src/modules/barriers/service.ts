@@ -35,7 +35,7 @@ import {
   paginate as page,
   pageOffset,
   requireBarrierAccess,
-  requireOwnedBarrier,
+  requireBarrierPermission,
   requireVisibleBarrier,
   visibleOwnerPhone,
 } from './policy.ts';
@@ -80,6 +80,7 @@ function toAdminBarrier(
     is_public: row.isPublic,
     created_at: apiDateTime(row.createdAt),
     device_state: deviceState,
+    my_role: row.myRole ?? 'owner',
   };
 }
 
@@ -254,7 +255,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
         });
       publicListChanged();
       deps.notifyDeviceCommands([barrierId]);
-      const row = await repository.findOwnedBarrierRow(db, barrierId);
+      const row = await repository.findOwnedBarrierRow(db, barrierId, admin.id);
       if (!row) throw barrierNotFound();
       return adminBarrier(row);
     },
@@ -276,8 +277,8 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
     },
 
     async getOwned(admin: AuthenticatedUser, barrierId: number): Promise<AdminBarrier> {
-      await requireOwnedBarrier(db, admin.id, barrierId);
-      const row = await repository.findOwnedBarrierRow(db, barrierId);
+      await requireBarrierPermission(db, admin.id, barrierId, 'barrier.view');
+      const row = await repository.findOwnedBarrierRow(db, barrierId, admin.id);
       if (!row) throw barrierNotFound();
       return adminBarrier(row);
     },
@@ -287,7 +288,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
       barrierId: number,
       body: UpdateBarrierBody,
     ): Promise<AdminBarrier> {
-      const barrier = await requireOwnedBarrier(db, admin.id, barrierId);
+      const barrier = await requireBarrierPermission(db, admin.id, barrierId, 'barrier.edit');
       const values: Parameters<typeof repository.updateBarrier>[2] = { updatedAt: deps.clock.now() };
       if (body.additional_info !== undefined) values.additionalInfo = body.additional_info ?? '';
       if (body.is_public !== undefined) values.isPublic = body.is_public;
@@ -299,13 +300,13 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
       }
       await repository.updateBarrier(db, barrierId, values);
       if (values.isPublic !== undefined) publicListChanged();
-      const row = await repository.findOwnedBarrierRow(db, barrierId);
+      const row = await repository.findOwnedBarrierRow(db, barrierId, admin.id);
       if (!row) throw barrierNotFound();
       return adminBarrier(row);
     },
 
     async remove(admin: AuthenticatedUser, barrierId: number): Promise<void> {
-      await requireOwnedBarrier(db, admin.id, barrierId);
+      await requireBarrierPermission(db, admin.id, barrierId, 'barrier.delete');
       await db.transaction(async (tx) => {
         const locked = await lockLiveBarrier(tx, barrierId);
         await deactivatePhonesLocked(
@@ -324,12 +325,12 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
     },
 
     async getOwnedLimits(admin: AuthenticatedUser, barrierId: number): Promise<Limits> {
-      await requireOwnedBarrier(db, admin.id, barrierId);
+      await requireBarrierPermission(db, admin.id, barrierId, 'barrier.view');
       return toLimits(await repository.findLimits(db, barrierId));
     },
 
     async updateLimits(admin: AuthenticatedUser, barrierId: number, body: UpdateLimitsBody): Promise<Limits> {
-      const barrier = await requireOwnedBarrier(db, admin.id, barrierId);
+      const barrier = await requireBarrierPermission(db, admin.id, barrierId, 'barrier.edit');
       const capacity = deviceCapacity(barrier);
       const fields: Record<string, string[]> = {};
       for (const field of PHONE_COUNT_LIMIT_FIELDS) {

@@ -12,7 +12,7 @@ import { barriers } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { requireOwnedBarrier } from '../barriers/policy.ts';
+import { requireBarrierPermission } from '../barriers/policy.ts';
 import { lockBarrier } from '../devices/outbox.ts';
 import { insertAction } from './repository.ts';
 
@@ -43,7 +43,7 @@ export async function getDeviceProfile(
   user: AuthenticatedUser,
   barrierId: number,
 ): Promise<DeviceProfileResponse> {
-  const barrier = await requireOwnedBarrier(deps.db, user.id, barrierId);
+  const barrier = await requireBarrierPermission(deps.db, user.id, barrierId, 'settings.manage');
   if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_model_unknown');
   return present(barrier.deviceModel, (barrier.deviceProfile as DeviceProfileOverride | null) ?? null);
 }
@@ -57,7 +57,7 @@ export async function setDeviceProfile(
 ): Promise<DeviceProfileResponse> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
+    const barrier = await requireBarrierPermission(tx, user.id, barrierId, 'settings.manage');
     await lockBarrier(tx, barrierId);
     if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_model_unknown');
     const model = barrier.deviceModel;

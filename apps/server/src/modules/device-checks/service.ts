@@ -29,7 +29,7 @@ import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { requireOwnedBarrier } from '../barriers/policy.ts';
+import { requireBarrierPermission } from '../barriers/policy.ts';
 import {
   assertWeeklySmsBudget,
   loadDeviceView,
@@ -52,7 +52,7 @@ export async function getDeviceCheck(
   user: AuthenticatedUser,
   barrierId: number,
 ): Promise<{ check: DeviceCheck | null; audit_every_days: number | null }> {
-  const barrier = await requireOwnedBarrier(deps.db, user.id, barrierId);
+  const barrier = await requireBarrierPermission(deps.db, user.id, barrierId, 'settings.manage');
   const audit_every_days = barrier.deviceAuditDays ?? null;
   const row = await repository.latestCheck(deps.db, barrierId);
   if (!row || !isDeviceModel(barrier.deviceModel)) return { check: null, audit_every_days };
@@ -68,7 +68,7 @@ export async function setDeviceAudit(
 ): Promise<{ audit_every_days: number | null }> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
+    const barrier = await requireBarrierPermission(tx, user.id, barrierId, 'settings.manage');
     await lockBarrier(tx, barrierId);
     await repository.setAuditDays(tx, barrierId, everyDays, now);
     await repository.insertAction(
@@ -168,7 +168,7 @@ export async function startDeviceCheck(
   const now = deps.clock.now();
   let auditEveryDays: number | null = null;
   const check = await deps.db.transaction(async (tx) => {
-    const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
+    const barrier = await requireBarrierPermission(tx, user.id, barrierId, 'settings.manage');
     await lockBarrier(tx, barrierId);
     if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_model_unknown');
     const model = barrier.deviceModel;
@@ -212,7 +212,7 @@ export async function repairDevice(
 ): Promise<{ check: DeviceCheck; queued: number }> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    const barrier = await requireOwnedBarrier(tx, user.id, barrierId);
+    const barrier = await requireBarrierPermission(tx, user.id, barrierId, 'settings.manage');
     await lockBarrier(tx, barrierId);
     if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_check_not_ready');
     const model = barrier.deviceModel;

@@ -12,26 +12,26 @@ import {
   relaySettingDecision,
 } from '@propusk/devices/relay-safety';
 import { checkSettingParams, getSettings, hasSetting, type SettingView } from '@propusk/devices/settings';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { actions, barriers, deviceChecks, deviceCommands } from '../../db/schema.ts';
+import { actions, deviceChecks, deviceCommands } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { requireBarrierPermission } from '../barriers/policy.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../devices/device-log.ts';
 import { assertWeeklySmsBudget, lockBarrier } from '../devices/outbox.ts';
 import { isSecretSetting, type SettingPayload, sealSettingPayload } from '../devices/setting-payload.ts';
 
+/** A live barrier on which the administrator manages the device's settings (404 / 403 as the policy says). */
 async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, barrierId: number) {
-  const [barrier] = await executor
-    .select({
-      id: barriers.id,
-      model: barriers.deviceModel,
-      passwordEncrypted: barriers.devicePasswordEncrypted,
-    })
-    .from(barriers)
-    .where(and(eq(barriers.id, barrierId), eq(barriers.ownerId, user.id), isNull(barriers.deletedAt)));
-  if (!barrier || !isDeviceModel(barrier.model)) throw notFound('barrier_not_found');
+  const found = await requireBarrierPermission(executor, user.id, barrierId, 'settings.manage');
+  const barrier = {
+    id: found.id,
+    model: found.deviceModel,
+    passwordEncrypted: found.devicePasswordEncrypted,
+  };
+  if (!isDeviceModel(barrier.model)) throw notFound('barrier_not_found');
   return { ...barrier, model: barrier.model as DeviceModel };
 }
 

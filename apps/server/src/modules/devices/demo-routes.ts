@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { requireOwnedBarrier } from '../barriers/policy.ts';
+import { requireBarrierPermission } from '../barriers/policy.ts';
 
 const driftBodySchema = z.discriminatedUnion('kind', [
   z.object({
@@ -29,7 +29,7 @@ const whitelistSchema = z.object({
 export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
   const owned = async (userId: number, barrierId: number) => {
     if (!deps.demoDevices) throw notFound();
-    const barrier = await requireOwnedBarrier(deps.db, userId, barrierId);
+    const barrier = await requireBarrierPermission(deps.db, userId, barrierId, 'settings.manage');
     if (!isDeviceModel(barrier.deviceModel)) throw notFound();
     return deps.demoDevices;
   };

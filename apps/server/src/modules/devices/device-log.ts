@@ -16,7 +16,7 @@ import type { Executor } from '../../db/database.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { paginate, requireOwnedBarrier } from '../barriers/policy.ts';
+import { paginate, requireBarrierPermission } from '../barriers/policy.ts';
 import * as repository from './device-log-repository.ts';
 
 /** failCommand's reason when the device answered that the password is wrong (queue.ts). */
@@ -84,7 +84,7 @@ export function createDeviceLogService(deps: Dependencies) {
 
   return {
     async list(admin: AuthenticatedUser, barrierId: number, query: DeviceLogQuery): Promise<DeviceLog> {
-      await requireOwnedBarrier(db, admin.id, barrierId);
+      await requireBarrierPermission(db, admin.id, barrierId, 'device.health');
       const [{ rows, total }, figures] = await Promise.all([
         repository.listDeviceMessages(db, { barrierId, outcome: query.outcome }, query),
         figuresOf(barrierId),
@@ -106,7 +106,7 @@ export function createDeviceLogService(deps: Dependencies) {
     },
 
     async health(admin: AuthenticatedUser, barrierId: number): Promise<DeviceHealth> {
-      await requireOwnedBarrier(db, admin.id, barrierId);
+      await requireBarrierPermission(db, admin.id, barrierId, 'device.health');
       const figures = await figuresOf(barrierId);
       const now = deps.clock.now();
       return {

@@ -3,8 +3,9 @@ import type { PhoneStatus } from '@propusk/contracts/devices';
 import { and, eq, isNull } from 'drizzle-orm';
 import { barriers, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { requireBarrierPermission } from '../barriers/policy.ts';
 import { lockBarrier, syncBarrierDevice } from './outbox.ts';
 
 export async function retryPhone(
@@ -17,8 +18,12 @@ export async function retryPhone(
       .select({ barrierId: phones.barrierId })
       .from(phones)
       .innerJoin(barriers, eq(barriers.id, phones.barrierId))
-      .where(and(eq(phones.id, phoneId), eq(barriers.ownerId, user.id), isNull(barriers.deletedAt)));
+      .where(and(eq(phones.id, phoneId), isNull(barriers.deletedAt)));
     if (!found) throw notFound('phone_not_found');
+    // A barrier he holds nothing on hides its phones (404); a role without phones is 403.
+    await requireBarrierPermission(tx, user.id, found.barrierId, 'phones.manage').catch((error: unknown) => {
+      throw error instanceof HttpError && error.statusCode === 404 ? notFound('phone_not_found') : error;
+    });
     await lockBarrier(tx, found.barrierId);
     const [phone] = await tx
       .select({ status: phones.status, slot: phones.slot, isActive: phones.isActive })

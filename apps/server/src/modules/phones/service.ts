@@ -19,9 +19,14 @@ import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { conflict, FieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, FieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { paginate, requireBarrierAccess, requireOwnedBarrier, userHasAccess } from '../barriers/policy.ts';
+import {
+  paginate,
+  requireBarrierAccess,
+  requireBarrierPermission,
+  userHasAccess,
+} from '../barriers/policy.ts';
 import { loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
 import {
   type Actor,
@@ -87,15 +92,20 @@ export function createPhoneService(deps: Dependencies) {
     return { start, end };
   }
 
-  /** The phone, if the caller may see it: his own (user side) or on his barrier (admin side). */
+  /** The phone, if the caller may see it: his own (user side) or on a barrier where he manages phones (admin side). */
   async function findVisiblePhone(side: Side, caller: AuthenticatedUser, phoneId: number) {
     const found = await repository.findPhone(db, phoneId);
-    const visible =
-      found &&
-      (side === 'user'
-        ? found.phone.userId === caller.id
-        : found.ownerId === caller.id && found.barrierDeletedAt === null);
-    if (!found || !visible) throw phoneNotFound();
+    if (!found) throw phoneNotFound();
+    if (side === 'user') {
+      if (found.phone.userId !== caller.id) throw phoneNotFound();
+    } else {
+      // A barrier he holds nothing on hides its phones (404); a role without phones is 403.
+      await requireBarrierPermission(db, caller.id, found.phone.barrierId, 'phones.manage').catch(
+        (error: unknown) => {
+          throw error instanceof HttpError && error.statusCode === 404 ? phoneNotFound() : error;
+        },
+      );
+    }
     return found.phone;
   }
 
@@ -205,7 +215,7 @@ export function createPhoneService(deps: Dependencies) {
       barrierId: number,
       query: { page: number; page_size: number; user?: number | undefined },
     ) {
-      await requireOwnedBarrier(db, admin.id, barrierId);
+      await requireBarrierPermission(db, admin.id, barrierId, 'phones.manage');
       const { rows, total } = await repository.listActivePhones(db, { barrierId, userId: query.user }, query);
       return paginate('phones', rows.map(toPhone), total, query);
     },
@@ -216,7 +226,7 @@ export function createPhoneService(deps: Dependencies) {
     },
 
     async addForUser(admin: AuthenticatedUser, barrierId: number, body: AdminAddPhoneBody) {
-      await requireOwnedBarrier(db, admin.id, barrierId);
+      await requireBarrierPermission(db, admin.id, barrierId, 'phones.manage');
       if (!(await userHasAccess(db, barrierId, body.user))) {
         throw new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] });
       }

@@ -1,5 +1,11 @@
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DEVICE_CHECK_TEXTS, DEVICE_LOG_TEXTS, MESSAGES } from '@propusk/contracts/messages';
+import { type BarrierPermission, roleHolds } from '@propusk/contracts/barrier-staff';
+import {
+  DEVICE_CHECK_TEXTS,
+  DEVICE_LOG_TEXTS,
+  MESSAGES,
+  STAFF_ROLE_LABELS,
+} from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +20,7 @@ import {
 } from '../../../features/admin-barriers/api/admin-barriers-api';
 import { BarrierEditForm } from '../../../features/admin-barriers/components/barrier-edit-form';
 import { LimitsForm } from '../../../features/admin-barriers/components/limits-form';
+import { StaffSection } from '../../../features/barrier-staff/components/staff-section';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
@@ -25,7 +32,10 @@ export const DELETE_CONFIRM_TEXT = 'Удалить шлагбаум? Все но
 
 /**
  * /admin-barrier-page: one of the administrator's barriers (state carries barrier_id): its card, edit,
- * its device's health, limits, links to its users, device settings, history and device log, and delete.
+ * its device's health, limits, links to its users, device settings, history and device log, its
+ * administrators, and delete. Each part shows only when the caller's role on the barrier (`my_role`) holds its
+ * permission: an operator sees people and history, a dispatcher the device's health (the server refuses the
+ * rest anyway).
  */
 export function AdminBarrierPageRoute() {
   const navigate = useNavigate();
@@ -57,6 +67,7 @@ export function AdminBarrierPageRoute() {
           })
         : null;
   const data = barrier.data;
+  const may = (permission: BarrierPermission) => (data ? roleHolds(data.my_role, permission) : false);
 
   return (
     <AppLayout
@@ -76,60 +87,84 @@ export function AdminBarrierPageRoute() {
               <Text size="sm">Модель: {data.device_model}</Text>
               <Text size="sm">Номеров на устройстве: до {data.device_phones_amount}</Text>
               <Text size="sm">{data.is_public ? 'Публичный шлагбаум' : 'Закрытый шлагбаум'}</Text>
+              {data.my_role === 'owner' ? null : (
+                <Text size="sm" data-testid="my-role">
+                  Ваша роль: {STAFF_ROLE_LABELS[data.my_role]}
+                </Text>
+              )}
             </Stack>
           </Card>
-          <DeviceHealthCard barrierId={data.id} />
+          {may('device.health') ? <DeviceHealthCard barrierId={data.id} /> : null}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Button variant="light" onClick={() => navigate(paths.barrierUsers, { state })}>
-              Пользователи
-            </Button>
-            <Button variant="light" onClick={() => navigate(paths.barrierSettings, { state })}>
-              Настройки устройства
-            </Button>
-            <Button variant="light" onClick={() => navigate(paths.barrierHistoryAdmin, { state })}>
-              История изменений
-            </Button>
-            <Button variant="light" onClick={() => navigate(paths.deviceLogAdmin, { state })}>
-              {DEVICE_LOG_TEXTS.title}
-            </Button>
-            <Button variant="light" onClick={() => navigate(paths.deviceCheckAdmin, { state })}>
-              {DEVICE_CHECK_TEXTS.start}
-            </Button>
-          </SimpleGrid>
-          <Card withBorder radius="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                Параметры
-              </Title>
-              <BarrierEditForm key={data.id} barrier={data} />
-            </Stack>
-          </Card>
-          <Card withBorder radius="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                Лимиты
-              </Title>
-              <LimitsForm barrierId={data.id} />
-            </Stack>
-          </Card>
-          <Card withBorder radius="md">
-            <Stack gap="sm">
-              <Button color="red.9" variant="outline" onClick={() => setIsConfirmingDelete(true)}>
-                Удалить шлагбаум
+            {may('users.manage') ? (
+              <Button variant="light" onClick={() => navigate(paths.barrierUsers, { state })}>
+                Пользователи
               </Button>
-              <ConfirmDialog
-                opened={isConfirmingDelete}
-                message={DELETE_CONFIRM_TEXT}
-                confirmLabel="Да, удалить"
-                onConfirm={() => remove.mutate()}
-                onCancel={() => setIsConfirmingDelete(false)}
-                isBusy={remove.isPending}
-                error={
-                  remove.error ? errorMessage(remove.error, { fallback: MESSAGES.barrierDeleteFailed }) : null
-                }
-              />
-            </Stack>
-          </Card>
+            ) : null}
+            {may('settings.manage') ? (
+              <Button variant="light" onClick={() => navigate(paths.barrierSettings, { state })}>
+                Настройки устройства
+              </Button>
+            ) : null}
+            {may('history.view') ? (
+              <Button variant="light" onClick={() => navigate(paths.barrierHistoryAdmin, { state })}>
+                История изменений
+              </Button>
+            ) : null}
+            {may('device.health') ? (
+              <Button variant="light" onClick={() => navigate(paths.deviceLogAdmin, { state })}>
+                {DEVICE_LOG_TEXTS.title}
+              </Button>
+            ) : null}
+            {may('settings.manage') ? (
+              <Button variant="light" onClick={() => navigate(paths.deviceCheckAdmin, { state })}>
+                {DEVICE_CHECK_TEXTS.start}
+              </Button>
+            ) : null}
+          </SimpleGrid>
+          {may('barrier.edit') ? (
+            <>
+              <Card withBorder radius="md">
+                <Stack gap="sm">
+                  <Title order={2} size="h4">
+                    Параметры
+                  </Title>
+                  <BarrierEditForm key={data.id} barrier={data} />
+                </Stack>
+              </Card>
+              <Card withBorder radius="md">
+                <Stack gap="sm">
+                  <Title order={2} size="h4">
+                    Лимиты
+                  </Title>
+                  <LimitsForm barrierId={data.id} />
+                </Stack>
+              </Card>
+            </>
+          ) : null}
+          {may('staff.manage') ? <StaffSection barrierId={data.id} /> : null}
+          {may('barrier.delete') ? (
+            <Card withBorder radius="md">
+              <Stack gap="sm">
+                <Button color="red.9" variant="outline" onClick={() => setIsConfirmingDelete(true)}>
+                  Удалить шлагбаум
+                </Button>
+                <ConfirmDialog
+                  opened={isConfirmingDelete}
+                  message={DELETE_CONFIRM_TEXT}
+                  confirmLabel="Да, удалить"
+                  onConfirm={() => remove.mutate()}
+                  onCancel={() => setIsConfirmingDelete(false)}
+                  isBusy={remove.isPending}
+                  error={
+                    remove.error
+                      ? errorMessage(remove.error, { fallback: MESSAGES.barrierDeleteFailed })
+                      : null
+                  }
+                />
+              </Stack>
+            </Card>
+          ) : null}
         </>
       ) : null}
     </AppLayout>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { MESSAGES, STAFF_ROLE_LABELS } from '@propusk/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -76,6 +76,11 @@ export function AdminBarriersRoute() {
                         {barrier.is_public ? 'Публичный' : 'Закрытый'}
                       </Badge>
                       <DeviceProblemBadge state={barrier.device_state} />
+                      {barrier.my_role === 'owner' ? null : (
+                        <Badge variant="light" color="indigo.9" data-testid="role-badge">
+                          {STAFF_ROLE_LABELS[barrier.my_role]}
+                        </Badge>
+                      )}
                     </Group>
                   </Stack>
                 </Card>

@@ -19,6 +19,7 @@ export const barrier = {
   is_public: true,
   created_at: '2026-01-10T10:00:00Z',
   device_state: 'ok',
+  my_role: 'owner',
 };
 
 /** GET /api/admin/barriers/5/device-health/ of a device in step with the database. */

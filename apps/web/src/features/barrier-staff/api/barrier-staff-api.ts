@@ -1,0 +1,26 @@
+/**
+ * A barrier's administrators (issues 14 and 16): the owner lists them, adds an administrator account by phone
+ * with a role, changes the role, removes him. Types from @propusk/contracts/barrier-staff.
+ */
+import type { AddStaffBody, StaffList, StaffMember, StaffRole } from '@propusk/contracts/barrier-staff';
+import { api } from '../../../lib/api-client';
+
+export type { StaffList, StaffMember, StaffRole };
+
+export const barrierStaffQueryKey = (barrierId: number) => ['admin', 'staff', barrierId] as const;
+
+export function getBarrierStaff(barrierId: number) {
+  return api.get(`/api/admin/barriers/${barrierId}/staff/`) as Promise<StaffList>;
+}
+
+export function addBarrierStaff(barrierId: number, body: AddStaffBody) {
+  return api.post(`/api/admin/barriers/${barrierId}/staff/`, body) as Promise<StaffMember>;
+}
+
+export function changeStaffRole(barrierId: number, userId: number, role: StaffRole) {
+  return api.patch(`/api/admin/barriers/${barrierId}/staff/${userId}/`, { role }) as Promise<StaffMember>;
+}
+
+export function removeBarrierStaff(barrierId: number, userId: number) {
+  return api.delete(`/api/admin/barriers/${barrierId}/staff/${userId}/`);
+}
