@@ -22,6 +22,7 @@ import { deviceRoutes } from './modules/devices/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { metricsPlugin } from './modules/metrics/routes.ts';
 import { phoneRoutes } from './modules/phones/routes.ts';
+import { relayRoutes } from './modules/relay/routes.ts';
 import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -90,6 +91,7 @@ export async function buildApp(
   await app.register(barrierUserRoutes, { deps });
   await app.register(phoneRoutes, { deps });
   await app.register(actionRoutes, { deps });
+  await app.register(relayRoutes, { deps });
 
   await registerWebApp(app, deps.config.webDistDir, pageContentSecurityPolicy);
   return app;

@@ -42,6 +42,7 @@ describe('authorization matrix', () => {
     schedulePhone: 0,
     action: 0,
     request: 0,
+    hold: 0,
   };
   let secrets: string[] = [];
 
@@ -79,6 +80,19 @@ describe('authorization matrix', () => {
       payload: { user: invitee.id, barrier: barrier.id },
     });
     ids.request = invitation.json().id;
+    // A hold running on another barrier of the owner: read and ended by the matrix.
+    const heldBarrier = await createBarrier(t, owner, {
+      address: 'Удерживаемый проезд, 7',
+      is_public: false,
+    });
+    const hold = await t.request({
+      method: 'POST',
+      url: '/api/admin/emergency-holds/',
+      token: owner.token,
+      payload: { barrier_ids: [heldBarrier.id], reason: 'Учения по матрице' },
+    });
+    expect(hold.statusCode, hold.body).toBe(201);
+    ids.hold = hold.json().id;
     const phones = await t.request({
       method: 'GET',
       url: `/api/admin/barriers/${barrier.id}/phones/my/?page_size=100`,
@@ -91,6 +105,8 @@ describe('authorization matrix', () => {
       invitee.phone,
       'Секретное имя',
       'Участник Матрицы',
+      'Удерживаемый проезд, 7',
+      'Учения по матрице',
       ...phones.json().phones.map((phone: { phone: string }) => phone.phone),
     ];
   });
@@ -340,6 +356,56 @@ describe('authorization matrix', () => {
       rightful: 'owner',
       expected: admin(200),
     },
+    // The relay (issue 16): openings, then the emergency holds.
+    {
+      method: 'POST',
+      url: () => `/api/barriers/${barrier.id}/open/`,
+      rightful: 'member',
+      expected: user(201),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/barriers/${barrier.id}/openings/`,
+      rightful: 'member',
+      expected: user(200),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/open/`,
+      rightful: 'owner',
+      expected: admin(201),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/openings/?status=sent`,
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'GET',
+      url: () => '/api/admin/emergency-holds/',
+      rightful: 'owner',
+      expected: { ...deny(403, 200), rightful: 200 },
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/emergency-holds/${ids.hold}/`,
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/admin/emergency-holds/',
+      body: () => ({ barrier_ids: [barrier.id], reason: 'Пожарная тревога' }),
+      rightful: 'owner',
+      expected: admin(201),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/emergency-holds/${ids.hold}/end/`,
+      rightful: 'owner',
+      expected: admin(200),
+    },
     {
       method: 'DELETE',
       url: () => `/api/admin/phones/${ids.phoneForAdminToDelete}/`,
@@ -451,6 +517,7 @@ describe('authorization matrix', () => {
       'admin: phones',
       'history',
       'admin: history',
+      'relay',
     ]);
     const routes = new Set<string>();
     for (const [path, operations] of Object.entries(document.paths)) {

@@ -35,6 +35,9 @@ export const CHECK_SETTING_LABELS: Readonly<Record<string, string>> = {
   device_audit_check: 'Проверка устройства по расписанию',
   device_repair: 'Исправление устройства',
   device_audit_repair: 'Исправление после проверки',
+  gate_open: 'Открытие шлагбаума',
+  emergency_hold: 'Экстренное открытие',
+  emergency_hold_end: 'Завершение экстренного открытия',
 };
 
 /** spec.md section 3, action reasons; an unknown reason is shown raw, a missing one as '-'. */

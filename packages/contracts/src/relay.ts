@@ -3,8 +3,8 @@
  * (п. 71 Правил противопожарного режима в РФ, ПП РФ № 1479).
  */
 import { z } from 'zod';
-import { idSchema, paginated } from './common.ts';
 import { isReversedRange } from './actions.ts';
+import { idField, idSchema, paginated } from './common.ts';
 import { parseDateTimeInput } from './phones.ts';
 
 /** The rule the emergency screen serves, as it names it. */
@@ -14,7 +14,13 @@ export const EMERGENCY_RULE =
 export const OPENING_STATUSES = ['sent', 'confirmed', 'failed'] as const;
 export type OpeningStatus = (typeof OPENING_STATUSES)[number];
 /** Why an opening failed: not sent in time, no answer, wrong password, not understood, cancelled by a hold. */
-export const OPENING_FAILURES = ['expired', 'no_reply', 'wrong_password', 'not_understood', 'cancelled'] as const;
+export const OPENING_FAILURES = [
+  'expired',
+  'no_reply',
+  'wrong_password',
+  'not_understood',
+  'cancelled',
+] as const;
 
 export const openingSchema = z.object({
   id: z.number().int(),
@@ -73,7 +79,7 @@ export const emergencyHoldCreateSchema = z.object({
   barrier_ids: z.union([
     z.literal('all'),
     z
-      .array(idSchema)
+      .array(idField())
       .min(1, { error: 'Ensure this field has at least 1 items.' })
       .max(1000, { error: 'Ensure this field has at most 1000 items.' }),
   ]),

@@ -77,7 +77,8 @@ export function openingSteps(
   knownRelaySeconds: number | null,
 ): { on: RelayStep; off: { step: RelayStep; afterSeconds: number } | null } {
   const on = { setting: required(model, 'open'), params: {} };
-  const timed = knownRelaySeconds !== null && knownRelaySeconds >= 0 && knownRelaySeconds < HOLD_RELAY_SECONDS;
+  const timed =
+    knownRelaySeconds !== null && knownRelaySeconds >= 0 && knownRelaySeconds < HOLD_RELAY_SECONDS;
   if (timed) return { on, off: null };
   return {
     on,
@@ -106,5 +107,8 @@ export function endSteps(
     previousRelaySeconds !== null && previousRelaySeconds < HOLD_RELAY_SECONDS
       ? previousRelaySeconds
       : DEFAULT_RESTORED_RELAY_SECONDS;
-  return { steps: [off, { setting: time, params: { seconds: seconds(restored) } }], restoredSeconds: restored };
+  return {
+    steps: [off, { setting: time, params: { seconds: seconds(restored) } }],
+    restoredSeconds: restored,
+  };
 }

@@ -226,7 +226,9 @@ export async function processBarrier(
           .set({
             status: 'queued',
             lastError: 'No reply from the device.',
-            nextAttemptAt: new Date(now.getTime() + (holding ? Math.min(backoff, HOLD_RETRY_MAX_MS) : backoff)),
+            nextAttemptAt: new Date(
+              now.getTime() + (holding ? Math.min(backoff, HOLD_RETRY_MAX_MS) : backoff),
+            ),
           })
           .where(eq(deviceCommands.id, command.id));
         continue;
