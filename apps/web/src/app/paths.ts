@@ -37,6 +37,8 @@ export const paths = {
   barrierHistoryAdmin: '/barrier-history-admin',
   deviceLogAdmin: '/device-log-admin',
   deviceCheckAdmin: '/device-check-admin',
+  openingsAdmin: '/openings-admin',
+  emergencyHold: '/emergency-hold',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

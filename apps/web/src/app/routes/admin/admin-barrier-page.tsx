@@ -1,5 +1,5 @@
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DEVICE_CHECK_TEXTS, DEVICE_LOG_TEXTS, MESSAGES } from '@propusk/contracts/messages';
+import { DEVICE_CHECK_TEXTS, DEVICE_LOG_TEXTS, MESSAGES, RELAY_TEXTS } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import {
 import { BarrierEditForm } from '../../../features/admin-barriers/components/barrier-edit-form';
 import { LimitsForm } from '../../../features/admin-barriers/components/limits-form';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
+import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
@@ -79,6 +80,7 @@ export function AdminBarrierPageRoute() {
             </Stack>
           </Card>
           <DeviceHealthCard barrierId={data.id} />
+          <OpenGateButton side="admin" barrierId={data.id} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button variant="light" onClick={() => navigate(paths.barrierUsers, { state })}>
               Пользователи
@@ -94,6 +96,9 @@ export function AdminBarrierPageRoute() {
             </Button>
             <Button variant="light" onClick={() => navigate(paths.deviceCheckAdmin, { state })}>
               {DEVICE_CHECK_TEXTS.start}
+            </Button>
+            <Button variant="light" onClick={() => navigate(paths.openingsAdmin, { state })}>
+              {RELAY_TEXTS.openingsLog}
             </Button>
           </SimpleGrid>
           <Card withBorder radius="md">
