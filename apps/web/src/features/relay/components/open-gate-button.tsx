@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { RELAY_TEXTS } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ErrorLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
 import { getOpenings, type Opening, openGate, openingsKey, type RelaySide } from '../api/relay-api';
@@ -29,6 +30,11 @@ export function OpenGateButton({ side, barrierId }: { side: RelaySide; barrierId
   });
   const current = followed.data ?? sent;
   const status = open.isPending ? 'sent' : current?.status;
+  const settled = current !== null && current.status !== 'sent';
+  useEffect(() => {
+    // The opening was answered: the lists show it with its outcome.
+    if (settled) void queryClient.invalidateQueries({ queryKey: openingsKey });
+  }, [settled, queryClient]);
   return (
     <Stack gap={4}>
       <Button
