@@ -62,7 +62,9 @@ export function endHold(id: number) {
 
 /** The administrator's barriers to choose from (one page of 100, the most the list gives). */
 export async function getHoldableBarriers() {
-  const list = (await api.get('/api/admin/barriers/my/', { query: { page: 1, page_size: 100 } })) as {
+  const list = (await api.get('/api/admin/barriers/my/', {
+    query: { page: 1, page_size: 100, ordering: '-created_at' },
+  })) as {
     barriers: { id: number; address: string }[];
   };
   return list.barriers;
