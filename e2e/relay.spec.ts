@@ -4,7 +4,7 @@ import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePh
 import { PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
 import { readSms } from './support/sms';
-import { expect, test } from './support/test';
+import { expect, test, watchForCspViolations } from './support/test';
 
 /**
  * Issue 16 at 390×844: the administrator holds three barriers open from «Экстренное открытие» (one confirmation
@@ -105,7 +105,9 @@ test('the administrator holds three barriers open and ends it; the relays follow
 test('a resident opens from the app; «Мои открытия» and the administrator’s log show it', async ({
   browser,
 }) => {
-  const residentPage = await browser.newPage({ ...PHONE_CONTEXT });
+  const context = await browser.newContext({ ...PHONE_CONTEXT });
+  watchForCspViolations(context);
+  const residentPage = await context.newPage();
   await openLoggedIn(residentPage, resident, '/barriers');
   await residentPage
     .getByText(barriers[0]?.address ?? '', { exact: true })
@@ -116,7 +118,7 @@ test('a resident opens from the app; «Мои открытия» and the adminis
   await expect(residentPage.getByTestId('open-gate-state')).toHaveText('Открыто', { timeout: 30_000 });
   await expect(residentPage.getByTestId('opening-card').first()).toContainText('Открыто');
   await checkScreen(residentPage, 'relay-resident-opened');
-  await residentPage.close();
+  await context.close();
 
   await openOwnBarrier(page, barriers[0]?.address ?? '');
   await page.getByRole('button', { name: 'Журнал открытий' }).click();

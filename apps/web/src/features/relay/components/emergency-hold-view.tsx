@@ -30,7 +30,7 @@ export function EmergencyHoldView() {
   const id = running?.id ?? shownId;
   return (
     <Stack gap="md">
-      <Alert color="red.9" variant="light" title={RELAY_TEXTS.emergencyRule} data-testid="emergency-rule">
+      <Alert color="red.9" variant="outline" title={RELAY_TEXTS.emergencyRule} data-testid="emergency-rule">
         {RELAY_TEXTS.emergencyLead}
       </Alert>
       <QueryStatus
@@ -177,7 +177,7 @@ function HoldState({ holdId, onClosed }: { holdId: number; onClosed: () => void 
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Text fw={600}>{barrier.address}</Text>
                   <Badge
-                    color={alarm ? 'red.9' : barrier.state === 'confirmed' ? 'green.9' : 'blue.9'}
+                    color={alarm ? 'red.9' : barrier.state === 'confirmed' ? 'teal.9' : 'blue.9'}
                     variant="filled"
                     data-testid="hold-barrier-state"
                   >

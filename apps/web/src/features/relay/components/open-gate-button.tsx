@@ -40,7 +40,7 @@ export function OpenGateButton({ side, barrierId }: { side: RelaySide; barrierId
       <Button
         size="lg"
         fullWidth
-        color={status === 'confirmed' ? 'green.9' : undefined}
+        color={status === 'confirmed' ? 'teal.9' : undefined}
         loading={status === 'sent'}
         onClick={() => open.mutate()}
         data-testid="open-gate"
@@ -53,7 +53,7 @@ export function OpenGateButton({ side, barrierId }: { side: RelaySide; barrierId
         </Text>
       ) : null}
       {status === 'confirmed' ? (
-        <Text size="sm" c="green.9" aria-live="polite" data-testid="open-gate-state">
+        <Text size="sm" c="teal.9" aria-live="polite" data-testid="open-gate-state">
           {RELAY_TEXTS.opened}
         </Text>
       ) : null}

@@ -25,7 +25,7 @@ export function openingFailureText(failure: string | null): string {
   return (failure && OPENING_FAILURE_LABELS[failure]) || 'причина неизвестна';
 }
 
-const STATUS_COLORS: Record<string, string> = { sent: 'blue.9', confirmed: 'green.9', failed: 'red.9' };
+const STATUS_COLORS: Record<string, string> = { sent: 'blue.9', confirmed: 'teal.9', failed: 'red.9' };
 
 /** The openings of a barrier: the user's own, or (administrator) everyone's with filters. */
 export function OpeningsList({ side, barrierId }: { side: RelaySide; barrierId: number }) {
@@ -109,7 +109,7 @@ export function OpeningsList({ side, barrierId }: { side: RelaySide; barrierId: 
                 {opening.status === 'failed' ? `, ${openingFailureText(opening.failure)}` : ''}
               </Text>
             </Stack>
-            <Badge color={STATUS_COLORS[opening.status] ?? 'gray.7'} variant="light">
+            <Badge color={STATUS_COLORS[opening.status] ?? 'dark'} variant="filled">
               {OPENING_STATUS_LABELS[opening.status] ?? opening.status}
             </Badge>
           </Group>
