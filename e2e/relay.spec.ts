@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { newProjectPage, openOwnBarrier, runDigits } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
+import { checkLayout } from './support/layout';
 import { checkScreen } from './support/screens';
 import { readSms } from './support/sms';
 import { expect, test, watchForCspViolations } from './support/test';
@@ -62,6 +63,7 @@ test('the administrator holds three barriers open and ends it; the relays follow
   for (const barrier of barriers) await page.getByRole('checkbox', { name: barrier.address }).check();
   await page.getByRole('textbox', { name: 'Причина' }).fill('Пожарная тревога, учения');
   await checkScreen(page, 'relay-emergency-form');
+  await checkLayout(page, 'relay-emergency-form');
   await page.getByRole('button', { name: 'Открыть и удерживать' }).click();
   await expect(page.getByRole('dialog')).toContainText('пункту 71 Правил противопожарного режима');
   await page.getByRole('button', { name: 'Да, открыть' }).click();
@@ -70,6 +72,7 @@ test('the administrator holds three barriers open and ends it; the relays follow
     timeout: 30_000,
   });
   await checkScreen(page, 'relay-emergency-held');
+  await checkLayout(page, 'relay-emergency-held');
   for (const barrier of barriers) {
     expect((await relay(barrier.id)).on).toBe(true);
     const sent = readSms()
@@ -118,6 +121,7 @@ test('a resident opens from the app; «Мои открытия» and the adminis
   await expect(residentPage.getByTestId('open-gate-state')).toHaveText('Открыто', { timeout: 30_000 });
   await expect(residentPage.getByTestId('opening-card').first()).toContainText('Открыто');
   await checkScreen(residentPage, 'relay-resident-opened');
+  await checkLayout(residentPage, 'relay-resident-opened');
   await context.close();
 
   await openOwnBarrier(page, barriers[0]?.address ?? '');
@@ -125,4 +129,5 @@ test('a resident opens from the app; «Мои открытия» and the adminis
   await expect(page.getByTestId('opening-card').first()).toContainText('Открыто');
   await expect(page.getByTestId('opening-card').first()).toContainText('из приложения');
   await checkScreen(page, 'relay-openings-log');
+  await checkLayout(page, 'relay-openings-log');
 });
