@@ -66,23 +66,28 @@ function openingLimiters(deps: Pick<Dependencies, 'clock'>) {
   return found;
 }
 
-/** The relay time (seconds) the unit was last confirmed to have through us; null: never set through us. */
+/**
+ * The relay time (seconds) the unit has as far as we know: the last relay-time command that may have reached it
+ * (sent at least once), if it was confirmed; a hold's GOT999 counts as 999. Null: never set through us, or the
+ * last one is not confirmed (the unit may have either value).
+ */
 export async function knownRelaySeconds(executor: Executor, barrierId: number): Promise<number | null> {
   const [row] = await executor
-    .select({ payload: deviceCommands.payload })
+    .select({ payload: deviceCommands.payload, status: deviceCommands.status })
     .from(deviceCommands)
     .where(
       and(
         eq(deviceCommands.barrierId, barrierId),
-        eq(deviceCommands.status, 'confirmed'),
-        inArray(deviceCommands.kind, ['setting', 'relay_release']),
+        inArray(deviceCommands.kind, ['setting', 'relay_hold', 'relay_release']),
         sql`${deviceCommands.payload}->>'setting' = 'relay_time'`,
+        sql`${deviceCommands.attempts} > 0`,
       ),
     )
-    .orderBy(desc(deviceCommands.finishedAt), desc(deviceCommands.id))
+    .orderBy(desc(deviceCommands.id))
     .limit(1);
-  const value = Number((row?.payload as RelayPayload | undefined)?.params?.seconds);
-  return row && Number.isInteger(value) ? value : null;
+  if (!row || row.status !== 'confirmed') return null;
+  const value = Number((row.payload as RelayPayload).params?.seconds);
+  return Number.isInteger(value) ? value : null;
 }
 
 async function activeHoldOn(executor: Executor, barrierId: number): Promise<number | null> {
