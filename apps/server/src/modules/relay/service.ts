@@ -85,7 +85,7 @@ export async function knownRelaySeconds(executor: Executor, barrierId: number): 
     )
     .orderBy(desc(deviceCommands.id))
     .limit(1);
-  if (!row || row.status !== 'confirmed') return null;
+  if (row?.status !== 'confirmed') return null;
   const value = Number((row.payload as RelayPayload).params?.seconds);
   return Number.isInteger(value) ? value : null;
 }
