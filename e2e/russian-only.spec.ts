@@ -88,6 +88,8 @@ test('an administrator: every screen of a new barrier, its empty states, refusal
     '/barrier-history-admin',
     '/device-log-admin',
     '/device-check-admin',
+    '/openings-admin',
+    '/emergency-hold',
     '/change-phone-admin',
     '/change-password',
   ]) {

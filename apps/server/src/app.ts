@@ -25,6 +25,7 @@ import { exportRoutes } from './modules/exports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { metricsPlugin } from './modules/metrics/routes.ts';
 import { phoneRoutes } from './modules/phones/routes.ts';
+import { relayRoutes } from './modules/relay/routes.ts';
 import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -96,6 +97,7 @@ export async function buildApp(
   await app.register(guestPassRoutes, { deps });
   await app.register(actionRoutes, { deps });
   await app.register(exportRoutes, { deps });
+  await app.register(relayRoutes, { deps });
 
   await registerWebApp(app, deps.config.webDistDir, pageContentSecurityPolicy);
   return app;

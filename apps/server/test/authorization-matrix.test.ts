@@ -75,6 +75,7 @@ describe('authorization matrix', () => {
     guestPassForAdmin: 0,
     phoneInvitation: 0,
     setting: 2_000_000_000,
+    hold: 0,
   };
   let secrets: string[] = [];
 
@@ -139,6 +140,28 @@ describe('authorization matrix', () => {
       payload: { barrier: barrier.id, phone: nextPhone() },
     });
     ids.phoneInvitation = byNumber.json().phone_invitation.id;
+    // A hold running on another barrier of the owner: read and ended by the matrix.
+    const heldBarrier = await createBarrier(t, owner, {
+      address: 'Удерживаемый проезд, 7',
+      is_public: false,
+    });
+    for (const role of STAFF) {
+      const added = await t.request({
+        method: 'POST',
+        url: `/api/admin/barriers/${heldBarrier.id}/staff/`,
+        token: owner.token,
+        payload: { phone: staff[role].phone, role },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const hold = await t.request({
+      method: 'POST',
+      url: '/api/admin/emergency-holds/',
+      token: owner.token,
+      payload: { barrier_ids: [heldBarrier.id], reason: 'Учения по матрице' },
+    });
+    expect(hold.statusCode, hold.body).toBe(201);
+    ids.hold = hold.json().id;
     const phones = await t.request({
       method: 'GET',
       url: `/api/admin/barriers/${barrier.id}/phones/my/?page_size=100`,
@@ -151,6 +174,8 @@ describe('authorization matrix', () => {
       invitee.phone,
       'Секретное имя',
       'Участник Матрицы',
+      'Удерживаемый проезд, 7',
+      'Учения по матрице',
       ...phones.json().phones.map((phone: { phone: string }) => phone.phone),
     ];
   });
@@ -514,6 +539,65 @@ describe('authorization matrix', () => {
       permission: 'history.view',
       expected: admin(200),
     },
+    // The relay (issue 16): openings, then the emergency holds.
+    {
+      method: 'POST',
+      url: () => `/api/barriers/${barrier.id}/open/`,
+      rightful: 'member',
+      expected: user(201),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/barriers/${barrier.id}/openings/`,
+      rightful: 'member',
+      expected: user(200),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/open/`,
+      rightful: 'owner',
+      permission: 'relay.open',
+      expected: admin(201),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/openings/?status=sent`,
+      rightful: 'owner',
+      permission: 'relay.open',
+      expected: admin(200),
+    },
+    {
+      method: 'GET',
+      url: () => '/api/admin/emergency-holds/',
+      rightful: 'owner',
+      expected: { ...deny(403, 200), rightful: 200 },
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/emergency-holds/${ids.hold}/`,
+      rightful: 'owner',
+      permission: 'relay.hold',
+      // A hold is visible only on barriers where one may hold: to the operator it does not exist.
+      staff: { operator: 404 },
+      expected: admin(200),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/admin/emergency-holds/',
+      body: () => ({ barrier_ids: [barrier.id], reason: 'Пожарная тревога' }),
+      rightful: 'owner',
+      permission: 'relay.hold',
+      expected: admin(201),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/emergency-holds/${ids.hold}/end/`,
+      rightful: 'owner',
+      permission: 'relay.hold',
+      // A hold is visible only on barriers where one may hold: to the operator it does not exist.
+      staff: { operator: 404 },
+      expected: admin(200),
+    },
     {
       method: 'DELETE',
       url: () => `/api/admin/phones/${ids.phoneForAdminToDelete}/`,
@@ -778,6 +862,7 @@ describe('authorization matrix', () => {
       'admin: phones',
       'history',
       'admin: history',
+      'relay',
     ]);
     const routes = new Set<string>();
     for (const [path, operations] of Object.entries(document.paths)) {

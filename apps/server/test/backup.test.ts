@@ -174,6 +174,20 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
   expect(check.statusCode, check.body).toBe(201);
   await handleDeviceReply(t.deps, { from: '+79990000777', text: 'Привет\nвторая строка' });
   await h.deliverReplies();
+  // An opening from the app and an emergency hold (issue 16).
+  const opened = await t.request({
+    method: 'POST',
+    url: `/api/barriers/${barrier.id}/open/`,
+    token: user.token,
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
+  const held = await t.request({
+    method: 'POST',
+    url: '/api/admin/emergency-holds/',
+    token: owner.token,
+    payload: { barrier_ids: [other.id], reason: 'Учения' },
+  });
+  expect(held.statusCode, held.body).toBe(201);
   // Values that a careless format would change: control characters, quotes, backslashes, emoji, a jsonb
   // null (not SQL NULL), microseconds, a far date.
   await t.deps.db.execute(sql`

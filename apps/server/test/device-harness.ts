@@ -93,6 +93,7 @@ export function createDeviceHarness(
         answerInFlight: async () => 0,
         drift: () => false,
         whitelist: () => null,
+        relay: () => null,
       };
   if (manual) t.deps.notifyDeviceCommands = (ids) => notified.push(...ids);
   if (manual) t.deps.demoDevices = simulators;

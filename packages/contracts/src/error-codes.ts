@@ -134,6 +134,14 @@ export const ERROR_CODES = {
   device_check_not_ready: DEVICE_CHECK_NOT_READY_DETAIL,
   phone_not_in_error: PHONE_NOT_IN_ERROR_DETAIL,
   simulator_empty: 'The simulated unit has not received anything yet.',
+
+  // The relay: openings from the app and the emergency hold-open (issue 16).
+  relay_not_supported: 'This device model has no relay command the server can send.',
+  too_many_openings: 'Too many openings: wait before opening again.',
+  emergency_hold_active: 'An emergency hold-open is running on this barrier.',
+  emergency_hold_not_found: 'Emergency hold not found.',
+  emergency_hold_ended: 'This emergency hold has already ended.',
+  no_barriers_to_hold: 'There is no barrier to hold open.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -121,6 +121,12 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   relay_dialect_unknown:
     'Язык команд устройства не подтверждён: то же значение на другой прошивке может оставить шлагбаум открытым. Сначала нажмите «Проверить устройство»: когда устройство ответит командами своей модели, настройка станет доступна.',
   setting_params_missing: 'Заполните все параметры настройки.',
+  relay_not_supported: 'Устройство этой модели нельзя открыть из приложения.',
+  too_many_openings: 'Слишком часто. Подождите и откройте снова.',
+  emergency_hold_active: 'Шлагбаум удерживается открытым по экстренному открытию.',
+  emergency_hold_not_found: 'Экстренное открытие не найдено.',
+  emergency_hold_ended: 'Это экстренное открытие уже завершено.',
+  no_barriers_to_hold: 'Нет шлагбаумов, которые можно открыть.',
   setting_command_not_found: 'Отправка настройки не найдена.',
   setting_params_invalid: (body) => {
     const params = body.params;

@@ -60,6 +60,12 @@ export interface DeviceSimulator {
   /** What the device's clock shows at `now` (`YYMMDDHHmm`). */
   clockReading(now: Date): string;
   state(): SimulatorState;
+  /**
+   * The relay at `now`: `{pwd}CC` closes it for the relay time (`GOT`, RTU5025 manual p. 11, §6.3.6 "The
+   * relay close timer according to the before setting 6.3.3": 000 = 0.5 s, 999 = until the next call or
+   * `DD`); a relay time never set is modelled as 999 (the worst case: the server must switch it off).
+   */
+  relay(now: Date): { on: boolean; seconds: number | null; changes: number };
   /** Changes the device the way people and power cuts do, without telling the server. */
   drift(change: DeviceDrift): void;
 }
@@ -142,6 +148,12 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
   /** Device wall-clock milliseconds minus real milliseconds; fixed at the first call that knows `now`. */
   let wallOffset: number | null = null;
   let wasReset = false;
+  /** When a closed relay opens again by its timer (ms since epoch); null: it stays closed. */
+  let relayOffAt: number | null = null;
+  /** How many times the relay was switched by a command (on or off). */
+  let relayChanges = 0;
+  const relayOnAt = (now: Date): boolean =>
+    state.relayOn && (relayOffAt === null || now.getTime() < relayOffAt);
 
   const deviceWall = (now: Date): number => {
     if (wallOffset === null) {
@@ -228,6 +240,7 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
     setting: SettingSheet,
     reply: string | null,
     groups: Record<string, string>,
+    now: Date,
   ): string | null => {
     for (const param of setting.params) {
       if (param.check && param.check(groups[param.key] ?? '') !== null) return null;
@@ -268,11 +281,18 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       case 'messages':
         state.messages = false;
         return answer();
-      case 'open':
+      case 'open': {
         state.relayOn = true;
+        relayChanges += 1;
+        const seconds = state.relaySeconds;
+        relayOffAt =
+          seconds === null || seconds >= 999 ? null : now.getTime() + (seconds === 0 ? 500 : seconds * 1000);
         return answer();
+      }
       case 'close':
         state.relayOn = false;
+        relayOffAt = null;
+        relayChanges += 1;
         return answer();
     }
   };
@@ -302,7 +322,7 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
           if (!runCommand(parser.parsed.name, groups, now)) return formatError();
           return fillTemplate(parser.reply ?? '', shown);
         }
-        return runSetting(sheet.settings[parser.parsed.id]!, parser.reply, shown) ?? formatError();
+        return runSetting(sheet.settings[parser.parsed.id]!, parser.reply, shown, now) ?? formatError();
       }
       // The right password and a command it does not understand: the manual's format error.
       if (
@@ -336,6 +356,9 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
     },
     state() {
       return { ...state };
+    },
+    relay(now) {
+      return { on: relayOnAt(now), seconds: state.relaySeconds, changes: relayChanges };
     },
     drift(change) {
       if (change.kind === 'factory_reset') {

@@ -688,3 +688,71 @@ export const guestPasses = pgTable(
     check('guest_passes_window', sql`${table.startTime} < ${table.endTime}`),
   ],
 );
+
+/**
+ * Openings of a gate from the app (issue 16 part 3): who asked, from which side, the command that carries
+ * the relay's "on" (kind `relay_open`), and how it ended. `status`: sent (queued or waiting for the device's
+ * answer) → confirmed | failed (`failure`: expired — not sent within OPENING_SEND_WINDOW_MS, so never sent
+ * late — no_reply, wrong_password, not_understood, cancelled by an emergency hold).
+ */
+export const gateOpenings = pgTable(
+  'gate_openings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'app' (a user with access) | 'admin' (from the administrator's barrier page) */
+    via: text('via').notNull(),
+    commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('sent'),
+    failure: text('failure'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('gate_openings_barrier_idx').on(table.barrierId, table.requestedAt, table.id),
+    index('gate_openings_user_idx').on(table.userId, table.barrierId, table.requestedAt, table.id),
+    check('gate_openings_via', sql`${table.via} in ('app', 'admin')`),
+    check('gate_openings_status', sql`${table.status} in ('sent', 'confirmed', 'failed')`),
+  ],
+);
+
+/**
+ * Emergency hold-open (issue 16 part 1; п.71 Правил противопожарного режима, ПП РФ № 1479): who started it
+ * and why, when it ended and by whom. Its barriers are `emergency_hold_barriers`; each barrier's state is
+ * read from its commands (kinds `relay_hold` and `relay_release`, payload `hold_id`).
+ */
+export const emergencyHolds = pgTable(
+  'emergency_holds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: integer('ended_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('emergency_holds_started_by_idx').on(table.startedBy, table.id)],
+);
+
+export const emergencyHoldBarriers = pgTable(
+  'emergency_hold_barriers',
+  {
+    holdId: integer('hold_id')
+      .notNull()
+      .references(() => emergencyHolds.id, { onDelete: 'cascade' }),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    /** Why nothing was sent to this barrier (relay_dialect_unknown | relay_not_supported | device_password_not_set). */
+    refused: text('refused'),
+    /** The relay time the unit had before (last confirmed through us), restored at the end; null: not known. */
+    previousRelaySeconds: integer('previous_relay_seconds'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.holdId, table.barrierId] }),
+    index('emergency_hold_barriers_barrier_idx').on(table.barrierId, table.holdId),
+  ],
+);

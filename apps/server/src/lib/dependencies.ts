@@ -41,4 +41,6 @@ export interface DemoDevices {
   drift(barrierId: number, change: DeviceDrift): boolean;
   /** What the barrier's simulated unit lets in now (null: it has not heard from us yet). */
   whitelist(barrierId: number): { slot: number; number: string }[] | null;
+  /** The barrier's simulated relay now (null: the unit has not heard from us yet). */
+  relay(barrierId: number): { on: boolean; seconds: number | null; changes: number } | null;
 }

@@ -37,6 +37,8 @@ export const paths = {
   barrierHistoryAdmin: '/barrier-history-admin',
   deviceLogAdmin: '/device-log-admin',
   deviceCheckAdmin: '/device-check-admin',
+  openingsAdmin: '/openings-admin',
+  emergencyHold: '/emergency-hold',
 
   /** A guest pass's link (issue 14 part 5): no login; the one route with a parameter, the link's token. */
   guestPass: '/guest/:token',

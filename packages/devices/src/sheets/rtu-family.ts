@@ -238,7 +238,7 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
         name: 'Открыть',
         description: 'Открывает шлагбаум: включает реле на время открытия.',
         template: '{pwd}CC',
-        source: cite('rtu5025Manual', 'p. 11, §6.3.6'),
+        source: `${cite('rtu5025Manual', 'p. 11, §6.3.6 "Control the relay ON/OFF by SMS command", "The relay close timer according to the before setting 6.3.3" (CC closes the relay for the relay time: the model\'s pulse)')}; verified in the stored manual page for issue 16`,
         params: [],
         replies: [
           { template: 'Relay ON', source: cite('rtu5025Manual', 'p. 11, §6.3.6 "Return SMS: Relay ON"') },
@@ -249,7 +249,7 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
         name: 'Закрыть',
         description: 'Закрывает шлагбаум: выключает реле.',
         template: '{pwd}DD',
-        source: cite('rtu5025Manual', 'p. 11, §6.3.6'),
+        source: `${cite('rtu5025Manual', 'p. 11, §6.3.6 "Return SMS: Relay OFF"')}; the hash-style firmware's #OFF# is another dialect (${cite('rtu5024HashManual', 'p. 7')})`,
         params: [],
         replies: [
           { template: 'Relay OFF', source: cite('rtu5025Manual', 'p. 11, §6.3.6 "Return SMS: Relay OFF"') },

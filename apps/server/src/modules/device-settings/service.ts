@@ -40,7 +40,7 @@ async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, bar
  * the unit answered the sheet's read-back query in the sheet's language (`@propusk/devices/relay-safety`).
  * The model of a barrier is fixed when it is created, so any such check speaks for the model it has.
  */
-async function dialectEvidence(executor: Executor, barrierId: number): Promise<DialectEvidence> {
+export async function dialectEvidence(executor: Executor, barrierId: number): Promise<DialectEvidence> {
   const [passed] = await executor
     .select({ id: deviceChecks.id })
     .from(deviceChecks)

@@ -22,6 +22,15 @@ const driftBodySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('factory_reset') }),
 ]);
 
+const relaySchema = z.object({
+  /** The relay is closed (the gate held open) now. */
+  on: z.boolean(),
+  /** The relay time the unit has (seconds; null: never set). */
+  seconds: z.number().int().nullable(),
+  /** How many times a command switched it. */
+  changes: z.number().int(),
+});
+
 const whitelistSchema = z.object({
   entries: z.array(z.object({ slot: z.number().int(), number: z.string() })),
 });
@@ -80,6 +89,32 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
     async (request) => {
       const devices = await owned(currentUser(request).id, request.params.id);
       return { entries: devices.whitelist(request.params.id) ?? [] };
+    },
+  );
+
+  app.get(
+    '/api/demo/devices/:id/relay/',
+    {
+      schema: {
+        tags: ['demo'],
+        summary: "The barrier's simulated relay now (demo provider only)",
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        response: {
+          200: relaySchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      const devices = await owned(currentUser(request).id, request.params.id);
+      const relay = devices.relay(request.params.id);
+      if (!relay) throw conflict('simulator_empty');
+      return relay;
     },
   );
 };

@@ -27,6 +27,13 @@ import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceSlots, inboundSms, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { type ReadCommandPayload, recordReadReply } from '../device-checks/service.ts';
+import {
+  HOLD_RETRY_MAX_MS,
+  OPENING_EXPIRED,
+  OPENING_SEND_WINDOW_MS,
+  queueRankSql,
+  relayCommandSettled,
+} from '../relay/commands.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './device-log.ts';
 import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
 import { loadPhoneSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
@@ -153,16 +160,28 @@ function renderText(deps: QueueDeps, barrier: BarrierRow, command: CommandRow, n
   return rendered.text;
 }
 
-/** The oldest open command: the one in flight, or the next to send. */
-async function oldestOpenCommand(executor: Executor, barrierId: number): Promise<CommandRow | undefined> {
+/**
+ * The command in flight, or the next to send: an emergency hold's (or its end's) first, then a due opening,
+ * then the rest in the order stored (relay/commands.ts `queueRankSql`). A hold's command waits for at most
+ * the one command already in flight.
+ */
+async function oldestOpenCommand(
+  executor: Executor,
+  barrierId: number,
+  now: Date,
+): Promise<CommandRow | undefined> {
   const [row] = await executor
     .select()
     .from(deviceCommands)
     .where(and(eq(deviceCommands.barrierId, barrierId), inArray(deviceCommands.status, ['queued', 'sent'])))
-    .orderBy(asc(deviceCommands.id))
+    .orderBy(queueRankSql(now), asc(deviceCommands.id))
     .limit(1);
   return row;
 }
+
+/** An opening whose CC can no longer leave in time (`OPENING_SEND_WINDOW_MS` after the tap). */
+const openingExpired = (command: CommandRow, now: Date) =>
+  command.kind === 'relay_open' && now.getTime() - command.createdAt.getTime() > OPENING_SEND_WINDOW_MS;
 
 /**
  * Sends the barrier's next command if none is in flight, and deals with an in-flight command whose reply
@@ -180,7 +199,7 @@ export async function processBarrier(
     const barrier = await loadBarrier(tx, barrierId);
     if (!barrier) return { result: { state: 'idle' } as ProcessResult };
     for (;;) {
-      const command = await oldestOpenCommand(tx, barrierId);
+      const command = await oldestOpenCommand(tx, barrierId, now);
       if (!command) return { result: { state: 'idle' } as ProcessResult };
       if (command.status === 'sent') {
         const replyDueAt = new Date((command.sentAt ?? now).getTime() + timeoutMs);
@@ -192,18 +211,30 @@ export async function processBarrier(
           if (retry === null) continue;
           return retry;
         }
-        if (command.attempts >= deps.config.DEVICE_MAX_ATTEMPTS) {
+        // A hold's command is retried until confirmed or the hold ends; an opening is not retried late.
+        const holding = command.kind === 'relay_hold';
+        if (
+          (!holding && command.attempts >= deps.config.DEVICE_MAX_ATTEMPTS) ||
+          openingExpired(command, now)
+        ) {
           await failCommand(tx, deps, command, 'No reply from the device.', now);
           continue;
         }
+        const backoff = retryBackoffMs(command.attempts);
         await tx
           .update(deviceCommands)
           .set({
             status: 'queued',
             lastError: 'No reply from the device.',
-            nextAttemptAt: new Date(now.getTime() + retryBackoffMs(command.attempts)),
+            nextAttemptAt: new Date(
+              now.getTime() + (holding ? Math.min(backoff, HOLD_RETRY_MAX_MS) : backoff),
+            ),
           })
           .where(eq(deviceCommands.id, command.id));
+        continue;
+      }
+      if (openingExpired(command, now)) {
+        await failCommand(tx, deps, command, OPENING_EXPIRED, now);
         continue;
       }
       if (command.nextAttemptAt && command.nextAttemptAt > now) {
@@ -357,6 +388,7 @@ async function failCommand(
       ...(options.countAsSent === false ? { attempts: Math.max(1, command.attempts) } : {}),
     })
     .where(eq(deviceCommands.id, command.id));
+  await relayCommandSettled(tx, command, { confirmed: false, reason }, now);
   if (command.phoneId !== null) {
     await tx
       .update(phones)
@@ -388,6 +420,7 @@ async function confirmCommand(
     .update(deviceCommands)
     .set({ status: 'confirmed', reply: replyText, finishedAt: now, nextAttemptAt: null, lastError: null })
     .where(eq(deviceCommands.id, command.id));
+  await relayCommandSettled(tx, command, { confirmed: true }, now);
   if (isReadKind(command.kind)) {
     const payload = command.payload as ReadCommandPayload;
     const reading = parseReadReply(barrier.model, payload.query, replyText, barrier.profile);
@@ -529,7 +562,7 @@ async function matchDeviceReply(
     const matched = await deps.db.transaction(async (tx) => {
       await lockBarrier(tx, barrierId);
       const barrier = await loadBarrier(tx, barrierId);
-      const command = await oldestOpenCommand(tx, barrierId);
+      const command = await oldestOpenCommand(tx, barrierId, now);
       if (!barrier || !command || command.attempts === 0) return null;
       const outcome = matchCommandReply(deps, barrier, command, message.text);
       if (outcome === null) return null;
@@ -579,7 +612,7 @@ async function logUnrecognisedReply(deps: QueueDeps, message: { from: string; te
   for (const row of rows) {
     if (row.deletedAt !== null && !row.hasOpenCommands) continue;
     const barrier = isDeviceModel(row.model) ? { ...row, model: row.model } : null;
-    const command = barrier ? await oldestOpenCommand(deps.db, row.id) : undefined;
+    const command = barrier ? await oldestOpenCommand(deps.db, row.id, now) : undefined;
     messages.push({
       barrierId: row.id,
       direction: 'in',
@@ -648,8 +681,11 @@ export async function barriersNeedingAttention(executor: Executor): Promise<numb
   // precedes, so it carries no deadline of its own.
   const ranked = (await executor.execute(sql`
     select c.barrier_id,
-      case when bool_or(c.kind = 'delete') then 0 else 1 end as rank,
-      case when bool_or(c.kind = 'delete') then min(c.created_at) filter (where c.kind = 'delete')
+      case when bool_or(c.kind in ('relay_hold', 'relay_release')) then -1
+        when bool_or(c.kind = 'delete') then 0 else 1 end as rank,
+      case when bool_or(c.kind in ('relay_hold', 'relay_release'))
+          then min(c.created_at) filter (where c.kind in ('relay_hold', 'relay_release'))
+        when bool_or(c.kind = 'delete') then min(c.created_at) filter (where c.kind = 'delete')
         else coalesce(
           min(coalesce((c.payload->'window'->>'start')::timestamptz, c.created_at))
             filter (where c.kind <> 'set_clock'),

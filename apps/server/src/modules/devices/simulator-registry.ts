@@ -177,6 +177,9 @@ export function attachDeviceSimulators(
     whitelist(barrierId) {
       return devices.get(barrierId)?.whitelist(deps.clock.now()) ?? null;
     },
+    relay(barrierId) {
+      return devices.get(barrierId)?.relay(deps.clock.now()) ?? null;
+    },
     async settled() {
       while (reading.size > 0) await Promise.all([...reading]);
     },

@@ -4,6 +4,7 @@ import {
   DEVICE_CHECK_TEXTS,
   DEVICE_LOG_TEXTS,
   MESSAGES,
+  RELAY_TEXTS,
   STAFF_ROLE_LABELS,
 } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ import { BarrierEditForm } from '../../../features/admin-barriers/components/bar
 import { LimitsForm } from '../../../features/admin-barriers/components/limits-form';
 import { StaffSection } from '../../../features/barrier-staff/components/staff-section';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
+import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
@@ -95,6 +97,7 @@ export function AdminBarrierPageRoute() {
             </Stack>
           </Card>
           {may('device.health') ? <DeviceHealthCard barrierId={data.id} /> : null}
+          {may('relay.open') ? <OpenGateButton side="admin" barrierId={data.id} /> : null}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {may('users.manage') ? (
               <Button variant="light" onClick={() => navigate(paths.barrierUsers, { state })}>
@@ -119,6 +122,11 @@ export function AdminBarrierPageRoute() {
             {may('settings.manage') ? (
               <Button variant="light" onClick={() => navigate(paths.deviceCheckAdmin, { state })}>
                 {DEVICE_CHECK_TEXTS.start}
+              </Button>
+            ) : null}
+            {may('relay.open') ? (
+              <Button variant="light" onClick={() => navigate(paths.openingsAdmin, { state })}>
+                {RELAY_TEXTS.openingsLog}
               </Button>
             ) : null}
           </SimpleGrid>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { MESSAGES, STAFF_ROLE_LABELS } from '@propusk/contracts/messages';
+import { MESSAGES, RELAY_TEXTS, STAFF_ROLE_LABELS } from '@propusk/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -46,6 +46,9 @@ export function AdminBarriersRoute() {
         />
         <Button onClick={() => navigate(paths.createBarrier)}>Создать шлагбаум</Button>
       </Group>
+      <Button color="red.9" variant="outline" onClick={() => navigate(paths.emergencyHold)}>
+        {RELAY_TEXTS.emergency}
+      </Button>
       <QueryStatus
         isPending={barriers.isPending}
         error={barriers.error ? errorMessage(barriers.error, { fallback: MESSAGES.loadFailed }) : null}

@@ -17,6 +17,8 @@ export const adminNavigation: readonly NavigationItem[] = [
       paths.editPhoneAdmin,
       paths.barrierHistoryAdmin,
       paths.deviceLogAdmin,
+      paths.openingsAdmin,
+      paths.emergencyHold,
     ],
   },
   { to: paths.adminRequests, label: 'Заявки', badge: AdminPendingRequestsBadge },

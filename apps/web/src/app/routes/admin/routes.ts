@@ -56,6 +56,14 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./device-log-admin').then((module) => ({ Component: module.default })),
   },
   {
+    path: paths.openingsAdmin,
+    lazy: () => import('./openings-admin').then((module) => ({ Component: module.default })),
+  },
+  {
+    path: paths.emergencyHold,
+    lazy: () => import('./emergency-hold').then((module) => ({ Component: module.default })),
+  },
+  {
     path: paths.changePhoneAdmin,
     lazy: () => import('./change-phone-admin').then((module) => ({ Component: module.default })),
   },

@@ -14,6 +14,7 @@ const barrierCalls = {
   'GET /api/barriers/8/limits/': limits,
   'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone, ownExtraPhone], total_count: 2 },
   'GET /api/barriers/8/guest-passes/': { guest_passes: [], total_count: 0, current_page: 1, page_size: 100 },
+  'GET /api/barriers/8/openings/': { openings: [], total_count: 0, current_page: 1, page_size: 10 },
 };
 
 const limitRow = (label: string) => screen.getByText(label).parentElement as HTMLElement;

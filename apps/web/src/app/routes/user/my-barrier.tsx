@@ -5,6 +5,7 @@ import {
   NAME_FALLBACK,
   NO_LIMIT_LABEL,
   PHONE_FALLBACK,
+  RELAY_TEXTS,
 } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +26,8 @@ import { BlockedNotice } from '../../../features/barriers/components/blocked-not
 import { GuestPassesSection } from '../../../features/guest-passes/components/guest-passes-section';
 import { deletePhone, getMyPhones, myPhonesQueryKey } from '../../../features/phones/api/phones-api';
 import { PhoneCard } from '../../../features/phones/components/phone-card';
+import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
+import { OpeningsList } from '../../../features/relay/components/openings-list';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone, phoneHref } from '../../../lib/phone';
@@ -110,6 +113,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
               {formatPhone(barrier.data.owner.phone) || PHONE_FALLBACK}
             </Text>
             <CallBarrierButton devicePhone={barrier.data.device_phone} />
+            {barrier.data.block_reason ? null : <OpenGateButton side="user" barrierId={barrierId} />}
           </Stack>
         </Card>
       ) : null}
@@ -200,6 +204,10 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
           <Button onClick={() => navigate(paths.addPhone, { state })}>Добавить номер</Button>
 
           <GuestPassesSection barrierId={barrierId} />
+          <Title order={2} size="h4">
+            {RELAY_TEXTS.myOpenings}
+          </Title>
+          <OpeningsList side="user" barrierId={barrierId} />
 
           <Stack gap="sm">
             <Button variant="light" onClick={() => navigate(paths.barrierHistory, { state })}>

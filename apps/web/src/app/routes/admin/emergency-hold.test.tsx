@@ -1,0 +1,65 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoute, signIn } from '../../../test/render';
+import { EmergencyHoldRoute } from './emergency-hold';
+
+const hold = (states: string[], ended = false) => ({
+  id: 5,
+  reason: 'Пожарная тревога',
+  rule: 'п. 71',
+  started_at: '2026-11-21T12:00:00+03:00',
+  started_by: 1,
+  started_by_name: 'Диспетчер',
+  ended_at: ended ? '2026-11-21T12:30:00+03:00' : null,
+  ended_by: ended ? 1 : null,
+  ended_by_name: ended ? 'Диспетчер' : null,
+  barriers: states.map((state, index) => ({
+    barrier: index + 1,
+    address: `ул. Пожарная, д. ${index + 1}`,
+    phase: ended ? 'end' : 'hold',
+    state,
+    refused: state === 'refused' ? 'relay_dialect_unknown' : null,
+    retrying: state === 'failed',
+    attempts: 1,
+    restored_relay_seconds: null,
+  })),
+});
+
+describe('/emergency-hold', { timeout: 20_000 }, () => {
+  it('asks one confirmation naming п. 71, then shows each barrier live and shouts a failure', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/admin/emergency-holds/': { holds: [], total_count: 0, current_page: 1, page_size: 10 },
+      'GET /api/admin/barriers/my/': {
+        barriers: [{ id: 1, address: 'ул. Пожарная, д. 1' }],
+        total_count: 1,
+        current_page: 1,
+        page_size: 100,
+      },
+      'POST /api/admin/emergency-holds/': [201, hold(['confirmed', 'failed'])],
+      'GET /api/admin/emergency-holds/5/': hold(['confirmed', 'failed']),
+    });
+    renderRoute(<EmergencyHoldRoute />, { path: '/emergency-hold' });
+    expect(await screen.findByTestId('emergency-rule')).toHaveTextContent('ПП РФ № 1479');
+    const start = await screen.findByRole('button', { name: 'Открыть и удерживать' });
+    expect(start).toBeDisabled();
+    fireEvent.change(screen.getByRole('textbox', { name: /Причина/ }), {
+      target: { value: 'Пожарная тревога' },
+    });
+    fireEvent.click(start);
+    expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'по пункту 71 Правил противопожарного режима в РФ (ПП РФ № 1479)',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Да, открыть' }));
+    expect(await screen.findByTestId('hold-title')).toHaveTextContent('Экстренное открытие действует');
+    const states = await screen.findAllByTestId('hold-barrier-state');
+    expect(states.map((state) => state.textContent)).toEqual(['Открыт, удерживается', 'Ошибка']);
+    const shouts = screen.getAllByRole('alert').filter((alert) => /вручную/.test(alert.textContent ?? ''));
+    expect(shouts).toHaveLength(1);
+    expect(server.callsTo('POST /api/admin/emergency-holds/')[0]?.body).toEqual({
+      barrier_ids: 'all',
+      reason: 'Пожарная тревога',
+    });
+  });
+});

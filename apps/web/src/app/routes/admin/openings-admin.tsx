@@ -1,0 +1,27 @@
+import { RELAY_TEXTS } from '@propusk/contracts/messages';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { MissingBarrier } from '../../../components/missing-barrier';
+import { OpeningsList } from '../../../features/relay/components/openings-list';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { paths } from '../../paths';
+import { adminNavigation } from './navigation';
+
+/** /openings-admin: every opening of one of the administrator's barriers, with filters. */
+export function OpeningsAdminRoute() {
+  const barrierId = useNavigationState().barrier_id ?? null;
+  return (
+    <AppLayout
+      title={RELAY_TEXTS.openingsLog}
+      back={{ to: paths.adminBarrierPage, label: 'Назад', state: { barrier_id: barrierId } }}
+      navigation={adminNavigation}
+    >
+      {barrierId ? (
+        <OpeningsList side="admin" barrierId={barrierId} />
+      ) : (
+        <MissingBarrier listPath={paths.adminBarriers} />
+      )}
+    </AppLayout>
+  );
+}
+
+export default OpeningsAdminRoute;

@@ -1,0 +1,78 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoute, signIn } from '../../../test/render';
+import { ownExtraPhone, ownPrimaryPhone, userBarrier } from '../../../test/user-fixtures';
+import { limits } from '../admin/test-data';
+import { MyBarrierRoute } from './my-barrier';
+
+const opening = {
+  id: 31,
+  barrier: 8,
+  user: 1,
+  user_name: 'Жилец',
+  user_phone: '+79001234567',
+  via: 'app',
+  requested_at: '2026-11-21T12:00:00+03:00',
+  status: 'sent',
+  failure: null,
+  confirmed_at: null,
+};
+const list = (items: object[]) => ({
+  openings: items,
+  total_count: items.length,
+  current_page: 1,
+  page_size: 10,
+});
+
+describe('/mybarrier: «Открыть»', { timeout: 20_000 }, () => {
+  it('opens, shows «Открывается…» then «Открыто», and lists the opening in «Мои открытия»', async () => {
+    signIn();
+    let confirmed = false;
+    const server = mockApi({
+      'GET /api/barriers/8/': userBarrier,
+      'GET /api/barriers/8/limits/': limits,
+      'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone, ownExtraPhone], total_count: 2 },
+      'GET /api/barriers/8/openings/': () =>
+        list(
+          confirmed ? [{ ...opening, status: 'confirmed', confirmed_at: '2026-11-21T12:00:05+03:00' }] : [],
+        ),
+      'POST /api/barriers/8/open/': () => {
+        setTimeout(() => {
+          confirmed = true;
+        }, 50);
+        return [201, opening];
+      },
+    });
+    renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state: { barrier_id: 8 } });
+    expect(await screen.findByText('Мои открытия')).toBeInTheDocument();
+    expect(await screen.findByText('Открытий пока нет.')).toBeInTheDocument();
+    fireEvent.click(await screen.findByTestId('open-gate'));
+    expect(await screen.findByTestId('open-gate-state', {}, { timeout: 5000 })).toHaveTextContent('Открыто');
+    expect(server.calls.some((call) => call.method === 'POST' && call.path === '/api/barriers/8/open/')).toBe(
+      true,
+    );
+    expect(await screen.findByTestId('opening-card')).toHaveTextContent('Открыто');
+  });
+
+  it('says why when the server refuses (too often)', async () => {
+    signIn();
+    mockApi({
+      'GET /api/barriers/8/': userBarrier,
+      'GET /api/barriers/8/limits/': limits,
+      'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone], total_count: 1 },
+      'GET /api/barriers/8/openings/': list([]),
+      'POST /api/barriers/8/open/': [
+        429,
+        {
+          detail: 'Too many openings: wait before opening again.',
+          code: 'too_many_openings',
+          retry_after: 20,
+        },
+      ],
+    });
+    renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state: { barrier_id: 8 } });
+    fireEvent.click(await screen.findByTestId('open-gate'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Слишком часто. Подождите и откройте снова.');
+  });
+});

@@ -1,0 +1,218 @@
+import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { HOLD_STATE_LABELS, RELAY_TEXTS } from '@propusk/contracts/messages';
+import type { HoldBarrier } from '@propusk/contracts/relay';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QueryStatus } from '../../../components/query-status';
+import { ErrorLine } from '../../../components/status-line';
+import { formatDateTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import {
+  type EmergencyHold,
+  endHold,
+  getHold,
+  getHoldableBarriers,
+  holdQueryKey,
+  holdsKey,
+  listHolds,
+  startHold,
+} from '../api/relay-api';
+
+/** The hold's barriers are read again this often while any is not settled. */
+const HOLD_REFRESH_MS = 2000;
+
+/** «Экстренное открытие»: the running hold (live), or the form to start one. */
+export function EmergencyHoldView() {
+  const holds = useQuery({ queryKey: [...holdsKey, 'list'], queryFn: listHolds });
+  const running = holds.data?.holds.find((hold) => hold.ended_at === null) ?? null;
+  const [shownId, setShownId] = useState<number | null>(null);
+  const id = running?.id ?? shownId;
+  return (
+    <Stack gap="md">
+      <Alert color="red.9" variant="outline" title={RELAY_TEXTS.emergencyRule} data-testid="emergency-rule">
+        {RELAY_TEXTS.emergencyLead}
+      </Alert>
+      <QueryStatus
+        isPending={holds.isPending}
+        error={holds.error ? errorMessage(holds.error, { fallback: RELAY_TEXTS.startFailed }) : null}
+      />
+      {holds.data && id === null ? <StartHoldForm onStarted={setShownId} /> : null}
+      {id !== null ? <HoldState holdId={id} onClosed={() => setShownId(null)} /> : null}
+    </Stack>
+  );
+}
+
+function StartHoldForm({ onStarted }: { onStarted: (id: number) => void }) {
+  const queryClient = useQueryClient();
+  const [all, setAll] = useState(true);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const barriers = useQuery({
+    queryKey: ['relay', 'hold-barriers'],
+    queryFn: getHoldableBarriers,
+  });
+  const start = useMutation({
+    mutationFn: () => startHold({ barrier_ids: all ? 'all' : chosen, reason: reason.trim() }),
+    onSuccess: async (hold) => {
+      setConfirming(false);
+      queryClient.setQueryData(holdQueryKey(hold.id), hold);
+      await queryClient.invalidateQueries({ queryKey: holdsKey });
+      onStarted(hold.id);
+    },
+  });
+  const count = all ? 'все ваши шлагбаумы' : `выбранные шлагбаумы (${chosen.length})`;
+  const ready = reason.trim().length >= 3 && (all || chosen.length > 0);
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="sm">
+        <Checkbox
+          size="md"
+          label={RELAY_TEXTS.allBarriers}
+          checked={all}
+          onChange={(event) => setAll(event.currentTarget.checked)}
+        />
+        {!all ? (
+          <Stack gap="xs" aria-label={RELAY_TEXTS.chooseBarriers} role="group">
+            {barriers.data?.map((barrier) => (
+              <Checkbox
+                key={barrier.id}
+                size="md"
+                label={barrier.address}
+                checked={chosen.includes(barrier.id)}
+                onChange={(event) => {
+                  const checked = event.currentTarget.checked;
+                  setChosen((current) =>
+                    checked ? [...current, barrier.id] : current.filter((value) => value !== barrier.id),
+                  );
+                }}
+              />
+            ))}
+          </Stack>
+        ) : null}
+        <Textarea
+          label={RELAY_TEXTS.reason}
+          placeholder={RELAY_TEXTS.reasonPlaceholder}
+          required
+          autosize
+          minRows={2}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+        <Button color="red.9" size="lg" disabled={!ready} onClick={() => setConfirming(true)}>
+          {RELAY_TEXTS.startHold}
+        </Button>
+        <ConfirmDialog
+          opened={confirming}
+          message={RELAY_TEXTS.confirmHold(count)}
+          confirmLabel={RELAY_TEXTS.confirmYes}
+          onConfirm={() => start.mutate()}
+          onCancel={() => setConfirming(false)}
+          isBusy={start.isPending}
+          error={start.error ? errorMessage(start.error, { fallback: RELAY_TEXTS.startFailed }) : null}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+const unsettled = (hold: EmergencyHold | undefined) =>
+  !hold || hold.barriers.some((barrier) => barrier.state === 'sent' || barrier.state === 'failed');
+
+function stateLabel(barrier: HoldBarrier): string {
+  if (barrier.state === 'refused') return HOLD_STATE_LABELS.refused ?? '';
+  return HOLD_STATE_LABELS[`${barrier.phase}:${barrier.state}`] ?? '';
+}
+
+function HoldState({ holdId, onClosed }: { holdId: number; onClosed: () => void }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const hold = useQuery({
+    queryKey: holdQueryKey(holdId),
+    queryFn: () => getHold(holdId),
+    refetchInterval: (query) => (unsettled(query.state.data) ? HOLD_REFRESH_MS : false),
+  });
+  const end = useMutation({
+    mutationFn: () => endHold(holdId),
+    onSuccess: async (ended) => {
+      setConfirming(false);
+      queryClient.setQueryData(holdQueryKey(holdId), ended);
+      await queryClient.invalidateQueries({ queryKey: [...holdsKey, 'list'] });
+    },
+  });
+  const data = hold.data;
+  return (
+    <Stack gap="sm">
+      <QueryStatus
+        isPending={hold.isPending}
+        error={hold.error ? errorMessage(hold.error, { fallback: RELAY_TEXTS.startFailed }) : null}
+      />
+      {data ? (
+        <>
+          <Title order={2} size="h4" c={data.ended_at ? undefined : 'red.9'} data-testid="hold-title">
+            {data.ended_at ? RELAY_TEXTS.holdEnded : RELAY_TEXTS.holdRunning}
+          </Title>
+          <Text size="sm">
+            {RELAY_TEXTS.reason}: {data.reason}
+          </Text>
+          <Text size="sm">
+            {RELAY_TEXTS.startedBy}: {data.started_by_name || 'Без имени'}, {formatDateTime(data.started_at)}
+          </Text>
+          {data.ended_at ? (
+            <Text size="sm">
+              {RELAY_TEXTS.endedBy}: {data.ended_by_name || 'Без имени'}, {formatDateTime(data.ended_at)}
+            </Text>
+          ) : null}
+          {data.barriers.map((barrier) => {
+            const alarm = barrier.state === 'failed' || barrier.state === 'refused' || barrier.retrying;
+            return (
+              <Card
+                key={barrier.barrier}
+                withBorder
+                radius="md"
+                bg={alarm ? 'red.0' : undefined}
+                data-testid="hold-barrier"
+              >
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600}>{barrier.address}</Text>
+                  <Badge
+                    color={alarm ? 'red.9' : barrier.state === 'confirmed' ? 'teal.9' : 'blue.9'}
+                    variant="filled"
+                    data-testid="hold-barrier-state"
+                  >
+                    {stateLabel(barrier)}
+                  </Badge>
+                </Group>
+                {alarm ? (
+                  <Text c="red.9" fw={700} size="sm" role="alert">
+                    {RELAY_TEXTS.failedShout}
+                  </Text>
+                ) : null}
+              </Card>
+            );
+          })}
+          {data.ended_at ? (
+            <Button variant="light" onClick={onClosed}>
+              Новое экстренное открытие
+            </Button>
+          ) : (
+            <Button color="red.9" size="lg" onClick={() => setConfirming(true)} data-testid="end-hold">
+              {RELAY_TEXTS.endHold}
+            </Button>
+          )}
+          <ConfirmDialog
+            opened={confirming}
+            message={RELAY_TEXTS.confirmEnd}
+            confirmLabel={RELAY_TEXTS.confirmEndYes}
+            onConfirm={() => end.mutate()}
+            onCancel={() => setConfirming(false)}
+            isBusy={end.isPending}
+            error={end.error ? errorMessage(end.error, { fallback: RELAY_TEXTS.endFailed }) : null}
+          />
+          {end.error && !confirming ? <ErrorLine message={RELAY_TEXTS.endFailed} /> : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
