@@ -20,6 +20,7 @@ import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
 import { demoDeviceRoutes } from './modules/devices/demo-routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
 import { metricsPlugin } from './modules/metrics/routes.ts';
 import { phoneRoutes } from './modules/phones/routes.ts';
 import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(
   await app.register(barrierRoutes, { deps });
   await app.register(accessRequestRoutes, { deps });
   await app.register(barrierUserRoutes, { deps });
+  await app.register(importRoutes, { deps });
   await app.register(phoneRoutes, { deps });
   await app.register(actionRoutes, { deps });
 

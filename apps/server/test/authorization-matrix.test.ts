@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPhone, createBarrier, grantAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
+import { csvFile, multipart } from './import-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 type Caller = 'anonymous' | 'otherUser' | 'otherAdmin' | 'rightful';
@@ -20,6 +21,8 @@ interface Entry {
   expected: Record<Caller, number>;
   /** The call lawfully shows data about others (search by exact phone, creating one's own barrier). */
   foreignDataAllowed?: boolean;
+  /** A body that is not JSON (a file upload): sent as given, with its content type. */
+  upload?: () => { payload: Buffer; headers: Record<string, string> };
 }
 
 const WEEKDAY = { monday: [{ start_time: '08:00', end_time: '12:00' }] };
@@ -296,6 +299,27 @@ describe('authorization matrix', () => {
     },
     {
       method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/import/template/?format=csv`,
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/import/preview/`,
+      upload: () => multipart(csvFile([[nextPhone(), 'Жилец', 'кв. 1', '', '', '', '']])),
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'POST',
+      // A digest of another file: the rightful owner is told so (409), nothing is imported.
+      url: () => `/api/admin/barriers/${barrier.id}/import/?digest=${'0'.repeat(64)}`,
+      upload: () => multipart(csvFile([[nextPhone(), 'Жилец', 'кв. 1', '', '', '', '']])),
+      rightful: 'owner',
+      expected: admin(409),
+    },
+    {
+      method: 'GET',
       url: () => `/api/admin/barriers/${barrier.id}/phones/my/?user=${member.id}`,
       rightful: 'owner',
       expected: admin(200),
@@ -393,6 +417,7 @@ describe('authorization matrix', () => {
       url: entry.url(),
       ...(token ? { token } : {}),
       ...(body ? { payload: body } : {}),
+      ...(entry.upload ? entry.upload() : {}),
     });
   };
 
@@ -447,6 +472,7 @@ describe('authorization matrix', () => {
       'access requests',
       'admin: access requests',
       'admin: users',
+      'admin: import',
       'phones',
       'admin: phones',
       'history',

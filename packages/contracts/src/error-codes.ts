@@ -12,6 +12,7 @@ import { BARRIER_USER_MESSAGES } from './barrier-users.ts';
 import { BARRIER_MESSAGES } from './barriers.ts';
 import { DEVICE_CHECK_NOT_READY_DETAIL, DEVICE_CHECK_RUNNING_DETAIL } from './device-checks.ts';
 import { PHONE_NOT_IN_ERROR_DETAIL } from './devices.ts';
+import { IMPORT_MESSAGES } from './imports.ts';
 import { LIMIT_MESSAGES } from './limits.ts';
 import { PHONE_MESSAGES } from './phones.ts';
 import { PROFILE_MESSAGES } from './users.ts';
@@ -116,6 +117,16 @@ export const ERROR_CODES = {
   device_check_not_ready: DEVICE_CHECK_NOT_READY_DETAIL,
   phone_not_in_error: PHONE_NOT_IN_ERROR_DETAIL,
   simulator_empty: 'The simulated unit has not received anything yet.',
+
+  // Import of residents (issue 14).
+  import_file_missing: IMPORT_MESSAGES.fileMissing,
+  import_file_invalid: IMPORT_MESSAGES.fileInvalid,
+  import_file_too_large: IMPORT_MESSAGES.fileTooLarge,
+  import_headers_invalid: IMPORT_MESSAGES.headersInvalid,
+  import_empty: IMPORT_MESSAGES.empty,
+  import_too_many_rows: IMPORT_MESSAGES.tooManyRows,
+  import_has_problems: IMPORT_MESSAGES.hasProblems,
+  import_file_changed: IMPORT_MESSAGES.fileChanged,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

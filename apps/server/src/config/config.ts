@@ -49,6 +49,8 @@ const environmentSchema = z
     CODES_PER_PHONE_PER_DAY: positiveInt(10),
     /** Codes sent by the whole server within an hour: the ceiling of what SMS pumping can spend. */
     SMS_CODE_BUDGET_PER_HOUR: positiveInt(500),
+    /** How many SMS the gateway sends a minute: the send-time estimate of a bulk import (send-estimate.ts). */
+    SMS_RATE_PER_MINUTE: positiveInt(20),
     /**
      * Absolute lifetime of a session in days from its login, whatever its refreshes (the sliding lifetime is
      * 30 days): after it the user logs in again (docs/decisions/0012).
