@@ -3,9 +3,10 @@
  * commit: the file is read (file.ts) and its rows checked (rows.ts); then, under the barrier lock, each row is
  * checked against the database with the rules of phone-changes.ts (duplicates, limits, slots); then the
  * import is applied: accounts created, access granted, phones added in one batch (`addPhonesLocked`), the
- * device planned once (`syncBarrierDevice`). The preview applies it too, inside a transaction that it rolls
- * back, so that its SMS count is the outbox's own plan and the weekly SMS limit is the outbox's own check.
- * The commit refuses the whole file (409) while any row has a problem.
+ * device planned once (`syncBarrierDevice`). The preview writes nothing: it hands the rows' phones to the
+ * outbox's planner as if written (`forecastDeviceSync`), so that its SMS count is the outbox's own plan and
+ * the weekly SMS limit the outbox's own check. The commit refuses the whole file (409) while any row has a
+ * problem.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -18,10 +19,10 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { adminBlocks, barrierAccess, users } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { conflict, HttpError } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barriers/policy.ts';
-import { loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
+import { forecastDeviceSync, loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
 import {
   type Actor,
   addPhonesLocked,
@@ -40,13 +41,6 @@ type Accounts = Map<
   string,
   { id: number; fullName: string | null; blocked: boolean; blockedByAdmin: boolean }
 >;
-
-/** Thrown to roll back a preview's trial run (its result travels with it). */
-class TrialRun extends Error {
-  constructor(readonly sms: number) {
-    super('trial run');
-  }
-}
 
 export const fileDigest = (file: Buffer) => createHash('sha256').update(file).digest('hex');
 
@@ -96,7 +90,7 @@ export function createImportService(deps: Dependencies) {
     barrier: LockedBarrier,
     adminId: number,
     rows: ImportCandidate[],
-  ): Promise<Accounts> {
+  ): Promise<{ accounts: Accounts; slots: Map<ImportCandidate, number> }> {
     const primaries = rows.filter((row) => row.type === 'primary' && row.problems.length === 0);
     const { accounts, withAccess } = await loadAccounts(
       tx,
@@ -132,6 +126,7 @@ export function createImportService(deps: Dependencies) {
       barrier,
       checked.map((entry) => entry.phone),
     );
+    const slots = new Map<ImportCandidate, number>();
     for (const [position, entry] of plan.entries()) {
       const { index } = checked[position] as { index: number };
       const row = rows[index] as ImportCandidate;
@@ -139,8 +134,9 @@ export function createImportService(deps: Dependencies) {
       if (resident && resident.problems.length > 0 && row.problems.length === 0) {
         row.problems.push('resident_has_problems');
       } else if (entry.problem) row.problems.push(entry.problem);
+      else slots.set(row, entry.slot);
     }
-    return accounts;
+    return { accounts, slots };
   }
 
   function toNewPhone(row: ImportCandidate, userId: number): NewPhone {
@@ -218,8 +214,6 @@ export function createImportService(deps: Dependencies) {
     return loadCommittedSms(tx, deps, barrier.id, deps.clock.now());
   }
 
-  const isSmsLimit = (error: unknown) => error instanceof HttpError && error.code === 'sms_weekly_limit';
-
   async function readRows(file: Buffer) {
     const { rows } = await readImportFile(file);
     return readImportRows(rows, deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES, deps.clock.now());
@@ -234,60 +228,47 @@ export function createImportService(deps: Dependencies) {
     async preview(admin: AuthenticatedUser, barrierId: number, file: Buffer): Promise<ImportPreview> {
       await requireBarrierPermission(db, admin.id, barrierId, 'users.manage');
       const rows = await readRows(file);
-      let accounts: Accounts = new Map();
-      let sms = 0;
-      try {
-        await db.transaction(async (tx) => {
-          const barrier = await lockLiveBarrier(tx, barrierId);
-          const committedBefore = await committedSmsBefore(tx, barrier);
-          accounts = await checkAgainstBarrier(tx, barrier, admin.id, rows);
-          const valid = rows.filter((row) => row.problems.length === 0);
-          const trial = (count: number) =>
-            tx.transaction(async (inner) => {
-              const result = await apply(
-                inner,
-                barrier,
-                admin,
-                rows,
-                valid.slice(0, count),
-                accounts,
-                committedBefore,
-              );
-              throw new TrialRun(result.sms);
-            });
-          const attempt = async (count: number): Promise<number | null> => {
-            try {
-              await trial(count);
-              throw new Error('trial run did not roll back');
-            } catch (error) {
-              if (error instanceof TrialRun) return error.sms;
-              if (isSmsLimit(error)) return null;
-              throw error;
-            }
-          };
-          const whole = await attempt(valid.length);
-          if (whole !== null) sms = whole;
+      // Read only: the rows' phones are handed to the outbox's planner as if written (their slots as the
+      // batch would take them), so the SMS count and the weekly limit are the outbox's own.
+      const { accounts, sms } = await db.transaction(async (tx) => {
+        const barrier = await lockLiveBarrier(tx, barrierId);
+        const committedBefore = await committedSmsBefore(tx, barrier);
+        const checked = await checkAgainstBarrier(tx, barrier, admin.id, rows);
+        const valid = rows.filter((row) => row.problems.length === 0);
+        const forecast = (count: number) =>
+          forecastDeviceSync(
+            tx,
+            deps,
+            barrier.id,
+            valid.slice(0, count).map((row, index) => ({
+              id: -(index + 1),
+              slot: checked.slots.get(row) as number,
+              number: row.phone,
+              kind: row.type ?? 'permanent',
+              start: row.startTime,
+              end: row.endTime,
+              schedule: row.schedule,
+            })),
+            { committedBefore },
+          );
+        const whole = await forecast(valid.length);
+        if (!whole.overWeeklyLimit) return { accounts: checked.accounts, sms: whole.sms };
+        // Over the weekly SMS limit: the longest run of rows (in file order) that the limit allows.
+        let fits = 0;
+        let over = valid.length;
+        let sms = (await forecast(0)).sms;
+        while (over - fits > 1) {
+          const middle = Math.floor((fits + over) / 2);
+          const result = await forecast(middle);
+          if (result.overWeeklyLimit) over = middle;
           else {
-            // Over the weekly SMS limit: the longest run of rows (in file order) that the outbox accepts.
-            let fits = 0;
-            let over = valid.length;
-            sms = (await attempt(0)) ?? 0;
-            while (over - fits > 1) {
-              const middle = Math.floor((fits + over) / 2);
-              const result = await attempt(middle);
-              if (result === null) over = middle;
-              else {
-                fits = middle;
-                sms = result;
-              }
-            }
-            for (const row of valid.slice(fits)) row.problems.push('sms_weekly_limit');
+            fits = middle;
+            sms = result.sms;
           }
-          throw new TrialRun(sms);
-        });
-      } catch (error) {
-        if (!(error instanceof TrialRun)) throw error;
-      }
+        }
+        for (const row of valid.slice(fits)) row.problems.push('sms_weekly_limit');
+        return { accounts: checked.accounts, sms };
+      });
       const clean = rows.filter((row) => row.problems.length === 0);
       return {
         digest: fileDigest(file),
@@ -326,7 +307,7 @@ export function createImportService(deps: Dependencies) {
       const result = await db.transaction(async (tx) => {
         const barrier = await lockLiveBarrier(tx, barrierId);
         const committedBefore = await committedSmsBefore(tx, barrier);
-        const accounts = await checkAgainstBarrier(tx, barrier, admin.id, rows);
+        const { accounts } = await checkAgainstBarrier(tx, barrier, admin.id, rows);
         const withProblems = rows.filter((row) => row.problems.length > 0).length;
         if (withProblems > 0)
           throw conflict('import_has_problems', undefined, { rows_with_problems: withProblems });
