@@ -88,6 +88,7 @@ test('an administrator: every screen of a new barrier, its empty states, refusal
     '/barrier-history-admin',
     '/device-log-admin',
     '/device-check-admin',
+    '/import-admin',
     '/change-phone-admin',
     '/change-password',
   ]) {

@@ -37,6 +37,7 @@ export const paths = {
   barrierHistoryAdmin: '/barrier-history-admin',
   deviceLogAdmin: '/device-log-admin',
   deviceCheckAdmin: '/device-check-admin',
+  importAdmin: '/import-admin',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -21,6 +21,9 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   schema?: S;
 }
 
+const isFormData = (body: unknown): body is FormData =>
+  typeof FormData !== 'undefined' && body instanceof FormData;
+
 /** The server answered with a status outside 2xx. `body` is its JSON (`{detail}` or `{field: [msgs]}`). */
 export class ApiError extends Error {
   constructor(
@@ -133,13 +136,19 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
 
 async function send(url: string, options: RequestOptions<z.ZodType | undefined>, token: string | null) {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a file upload) sets its own multipart content type.
+  if (options.body !== undefined && !isFormData(options.body)) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
     return await fetch(url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isFormData(options.body)
+            ? options.body
+            : JSON.stringify(options.body),
     });
   } catch (error) {
     throw new NetworkError(error);
@@ -163,6 +172,27 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
+  const response = await authorizedResponse(path, options);
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+  if (options.schema) {
+    const parsed = options.schema.safeParse(body);
+    if (parsed.success) return parsed.data as Result<S>;
+  }
+  return body as Result<S>;
+}
+
+/** A file the API answers with (a download), through the same token and refresh as every call. */
+export async function apiBlob(path: string, options: Omit<RequestOptions, 'schema'> = {}): Promise<Blob> {
+  const response = await authorizedResponse(path, options);
+  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  return response.blob();
+}
+
+async function authorizedResponse(
+  path: string,
+  options: RequestOptions<z.ZodType | undefined>,
+): Promise<Response> {
   const url = buildUrl(path, options.query);
   const useAuth = options.auth ?? true;
   const usedToken = useAuth ? readStored('access_token') : null;
@@ -184,14 +214,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
       throw new ApiError(401, await readBody(response));
     }
   }
-
-  const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, body);
-  if (options.schema) {
-    const parsed = options.schema.safeParse(body);
-    if (parsed.success) return parsed.data as Result<S>;
-  }
-  return body as Result<S>;
+  return response;
 }
 
 /** Shorthands by method. */

@@ -83,6 +83,9 @@ export function AdminBarrierPageRoute() {
             <Button variant="light" onClick={() => navigate(paths.barrierUsers, { state })}>
               Пользователи
             </Button>
+            <Button variant="light" onClick={() => navigate(paths.importAdmin, { state })}>
+              Импорт жителей
+            </Button>
             <Button variant="light" onClick={() => navigate(paths.barrierSettings, { state })}>
               Настройки устройства
             </Button>

@@ -17,6 +17,7 @@ export const adminNavigation: readonly NavigationItem[] = [
       paths.editPhoneAdmin,
       paths.barrierHistoryAdmin,
       paths.deviceLogAdmin,
+      paths.importAdmin,
     ],
   },
   { to: paths.adminRequests, label: 'Заявки', badge: AdminPendingRequestsBadge },
