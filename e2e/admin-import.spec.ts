@@ -69,12 +69,12 @@ test('imports residents from a file: template, problems per row, SMS and time, c
     mimeType: 'text/csv',
     buffer: csv([
       `${resident};Новиков Николай;кв. 7;Основной;;;`,
-      `12345;Ошибка;кв. 8;Основной;;;`,
       `${wife};Новикова Анна;кв. 7;Постоянный;;;`,
+      `12345;Ошибка;кв. 8;Основной;;;`,
     ]),
   });
   await page.getByRole('button', { name: 'Проверить файл' }).click();
-  const badRow = page.locator('[data-testid="import-row"][data-line="3"]');
+  const badRow = page.locator('[data-testid="import-row"][data-line="4"]');
   await expect(badRow).toContainText('Неверный номер телефона');
   await expect(page.getByTestId('import-totals')).toContainText('Строк с ошибками: 1');
   await expect(page.getByRole('button', { name: 'Импортировать' })).toBeDisabled();

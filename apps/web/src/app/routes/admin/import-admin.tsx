@@ -139,6 +139,13 @@ export function ImportAdminRoute() {
               <FileInput
                 label="Файл с жителями"
                 placeholder="Выберите файл"
+                classNames={{ placeholder: 'file-input-placeholder' }}
+                // The file's own name, shown as it is (its extension is Latin).
+                valueComponent={({ value }) => (
+                  <span translate="no">
+                    {Array.isArray(value) ? value.map((item) => item.name).join(', ') : value?.name}
+                  </span>
+                )}
                 accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 value={file}
                 onChange={choose}

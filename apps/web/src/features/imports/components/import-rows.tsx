@@ -39,9 +39,9 @@ export function ImportRows({ rows }: { rows: ImportPreview['rows'] }) {
                 </Badge>
               ) : null}
               {row.new_user ? (
-                <Badge variant="light" color="teal">
+                <Text size="sm" c="teal.9" fw={600}>
                   Новый житель
-                </Badge>
+                </Text>
               ) : null}
             </Group>
             {row.name || row.note ? (
