@@ -147,24 +147,24 @@ describe('import of residents', () => {
       [member.phone, 'Уже жилец', '', 'Основной', '', '', ''], // 7 already_has_access
       [blocked.phone, 'Заблокированный', '', 'Основной', '', '', ''], // 8 blocked by this admin
       [b, 'Пётр', 'кв. 2', 'Основной', '', '', ''], // 9 ok
-      [nextPhone(), 'Гость', '', 'Временный', '', '', ''], // 10 window_required
-      [nextPhone(), 'Гость', '', 'Временный', '32.12.2026 10:00', '05.12.2026 10:00', ''], // 11 window_format
-      [nextPhone(), 'Гость', '', 'Временный', '05.12.2026 10:00', '01.12.2026 10:00', ''], // 12 window_order
-      [nextPhone(), 'Гость', '', 'Временный', '01.01.2020 10:00', '02.01.2020 10:00', ''], // 13 window_past
-      [nextPhone(), 'Няня', '', 'По расписанию', '', '', 'когда-нибудь'], // 14 schedule_format
-      [nextPhone(), 'Няня', '', 'По расписанию', '', '', 'пн 20:00-08:00'], // 15 schedule_invalid
-      [nextPhone(), 'Жена', '', 'Постоянный', '', '', ''], // 16 over user_phone_limit (Пётр: 3 phones)
-      [c, 'Семён', 'кв. 3', 'Основной', '', '', ''], // 17 ok
-      [d, 'Фёдор', 'кв. 4', 'Основной', '', '', ''], // 18 no free slot (7 slots)
-      [nextPhone(), 'Сын', '', 'Постоянный', '', '', ''], // 19 resident has problems
+      [nextPhone(), 'Дочь', '', 'Постоянный', '', '', ''], // 10 ok: Пётр's second phone
+      [nextPhone(), 'Гость', '', 'Временный', '', '', ''], // 11 window_required
+      [nextPhone(), 'Гость', '', 'Временный', '32.12.2026 10:00', '05.12.2026 10:00', ''], // 12 window_format
+      [nextPhone(), 'Гость', '', 'Временный', '05.12.2026 10:00', '01.12.2026 10:00', ''], // 13 window_order
+      [nextPhone(), 'Гость', '', 'Временный', '01.01.2020 10:00', '02.01.2020 10:00', ''], // 14 window_past
+      [nextPhone(), 'Няня', '', 'По расписанию', '', '', 'когда-нибудь'], // 15 schedule_format
+      [nextPhone(), 'Няня', '', 'По расписанию', '', '', 'пн 20:00-08:00'], // 16 schedule_invalid
+      [nextPhone(), 'Жена', '', 'Постоянный', '', '', ''], // 17 over user_phone_limit of 2: Пётр's third phone
+      [c, 'Семён', 'кв. 3', 'Основной', '', '', ''], // 18 ok
+      [d, 'Фёдор', 'кв. 4', 'Основной', '', '', ''], // 19 no free slot (7 slots)
+      [nextPhone(), 'Сын', '', 'Постоянный', '', '', ''], // 20 resident has problems
     ];
-    // Пётр (line 9) gets a daughter (line 10): his wife (line 17) is then his third phone.
-    rows.splice(8, 0, [nextPhone(), 'Дочь', '', 'Постоянный', '', '', '']);
     const file = csvFile(rows);
     const preview = await previewImport(t, small.id, admin.token, file);
     expect(preview.statusCode, preview.body).toBe(200);
     const byLine = new Map<number, PreviewRow>(preview.json().rows.map((row: PreviewRow) => [row.line, row]));
     expect(codes(byLine.get(2))).toEqual(['phone_invalid']);
+    expect(byLine.get(2)?.new_user).toBe(false);
     expect(codes(byLine.get(3))).toEqual([]);
     expect(byLine.get(3)?.new_user).toBe(true);
     expect(codes(byLine.get(4))).toEqual(['phone_duplicate_file']);

@@ -278,7 +278,7 @@ export function createImportService(deps: Dependencies) {
           name: row.name,
           note: row.note,
           type: row.type,
-          new_user: row.type === 'primary' && !accounts.has(row.phone),
+          new_user: row.type === 'primary' && row.problems.length === 0 && !accounts.has(row.phone),
           problems: row.problems.map((code: ImportProblemCode) => ({
             code,
             text: IMPORT_PROBLEM_TEXTS[code],
