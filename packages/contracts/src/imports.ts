@@ -139,5 +139,8 @@ export const IMPORT_MESSAGES = {
 
 export const importCommitQuerySchema = z.object({
   /** The preview's `digest` of the file sent again. */
-  digest: z.string().regex(/^[0-9a-f]{64}$/, { error: 'Must be the preview’s digest.' }),
+  digest: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { error: 'Must be the preview’s digest.' })
+    .optional(),
 });

@@ -86,10 +86,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
         response: { 200: importPreviewSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => {
-      const file = await uploadedFile(request);
-      return service.preview(currentUser(request), request.params.id, file);
-    },
+    async (request) => service.preview(currentUser(request), request.params.id, () => uploadedFile(request)),
   );
 
   app.post(
@@ -107,11 +104,10 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
       },
     },
     async (request, reply) => {
-      const file = await uploadedFile(request);
       const result = await service.commit(
         currentUser(request),
         request.params.id,
-        file,
+        () => uploadedFile(request),
         request.query.digest,
       );
       return reply.status(201).send(result);

@@ -19,7 +19,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { adminBlocks, barrierAccess, users } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barriers/policy.ts';
 import { forecastDeviceSync, loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
@@ -35,6 +35,9 @@ import {
 import { type ImportFormat, importTemplate, readImportFile } from './file.ts';
 import { type ImportCandidate, readImportRows } from './rows.ts';
 import { estimateSendMinutes } from './send-estimate.ts';
+
+/** The shared error map's words for a missing field (its Russian text is in the contracts). */
+const REQUIRED = 'This field is required.';
 
 /** The accounts of the file's residents that exist already (live), by number. */
 type Accounts = Map<
@@ -225,8 +228,14 @@ export function createImportService(deps: Dependencies) {
       return importTemplate(format);
     },
 
-    async preview(admin: AuthenticatedUser, barrierId: number, file: Buffer): Promise<ImportPreview> {
+    /** `upload` reads the request's file: only once the barrier is known to be the administrator's. */
+    async preview(
+      admin: AuthenticatedUser,
+      barrierId: number,
+      upload: () => Promise<Buffer>,
+    ): Promise<ImportPreview> {
       await requireBarrierPermission(db, admin.id, barrierId, 'users.manage');
+      const file = await upload();
       const rows = await readRows(file);
       // Read only: the rows' phones are handed to the outbox's planner as if written (their slots as the
       // batch would take them), so the SMS count and the weekly limit are the outbox's own.
@@ -298,10 +307,12 @@ export function createImportService(deps: Dependencies) {
     async commit(
       admin: AuthenticatedUser,
       barrierId: number,
-      file: Buffer,
-      digest: string,
+      upload: () => Promise<Buffer>,
+      digest: string | undefined,
     ): Promise<ImportResult> {
       await requireBarrierPermission(db, admin.id, barrierId, 'users.manage');
+      if (digest === undefined) throw new FieldError({ digest: [REQUIRED] });
+      const file = await upload();
       if (fileDigest(file) !== digest) throw conflict('import_file_changed');
       const rows = await readRows(file);
       const result = await db.transaction(async (tx) => {
