@@ -90,6 +90,7 @@ test('an administrator: every screen of a new barrier, its empty states, refusal
     '/device-check-admin',
     '/openings-admin',
     '/emergency-hold',
+    '/import-admin',
     '/change-phone-admin',
     '/change-password',
   ]) {

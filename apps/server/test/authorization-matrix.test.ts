@@ -15,6 +15,7 @@ import {
 } from '../src/modules/barriers/policy.ts';
 import { addPhone, createBarrier, grantAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
+import { csvFile, multipart } from './import-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 type Caller = 'anonymous' | 'otherUser' | 'otherAdmin' | StaffRole | 'rightful';
@@ -41,6 +42,8 @@ interface Entry {
   staff?: Partial<Record<StaffRole, number>>;
   /** The call lawfully shows data about others (search by exact phone, creating one's own barrier). */
   foreignDataAllowed?: boolean;
+  /** A body that is not JSON (a file upload): sent as given, with its content type. */
+  upload?: () => { payload: Buffer; headers: Record<string, string> };
 }
 
 /** A guest pass's window: the next three hours of the test clock. */
@@ -441,6 +444,30 @@ describe('authorization matrix', () => {
     },
     {
       method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/import/template/?format=csv`,
+      rightful: 'owner',
+      permission: 'users.manage',
+      expected: admin(200),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/import/preview/`,
+      upload: () => multipart(csvFile([[nextPhone(), 'Жилец', 'кв. 1', '', '', '', '']])),
+      rightful: 'owner',
+      permission: 'users.manage',
+      expected: admin(200),
+    },
+    {
+      method: 'POST',
+      // A digest of another file: the rightful owner is told so (409), nothing is imported.
+      url: () => `/api/admin/barriers/${barrier.id}/import/?digest=${'0'.repeat(64)}`,
+      upload: () => multipart(csvFile([[nextPhone(), 'Жилец', 'кв. 1', '', '', '', '']])),
+      rightful: 'owner',
+      permission: 'users.manage',
+      expected: admin(409),
+    },
+    {
+      method: 'GET',
       url: () => `/api/admin/barriers/${barrier.id}/phones/my/?user=${member.id}`,
       rightful: 'owner',
       permission: 'phones.manage',
@@ -788,6 +815,7 @@ describe('authorization matrix', () => {
       url: entry.url(),
       ...(token ? { token } : {}),
       ...(body ? { payload: body } : {}),
+      ...(entry.upload ? entry.upload() : {}),
     });
   };
 
@@ -858,6 +886,7 @@ describe('authorization matrix', () => {
       'access requests',
       'admin: access requests',
       'admin: users',
+      'admin: import',
       'phones',
       'admin: phones',
       'history',

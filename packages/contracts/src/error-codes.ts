@@ -14,6 +14,7 @@ import { BARRIER_MESSAGES } from './barriers.ts';
 import { DEVICE_CHECK_NOT_READY_DETAIL, DEVICE_CHECK_RUNNING_DETAIL } from './device-checks.ts';
 import { PHONE_NOT_IN_ERROR_DETAIL } from './devices.ts';
 import { GUEST_PASS_MESSAGES } from './guest-passes.ts';
+import { IMPORT_MESSAGES } from './imports.ts';
 import { LIMIT_MESSAGES } from './limits.ts';
 import { PHONE_MESSAGES } from './phones.ts';
 import { PROFILE_MESSAGES } from './users.ts';
@@ -142,6 +143,15 @@ export const ERROR_CODES = {
   emergency_hold_not_found: 'Emergency hold not found.',
   emergency_hold_ended: 'This emergency hold has already ended.',
   no_barriers_to_hold: 'There is no barrier to hold open.',
+  // Import of residents (issue 14).
+  import_file_missing: IMPORT_MESSAGES.fileMissing,
+  import_file_invalid: IMPORT_MESSAGES.fileInvalid,
+  import_file_too_large: IMPORT_MESSAGES.fileTooLarge,
+  import_headers_invalid: IMPORT_MESSAGES.headersInvalid,
+  import_empty: IMPORT_MESSAGES.empty,
+  import_too_many_rows: IMPORT_MESSAGES.tooManyRows,
+  import_has_problems: IMPORT_MESSAGES.hasProblems,
+  import_file_changed: IMPORT_MESSAGES.fileChanged,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -140,6 +140,16 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   device_check_not_ready: 'Нет завершённой проверки, по которой можно исправить устройство.',
   phone_not_in_error: 'Повторить можно только номер с ошибкой.',
   simulator_empty: 'Имитатор устройства ещё ничего не получил.',
+  import_file_missing: 'Выберите файл для загрузки.',
+  import_file_invalid: 'Это не таблица: загрузите файл Эксель или текстовую таблицу, как в шаблоне.',
+  import_file_too_large: 'Файл больше 2 МБ: разделите его на части.',
+  import_headers_invalid:
+    'В первой строке нужны заголовки шаблона (обязателен «Телефон»). Скачайте шаблон и заполните его.',
+  import_empty: 'В файле нет строк для загрузки.',
+  import_too_many_rows: 'В файле больше 5000 строк: разделите его на части.',
+  import_has_problems:
+    'В некоторых строках ошибки: ничего не загружено. Исправьте их и загрузите файл снова.',
+  import_file_changed: 'Файл отличается от проверенного: проверьте его снова.',
 };
 
 /** The Russian text of an error body that carries a known code, else undefined. */
@@ -274,6 +284,7 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
   ),
   exact('Setting is required.', 'Выберите настройку.'),
   [/^Outcome must be one of: .+\.$/, 'Неизвестный результат сообщения устройства.'],
+  exact('Must be the preview’s digest.', 'Проверьте файл снова перед загрузкой.'),
 ];
 
 const cyrillic = /[А-Яа-яЁё]/;

@@ -53,6 +53,8 @@ const environmentSchema = z
     PHONE_INVITES_PER_ADMIN_PER_HOUR: positiveInt(20),
     /** The site's address, named in the SMS inviting a person without an account; unset: the app's name only. */
     SITE_URL: z.url().optional(),
+    /** How many SMS the gateway sends a minute: the send-time estimate of a bulk import (send-estimate.ts). */
+    SMS_RATE_PER_MINUTE: positiveInt(20),
     /**
      * Absolute lifetime of a session in days from its login, whatever its refreshes (the sliding lifetime is
      * 30 days): after it the user logs in again (docs/decisions/0012).

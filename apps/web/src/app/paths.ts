@@ -39,6 +39,7 @@ export const paths = {
   deviceCheckAdmin: '/device-check-admin',
   openingsAdmin: '/openings-admin',
   emergencyHold: '/emergency-hold',
+  importAdmin: '/import-admin',
 
   /** A guest pass's link (issue 14 part 5): no login; the one route with a parameter, the link's token. */
   guestPass: '/guest/:token',

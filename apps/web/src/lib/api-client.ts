@@ -21,6 +21,9 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   schema?: S;
 }
 
+const isFormData = (body: unknown): body is FormData =>
+  typeof FormData !== 'undefined' && body instanceof FormData;
+
 /** The server answered with a status outside 2xx. `body` is its JSON (`{detail}` or `{field: [msgs]}`). */
 export class ApiError extends Error {
   constructor(
@@ -133,13 +136,19 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
 
 async function send(url: string, options: RequestOptions<z.ZodType | undefined>, token: string | null) {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a file upload) sets its own multipart content type.
+  if (options.body !== undefined && !isFormData(options.body)) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
     return await fetch(url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isFormData(options.body)
+            ? options.body
+            : JSON.stringify(options.body),
     });
   } catch (error) {
     throw new NetworkError(error);

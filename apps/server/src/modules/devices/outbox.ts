@@ -288,25 +288,25 @@ function commonPrefix(queued: DeviceView['queued'], plan: PlannedCommand[]): num
 }
 
 /**
- * Plans and queues the commands that bring the barrier's device to the state the database now describes.
- * Must run inside the transaction of the change, after `lockBarrier`. Returns the number of commands
- * newly queued (0 when the queue already held the right plan). Queued commands that the new plan still
- * starts with stay as they are; the rest of the old plan is cancelled.
+ * The plan for the barrier's device as the database describes it now, plus `extraSpecs` (phones not written
+ * yet: a preview), without writing anything: the commands the new plan keeps from the queue, those it drops
+ * (`stale`) and those it adds (`fresh`). null for a barrier without a known model.
  */
-export async function syncBarrierDevice(
+async function planDevice(
   executor: Executor,
   deps: Pick<Dependencies, 'clock' | 'config'>,
   barrierId: number,
-  options: SyncOptions = {},
-): Promise<number> {
+  options: SyncOptions,
+  extraSpecs: readonly (PhoneSpec & { id: number })[] = [],
+) {
   const now = deps.clock.now();
   const [barrier] = await executor
     .select({ model: barriers.deviceModel })
     .from(barriers)
     .where(eq(barriers.id, barrierId));
-  if (!barrier || !isDeviceModel(barrier.model)) return 0;
+  if (!barrier || !isDeviceModel(barrier.model)) return null;
   const model: DeviceModel = barrier.model;
-  const specs = await loadPhoneSpecs(executor, barrierId);
+  const specs = [...(await loadPhoneSpecs(executor, barrierId)), ...extraSpecs];
   const view = await loadDeviceView(executor, barrierId, now);
   const retry = new Set(options.retrySlots ?? []);
 
@@ -339,10 +339,52 @@ export async function syncBarrierDevice(
     unconfirmedSlots: [...unconfirmed].sort((a, b) => a - b),
   };
   const plan = planCommands({ model, desired: [...desiredBySlot.values()], believed, now });
-
   const kept = commonPrefix(view.queued, plan);
-  const stale = view.queued.slice(kept);
-  const fresh = plan.slice(kept);
+  return { now, model, specs, believed, stale: view.queued.slice(kept), fresh: plan.slice(kept), plan };
+}
+
+/**
+ * What `syncBarrierDevice` would queue if `extraSpecs` were added to the barrier's phones, without writing:
+ * the number of new commands (SMS) and whether the weekly SMS limit would refuse them (the same check,
+ * counting the queued commands the plan would cancel as cancelled). For previews (a bulk import).
+ */
+export async function forecastDeviceSync(
+  executor: Executor,
+  deps: Pick<Dependencies, 'clock' | 'config'>,
+  barrierId: number,
+  extraSpecs: readonly (PhoneSpec & { id: number })[],
+  options: Pick<SyncOptions, 'committedBefore'> = {},
+): Promise<{ sms: number; overWeeklyLimit: boolean }> {
+  const planned = await planDevice(executor, deps, barrierId, {}, extraSpecs);
+  if (!planned) return { sms: 0, overWeeklyLimit: false };
+  const { now, model, specs, believed, stale, fresh, plan } = planned;
+  const limit = await loadWeeklyLimit(executor, barrierId);
+  if (limit === null) return { sms: fresh.length, overWeeklyLimit: false };
+  const clockSetAt = plan.some((command) => command.kind === 'set_clock')
+    ? now
+    : (believed.clockSetAt ?? null);
+  const committed = await loadCommittedSms(executor, deps, barrierId, now, { model, specs, clockSetAt });
+  if (fresh.length === 0 && committed <= (options.committedBefore ?? 0))
+    return { sms: 0, overWeeklyLimit: false };
+  const used = (await countCommandsThisWeek(executor, barrierId, now)) - stale.length;
+  return { sms: fresh.length, overWeeklyLimit: used + fresh.length + committed > limit };
+}
+
+/**
+ * Plans and queues the commands that bring the barrier's device to the state the database now describes.
+ * Must run inside the transaction of the change, after `lockBarrier`. Returns the number of commands
+ * newly queued (0 when the queue already held the right plan). Queued commands that the new plan still
+ * starts with stay as they are; the rest of the old plan is cancelled.
+ */
+export async function syncBarrierDevice(
+  executor: Executor,
+  deps: Pick<Dependencies, 'clock' | 'config'>,
+  barrierId: number,
+  options: SyncOptions = {},
+): Promise<number> {
+  const planned = await planDevice(executor, deps, barrierId, options);
+  if (!planned) return 0;
+  const { now, model, specs, believed, stale, fresh, plan } = planned;
   if (stale.length > 0) {
     await executor
       .update(deviceCommands)

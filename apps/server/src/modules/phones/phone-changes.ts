@@ -13,7 +13,7 @@
 import type { ActionAuthor, ActionReason } from '@propusk/contracts/actions';
 import { type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
 import { getSheet, isDeviceModel } from '@propusk/devices/models';
-import { and, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import {
   actions,
@@ -148,6 +148,50 @@ export function assertScheduleIntervalLimit(barrier: LockedBarrier, schedule: We
     throw conflict('schedule_interval_too_short', undefined, { minimum_minutes: minimum });
 }
 
+/** What the active phones of a barrier count, as one more phone of a user sees them. */
+export interface PhoneCounts {
+  sameNumber: number;
+  userTotal: number;
+  userTemporary: number;
+  globalTemporary: number;
+  userSchedule: number;
+  globalSchedule: number;
+}
+
+export type PhoneProblem =
+  | 'phone_duplicate'
+  | 'limit_user_phones'
+  | 'limit_user_temporary'
+  | 'limit_barrier_temporary'
+  | 'limit_user_schedule'
+  | 'limit_barrier_schedule'
+  | 'schedule_interval_too_short'
+  | 'no_free_slot';
+
+/** Why one more phone may not be added (the barrier's rules, in the order they are checked), or null. */
+export function phoneLimitProblem(
+  barrier: LockedBarrier,
+  counts: PhoneCounts,
+  phone: Pick<NewPhone, 'type' | 'schedule'>,
+): PhoneProblem | null {
+  if (counts.sameNumber > 0) return 'phone_duplicate';
+  const limits = barrier.limits;
+  const over = (count: number, limit: number | null) => limit !== null && count >= limit;
+  if (over(counts.userTotal, limits.userPhoneLimit)) return 'limit_user_phones';
+  if (phone.type === 'temporary') {
+    if (over(counts.userTemporary, limits.userTempPhoneLimit)) return 'limit_user_temporary';
+    if (over(counts.globalTemporary, limits.globalTempPhoneLimit)) return 'limit_barrier_temporary';
+  }
+  if (phone.type === 'schedule') {
+    if (over(counts.userSchedule, limits.userSchedulePhoneLimit)) return 'limit_user_schedule';
+    if (over(counts.globalSchedule, limits.globalSchedulePhoneLimit)) return 'limit_barrier_schedule';
+    const minimum = limits.scheduleIntervalLimit;
+    if (minimum !== null && phone.schedule && shortestIntervalMinutes(phone.schedule) < minimum)
+      return 'schedule_interval_too_short';
+  }
+  return null;
+}
+
 /**
  * Every limit for one more phone of `phone.type` for `phone.userId` (and, with a number, that the number is
  * not on the barrier yet). An open guest pass (unused, its window not over, its resident still on the barrier)
@@ -176,42 +220,46 @@ export async function assertPhoneLimits(
     .from(phones)
     .where(and(eq(phones.barrierId, barrier.id), eq(phones.isActive, true)));
   if (!counts) throw new Error('count query returned no row');
-  if (counts.sameNumber > 0) throw conflict('phone_duplicate');
-  const [passes] = await tx
-    .select({
-      user: sql<number>`count(*) filter (where ${guestPasses.forUser} = ${phone.userId})::int`,
-      global: sql<number>`count(*)::int`,
-    })
+  const passes = await openGuestPasses(tx, barrier.id, now);
+  const open = passes.get(phone.userId) ?? 0;
+  const problem = phoneLimitProblem(
+    barrier,
+    {
+      ...counts,
+      userTotal: counts.userTotal + open,
+      userTemporary: counts.userTemporary + open,
+      globalTemporary: counts.globalTemporary + sum(passes.values()),
+    },
+    { type: phone.type, schedule: phone.schedule ?? null },
+  );
+  if (problem === 'schedule_interval_too_short') assertScheduleIntervalLimit(barrier, phone.schedule ?? null);
+  if (problem) throw conflict(problem);
+}
+
+const sum = (values: Iterable<number>) => {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+};
+
+/**
+ * Open guest passes of a barrier by resident: unused, their window not over, their resident still on the
+ * barrier (a resident who left can no longer have his passes used: they hold no place).
+ */
+async function openGuestPasses(tx: Executor, barrierId: number, now: Date): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ userId: guestPasses.forUser, open: sql<number>`count(*)::int` })
     .from(guestPasses)
     .where(
       and(
-        eq(guestPasses.barrierId, barrier.id),
+        eq(guestPasses.barrierId, barrierId),
         eq(guestPasses.status, 'created'),
         gt(guestPasses.expiresAt, now),
-        // A resident who left (or was removed) can no longer have his passes used: they hold no place.
         sql`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${guestPasses.barrierId} and ${barrierAccess.userId} = ${guestPasses.forUser})`,
       ),
-    );
-  const openUser = passes?.user ?? 0;
-  const openGlobal = passes?.global ?? 0;
-
-  const limits = barrier.limits;
-  const over = (count: number, limit: number | null) => limit !== null && count >= limit;
-  if (over(counts.userTotal + openUser, limits.userPhoneLimit)) throw conflict('limit_user_phones');
-  if (phone.type === 'temporary') {
-    if (over(counts.userTemporary + openUser, limits.userTempPhoneLimit))
-      throw conflict('limit_user_temporary');
-    if (over(counts.globalTemporary + openGlobal, limits.globalTempPhoneLimit)) {
-      throw conflict('limit_barrier_temporary');
-    }
-  }
-  if (phone.type === 'schedule') {
-    if (over(counts.userSchedule, limits.userSchedulePhoneLimit)) throw conflict('limit_user_schedule');
-    if (over(counts.globalSchedule, limits.globalSchedulePhoneLimit)) {
-      throw conflict('limit_barrier_schedule');
-    }
-    assertScheduleIntervalLimit(barrier, phone.schedule ?? null);
-  }
+    )
+    .groupBy(guestPasses.forUser);
+  return new Map(rows.map((row) => [row.userId, Number(row.open)]));
 }
 
 /**
@@ -284,6 +332,167 @@ async function smallestFreeSlot(tx: Executor, barrier: LockedBarrier): Promise<n
   const slot = result.rows[0]?.slot;
   return slot === undefined ? null : Number(slot);
 }
+
+/**
+ * What a batch of new phones is checked against: the barrier's active phones as counts, and its free slots.
+ * Read once, under the barrier lock, by `addPhonesLocked` (or by a preview that writes nothing).
+ */
+export interface PhoneBatchContext {
+  numbers: Set<string>;
+  perUser: Map<number, { total: number; temporary: number; schedule: number }>;
+  globalTemporary: number;
+  globalSchedule: number;
+  freeSlots: number[];
+}
+
+export async function loadPhoneBatchContext(
+  tx: Executor,
+  barrier: LockedBarrier,
+  now: Date,
+): Promise<PhoneBatchContext> {
+  const active = await tx
+    .select({ phone: phones.phone, userId: phones.userId, type: phones.type })
+    .from(phones)
+    .where(and(eq(phones.barrierId, barrier.id), eq(phones.isActive, true)));
+  const taken = await tx
+    .select({ slot: phones.slot })
+    .from(phones)
+    .where(and(eq(phones.barrierId, barrier.id), isNotNull(phones.slot)));
+  const context: PhoneBatchContext = {
+    numbers: new Set(),
+    perUser: new Map(),
+    globalTemporary: 0,
+    globalSchedule: 0,
+    freeSlots: [],
+  };
+  for (const row of active) countPhone(context, row.userId, row.phone, row.type);
+  // An open guest pass holds the place of a temporary phone of its resident (as in `assertPhoneLimits`).
+  for (const [userId, open] of await openGuestPasses(tx, barrier.id, now)) {
+    const user = context.perUser.get(userId) ?? { total: 0, temporary: 0, schedule: 0 };
+    user.total += open;
+    user.temporary += open;
+    context.globalTemporary += open;
+    context.perUser.set(userId, user);
+  }
+  const used = new Set(taken.map((row) => row.slot));
+  for (let slot = 1; slot <= deviceCapacity(barrier); slot++)
+    if (!used.has(slot)) context.freeSlots.push(slot);
+  return context;
+}
+
+function countPhone(context: PhoneBatchContext, userId: number, number: string, type: PhoneType): void {
+  context.numbers.add(number);
+  const user = context.perUser.get(userId) ?? { total: 0, temporary: 0, schedule: 0 };
+  user.total += 1;
+  if (type === 'temporary') {
+    user.temporary += 1;
+    context.globalTemporary += 1;
+  }
+  if (type === 'schedule') {
+    user.schedule += 1;
+    context.globalSchedule += 1;
+  }
+  context.perUser.set(userId, user);
+}
+
+/**
+ * Checks a batch of new phones in order, each as `addPhoneLocked` would with the ones before it already added
+ * (the same rules: `phoneLimitProblem`, then the smallest free slot). A phone with a problem takes nothing.
+ * Pure over `context`, which it updates: one entry per phone, its slot or its problem.
+ */
+export function planPhoneBatch(
+  context: PhoneBatchContext,
+  barrier: LockedBarrier,
+  batch: readonly NewPhone[],
+): ({ slot: number; problem: null } | { slot: null; problem: PhoneProblem })[] {
+  return batch.map((phone) => {
+    const user = context.perUser.get(phone.userId) ?? { total: 0, temporary: 0, schedule: 0 };
+    const problem = phoneLimitProblem(
+      barrier,
+      {
+        sameNumber: context.numbers.has(phone.number) ? 1 : 0,
+        userTotal: user.total,
+        userTemporary: user.temporary,
+        globalTemporary: context.globalTemporary,
+        userSchedule: user.schedule,
+        globalSchedule: context.globalSchedule,
+      },
+      phone,
+    );
+    if (problem) return { slot: null, problem };
+    const slot = context.freeSlots.shift();
+    if (slot === undefined) return { slot: null, problem: 'no_free_slot' as const };
+    countPhone(context, phone.userId, phone.number, phone.type);
+    return { slot, problem: null };
+  });
+}
+
+/**
+ * `addPhoneLocked` for many phones at once (a bulk import): the same limits and slots, checked in order
+ * (`planPhoneBatch`), then one insert of the phones and one of their `add_phone` actions. The first problem
+ * refuses the whole batch (409 with its code). The barrier must be locked by this transaction.
+ */
+export async function addPhonesLocked(
+  tx: Executor,
+  deps: Pick<Dependencies, 'clock'>,
+  barrier: LockedBarrier,
+  batch: readonly (NewPhone & { reason: ActionReason })[],
+  actor: Actor,
+): Promise<PhoneRow[]> {
+  if (batch.length === 0) return [];
+  const now = deps.clock.now();
+  const plan = planPhoneBatch(await loadPhoneBatchContext(tx, barrier, now), barrier, batch);
+  for (const [index, entry] of plan.entries()) {
+    if (entry.problem === 'schedule_interval_too_short')
+      assertScheduleIntervalLimit(barrier, batch[index]?.schedule ?? null);
+    if (entry.problem) throw conflict(entry.problem);
+  }
+  const rows: PhoneRow[] = [];
+  for (let start = 0; start < batch.length; start += BATCH_CHUNK) {
+    const values = batch.slice(start, start + BATCH_CHUNK).map((phone, offset) => ({
+      barrierId: barrier.id,
+      userId: phone.userId,
+      phone: phone.number,
+      name: phone.name,
+      type: phone.type,
+      slot: plan[start + offset]?.slot ?? null,
+      startTime: phone.type === 'temporary' ? phone.startTime : null,
+      endTime: phone.type === 'temporary' ? phone.endTime : null,
+      schedule: phone.type === 'schedule' ? phone.schedule : null,
+      status: 'pending' as const,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    try {
+      rows.push(...(await tx.insert(phones).values(values).returning()));
+    } catch (error) {
+      if (isUniqueViolation(error, 'phones_barrier_number_active_unique')) throw conflict('phone_duplicate');
+      if (isUniqueViolation(error, 'phones_primary_per_user_unique')) throw conflict('phone_duplicate');
+      throw error;
+    }
+  }
+  const reasonByNumber = new Map(batch.map((phone) => [phone.number, phone.reason]));
+  for (let start = 0; start < rows.length; start += BATCH_CHUNK) {
+    await tx.insert(actions).values(
+      rows.slice(start, start + BATCH_CHUNK).map((row) => ({
+        barrierId: barrier.id,
+        phoneId: row.id,
+        phoneOwnerId: row.userId,
+        actionType: 'add_phone' as const,
+        author: actor.author,
+        authorUserId: actor.userId,
+        reason: reasonByNumber.get(row.phone) ?? ('manual' as const),
+        oldValue: null,
+        newValue: phoneSnapshot(row),
+        createdAt: now,
+      })),
+    );
+  }
+  return rows;
+}
+
+/** Rows per insert statement of a batch (well under the 65,535 parameters of one statement). */
+const BATCH_CHUNK = 500;
 
 /** Which active phones of a barrier `deactivatePhonesLocked` takes off (all of them when empty). */
 export interface PhoneFilter {

@@ -104,6 +104,11 @@ export function AdminBarrierPageRoute() {
                 Пользователи
               </Button>
             ) : null}
+            {may('users.manage') ? (
+              <Button variant="light" onClick={() => navigate(paths.importAdmin, { state })}>
+                Импорт жителей
+              </Button>
+            ) : null}
             {may('settings.manage') ? (
               <Button variant="light" onClick={() => navigate(paths.barrierSettings, { state })}>
                 Настройки устройства

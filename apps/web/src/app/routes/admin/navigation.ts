@@ -19,6 +19,7 @@ export const adminNavigation: readonly NavigationItem[] = [
       paths.deviceLogAdmin,
       paths.openingsAdmin,
       paths.emergencyHold,
+      paths.importAdmin,
     ],
   },
   { to: paths.adminRequests, label: 'Заявки', badge: AdminPendingRequestsBadge },

@@ -1,0 +1,139 @@
+/**
+ * Reading and writing the import's tables: an XLSX workbook (read-excel-file / write-excel-file) or a CSV
+ * text (csv-parse / csv-stringify; UTF-8, or Windows-1251 as Excel saves it in Russia; comma, semicolon or
+ * tab). Every cell comes out as text; a date cell of a workbook as «ДД.ММ.ГГГГ ЧЧ:ММ» (its wall time).
+ */
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  IMPORT_TEMPLATE_EXAMPLES,
+  IMPORT_TEMPLATE_NOTE,
+  type ImportColumn,
+} from '@propusk/contracts/imports';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
+import { readSheet } from 'read-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
+import { badRequest } from '../../lib/errors.ts';
+
+export type ImportFormat = 'csv' | 'xlsx';
+
+/** One data line of the file: its line number (1 = headers) and its cells by column. */
+export interface RawRow {
+  line: number;
+  cells: Partial<Record<ImportColumn, string>>;
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const isZip = (file: Buffer) => ZIP_MAGIC.every((byte, index) => file[index] === byte);
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A workbook's date cell holds wall time (no zone): read back in UTC, shown as the template writes it. */
+function dateCell(date: Date): string {
+  const day = `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+  return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return dateCell(value);
+  return String(value).trim();
+}
+
+function decodeText(file: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    return new TextDecoder('windows-1251').decode(file);
+  }
+}
+
+/** The delimiter of the header line: the most frequent of `;`, `,` and tab. */
+function guessDelimiter(text: string): string {
+  const first = text.split(/\r?\n/, 1)[0] ?? '';
+  const count = (character: string) => first.split(character).length - 1;
+  return [';', ',', '\t'].reduce((best, next) => (count(next) > count(best) ? next : best), ',');
+}
+
+async function readTable(file: Buffer): Promise<{ format: ImportFormat; table: string[][] }> {
+  const invalid = () => badRequest('import_file_invalid');
+  if (isZip(file)) {
+    try {
+      const sheet = await readSheet(file);
+      return { format: 'xlsx', table: sheet.map((row) => row.map(cellText)) };
+    } catch {
+      throw invalid();
+    }
+  }
+  if (file.subarray(0, 4096).includes(0)) throw invalid();
+  const text = decodeText(file);
+  try {
+    const table = parseCsv(text, {
+      bom: true,
+      delimiter: guessDelimiter(text.replace(/^\uFEFF/, '')),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    }) as string[][];
+    return { format: 'csv', table: table.map((row) => row.map(cellText)) };
+  } catch {
+    throw invalid();
+  }
+}
+
+const headerKey = (text: string) => text.trim().toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ');
+const COLUMN_BY_HEADER = new Map(
+  (Object.entries(IMPORT_COLUMNS) as [ImportColumn, string][]).map(([column, header]) => [
+    headerKey(header),
+    column,
+  ]),
+);
+
+/**
+ * The data rows of an uploaded file: headers matched without case and in any order (an unknown one, or no
+ * «Телефон», is a 400), empty lines and comment lines («#…» in «Телефон») skipped, at most IMPORT_MAX_ROWS.
+ */
+export async function readImportFile(file: Buffer): Promise<{ format: ImportFormat; rows: RawRow[] }> {
+  const { format, table } = await readTable(file);
+  const headerIndex = table.findIndex((row) => row.some((cell) => cell !== ''));
+  if (headerIndex < 0) throw badRequest('import_empty');
+  const columns = (table[headerIndex] ?? []).map((header) =>
+    header === '' ? null : (COLUMN_BY_HEADER.get(headerKey(header)) ?? 'unknown'),
+  );
+  if (columns.includes('unknown') || !columns.includes('phone')) throw badRequest('import_headers_invalid');
+  if (new Set(columns.filter(Boolean)).size !== columns.filter(Boolean).length) {
+    throw badRequest('import_headers_invalid');
+  }
+  const rows: RawRow[] = [];
+  for (let index = headerIndex + 1; index < table.length; index++) {
+    const row = table[index] ?? [];
+    if (row.every((cell) => cell === '')) continue;
+    const cells: RawRow['cells'] = {};
+    columns.forEach((column, position) => {
+      if (column && column !== 'unknown') cells[column] = row[position] ?? '';
+    });
+    if ((cells.phone ?? '').startsWith('#')) continue;
+    rows.push({ line: index + 1, cells });
+    if (rows.length > IMPORT_MAX_ROWS) throw badRequest('import_too_many_rows');
+  }
+  if (rows.length === 0) throw badRequest('import_empty');
+  return { format, rows };
+}
+
+/** The template: the headers, the explanation line, and example rows (to be replaced). */
+export async function importTemplate(format: ImportFormat): Promise<Buffer> {
+  const headers = Object.values(IMPORT_COLUMNS);
+  const note = [IMPORT_TEMPLATE_NOTE, ...headers.slice(1).map(() => '')];
+  const rows = [headers, note, ...IMPORT_TEMPLATE_EXAMPLES.map((row) => [...row])];
+  if (format === 'csv') {
+    // A byte order mark, and semicolons: what Excel in Russian opens as columns.
+    return Buffer.from(`\uFEFF${stringifyCsv(rows, { delimiter: ';' })}`, 'utf8');
+  }
+  return writeXlsxFile(
+    rows.map((row, index) =>
+      row.map((value) => ({ value, type: String, fontWeight: index === 0 ? ('bold' as const) : undefined })),
+    ),
+    { columns: headers.map((_, index) => ({ width: index === 0 ? 18 : index === 6 ? 36 : 22 })) },
+  ).toBuffer();
+}

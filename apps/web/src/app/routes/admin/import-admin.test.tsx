@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/mock-api';
+import { renderRoute, signIn } from '../../../test/render';
+import { ImportAdminRoute } from './import-admin';
+
+const state = { barrier_id: 5 };
+const digest = 'a'.repeat(64);
+
+const row = (line: number, phone: string, problems: { code: string; text: string }[] = []) => ({
+  line,
+  phone,
+  name: 'Новиков Николай',
+  note: 'кв. 7',
+  type: 'primary',
+  new_user: problems.length === 0,
+  problems,
+});
+
+const preview = (rows: ReturnType<typeof row>[]) => ({
+  digest,
+  rows,
+  totals: {
+    rows: rows.length,
+    rows_with_problems: rows.filter((item) => item.problems.length > 0).length,
+    new_users: rows.filter((item) => item.new_user).length,
+    phones: rows.filter((item) => item.problems.length === 0).length,
+    sms: 41,
+    send_minutes: 3,
+  },
+});
+
+describe('/import-admin', { timeout: 20_000 }, () => {
+  it('names the problems of each row and imports only a file without any, after a confirmation', async () => {
+    signIn();
+    let previews = 0;
+    const server = mockApi({
+      'POST /api/admin/barriers/5/import/preview/': () => {
+        previews += 1;
+        return previews === 1
+          ? preview([
+              row(2, '+79001234567'),
+              row(3, '12345', [
+                { code: 'phone_invalid', text: 'Неверный номер телефона: нужен +7 и 10 цифр.' },
+              ]),
+            ])
+          : preview([row(2, '+79001234567')]);
+      },
+      'POST /api/admin/barriers/5/import/': [201, { phones: 1, new_users: 1, sms: 41, send_minutes: 3 }],
+    });
+    const { user } = renderRoute(<ImportAdminRoute />, { path: '/import-admin', state });
+    expect(screen.getByRole('heading', { name: 'Импорт жителей' })).toBeInTheDocument();
+    const file = new File(['Телефон\n+79001234567\n'], 'жители.csv', { type: 'text/csv' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+
+    await user.upload(input, file);
+    await user.click(screen.getByRole('button', { name: 'Проверить файл' }));
+    expect(await screen.findByText('Неверный номер телефона: нужен +7 и 10 цифр.')).toBeInTheDocument();
+    expect(screen.getByTestId('import-totals')).toHaveTextContent('Строк с ошибками: 1');
+    expect(screen.getByRole('button', { name: 'Импортировать' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Проверить файл' }));
+    expect(await screen.findByText('Строк с ошибками: 0')).toBeInTheDocument();
+    expect(screen.getByTestId('import-sms')).toHaveTextContent('SMS на устройство: 41');
+    expect(screen.getByTestId('import-minutes')).toHaveTextContent('Отправка займёт около 3 мин');
+    await user.click(screen.getByRole('button', { name: 'Импортировать' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('На устройство уйдёт SMS: 41');
+    expect(server.callsTo('POST /api/admin/barriers/5/import/')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Да, импортировать' }));
+    expect(await screen.findByTestId('success-line')).toHaveTextContent(
+      'Загружено номеров: 1, новых жителей: 1.',
+    );
+    const [commit] = server.callsTo('POST /api/admin/barriers/5/import/');
+    expect(commit?.query.get('digest')).toBe(digest);
+  });
+});
