@@ -138,6 +138,10 @@ export async function takeSendToken(
             * rate_per_minute / 60.0) as available
         from sms_gateway_buckets where name = any(${namesLiteral}::text[])`),
     );
+    if (buckets.length === 0) {
+      // Its bucket is not there for this transaction yet (another one wrote it and has not committed).
+      return { ok: false, reason: 'rate', retryAt: new Date(now.getTime() + 1000) };
+    }
     const up = buckets.filter((row) => row.down_until === null || new Date(row.down_until) <= now);
     if (up.length === 0) {
       const ends = buckets.map((row) => new Date(row.down_until ?? now).getTime());
