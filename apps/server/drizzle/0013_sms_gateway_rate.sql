@@ -9,4 +9,5 @@ CREATE TABLE "sms_gateway_buckets" (
 );
 --> statement-breakpoint
 ALTER TABLE "device_commands" ADD COLUMN "gateway" text;--> statement-breakpoint
+CREATE INDEX "device_commands_open_idx" ON "device_commands" USING btree ("barrier_id","id") WHERE status in ('queued', 'sent');--> statement-breakpoint
 CREATE INDEX "device_commands_queued_delete_idx" ON "device_commands" USING btree ("barrier_id","id") WHERE status = 'queued' and kind = 'delete';

@@ -141,7 +141,7 @@ async function databaseBaseline(url: string): Promise<string> {
   }
 }
 
-async function commitToSmsLatency(changes: number, concurrency: number): Promise<string[]> {
+export async function commitToSmsLatency(changes: number, concurrency: number): Promise<string[]> {
   const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   assertLoopback(baseUrl);
   const name = `propusk_bench_devices_${randomBytes(4).toString('hex')}`;
@@ -155,7 +155,14 @@ async function commitToSmsLatency(changes: number, concurrency: number): Promise
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: directory, poolSize: 20 });
   try {
     await applyMigrations(handle);
-    const config = loadConfig({ DATA_DIR: directory, LOG_LEVEL: 'silent', DATABASE_URL: url.toString() });
+    // The queue's own path is measured here, not the gateway's rate: the bucket never runs dry.
+    const config = loadConfig({
+      DATA_DIR: directory,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url.toString(),
+      SMS_RATE_PER_MINUTE: '100000',
+      SMS_RATE_BURST: '100000',
+    });
     const demo = new DemoSmsGateway({ file: path.join(directory, 'sms.jsonl') });
     const timing = new TimingGateway(demo);
     const windowMs = 600_000;

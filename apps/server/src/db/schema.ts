@@ -438,6 +438,8 @@ export const deviceCommands = pgTable(
   (table) => [
     index('device_commands_barrier_status_idx').on(table.barrierId, table.status, table.id),
     index('device_commands_created_idx').on(table.barrierId, table.createdAt),
+    // The open commands: the queue's priority order (barriersWithOpenCommands) reads only these.
+    index('device_commands_open_idx').on(table.barrierId, table.id).where(sql`status in ('queued', 'sent')`),
     // Revocations waiting to be sent: an add takes no send token while one of these is ready (gateway-rate.ts).
     index('device_commands_queued_delete_idx')
       .on(table.barrierId, table.id)

@@ -15,6 +15,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { startDueAudits } from '../modules/device-checks/service.ts';
 import {
   barriersNeedingAttention,
+  barriersWithOpenCommands,
   nextReconcileAt,
   type ProcessResult,
   processBarrier,
@@ -204,7 +205,7 @@ export class DeviceWorker {
     if (this.draining || this.stopped) return;
     this.draining = true;
     try {
-      const order = await barriersNeedingAttention(this.deps.db);
+      const order = await barriersWithOpenCommands(this.deps.db);
       const waiting = order.filter((barrierId) => this.throttled.has(barrierId));
       for (const barrierId of this.throttled)
         if (!waiting.includes(barrierId)) this.throttled.delete(barrierId);

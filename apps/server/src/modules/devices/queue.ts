@@ -718,6 +718,24 @@ export async function reconcileBarrier(
  * commands that depend on each other (a slot emptied, then written) in sequence.
  */
 export async function barriersNeedingAttention(executor: Executor): Promise<number[]> {
+  const withOpen = await barriersWithOpenCommands(executor);
+  const timed = await executor
+    .selectDistinct({ barrierId: phones.barrierId })
+    .from(phones)
+    .innerJoin(barriers, eq(barriers.id, phones.barrierId))
+    .where(
+      and(
+        eq(phones.isActive, true),
+        inArray(phones.type, ['temporary', 'schedule']),
+        isNull(barriers.deletedAt),
+      ),
+    );
+  const timedOnly = timed.map((row) => row.barrierId).sort((a, b) => a - b);
+  return [...new Set([...withOpen, ...timedOnly])];
+}
+
+/** The barriers with an open command, in the order of `barriersNeedingAttention`. */
+export async function barriersWithOpenCommands(executor: Executor): Promise<number[]> {
   // The deadline of a barrier that takes access away is its oldest revocation; otherwise its soonest add
   // (a window's start, a plain add's storing time) or setting. The clock is written for the windows it
   // precedes, so it carries no deadline of its own.
@@ -743,20 +761,7 @@ export async function barriersNeedingAttention(executor: Executor): Promise<numb
       due: new Date(row.due).getTime(),
     }))
     .sort((a, b) => a.rank - b.rank || a.due - b.due || a.barrierId - b.barrierId);
-  const timed = await executor
-    .selectDistinct({ barrierId: phones.barrierId })
-    .from(phones)
-    .innerJoin(barriers, eq(barriers.id, phones.barrierId))
-    .where(
-      and(
-        eq(phones.isActive, true),
-        inArray(phones.type, ['temporary', 'schedule']),
-        isNull(barriers.deletedAt),
-      ),
-    );
-  const withOpen = open.map((row) => row.barrierId);
-  const timedOnly = timed.map((row) => row.barrierId).sort((a, b) => a - b);
-  return [...new Set([...withOpen, ...timedOnly])];
+  return open.map((row) => row.barrierId);
 }
 
 /** When the barrier's desired whitelist next changes by itself (null: never). */
