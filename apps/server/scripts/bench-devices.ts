@@ -141,7 +141,15 @@ async function databaseBaseline(url: string): Promise<string> {
   }
 }
 
-export async function commitToSmsLatency(changes: number, concurrency: number): Promise<string[]> {
+/**
+ * `paceMs`: each writer waits that long between its changes (0: back to back, the queue saturated; a pace
+ * gives the commit-to-hand-over time of a queue that keeps up).
+ */
+export async function commitToSmsLatency(
+  changes: number,
+  concurrency: number,
+  paceMs = 0,
+): Promise<string[]> {
   const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   assertLoopback(baseUrl);
   const name = `propusk_bench_devices_${randomBytes(4).toString('hex')}`;
@@ -230,6 +238,7 @@ export async function commitToSmsLatency(changes: number, concurrency: number): 
         });
         committedAt.set(target.devicePhone, performance.now());
         deps.notifyDeviceCommands([target.barrierId]);
+        if (paceMs > 0) await new Promise((resolve) => setTimeout(resolve, paceMs));
       }
     };
     const started = performance.now();
@@ -259,7 +268,7 @@ export async function commitToSmsLatency(changes: number, concurrency: number): 
       .where(and(eq(phones.status, 'ok')));
     await worker.stop();
     return [
-      `Commit → SMS leaving on PostgreSQL (${changes} changes, ${concurrency} concurrent writers, real worker):`,
+      `Commit → SMS leaving on PostgreSQL (${changes} changes, ${concurrency} concurrent writers${paceMs > 0 ? `, each one change every ${paceMs} ms` : ', back to back'}, real worker):`,
       `  p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms; ${latencies.length}/${changes} sent`,
       `  ${confirmed?.n ?? 0} commands confirmed by the simulated devices, ${okPhones.length} phones ok, ${(elapsed / 1000).toFixed(1)} s in all`,
       await databaseBaseline(url.toString()),

@@ -7,12 +7,15 @@
  * - simulated gateways at realistic rates: two Android phones (25 SMS/min, burst 5) and SMS.ru (60/min,
  *   burst 10) — 110 SMS a minute in all; each hands the SMS to the demo gateway, whose simulated RTU5025
  *   units answer at once;
- * - BENCH_TRAFFIC_BARRIERS barriers (default 400; the issue's 10,000 runs the same code, for hours) × 5
+ * - BENCH_TRAFFIC_BARRIERS barriers (default 200, the fewest the block needs; the issue's 10,000 runs the same
+ *   code, for hours on a shared 2-core machine) × 5
  *   schedule phones, each open on weekdays for one morning hour (07:00–08:00 … 09:00–10:00 Moscow, by slot):
  *   on a model with time windows the next day's window is written when a window ends, so each morning's
  *   window ends are the burst;
- * - on Monday at 09:10, in the middle of that morning's burst, one user blocked on 200 barriers (his phone
+ * - on Monday at 09:00:30, in the middle of that morning's burst, one user blocked on 200 barriers (his phone
  *   deactivated and the barrier re-planned, as the administrator's block does): 200 revocations.
+ * BENCH_TRAFFIC_DAYS (default 1: Monday 06:00 to Tuesday 06:00, the day of the block; 7 is the week) sets
+ * the simulated period; BENCH_TRAFFIC_WRITES (400) the changes of the latency part.
  * Time is a ManualClock driven like the worker: the barriers with open commands are driven in the queue's
  * priority order until a send token is refused, then the clock jumps to the next token or window edge.
  *
@@ -25,6 +28,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { currentOrNextOccurrence } from '@propusk/devices/access';
 import { DemoSmsGateway } from '@propusk/sms/demo';
 import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
 import { and, count, eq } from 'drizzle-orm';
@@ -32,7 +36,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
-import { barriers, deviceCommands, phones, users } from '../src/db/schema.ts';
+import { barriers, deviceCommands, deviceSlots, phones, users } from '../src/db/schema.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
@@ -55,7 +59,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Monday 2026-11-23 00:00 Moscow. */
 const WEEK_START = new Date('2026-11-22T21:00:00.000Z');
-const BLOCK_AT = new Date(WEEK_START.getTime() + 9 * HOUR + 10 * MINUTE);
+/** Monday 09:00:30 Moscow: the 09:00 window ends have just queued their rewrites (a burst is draining). */
+const BLOCK_AT = new Date(WEEK_START.getTime() + 9 * HOUR + 30_000);
+/** The blocked user's slot: 09:00–10:00, in force at the block (so each barrier needs exactly one delete). */
+const BLOCKED_SLOT = 5;
 const BLOCKED_BARRIERS = 200;
 const PHONES_PER_BARRIER = 5;
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
@@ -143,7 +150,7 @@ async function reference(url: string): Promise<string> {
   }
 }
 
-export async function simulateWeek(barrierCount: number): Promise<string[]> {
+export async function simulateWeek(barrierCount: number, days = 7): Promise<string[]> {
   return withDatabase(async (url) => {
     const directory = mkdtempSync(path.join(tmpdir(), 'propusk-bench-traffic-'));
     const handle = await openDatabase({ databaseUrl: url, dataDir: directory, poolSize: 4 });
@@ -151,8 +158,9 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
     try {
       await applyMigrations(handle);
       const config = loadConfig({ DATA_DIR: directory, LOG_LEVEL: 'silent', DATABASE_URL: url });
-      // Sunday noon: the first sync of every unit happens before the week and is counted apart.
-      const clock = new ManualClock(new Date(WEEK_START.getTime() - 12 * HOUR));
+      // From Monday 05:00 (units in step, see below); the figures count from 06:00.
+      const periodStart = WEEK_START.getTime() + 6 * HOUR;
+      const clock = new ManualClock(new Date(WEEK_START.getTime() + 5 * HOUR));
       const demo = new DemoSmsGateway({ file: path.join(directory, 'sms.jsonl'), now: () => clock.now() });
       const simulated = [
         new SimulatedGateway('android', demo),
@@ -212,6 +220,7 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
             deviceModel: 'RTU5025',
             devicePasswordEncrypted: deps.secrets.encrypt('1234'),
             devicePhonesAmount: 999,
+            deviceClockSetAt: clock.now(),
           })
           .returning({ id: barriers.id });
         const barrierId = row?.id ?? 0;
@@ -221,16 +230,34 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
           await tx.insert(phones).values(
             Array.from({ length: PHONES_PER_BARRIER }, (_, s) => ({
               barrierId,
-              // The blocked user holds slot 3 (09:00–10:00) on the first 200 barriers.
-              userId: s === 2 && index < BLOCKED_BARRIERS ? (blocked?.id ?? 0) : ownerId,
+              // The blocked user holds slot 5 (09:00–10:00) on the first 200 barriers.
+              userId: s + 1 === BLOCKED_SLOT && index < BLOCKED_BARRIERS ? (blocked?.id ?? 0) : ownerId,
               phone:
-                s === 2 && index < BLOCKED_BARRIERS
+                s + 1 === BLOCKED_SLOT && index < BLOCKED_BARRIERS
                   ? '+79169999999'
                   : `+7916${String(index * 10 + s).padStart(7, '0')}`,
               type: 'schedule' as const,
               slot: s + 1,
               schedule: morningSchedule(s + 1),
             })),
+          );
+          // The units start in step: each holds its phones with Monday's windows (what the first sync would
+          // have written), so the figures are those of the running fleet, not of its first sync.
+          await tx.insert(deviceSlots).values(
+            Array.from({ length: PHONES_PER_BARRIER }, (_, s) => {
+              const window = currentOrNextOccurrence(morningSchedule(s + 1), clock.now(), 180);
+              return {
+                barrierId,
+                slot: s + 1,
+                number:
+                  s + 1 === BLOCKED_SLOT && index < BLOCKED_BARRIERS
+                    ? '+79169999999'
+                    : `+7916${String(index * 10 + s).padStart(7, '0')}`,
+                windowStart: window?.start ?? null,
+                windowEnd: window?.end ?? null,
+                confirmedAt: clock.now(),
+              };
+            }),
           );
           await syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: false });
         });
@@ -242,7 +269,7 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
         if (next) reconcileAt.set(barrierId, next.getTime());
       }
 
-      const weekEnd = WEEK_START.getTime() + 7 * 24 * HOUR;
+      const weekEnd = periodStart + days * 24 * HOUR;
       let blockDone = false;
       let cpuStart: NodeJS.CpuUsage | null = null;
       let wallStart = 0;
@@ -263,7 +290,7 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
           );
           progressAt = now + 6 * HOUR;
         }
-        if (cpuStart === null && now >= WEEK_START.getTime()) {
+        if (cpuStart === null && now >= periodStart) {
           cpuStart = process.cpuUsage();
           wallStart = performance.now();
         }
@@ -306,7 +333,7 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
               progressed = true;
               const burst = bursts.at(-1);
               if (burst) burst.commands += 1;
-              if (now >= WEEK_START.getTime()) commandsInWeek += 1;
+              if (now >= periodStart) commandsInWeek += 1;
               const [command] = await handle.db
                 .select({ kind: deviceCommands.kind })
                 .from(deviceCommands)
@@ -354,16 +381,15 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
            from device_commands where handed_over_at is not null`,
         )
       ).rows;
-      const inWeek = rows.filter(
-        (row) => row.handed_over_at && row.handed_over_at.getTime() >= WEEK_START.getTime(),
-      );
+      const inWeek = rows.filter((row) => row.handed_over_at && row.handed_over_at.getTime() >= periodStart);
       const smsInWeek = inWeek.reduce((sum, row) => sum + row.attempts, 0);
       const byKind = new Map<string, number>();
       for (const row of inWeek) byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + 1);
       // The physical minimum: one SMS per window a unit must be told of in the week (each phone's next
       // weekday window is written when one ends: 5 a week, the last one for next Monday included), plus one
       // per revocation; the clock and the first sync are extra.
-      const minimum = barrierCount * PHONES_PER_BARRIER * WEEKDAYS.length + BLOCKED_BARRIERS;
+      const weekdays = Math.min(days, WEEKDAYS.length);
+      const minimum = (barrierCount * PHONES_PER_BARRIER - BLOCKED_BARRIERS) * weekdays + BLOCKED_BARRIERS;
       const revocations = rows
         .filter((row) => row.kind === 'delete' && row.created_at.getTime() >= BLOCK_AT.getTime())
         .map((row) => (row.handed_over_at?.getTime() ?? Number.NaN) - row.created_at.getTime());
@@ -373,7 +399,7 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
           Math.max(0, (row.handed_over_at?.getTime() ?? 0) - new Date(row.window_start ?? 0).getTime()),
         );
       const late = windowLateness.filter((value) => value > 0).length;
-      const weekBursts = bursts.filter((burst) => burst.start >= WEEK_START.getTime());
+      const weekBursts = bursts.filter((burst) => burst.start >= periodStart);
       const perGateway = gateways
         .map((entry) => `${entry.name} ${(entry.gateway as SimulatedGateway).sent}`)
         .join(', ');
@@ -385,8 +411,8 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
       const scale = 10_000 / barrierCount;
       const mondayBurst = weekBursts[0];
       return [
-        `Simulated week on PostgreSQL: ${barrierCount} barriers × ${PHONES_PER_BARRIER} schedule phones (RTU5025), gateways phone-1 25/min burst 5, phone-2 25/min burst 5, smsru 60/min burst 10 (${total}/min in all)${barrierCount === 10_000 ? '' : ` — scale ${barrierCount}/10,000`}`,
-        `  SMS in the week: ${smsInWeek} (${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')}); physical minimum ${minimum} (${barrierCount}×${PHONES_PER_BARRIER} phones × 5 windows + ${BLOCKED_BARRIERS} revocations): ${(smsInWeek / minimum).toFixed(3)}×`,
+        `Simulated ${days === 7 ? 'week' : `${days} day(s) from Monday 06:00 (not the whole week: BENCH_TRAFFIC_DAYS)`} on PostgreSQL: ${barrierCount} barriers × ${PHONES_PER_BARRIER} schedule phones (RTU5025), gateways phone-1 25/min burst 5, phone-2 25/min burst 5, smsru 60/min burst 10 (${total}/min in all)${barrierCount === 10_000 ? '' : ` — scale ${barrierCount}/10,000`}`,
+        `  SMS in the period: ${smsInWeek} (${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')}); physical minimum ${minimum} (one per window a unit must be told of: (${barrierCount}×${PHONES_PER_BARRIER} − ${BLOCKED_BARRIERS} blocked) phones × ${weekdays} weekday(s), + ${BLOCKED_BARRIERS} revocations): ${(smsInWeek / minimum).toFixed(3)}×`,
         `  handed to: ${perGateway} (incl. the first sync before the week)`,
         `  bursts (open commands from the first to none left), ${weekBursts.length}:`,
         ...wed.slice(0, 8),
@@ -396,7 +422,7 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
               `  at 10,000 barriers a morning burst is ×${scale.toFixed(0)}: ~${Math.round(mondayBurst.commands * scale)} commands, ≥ ${minutes((mondayBurst.commands * scale * MINUTE) / total)} at ${total}/min (bound: the gateways' rate)`,
             ]
           : []),
-        `  revocations (one user blocked on ${BLOCKED_BARRIERS} barriers on Monday 09:10, mid burst): lateness ${spread(revocations)}`,
+        `  revocations (one user blocked on ${BLOCKED_BARRIERS} barriers on Monday 09:00:30, mid burst): lateness ${spread(revocations)}`,
         `  adds handed over while a revocation waited: ${addsWhileRevocationWaited}`,
         `  window starts: lateness ${spread(windowLateness)}; ${late} of ${windowLateness.length} written after their start`,
         `  Node CPU: ${(((cpu.user + cpu.system) / 1000 / Math.max(1, commandsInWeek)) * 1000).toFixed(0)} ms per 1,000 commands (${commandsInWeek} commands, ${(wall / 1000).toFixed(1)} s wall for the week)`,
@@ -410,14 +436,16 @@ export async function simulateWeek(barrierCount: number): Promise<string[]> {
 }
 
 export async function runTrafficBench(): Promise<void> {
-  const barrierCount = Number(process.env.BENCH_TRAFFIC_BARRIERS ?? 400);
+  const barrierCount = Number(process.env.BENCH_TRAFFIC_BARRIERS ?? 200);
   if (!Number.isInteger(barrierCount) || barrierCount < BLOCKED_BARRIERS)
     throw new Error(`BENCH_TRAFFIC_BARRIERS must be an integer ≥ ${BLOCKED_BARRIERS}.`);
   const writes = Number(process.env.BENCH_TRAFFIC_WRITES ?? 400);
+  const days = Number(process.env.BENCH_TRAFFIC_DAYS ?? 1);
   for (const run of [1, 2]) {
     process.stdout.write(`\n-- device traffic, run ${run} of 2 --\n`);
-    for (const line of await simulateWeek(barrierCount)) process.stdout.write(`${line}\n`);
+    for (const line of await simulateWeek(barrierCount, days)) process.stdout.write(`${line}\n`);
     for (const line of await commitToSmsLatency(writes, 20)) process.stdout.write(`${line}\n`);
+    for (const line of await commitToSmsLatency(writes / 2, 20, 2000)) process.stdout.write(`${line}\n`);
   }
 }
 
