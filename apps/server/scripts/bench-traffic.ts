@@ -413,7 +413,7 @@ export async function simulateWeek(barrierCount: number, days = 7): Promise<stri
       return [
         `Simulated ${days === 7 ? 'week' : `${days} day(s) from Monday 06:00 (not the whole week: BENCH_TRAFFIC_DAYS)`} on PostgreSQL: ${barrierCount} barriers × ${PHONES_PER_BARRIER} schedule phones (RTU5025), gateways phone-1 25/min burst 5, phone-2 25/min burst 5, smsru 60/min burst 10 (${total}/min in all)${barrierCount === 10_000 ? '' : ` — scale ${barrierCount}/10,000`}`,
         `  SMS in the period: ${smsInWeek} (${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')}); physical minimum ${minimum} (one per window a unit must be told of: (${barrierCount}×${PHONES_PER_BARRIER} − ${BLOCKED_BARRIERS} blocked) phones × ${weekdays} weekday(s), + ${BLOCKED_BARRIERS} revocations): ${(smsInWeek / minimum).toFixed(3)}×`,
-        `  handed to: ${perGateway} (incl. the first sync before the week)`,
+        `  handed to: ${perGateway}`,
         `  bursts (open commands from the first to none left), ${weekBursts.length}:`,
         ...wed.slice(0, 8),
         ...(wed.length > 8 ? [`    … ${wed.length - 8} more`] : []),
@@ -425,7 +425,7 @@ export async function simulateWeek(barrierCount: number, days = 7): Promise<stri
         `  revocations (one user blocked on ${BLOCKED_BARRIERS} barriers on Monday 09:00:30, mid burst): lateness ${spread(revocations)}`,
         `  adds handed over while a revocation waited: ${addsWhileRevocationWaited}`,
         `  window starts: lateness ${spread(windowLateness)}; ${late} of ${windowLateness.length} written after their start`,
-        `  Node CPU: ${(((cpu.user + cpu.system) / 1000 / Math.max(1, commandsInWeek)) * 1000).toFixed(0)} ms per 1,000 commands (${commandsInWeek} commands, ${(wall / 1000).toFixed(1)} s wall for the week)`,
+        `  Node CPU: ${(((cpu.user + cpu.system) / 1000 / Math.max(1, commandsInWeek)) * 1000).toFixed(0)} ms per 1,000 commands (${commandsInWeek} commands, ${(wall / 1000).toFixed(1)} s wall for the period)`,
         `  ${await reference(url)}`,
       ];
     } finally {
