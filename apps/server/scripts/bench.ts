@@ -458,6 +458,11 @@ async function runDeviceBenchIfPresent(): Promise<void> {
   process.stdout.write('\n== device bench (scripts/bench-devices.ts) ==\n');
   const module = (await import(file)) as { runDeviceBench?: () => Promise<unknown> };
   if (typeof module.runDeviceBench === 'function') await module.runDeviceBench();
+  const traffic = path.join(import.meta.dirname, 'bench-traffic.ts');
+  if (!existsSync(traffic)) return;
+  process.stdout.write('\n== device traffic (scripts/bench-traffic.ts) ==\n');
+  const trafficModule = (await import(traffic)) as { runTrafficBench?: () => Promise<unknown> };
+  if (typeof trafficModule.runTrafficBench === 'function') await trafficModule.runTrafficBench();
 }
 
 async function main() {

@@ -18,7 +18,7 @@ import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
-import { createSmsGateway } from './lib/sms-gateway.ts';
+import { createSmsGateway, createSmsGateways } from './lib/sms-gateway.ts';
 import { type OpenedDatabase, openMigratedDatabase } from './runtime.ts';
 
 /** Below Docker's and systemd's default grace periods (10 s, 90 s), so that we, not SIGKILL, end it. */
@@ -69,13 +69,16 @@ async function main() {
   database = await step(openMigratedDatabase(config));
   if (stopping) return;
   const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+  const sms = createSmsGateway(config, print);
   const deps: Dependencies = {
     config,
     db: database.handle.db,
     databaseKind: database.handle.kind,
     clock: systemClock,
     secrets: new Secrets(loadOrCreateSecretKey(config.SECRET_KEY, config.dataDir)),
-    sms: createSmsGateway(config, (line) => process.stdout.write(`${line}\n`)),
+    sms,
+    smsGateways: createSmsGateways(config, sms, print),
     logger,
     metrics: createMetrics(),
     rateLimits: {
@@ -92,7 +95,18 @@ async function main() {
   await step(app.listen({ host: config.HOST, port: config.PORT }));
   if (stopping) return;
   const url = `http://${config.HOST}:${config.PORT}`;
-  logger.info({ url, database: database.handle.kind, sms: config.SMS_PROVIDER }, 'Propusk is running');
+  logger.info(
+    {
+      url,
+      database: database.handle.kind,
+      sms: config.SMS_PROVIDER,
+      // Names, providers and rates only: the credentials stay out of the log.
+      gateways: config.smsGateways.map(
+        (g) => `${g.name} (${g.provider}, ${g.ratePerMinute}/min, burst ${g.burst})`,
+      ),
+    },
+    'Propusk is running',
+  );
   // One plain line for the person who started it (stdout stays JSON, for machines).
   process.stderr.write(`Propusk работает: ${url}\n`);
 }

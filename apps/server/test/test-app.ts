@@ -91,6 +91,10 @@ export async function createTestApp(
     DATA_DIR: directory,
     LOG_LEVEL: 'silent',
     DEVICE_SIM: 'off',
+    // The gateway's send rate stays out of the way of tests about something else (gateway-rate.test.ts and
+    // multi-gateway.test.ts set real rates).
+    SMS_RATE_PER_MINUTE: '100000',
+    SMS_RATE_BURST: '100000',
     INBOUND_SMS_TOKEN: 'test-inbound-token-0123456789',
     WEB_DIST_DIR: path.join(directory, 'no-web-build'),
     ...options.env,

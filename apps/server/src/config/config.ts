@@ -25,6 +25,16 @@ const environmentSchema = z
     SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     SMS_PROVIDER: z.enum(['demo', 'android', 'smsru']).default('demo'),
     SMS_FILE: z.string().min(1).optional(),
+    /** Send rate of the SMS_PROVIDER gateway: SMS per minute, sustained (issue 15 part 1). */
+    SMS_RATE_PER_MINUTE: z.coerce.number().positive().max(100_000).default(20),
+    /** How many SMS the SMS_PROVIDER gateway may send at once after a quiet spell (the token bucket's size). */
+    SMS_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(5),
+    /**
+     * Several gateways at once (issue 15 part 4): a JSON list of gateways (see `gatewaySchema`). Unset: the one
+     * gateway of SMS_PROVIDER at SMS_RATE_PER_MINUTE / SMS_RATE_BURST. Device commands spread over them; codes
+     * keep going through SMS_PROVIDER.
+     */
+    SMS_GATEWAYS: z.string().optional(),
     DEVICE_SIM: z.enum(['on', 'off']).default('on'),
     DEVICE_SIM_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     DEVICE_TIMEZONE_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(180),
@@ -53,8 +63,6 @@ const environmentSchema = z
     PHONE_INVITES_PER_ADMIN_PER_HOUR: positiveInt(20),
     /** The site's address, named in the SMS inviting a person without an account; unset: the app's name only. */
     SITE_URL: z.url().optional(),
-    /** How many SMS the gateway sends a minute: the send-time estimate of a bulk import (send-estimate.ts). */
-    SMS_RATE_PER_MINUTE: positiveInt(20),
     /**
      * Absolute lifetime of a session in days from its login, whatever its refreshes (the sliding lifetime is
      * 30 days): after it the user logs in again (docs/decisions/0012).
@@ -86,10 +94,135 @@ const environmentSchema = z
 
 export type Environment = z.infer<typeof environmentSchema>;
 
+/**
+ * One gateway of SMS_GATEWAYS. Secrets are never written into the list: it names the environment variables
+ * that hold them (`login_env`, `password_env`, `api_id_env`), so the list itself can be logged or shown.
+ */
+const gatewaySchema = z
+  .object({
+    /** Stable name: the rate bucket's key across processes, and the `gateway` of each command it sent. */
+    name: z.string().regex(/^[a-z0-9_-]{1,32}$/, { error: 'must be 1–32 of a-z, 0-9, _ and -' }),
+    provider: z.enum(['demo', 'android', 'smsru']),
+    rate_per_minute: z.number().positive().max(100_000),
+    burst: z.number().int().min(1).max(100_000).default(1),
+    /** android: the gateway's URL; smsru: the API's URL (default https://sms.ru). */
+    url: z.url().optional(),
+    login_env: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*$/)
+      .optional(),
+    password_env: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*$/)
+      .optional(),
+    api_id_env: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*$/)
+      .optional(),
+    /** demo: the file it writes (default SMS_FILE). */
+    file: z.string().min(1).optional(),
+  })
+  .strict();
+
+export interface GatewayConfig {
+  name: string;
+  provider: 'demo' | 'android' | 'smsru';
+  ratePerMinute: number;
+  burst: number;
+  url?: string;
+  login?: string;
+  password?: string;
+  apiId?: string;
+  file?: string;
+}
+
 export interface Config extends Environment {
   dataDir: string;
   smsFile: string;
   webDistDir: string;
+  /** The gateways device commands go through: SMS_GATEWAYS, or the one of SMS_PROVIDER. Holds secrets: never log. */
+  smsGateways: GatewayConfig[];
+}
+
+/** What all gateways together may send per minute (the sum of their sustained rates). */
+export function totalSendRatePerMinute(config: Pick<Config, 'smsGateways'>): number {
+  return config.smsGateways.reduce((sum, gateway) => sum + gateway.ratePerMinute, 0);
+}
+
+function parseGateways(parsed: Environment, env: Record<string, string | undefined>): GatewayConfig[] {
+  if (parsed.SMS_GATEWAYS === undefined) {
+    return [
+      {
+        name: parsed.SMS_PROVIDER,
+        provider: parsed.SMS_PROVIDER,
+        ratePerMinute: parsed.SMS_RATE_PER_MINUTE,
+        burst: parsed.SMS_RATE_BURST,
+        ...(parsed.SMS_PROVIDER === 'android'
+          ? {
+              url: parsed.ANDROID_SMS_URL ?? '',
+              login: parsed.ANDROID_SMS_LOGIN ?? '',
+              password: parsed.ANDROID_SMS_PASSWORD ?? '',
+            }
+          : {}),
+        ...(parsed.SMS_PROVIDER === 'smsru'
+          ? { apiId: parsed.SMSRU_API_ID ?? '', url: parsed.SMSRU_URL }
+          : {}),
+      },
+    ];
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(parsed.SMS_GATEWAYS);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  SMS_GATEWAYS: is not valid JSON (a list of gateways)');
+  }
+  const list = z.array(gatewaySchema).min(1).max(20).safeParse(json);
+  if (!list.success) {
+    const lines = list.error.issues.map(
+      (issue) => `  SMS_GATEWAYS.${issue.path.join('.') || '(list)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const problems: string[] = [];
+  const names = new Set<string>();
+  const gateways = list.data.map((entry, index): GatewayConfig => {
+    const where = `SMS_GATEWAYS.${index}`;
+    if (names.has(entry.name)) problems.push(`  ${where}.name: "${entry.name}" is used twice`);
+    names.add(entry.name);
+    const secret = (key: 'login_env' | 'password_env' | 'api_id_env', required: boolean) => {
+      const variable = entry[key];
+      if (variable === undefined) {
+        if (required) problems.push(`  ${where}.${key}: is required for provider ${entry.provider}`);
+        return undefined;
+      }
+      const value = env[variable];
+      if (value === undefined || value === '') {
+        problems.push(`  ${where}.${key}: the variable ${variable} is not set`);
+        return undefined;
+      }
+      return value;
+    };
+    const base = {
+      name: entry.name,
+      provider: entry.provider,
+      ratePerMinute: entry.rate_per_minute,
+      burst: entry.burst,
+    };
+    if (entry.provider === 'android') {
+      if (!entry.url) problems.push(`  ${where}.url: is required for provider android`);
+      return {
+        ...base,
+        url: entry.url ?? '',
+        login: secret('login_env', true) ?? '',
+        password: secret('password_env', true) ?? '',
+      };
+    }
+    if (entry.provider === 'smsru')
+      return { ...base, url: entry.url ?? parsed.SMSRU_URL, apiId: secret('api_id_env', true) ?? '' };
+    return { ...base, ...(entry.file === undefined ? {} : { file: entry.file }) };
+  });
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return gateways;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +246,7 @@ export function loadConfig(
   return {
     ...parsed,
     dataDir,
+    smsGateways: parseGateways(parsed, { ...cleaned, ...overrides } as Record<string, string | undefined>),
     smsFile: path.resolve(parsed.SMS_FILE ?? path.join(dataDir, 'sms-outbox.jsonl')),
     webDistDir: path.resolve(parsed.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
   };

@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -515,12 +516,35 @@ export const deviceCommands = pgTable(
     /** Not to be sent before this instant (retry backoff); null: as soon as it is the oldest open command. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The gateway (config name) the current attempt was handed to; null before the first hand-over. */
+    gateway: text('gateway'),
   },
   (table) => [
     index('device_commands_barrier_status_idx').on(table.barrierId, table.status, table.id),
     index('device_commands_created_idx').on(table.barrierId, table.createdAt),
+    // The open commands: the queue's priority order (barriersWithOpenCommands) reads only these.
+    index('device_commands_open_idx').on(table.barrierId, table.id).where(sql`status in ('queued', 'sent')`),
+    // Revocations waiting to be sent: an add takes no send token while one of these is ready (gateway-rate.ts).
+    index('device_commands_queued_delete_idx')
+      .on(table.barrierId, table.id)
+      .where(sql`status = 'queued' and kind = 'delete'`),
   ],
 );
+
+/**
+ * One token bucket per SMS gateway (issue 15 part 1), shared by every server process on the database: a
+ * send takes a token in one statement (modules/devices/gateway-rate.ts). Rate and burst are written from the
+ * configuration at start-up; `down_until` marks a gateway that failed, for every process.
+ */
+export const smsGatewayBuckets = pgTable('sms_gateway_buckets', {
+  name: text('name').primaryKey(),
+  ratePerMinute: doublePrecision('rate_per_minute').notNull(),
+  burst: doublePrecision('burst').notNull(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+  downUntil: timestamp('down_until', { withTimezone: true }),
+  sent: integer('sent').notNull().default(0),
+});
 
 /** What the server believes each device holds, slot by slot, as confirmed by its replies. */
 export const deviceSlots = pgTable(

@@ -15,6 +15,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { startDueAudits } from '../modules/device-checks/service.ts';
 import {
   barriersNeedingAttention,
+  barriersWithOpenCommands,
   nextReconcileAt,
   type ProcessResult,
   processBarrier,
@@ -52,6 +53,15 @@ function jobId(key: string): string {
 export class DeviceWorker {
   private readonly running = new Map<number, { again: boolean; reconcile: boolean; done: Promise<void> }>();
   private stopped = false;
+  /**
+   * Barriers waiting for a send token (the gateways' rate): one timer for all of them, at the soonest
+   * token, drives them in the queue's priority order (revocations first, then the soonest deadline) and stops
+   * at the first that is held back again — no wake-up per barrier per token.
+   */
+  private readonly throttled = new Set<number>();
+  private throttleTimer: NodeJS.Timeout | null = null;
+  private throttleAt = Number.POSITIVE_INFINITY;
+  private draining = false;
 
   private constructor(
     private readonly deps: QueueDeps,
@@ -145,6 +155,8 @@ export class DeviceWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.throttleTimer) clearTimeout(this.throttleTimer);
+    this.throttleTimer = null;
     await this.idle();
     await this.boss.stop({ graceful: true, close: false, timeout: 5000 }).catch(() => {});
   }
@@ -157,12 +169,60 @@ export class DeviceWorker {
         await reconcileBarrier(this.deps, barrierId);
       }
       const result = await processBarrier(this.deps, barrierId);
+      if (result.state === 'gateway_failed' && result.retryAt.getTime() <= this.deps.clock.now().getTime()) {
+        // Another gateway takes it now: run this barrier again right away.
+        const entry = this.running.get(barrierId);
+        if (entry) entry.again = true;
+        return;
+      }
+      if (result.state === 'throttled') this.holdForToken(barrierId, result.until);
       await this.scheduleFollowUp(barrierId, result);
       const next = await nextReconcileAt(this.deps, barrierId);
       if (next) await this.wakeAt(barrierId, next, true);
     } catch (error) {
       // The sweep comes back to this barrier within a minute.
       this.deps.logger.error({ err: error, barrierId }, 'device worker step failed');
+    }
+  }
+
+  private holdForToken(barrierId: number, until: Date): void {
+    this.throttled.add(barrierId);
+    const delay = Math.max(0, until.getTime() - this.deps.clock.now().getTime());
+    const at = Date.now() + delay;
+    if (this.throttleTimer && at >= this.throttleAt) return;
+    if (this.throttleTimer) clearTimeout(this.throttleTimer);
+    this.throttleAt = at;
+    this.throttleTimer = setTimeout(() => {
+      this.throttleTimer = null;
+      this.throttleAt = Number.POSITIVE_INFINITY;
+      void this.drainThrottled();
+    }, delay);
+    this.throttleTimer.unref?.();
+  }
+
+  /** Drives the barriers held for a token, most urgent first, until one is held back again. */
+  private async drainThrottled(): Promise<void> {
+    if (this.draining || this.stopped) return;
+    this.draining = true;
+    try {
+      const order = await barriersWithOpenCommands(this.deps.db);
+      const waiting = order.filter((barrierId) => this.throttled.has(barrierId));
+      for (const barrierId of this.throttled)
+        if (!waiting.includes(barrierId)) this.throttled.delete(barrierId);
+      for (const barrierId of waiting) {
+        if (this.stopped) return;
+        this.throttled.delete(barrierId);
+        await this.kick(barrierId);
+        // Held back again: the others wait for the timer it armed.
+        if (this.throttled.has(barrierId)) break;
+      }
+    } catch (error) {
+      this.deps.logger.error(
+        { err: error },
+        'device worker could not drive the barriers waiting for a token',
+      );
+    } finally {
+      this.draining = false;
     }
   }
 

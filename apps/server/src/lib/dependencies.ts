@@ -7,6 +7,7 @@ import type { Clock } from './clock.ts';
 import type { Metrics } from './metrics.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { Secrets } from './secrets.ts';
+import type { GatewayEntry } from './sms-gateway.ts';
 
 /** What services need from the outside world, built once in main.ts (or a test) and passed down. */
 export interface Dependencies {
@@ -15,7 +16,10 @@ export interface Dependencies {
   databaseKind: 'postgres' | 'pglite';
   clock: Clock;
   secrets: Secrets;
+  /** SMS_PROVIDER's gateway: codes, balance, and device commands when SMS_GATEWAYS is unset. */
   sms: SmsGateway;
+  /** SMS_GATEWAYS: the gateways device commands spread over (modules/devices/gateway-rate.ts). */
+  smsGateways?: GatewayEntry[] | undefined;
   logger: FastifyBaseLogger;
   /** This app's Prometheus instruments (its own registry), counted by the services, served by GET /metrics. */
   metrics: Metrics;

@@ -15,8 +15,8 @@ export interface Metrics {
   readonly registry: Registry;
   /** By route pattern (`/api/barriers/:id/`), never the raw URL; requests no route matched are `unmatched`. */
   readonly httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
-  readonly smsSent: Counter<'provider' | 'purpose'>;
-  readonly smsFailed: Counter<'provider' | 'purpose'>;
+  readonly smsSent: Counter<'provider' | 'gateway' | 'purpose'>;
+  readonly smsFailed: Counter<'provider' | 'gateway' | 'purpose'>;
   /** From the change that stored a device command (its commit) to the SMS handed to the gateway, first try. */
   readonly deviceCommandSendLatency: Histogram;
   /** SMS from anyone that answered no device command in flight (kept in inbound_sms, logged as unrecognised). */
@@ -46,14 +46,14 @@ export function createMetrics(): Metrics {
     }),
     smsSent: new Counter({
       name: 'propusk_sms_sent_total',
-      help: 'SMS the gateway accepted, by provider and purpose (code, invitation, device).',
-      labelNames: ['provider', 'purpose'],
+      help: 'SMS the gateway accepted, by provider, gateway (device commands: its configured name) and purpose (code, invitation, device).',
+      labelNames: ['provider', 'gateway', 'purpose'],
       registers,
     }),
     smsFailed: new Counter({
       name: 'propusk_sms_failed_total',
-      help: 'SMS the gateway refused or could not be reached for, by provider and purpose (code, invitation, device).',
-      labelNames: ['provider', 'purpose'],
+      help: 'SMS the gateway refused or could not be reached for, by provider, gateway and purpose (code, invitation, device).',
+      labelNames: ['provider', 'gateway', 'purpose'],
       registers,
     }),
     deviceCommandSendLatency: new Histogram({

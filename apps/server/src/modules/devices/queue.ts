@@ -36,12 +36,21 @@ import {
 } from '../relay/commands.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './device-log.ts';
 import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
+import {
+  ensureBuckets,
+  GATEWAY_DOWN_MS,
+  gatewaysOf,
+  lastSenderOf,
+  markGatewayDown,
+  needsKnownSender,
+  takeSendToken,
+} from './gateway-rate.ts';
 import { loadPhoneSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 export type QueueDeps = Pick<
   Dependencies,
-  'db' | 'clock' | 'config' | 'secrets' | 'sms' | 'logger' | 'metrics'
+  'db' | 'clock' | 'config' | 'secrets' | 'sms' | 'smsGateways' | 'logger' | 'metrics'
 >;
 
 /**
@@ -71,7 +80,9 @@ export type ProcessResult =
   | { state: 'idle' }
   | { state: 'sent'; commandId: number; replyDueAt: Date }
   | { state: 'waiting'; until: Date }
-  | { state: 'gateway_failed'; commandId: number; retryAt: Date };
+  | { state: 'gateway_failed'; commandId: number; retryAt: Date }
+  /** No send token (the gateways' rate, a revocation first, or every allowed gateway down) until `until`. */
+  | { state: 'throttled'; until: Date };
 
 type CommandRow = typeof deviceCommands.$inferSelect;
 
@@ -207,7 +218,10 @@ export async function processBarrier(
         if (command.handedOverAt === null) {
           // Recorded, handed to the gateway, its answer never recorded (the process died in between): the
           // same attempt again, under the same key. No attempt is spent: the device may never have heard it.
-          const retry = await prepareSend(tx, deps, barrier, command, command.attempts, now);
+          // The key means "same message" to the gateway that had it: that one again when it is up.
+          const gateway = await takeGateway(tx, deps, barrier, command, now, command.gateway);
+          if ('throttled' in gateway) return { result: gateway.throttled };
+          const retry = await prepareSend(tx, deps, barrier, command, command.attempts, now, gateway.name);
           if (retry === null) continue;
           return retry;
         }
@@ -240,7 +254,9 @@ export async function processBarrier(
       if (command.nextAttemptAt && command.nextAttemptAt > now) {
         return { result: { state: 'waiting', until: command.nextAttemptAt } as ProcessResult };
       }
-      const next = await prepareSend(tx, deps, barrier, command, command.attempts + 1, now);
+      const gateway = await takeGateway(tx, deps, barrier, command, now, null);
+      if ('throttled' in gateway) return { result: gateway.throttled };
+      const next = await prepareSend(tx, deps, barrier, command, command.attempts + 1, now, gateway.name);
       if (next === null) continue;
       return next;
     }
@@ -249,20 +265,30 @@ export async function processBarrier(
   if (!('send' in step) || !step.send) return step.result;
   const { send } = step;
   const logged = { barrierId, direction: 'out', text: send.loggedText, commandId: send.commandId } as const;
+  const gateways = gatewaysOf(deps);
+  const entry = gateways.find((candidate) => candidate.name === send.gateway) ?? gateways[0]!;
   let sent: Awaited<ReturnType<QueueDeps['sms']['send']>>;
   try {
-    sent = await deps.sms.send({ to: send.to, text: send.text, key: send.key });
+    sent = await entry.gateway.send({ to: send.to, text: send.text, key: send.key });
   } catch (error) {
-    deps.metrics.smsFailed.inc({ provider: deps.sms.name, purpose: 'device' });
-    // The SMS did not leave: the command goes back to the queue without spending an attempt.
-    const retryAt = new Date(deps.clock.now().getTime() + GATEWAY_RETRY_MS);
+    deps.metrics.smsFailed.inc({ provider: entry.gateway.name, gateway: entry.name, purpose: 'device' });
+    // The SMS did not leave: the command goes back to the queue without spending an attempt. The gateway is
+    // left out for a while by every process; with another gateway the device accepts, it goes through that
+    // one at once (under the same attempt's key: the failed gateway never took it).
+    const failedAt = deps.clock.now();
+    if (gateways.length > 1)
+      await markGatewayDown(deps.db, entry.name, new Date(failedAt.getTime() + GATEWAY_DOWN_MS)).catch(
+        (markError: unknown) => deps.logger.error({ err: markError }, 'gateway could not be marked down'),
+      );
+    const another = gateways.length > 1 && !needsKnownSender(send.model);
+    const retryAt = new Date(failedAt.getTime() + (another ? 0 : GATEWAY_RETRY_MS));
     await deps.db
       .update(deviceCommands)
       .set({
         status: 'queued',
         attempts: send.attempts - 1,
-        nextAttemptAt: retryAt,
-        lastError: `SMS gateway: ${(error as Error).message}`.slice(0, 500),
+        nextAttemptAt: another ? null : retryAt,
+        lastError: `SMS gateway ${entry.name}: ${(error as Error).message}`.slice(0, 500),
       })
       .where(
         and(
@@ -272,7 +298,10 @@ export async function processBarrier(
         ),
       );
     await logMessages(deps, [{ ...logged, outcome: 'gateway_failed', createdAt: deps.clock.now() }]);
-    deps.logger.warn({ barrierId, commandId: send.commandId, err: error }, 'SMS gateway failed; will retry');
+    deps.logger.warn(
+      { barrierId, commandId: send.commandId, gateway: entry.name, err: error },
+      'SMS gateway failed; will retry',
+    );
     return { state: 'gateway_failed', commandId: send.commandId, retryAt };
   }
   faults.afterGatewayCall?.();
@@ -289,7 +318,7 @@ export async function processBarrier(
     );
     return step.result;
   }
-  deps.metrics.smsSent.inc({ provider: deps.sms.name, purpose: 'device' });
+  deps.metrics.smsSent.inc({ provider: entry.gateway.name, gateway: entry.name, purpose: 'device' });
   // The first hand-over only: a retry after no reply would measure the device's silence, not the queue.
   if (send.attempts === 1) {
     const latencyMs = deps.clock.now().getTime() - send.storedAt.getTime();
@@ -298,7 +327,10 @@ export async function processBarrier(
   await logMessages(deps, [
     { ...logged, outcome: 'sent', providerId: sent?.providerId ?? null, createdAt: deps.clock.now() },
   ]);
-  deps.logger.info({ barrierId, commandId: send.commandId, attempt: send.attempts }, 'device command sent');
+  deps.logger.info(
+    { barrierId, commandId: send.commandId, attempt: send.attempts, gateway: entry.name },
+    'device command sent',
+  );
   return step.result;
 }
 
@@ -312,7 +344,47 @@ interface PreparedSend {
     commandId: number;
     attempts: number;
     storedAt: Date;
+    /** The gateway (config name) whose token this attempt took. */
+    gateway: string;
+    model: DeviceModel;
   };
+}
+
+/**
+ * Takes a send token for the command (gateway-rate.ts): from the gateway the device knows when its model
+ * needs a known sender, else from `preferred` when that one is up (a same-key hand-over), else from any.
+ */
+async function takeGateway(
+  tx: Executor,
+  deps: QueueDeps,
+  barrier: BarrierRow,
+  command: CommandRow,
+  now: Date,
+  preferred: string | null,
+): Promise<{ name: string } | { throttled: ProcessResult }> {
+  const entries = gatewaysOf(deps);
+  await ensureBuckets(deps.db, tx, entries, now);
+  let names = entries.map((entry) => entry.name);
+  if (needsKnownSender(barrier.model) && names.length > 1) {
+    const last = await lastSenderOf(tx, barrier.id);
+    if (last !== null && names.includes(last)) names = [last];
+  }
+  const revocation = command.kind === 'delete';
+  if (preferred !== null && names.length > 1 && names.includes(preferred)) {
+    const first = await takeSendToken(tx, { names: [preferred], now, revocation, barrierId: barrier.id });
+    if (first.ok) return { name: first.name };
+    if (first.reason !== 'down') return { throttled: { state: 'throttled', until: first.retryAt } };
+  }
+  const taken = await takeSendToken(tx, { names, now, revocation, barrierId: barrier.id });
+  if (taken.ok) return { name: taken.name };
+  if (taken.reason === 'down') {
+    // Not ready until a gateway it may use is back: adds are not held back for it meanwhile.
+    await tx
+      .update(deviceCommands)
+      .set({ nextAttemptAt: taken.retryAt })
+      .where(and(eq(deviceCommands.id, command.id), eq(deviceCommands.status, 'queued')));
+  }
+  return { throttled: { state: 'throttled', until: taken.retryAt } };
 }
 
 /**
@@ -326,6 +398,7 @@ async function prepareSend(
   command: CommandRow,
   attempt: number,
   now: Date,
+  gateway: string,
 ): Promise<PreparedSend | null> {
   let text: string;
   try {
@@ -337,7 +410,7 @@ async function prepareSend(
   }
   await tx
     .update(deviceCommands)
-    .set({ status: 'sent', attempts: attempt, sentAt: now, handedOverAt: null, nextAttemptAt: null })
+    .set({ status: 'sent', attempts: attempt, sentAt: now, handedOverAt: null, nextAttemptAt: null, gateway })
     .where(and(eq(deviceCommands.id, command.id), inArray(deviceCommands.status, ['queued', 'sent'])));
   return {
     result: {
@@ -353,6 +426,8 @@ async function prepareSend(
       commandId: command.id,
       attempts: attempt,
       storedAt: command.createdAt,
+      gateway,
+      model: barrier.model,
     },
   };
 }
@@ -676,6 +751,24 @@ export async function reconcileBarrier(
  * commands that depend on each other (a slot emptied, then written) in sequence.
  */
 export async function barriersNeedingAttention(executor: Executor): Promise<number[]> {
+  const withOpen = await barriersWithOpenCommands(executor);
+  const timed = await executor
+    .selectDistinct({ barrierId: phones.barrierId })
+    .from(phones)
+    .innerJoin(barriers, eq(barriers.id, phones.barrierId))
+    .where(
+      and(
+        eq(phones.isActive, true),
+        inArray(phones.type, ['temporary', 'schedule']),
+        isNull(barriers.deletedAt),
+      ),
+    );
+  const timedOnly = timed.map((row) => row.barrierId).sort((a, b) => a - b);
+  return [...new Set([...withOpen, ...timedOnly])];
+}
+
+/** The barriers with an open command, in the order of `barriersNeedingAttention`. */
+export async function barriersWithOpenCommands(executor: Executor): Promise<number[]> {
   // The deadline of a barrier that takes access away is its oldest revocation; otherwise its soonest add
   // (a window's start, a plain add's storing time) or setting. The clock is written for the windows it
   // precedes, so it carries no deadline of its own.
@@ -704,20 +797,7 @@ export async function barriersNeedingAttention(executor: Executor): Promise<numb
       due: new Date(row.due).getTime(),
     }))
     .sort((a, b) => a.rank - b.rank || a.due - b.due || a.barrierId - b.barrierId);
-  const timed = await executor
-    .selectDistinct({ barrierId: phones.barrierId })
-    .from(phones)
-    .innerJoin(barriers, eq(barriers.id, phones.barrierId))
-    .where(
-      and(
-        eq(phones.isActive, true),
-        inArray(phones.type, ['temporary', 'schedule']),
-        isNull(barriers.deletedAt),
-      ),
-    );
-  const withOpen = open.map((row) => row.barrierId);
-  const timedOnly = timed.map((row) => row.barrierId).sort((a, b) => a - b);
-  return [...new Set([...withOpen, ...timedOnly])];
+  return open.map((row) => row.barrierId);
 }
 
 /** When the barrier's desired whitelist next changes by itself (null: never). */

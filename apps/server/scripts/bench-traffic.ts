@@ -1,0 +1,460 @@
+/**
+ * Device traffic over a simulated week (issue 15 part 5), run by `npm run bench` after the device bench, or
+ * alone: `node --import tsx scripts/bench-traffic.ts`.
+ *
+ * On PostgreSQL (a fresh database on 127.0.0.1, dropped at the end), the real queue (processBarrier,
+ * reconcileBarrier, the replies through the inbound-SMS service) and the real token buckets, with:
+ * - simulated gateways at realistic rates: two Android phones (25 SMS/min, burst 5) and SMS.ru (60/min,
+ *   burst 10) — 110 SMS a minute in all; each hands the SMS to the demo gateway, whose simulated RTU5025
+ *   units answer at once;
+ * - BENCH_TRAFFIC_BARRIERS barriers (default 200, the fewest the block needs; the issue's 10,000 runs the same
+ *   code, for hours on a shared 2-core machine) × 5
+ *   schedule phones, each open on weekdays for one morning hour (07:00–08:00 … 09:00–10:00 Moscow, by slot):
+ *   on a model with time windows the next day's window is written when a window ends, so each morning's
+ *   window ends are the burst;
+ * - on Monday at 09:00:30, in the middle of that morning's burst, one user blocked on 200 barriers (his phone
+ *   deactivated and the barrier re-planned, as the administrator's block does): 200 revocations.
+ * BENCH_TRAFFIC_DAYS (default 1: Monday 06:00 to Tuesday 06:00, the day of the block; 7 is the week) sets
+ * the simulated period; BENCH_TRAFFIC_WRITES (400) the changes of the latency part.
+ * Time is a ManualClock driven like the worker: the barriers with open commands are driven in the queue's
+ * priority order until a send token is refused, then the clock jumps to the next token or window edge.
+ *
+ * It prints SMS per week against the physical minimum, the time to drain each burst, the lateness of every
+ * revocation and of window starts (p50/p99/max), whether any add was handed over while a revocation waited,
+ * Node's CPU per 1,000 commands, and commit → SMS handed over with 20 concurrent writers (the real worker,
+ * real time, scripts/bench-devices.ts). Everything twice, each time with the plain reference of that run.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { currentOrNextOccurrence } from '@propusk/devices/access';
+import { DemoSmsGateway } from '@propusk/sms/demo';
+import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
+import { and, count, eq } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '../src/config/config.ts';
+import { applyMigrations, openDatabase } from '../src/db/database.ts';
+import { barriers, deviceCommands, deviceSlots, phones, users } from '../src/db/schema.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+import type { Dependencies } from '../src/lib/dependencies.ts';
+import { createMetrics } from '../src/lib/metrics.ts';
+import { RateLimiter } from '../src/lib/rate-limiter.ts';
+import { Secrets } from '../src/lib/secrets.ts';
+import type { GatewayEntry } from '../src/lib/sms-gateway.ts';
+import { lockBarrier, syncBarrierDevice } from '../src/modules/devices/outbox.ts';
+import {
+  barriersWithOpenCommands,
+  nextReconcileAt,
+  processBarrier,
+  reconcileBarrier,
+} from '../src/modules/devices/queue.ts';
+import { attachDeviceSimulators } from '../src/modules/devices/simulator-registry.ts';
+import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
+import { commitToSmsLatency } from './bench-devices.ts';
+import { assertLoopback } from './bench-lib.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Monday 2026-11-23 00:00 Moscow. */
+const WEEK_START = new Date('2026-11-22T21:00:00.000Z');
+/** Monday 09:00:30 Moscow: the 09:00 window ends have just queued their rewrites (a burst is draining). */
+const BLOCK_AT = new Date(WEEK_START.getTime() + 9 * HOUR + 30_000);
+/** The blocked user's slot: 09:00–10:00, in force at the block (so each barrier needs exactly one delete). */
+const BLOCKED_SLOT = 5;
+const BLOCKED_BARRIERS = 200;
+const PHONES_PER_BARRIER = 5;
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+
+/** Slot s opens on weekdays for one hour from 07:00 + 30 min × (s − 1). */
+function morningSchedule(slot: number) {
+  const startMinutes = 7 * 60 + 30 * (slot - 1);
+  const time = (minutes: number) =>
+    `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const interval = [{ start_time: time(startMinutes), end_time: time(startMinutes + 60) }];
+  return Object.fromEntries(WEEKDAYS.map((day) => [day, interval]));
+}
+
+class SimulatedGateway implements SmsGateway {
+  readonly deduplicatesKeys = true;
+  sent = 0;
+  constructor(
+    readonly name: string,
+    private readonly inner: SmsGateway,
+  ) {}
+  async send(message: OutgoingSms): Promise<SentSms> {
+    this.sent += 1;
+    return this.inner.send(message);
+  }
+  balance() {
+    return Promise.resolve(null);
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+const minutes = (ms: number) => `${(ms / MINUTE).toFixed(1)} min`;
+const spread = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${minutes(percentile(sorted, 50))}, p99 ${minutes(percentile(sorted, 99))}, max ${minutes(percentile(sorted, 100))} (${sorted.length})`;
+};
+
+async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
+  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  assertLoopback(baseUrl);
+  const name = `propusk_bench_traffic_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
+
+/** The plain reference of this run: one round trip, one committed insert, a fixed piece of CPU work. */
+async function reference(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create temporary table bench_probe (value int)');
+    const time = async (text: string) => {
+      const start = performance.now();
+      for (let index = 0; index < 50; index++) await client.query(text);
+      return (performance.now() - start) / 50;
+    };
+    const roundTrip = await time('select 1');
+    const commit = await time('begin; insert into bench_probe values (1); commit;');
+    const cpuStart = performance.now();
+    let text = '';
+    for (let index = 0; index < 200_000; index++) text = JSON.stringify({ index, text: text.slice(0, 20) });
+    const cpu = performance.now() - cpuStart;
+    return `reference of this run: select 1 ${roundTrip.toFixed(2)} ms, committed insert ${commit.toFixed(2)} ms, 200k JSON.stringify ${cpu.toFixed(0)} ms; load average ${(
+      await import('node:os')
+    )
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')}`;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function simulateWeek(barrierCount: number, days = 7): Promise<string[]> {
+  return withDatabase(async (url) => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'propusk-bench-traffic-'));
+    const handle = await openDatabase({ databaseUrl: url, dataDir: directory, poolSize: 4 });
+    if (handle.kind !== 'postgres') throw new Error('The traffic bench runs on PostgreSQL.');
+    try {
+      await applyMigrations(handle);
+      const config = loadConfig({ DATA_DIR: directory, LOG_LEVEL: 'silent', DATABASE_URL: url });
+      // From Monday 05:00 (units in step, see below); the figures count from 06:00.
+      const periodStart = WEEK_START.getTime() + 6 * HOUR;
+      const clock = new ManualClock(new Date(WEEK_START.getTime() + 5 * HOUR));
+      const demo = new DemoSmsGateway({ file: path.join(directory, 'sms.jsonl'), now: () => clock.now() });
+      const simulated = [
+        new SimulatedGateway('android', demo),
+        new SimulatedGateway('android', demo),
+        new SimulatedGateway('smsru', demo),
+      ];
+      const gateways: GatewayEntry[] = [
+        { name: 'phone-1', gateway: simulated[0]!, ratePerMinute: 25, burst: 5 },
+        { name: 'phone-2', gateway: simulated[1]!, ratePerMinute: 25, burst: 5 },
+        { name: 'smsru', gateway: simulated[2]!, ratePerMinute: 60, burst: 10 },
+      ];
+      const windowMs = 600_000;
+      const deps: Dependencies = {
+        config,
+        db: handle.db,
+        databaseKind: handle.kind,
+        clock,
+        secrets: new Secrets('propusk-bench-secret-key-0123456789abcdefghij'),
+        sms: demo,
+        smsGateways: gateways,
+        logger: pino({ level: 'silent' }),
+        metrics: createMetrics(),
+        rateLimits: {
+          codeRequests: new RateLimiter(1000, windowMs),
+          authCalls: new RateLimiter(1000, windowMs),
+          logs: new RateLimiter(1000, windowMs),
+        },
+        notifyDeviceCommands: () => {},
+      };
+      const replies: (() => Promise<void>)[] = [];
+      attachDeviceSimulators(demo, deps, (reply) => receiveInboundSms(deps, reply), {
+        delayMs: 0,
+        schedule: (run) => replies.push(run),
+      });
+      const deliver = async () => {
+        while (replies.length > 0) await replies.shift()?.();
+      };
+
+      // The fleet.
+      const [owner] = await handle.db
+        .insert(users)
+        .values({ phone: '+79160000000', role: 'admin' })
+        .returning({ id: users.id });
+      const [blocked] = await handle.db
+        .insert(users)
+        .values({ phone: '+79169999999', role: 'user' })
+        .returning({ id: users.id });
+      const ownerId = owner?.id ?? 0;
+      const barrierIds: number[] = [];
+      for (let index = 0; index < barrierCount; index++) {
+        const [row] = await handle.db
+          .insert(barriers)
+          .values({
+            ownerId,
+            address: `bench ${index}`,
+            devicePhone: `+7955${String(index).padStart(7, '0')}`,
+            deviceModel: 'RTU5025',
+            devicePasswordEncrypted: deps.secrets.encrypt('1234'),
+            devicePhonesAmount: 999,
+            deviceClockSetAt: clock.now(),
+          })
+          .returning({ id: barriers.id });
+        const barrierId = row?.id ?? 0;
+        barrierIds.push(barrierId);
+        await handle.db.transaction(async (tx) => {
+          await lockBarrier(tx, barrierId);
+          await tx.insert(phones).values(
+            Array.from({ length: PHONES_PER_BARRIER }, (_, s) => ({
+              barrierId,
+              // The blocked user holds slot 5 (09:00–10:00) on the first 200 barriers.
+              userId: s + 1 === BLOCKED_SLOT && index < BLOCKED_BARRIERS ? (blocked?.id ?? 0) : ownerId,
+              phone:
+                s + 1 === BLOCKED_SLOT && index < BLOCKED_BARRIERS
+                  ? '+79169999999'
+                  : `+7916${String(index * 10 + s).padStart(7, '0')}`,
+              type: 'schedule' as const,
+              slot: s + 1,
+              schedule: morningSchedule(s + 1),
+            })),
+          );
+          // The units start in step: each holds its phones with Monday's windows (what the first sync would
+          // have written), so the figures are those of the running fleet, not of its first sync.
+          await tx.insert(deviceSlots).values(
+            Array.from({ length: PHONES_PER_BARRIER }, (_, s) => {
+              const window = currentOrNextOccurrence(morningSchedule(s + 1), clock.now(), 180);
+              return {
+                barrierId,
+                slot: s + 1,
+                number:
+                  s + 1 === BLOCKED_SLOT && index < BLOCKED_BARRIERS
+                    ? '+79169999999'
+                    : `+7916${String(index * 10 + s).padStart(7, '0')}`,
+                windowStart: window?.start ?? null,
+                windowEnd: window?.end ?? null,
+                confirmedAt: clock.now(),
+              };
+            }),
+          );
+          await syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: false });
+        });
+      }
+
+      const reconcileAt = new Map<number, number>();
+      for (const barrierId of barrierIds) {
+        const next = await nextReconcileAt(deps, barrierId);
+        if (next) reconcileAt.set(barrierId, next.getTime());
+      }
+
+      const weekEnd = periodStart + days * 24 * HOUR;
+      let blockDone = false;
+      let cpuStart: NodeJS.CpuUsage | null = null;
+      let wallStart = 0;
+      const bursts: { start: number; end: number | null; commands: number }[] = [];
+      let openBefore = false;
+      let commandsInWeek = 0;
+      let addsWhileRevocationWaited = 0;
+      let revocationsOpen = false;
+      let progressAt = 0;
+      const realStart = performance.now();
+
+      for (;;) {
+        const now = clock.now().getTime();
+        if (now >= weekEnd) break;
+        if (process.env.BENCH_TRAFFIC_PROGRESS && now >= progressAt) {
+          process.stderr.write(
+            `${new Date(now).toISOString()} after ${((performance.now() - realStart) / 1000).toFixed(0)} s\n`,
+          );
+          progressAt = now + 6 * HOUR;
+        }
+        if (cpuStart === null && now >= periodStart) {
+          cpuStart = process.cpuUsage();
+          wallStart = performance.now();
+        }
+        // Window edges: the barriers re-planned (the worker's reconcile wake-ups).
+        for (const [barrierId, at] of reconcileAt) {
+          if (at > now) continue;
+          await reconcileBarrier(deps, barrierId);
+          const next = await nextReconcileAt(deps, barrierId);
+          if (next) reconcileAt.set(barrierId, Math.max(next.getTime(), now + 1));
+          else reconcileAt.delete(barrierId);
+        }
+        if (!blockDone && now >= BLOCK_AT.getTime()) {
+          blockDone = true;
+          revocationsOpen = true;
+          for (const barrierId of barrierIds.slice(0, BLOCKED_BARRIERS)) {
+            await handle.db.transaction(async (tx) => {
+              await lockBarrier(tx, barrierId);
+              await tx
+                .update(phones)
+                .set({ isActive: false, slot: null })
+                .where(and(eq(phones.barrierId, barrierId), eq(phones.userId, blocked?.id ?? 0)));
+              await syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: false });
+            });
+          }
+        }
+        // Drive the barriers with open commands, most urgent first, until a token is refused.
+        let tokenAt: number | null = null;
+        for (;;) {
+          const order = await barriersWithOpenCommands(handle.db);
+          if (order.length > 0 && !openBefore) bursts.push({ start: now, end: null, commands: 0 });
+          if (order.length === 0 && openBefore) {
+            const last = bursts.at(-1);
+            if (last) last.end = clock.now().getTime();
+          }
+          openBefore = order.length > 0;
+          let progressed = false;
+          for (const barrierId of order) {
+            const result = await processBarrier(deps, barrierId);
+            if (result.state === 'sent') {
+              progressed = true;
+              const burst = bursts.at(-1);
+              if (burst) burst.commands += 1;
+              if (now >= periodStart) commandsInWeek += 1;
+              const [command] = await handle.db
+                .select({ kind: deviceCommands.kind })
+                .from(deviceCommands)
+                .where(eq(deviceCommands.id, result.commandId));
+              if (revocationsOpen && command?.kind !== 'delete') {
+                // Was a revocation (of another barrier) still waiting for its hand-over?
+                const [waiting] = await handle.db
+                  .select({ n: count() })
+                  .from(deviceCommands)
+                  .where(and(eq(deviceCommands.kind, 'delete'), eq(deviceCommands.status, 'queued')));
+                if ((waiting?.n ?? 0) > 0) addsWhileRevocationWaited += 1;
+                else revocationsOpen = false;
+              }
+              await deliver();
+              break; // re-read the order: a confirmation may have queued more
+            }
+            if (result.state === 'throttled') {
+              tokenAt = result.until.getTime();
+              break;
+            }
+          }
+          if (!progressed) break;
+        }
+        const candidates = [weekEnd];
+        if (tokenAt !== null) candidates.push(tokenAt);
+        for (const at of reconcileAt.values()) candidates.push(at);
+        if (!blockDone) candidates.push(BLOCK_AT.getTime());
+        const next = Math.max(now + 1000, Math.min(...candidates));
+        clock.set(new Date(next));
+      }
+      const cpu = process.cpuUsage(cpuStart ?? undefined);
+      const wall = performance.now() - wallStart;
+
+      // The figures, from the queue's own records.
+      const rows = (
+        await handle.pool.query<{
+          kind: string;
+          created_at: Date;
+          handed_over_at: Date | null;
+          window_start: string | null;
+          attempts: number;
+          gateway: string | null;
+        }>(
+          `select kind, created_at, handed_over_at, payload->'window'->>'start' as window_start, attempts, gateway
+           from device_commands where handed_over_at is not null`,
+        )
+      ).rows;
+      const inWeek = rows.filter((row) => row.handed_over_at && row.handed_over_at.getTime() >= periodStart);
+      const smsInWeek = inWeek.reduce((sum, row) => sum + row.attempts, 0);
+      const byKind = new Map<string, number>();
+      for (const row of inWeek) byKind.set(row.kind, (byKind.get(row.kind) ?? 0) + 1);
+      // The physical minimum: one SMS per window a unit must be told of in the week (each phone's next
+      // weekday window is written when one ends: 5 a week, the last one for next Monday included), plus one
+      // per revocation; the clock and the first sync are extra.
+      const weekdays = Math.min(days, WEEKDAYS.length);
+      const minimum = (barrierCount * PHONES_PER_BARRIER - BLOCKED_BARRIERS) * weekdays + BLOCKED_BARRIERS;
+      const revocations = rows
+        .filter((row) => row.kind === 'delete' && row.created_at.getTime() >= BLOCK_AT.getTime())
+        .map((row) => (row.handed_over_at?.getTime() ?? Number.NaN) - row.created_at.getTime());
+      const windowLateness = inWeek
+        .filter((row) => row.window_start)
+        .map((row) =>
+          Math.max(0, (row.handed_over_at?.getTime() ?? 0) - new Date(row.window_start ?? 0).getTime()),
+        );
+      const late = windowLateness.filter((value) => value > 0).length;
+      const weekBursts = bursts.filter((burst) => burst.start >= periodStart);
+      const perGateway = gateways
+        .map((entry) => `${entry.name} ${(entry.gateway as SimulatedGateway).sent}`)
+        .join(', ');
+      const wed = weekBursts.map((burst) => {
+        const day = new Date(burst.start + 3 * HOUR).toISOString().slice(0, 16).replace('T', ' ');
+        return `    ${day} Moscow: ${burst.commands} commands, drained in ${burst.end === null ? 'not drained' : minutes(burst.end - burst.start)}`;
+      });
+      const total = gateways.reduce((sum, entry) => sum + entry.ratePerMinute, 0);
+      const scale = 10_000 / barrierCount;
+      const mondayBurst = weekBursts[0];
+      return [
+        `Simulated ${days === 7 ? 'week' : `${days} day(s) from Monday 06:00 (not the whole week: BENCH_TRAFFIC_DAYS)`} on PostgreSQL: ${barrierCount} barriers × ${PHONES_PER_BARRIER} schedule phones (RTU5025), gateways phone-1 25/min burst 5, phone-2 25/min burst 5, smsru 60/min burst 10 (${total}/min in all)${barrierCount === 10_000 ? '' : ` — scale ${barrierCount}/10,000`}`,
+        `  SMS in the period: ${smsInWeek} (${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')}); physical minimum ${minimum} (one per window a unit must be told of: (${barrierCount}×${PHONES_PER_BARRIER} − ${BLOCKED_BARRIERS} blocked) phones × ${weekdays} weekday(s), + ${BLOCKED_BARRIERS} revocations): ${(smsInWeek / minimum).toFixed(3)}×`,
+        `  handed to: ${perGateway}`,
+        `  bursts (open commands from the first to none left), ${weekBursts.length}:`,
+        ...wed.slice(0, 8),
+        ...(wed.length > 8 ? [`    … ${wed.length - 8} more`] : []),
+        ...(mondayBurst && barrierCount !== 10_000
+          ? [
+              `  at 10,000 barriers a morning burst is ×${scale.toFixed(0)}: ~${Math.round(mondayBurst.commands * scale)} commands, ≥ ${minutes((mondayBurst.commands * scale * MINUTE) / total)} at ${total}/min (bound: the gateways' rate)`,
+            ]
+          : []),
+        `  revocations (one user blocked on ${BLOCKED_BARRIERS} barriers on Monday 09:00:30, mid burst): lateness ${spread(revocations)}`,
+        `  adds handed over while a revocation waited: ${addsWhileRevocationWaited}`,
+        `  window starts: lateness ${spread(windowLateness)}; ${late} of ${windowLateness.length} written after their start`,
+        `  Node CPU: ${(((cpu.user + cpu.system) / 1000 / Math.max(1, commandsInWeek)) * 1000).toFixed(0)} ms per 1,000 commands (${commandsInWeek} commands, ${(wall / 1000).toFixed(1)} s wall for the period)`,
+        `  ${await reference(url)}`,
+      ];
+    } finally {
+      await handle.close();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+}
+
+export async function runTrafficBench(): Promise<void> {
+  const barrierCount = Number(process.env.BENCH_TRAFFIC_BARRIERS ?? 200);
+  if (!Number.isInteger(barrierCount) || barrierCount < BLOCKED_BARRIERS)
+    throw new Error(`BENCH_TRAFFIC_BARRIERS must be an integer ≥ ${BLOCKED_BARRIERS}.`);
+  const writes = Number(process.env.BENCH_TRAFFIC_WRITES ?? 400);
+  const days = Number(process.env.BENCH_TRAFFIC_DAYS ?? 1);
+  for (const run of [1, 2]) {
+    process.stdout.write(`\n-- device traffic, run ${run} of 2 --\n`);
+    for (const line of await simulateWeek(barrierCount, days)) process.stdout.write(`${line}\n`);
+    for (const line of await commitToSmsLatency(writes, 20)) process.stdout.write(`${line}\n`);
+    for (const line of await commitToSmsLatency(writes / 2, 20, 2000)) process.stdout.write(`${line}\n`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runTrafficBench().then(
+    () => process.exit(0),
+    (error) => {
+      process.stderr.write(`${(error as Error).stack ?? error}\n`);
+      process.exit(1);
+    },
+  );
+}

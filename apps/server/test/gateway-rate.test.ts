@@ -1,0 +1,212 @@
+/**
+ * The send rate per gateway (issue 15 part 1): configuration, and the token bucket every process on the
+ * database shares — two queue "processes" together never hand over more than burst + rate × time, and a
+ * revocation never waits behind an add for a token.
+ */
+import type { DemoSmsGateway } from '@propusk/sms/demo';
+import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, totalSendRatePerMinute } from '../src/config/config.ts';
+import type { ManualClock } from '../src/lib/clock.ts';
+import { processBarrier, type QueueDeps } from '../src/modules/devices/queue.ts';
+import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createAdmin, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+describe('send rate configuration', () => {
+  const base = { DATA_DIR: '/tmp/propusk-rate-config', LOG_LEVEL: 'silent' };
+
+  it('keeps the one gateway of SMS_PROVIDER, at 20 SMS a minute with a burst of 5 unless told', () => {
+    const config = loadConfig(base);
+    expect(config.smsGateways).toEqual([{ name: 'demo', provider: 'demo', ratePerMinute: 20, burst: 5 }]);
+    expect(totalSendRatePerMinute(config)).toBe(20);
+    const tuned = loadConfig({ ...base, SMS_RATE_PER_MINUTE: '30', SMS_RATE_BURST: '10' });
+    expect(tuned.smsGateways[0]).toMatchObject({ ratePerMinute: 30, burst: 10 });
+    expect(() => loadConfig({ ...base, SMS_RATE_PER_MINUTE: '0' })).toThrow(/SMS_RATE_PER_MINUTE/);
+    expect(() => loadConfig({ ...base, SMS_RATE_BURST: 'many' })).toThrow(/SMS_RATE_BURST/);
+  });
+
+  it('reads several gateways from SMS_GATEWAYS, their secrets from the variables they name', () => {
+    const config = loadConfig({
+      ...base,
+      SMS_GATEWAYS: JSON.stringify([
+        {
+          name: 'phone-1',
+          provider: 'android',
+          url: 'http://10.0.0.2:8080',
+          login_env: 'P1_LOGIN',
+          password_env: 'P1_PASSWORD',
+          rate_per_minute: 25,
+          burst: 3,
+        },
+        {
+          name: 'phone-2',
+          provider: 'android',
+          url: 'http://10.0.0.3:8080',
+          login_env: 'P2_LOGIN',
+          password_env: 'P2_PASSWORD',
+          rate_per_minute: 25,
+        },
+        { name: 'smsru', provider: 'smsru', api_id_env: 'SMSRU_KEY', rate_per_minute: 60, burst: 10 },
+      ]),
+      P1_LOGIN: 'a',
+      P1_PASSWORD: 'secret-one',
+      P2_LOGIN: 'b',
+      P2_PASSWORD: 'secret-two',
+      SMSRU_KEY: 'secret-three',
+    });
+    expect(config.smsGateways.map((g) => [g.name, g.provider, g.ratePerMinute, g.burst])).toEqual([
+      ['phone-1', 'android', 25, 3],
+      ['phone-2', 'android', 25, 1],
+      ['smsru', 'smsru', 60, 10],
+    ]);
+    expect(config.smsGateways[0]).toMatchObject({ login: 'a', password: 'secret-one' });
+    expect(config.smsGateways[2]).toMatchObject({ apiId: 'secret-three', url: 'https://sms.ru' });
+    expect(totalSendRatePerMinute(config)).toBe(110);
+  });
+
+  it('stops with a clear error for a bad list, naming the variable but never a secret', () => {
+    const attempt = (list: unknown, extra: Record<string, string> = {}) => {
+      try {
+        loadConfig({
+          ...base,
+          SMS_GATEWAYS: typeof list === 'string' ? list : JSON.stringify(list),
+          ...extra,
+        });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(attempt('[{')).toMatch(/SMS_GATEWAYS: is not valid JSON/);
+    expect(attempt([])).toMatch(/SMS_GATEWAYS/);
+    expect(attempt([{ name: 'Bad Name', provider: 'demo', rate_per_minute: 5 }])).toMatch(
+      /SMS_GATEWAYS\.0\.name/,
+    );
+    expect(attempt([{ name: 'x', provider: 'carrier-pigeon', rate_per_minute: 5 }])).toMatch(
+      /SMS_GATEWAYS\.0\.provider/,
+    );
+    expect(attempt([{ name: 'x', provider: 'demo' }])).toMatch(/SMS_GATEWAYS\.0\.rate_per_minute/);
+    expect(attempt([{ name: 'x', provider: 'demo', rate_per_minute: 5, password: 'inline' }])).toMatch(
+      /SMS_GATEWAYS\.0/,
+    );
+    expect(
+      attempt([
+        { name: 'x', provider: 'demo', rate_per_minute: 5 },
+        { name: 'x', provider: 'demo', rate_per_minute: 5 },
+      ]),
+    ).toMatch(/"x" is used twice/);
+    expect(
+      attempt([{ name: 'p', provider: 'android', rate_per_minute: 5, login_env: 'L', password_env: 'P' }]),
+    ).toMatch(/SMS_GATEWAYS\.0\.url: is required/);
+    const missing = attempt(
+      [
+        {
+          name: 'p',
+          provider: 'android',
+          url: 'http://10.0.0.2',
+          rate_per_minute: 5,
+          login_env: 'L',
+          password_env: 'P',
+        },
+      ],
+      { L: 'hunter2-login' },
+    );
+    expect(missing).toMatch(/password_env: the variable P is not set/);
+    expect(missing).not.toContain('hunter2');
+  });
+});
+
+/** Counts what it is handed, then passes it to the demo gateway. */
+class CountingGateway implements SmsGateway {
+  readonly name = 'demo';
+  readonly deduplicatesKeys = true;
+  readonly sent: OutgoingSms[] = [];
+  constructor(private readonly inner: SmsGateway) {}
+  async send(message: OutgoingSms): Promise<SentSms> {
+    this.sent.push(message);
+    return this.inner.send(message);
+  }
+  balance() {
+    return this.inner.balance();
+  }
+}
+
+describe('the send rate, shared by every process on the database', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+  let clock: ManualClock;
+  let counting: CountingGateway;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SMS_RATE_PER_MINUTE: '6', SMS_RATE_BURST: '2' } });
+    clock = t.deps.clock as ManualClock;
+    h = createDeviceHarness(t);
+    counting = new CountingGateway(t.deps.sms as DemoSmsGateway);
+    t.deps.sms = counting;
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('two queue processes together never exceed burst + rate × time', async () => {
+    const targets: number[] = [];
+    for (let index = 0; index < 8; index++) {
+      const barrier = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
+      await h.addPhone(barrier.id, { userId: admin.id });
+      targets.push(barrier.id);
+    }
+    // Two "processes": their own dependency objects, the one database (on PostgreSQL, their own connections).
+    const processA: QueueDeps = { ...t.deps };
+    const processB: QueueDeps = { ...t.deps };
+    const started = clock.now().getTime();
+    const handed: number[] = [];
+    // 90 seconds, five at a time; both processes try every barrier at once.
+    for (let step = 0; step <= 18; step++) {
+      const results = await Promise.all(
+        targets.flatMap((barrierId) => [
+          processBarrier(processA, barrierId),
+          processBarrier(processB, barrierId),
+        ]),
+      );
+      const throttled = results.filter((result) => result.state === 'throttled');
+      if (counting.sent.length < targets.length) expect(throttled.length).toBeGreaterThan(0);
+      await h.deliverReplies();
+      handed.push(counting.sent.length);
+      const elapsedMinutes = (clock.now().getTime() - started) / 60_000;
+      expect(counting.sent.length).toBeLessThanOrEqual(2 + Math.floor(6 * elapsedMinutes + 1e-9));
+      clock.advance(5000);
+    }
+    // At the start the burst (2) left at once; then one every 10 s: all 8 by 60 s.
+    expect(handed.slice(0, 4)).toEqual([2, 2, 3, 3]);
+    expect(handed[12]).toBe(8);
+    expect(new Set(counting.sent.map((message) => message.to)).size).toBe(8);
+  }, 120_000);
+
+  it('holds an add back while a revocation waits for a token, whichever process asks first', async () => {
+    clock.advance(10 * 60_000); // the bucket is full again (2)
+    counting.sent.length = 0;
+    const revoking = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
+    const leaving = await h.addPhone(revoking.id, { userId: admin.id });
+    expect(await h.run(revoking.id)).toEqual({ state: 'idle' });
+    expect(counting.sent).toHaveLength(1);
+    clock.advance(10 * 60_000);
+    const adding: { id: number; devicePhone: string }[] = [];
+    for (let index = 0; index < 3; index++) {
+      const barrier = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
+      await h.addPhone(barrier.id, { userId: admin.id });
+      adding.push(barrier);
+    }
+    expect(await h.removePhone(revoking.id, leaving.id)).toBe(1);
+    counting.sent.length = 0;
+    // The adds are tried first (another process woke them): the tokens are there, yet none is taken.
+    for (const barrier of adding) expect((await processBarrier(t.deps, barrier.id)).state).toBe('throttled');
+    expect(counting.sent).toHaveLength(0);
+    expect(await processBarrier({ ...t.deps }, revoking.id)).toMatchObject({ state: 'sent' });
+    expect(counting.sent[0]).toMatchObject({ to: revoking.devicePhone, text: '1234A001##' });
+    await h.deliverReplies();
+    // Now the adds go, at the rate: one token left in the bucket, the next in 10 s.
+    for (const barrier of adding) await processBarrier(t.deps, barrier.id);
+    expect(counting.sent).toHaveLength(2);
+  });
+});
