@@ -1,9 +1,15 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { openOwnBarrier } from './admin-support';
-import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
-import { adminAccount, E2E, PHONE_CONTEXT } from './support/environment';
+import {
+  ApiAs,
+  adminSession,
+  loginOverApi,
+  openLoggedIn,
+  ownerSession,
+  type Session,
+  uniquePhone,
+} from './support/api';
+import { adminAccount, PHONE_CONTEXT } from './support/environment';
 import { checkLayout } from './support/layout';
 import { checkScreen } from './support/screens';
 import { expect, test, watchForCspViolations } from './support/test';
@@ -18,24 +24,9 @@ test.describe.configure({ mode: 'serial' });
 const run = `${Date.now() % 100000}`;
 const address = `г Москва, ул Ролевая, д 4, стр ${run}`;
 const operatorAccount = adminAccount('operator');
-const OPERATOR_SESSION_FILE = path.join(E2E.artifacts, 'operator-session.json');
 let api: APIRequestContext;
 let ownerLogin: Session;
 let operatorLogin: Session;
-
-/** The operator's session, once per server run (a second login within 60 s would meet the code cooldown). */
-async function operatorSession(request: APIRequestContext): Promise<Session> {
-  if (existsSync(OPERATOR_SESSION_FILE)) {
-    const saved = JSON.parse(readFileSync(OPERATOR_SESSION_FILE, 'utf8')) as Session;
-    const check = await request.get('/api/users/me/', {
-      headers: { authorization: `Bearer ${saved.access_token}` },
-    });
-    if (check.ok()) return saved;
-  }
-  const session = await loginOverApi(request, operatorAccount.phone, operatorAccount.password);
-  writeFileSync(OPERATOR_SESSION_FILE, JSON.stringify(session));
-  return session;
-}
 
 async function openAs(browser: Browser, session: Session, where: string): Promise<Page> {
   const context = await browser.newContext(PHONE_CONTEXT);
@@ -64,7 +55,7 @@ test.beforeAll(async ({ playwright }) => {
     barrier: barrier.id,
   });
   await owner.patch(`/api/admin/access_requests/${asked.id}/`, { status: 'accepted' });
-  operatorLogin = await operatorSession(api);
+  operatorLogin = await adminSession(api, 'operator');
 });
 
 test.afterAll(async () => {

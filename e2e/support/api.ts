@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminAccount, E2E } from './environment';
+import { type AdminKey, adminAccount, E2E } from './environment';
 import { smsCount, waitForCode } from './sms';
 
 export interface Session {
@@ -47,25 +47,28 @@ export async function loginOverApi(
   return { phone, access_token: session.access_token, refresh_token: session.refresh_token };
 }
 
-const OWNER_SESSION_FILE = path.join(E2E.artifacts, 'owner-session.json');
-
 /**
- * The barrier owner's session, logged in once per server run and kept in a file so every journey file can
- * reuse it (a second login within 60 s would hit the code cooldown).
+ * An administrator's session (the barrier owner's, an operator's, a dispatcher's), logged in once per server
+ * run and kept in a file so every journey file can reuse it (a second login within 60 s would hit the code
+ * cooldown).
  */
-export async function ownerSession(request: APIRequestContext): Promise<Session> {
-  if (existsSync(OWNER_SESSION_FILE)) {
-    const saved = JSON.parse(readFileSync(OWNER_SESSION_FILE, 'utf8')) as Session;
+export async function adminSession(request: APIRequestContext, key: AdminKey): Promise<Session> {
+  const file = path.join(E2E.artifacts, `${key}-session.json`);
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Session;
     const check = await request.get('/api/users/me/', {
       headers: { authorization: `Bearer ${saved.access_token}` },
     });
     if (check.ok()) return saved;
   }
-  const admin = adminAccount('owner');
+  const admin = adminAccount(key);
   const session = await loginOverApi(request, admin.phone, admin.password);
-  writeFileSync(OWNER_SESSION_FILE, JSON.stringify(session));
+  writeFileSync(file, JSON.stringify(session));
   return session;
 }
+
+/** The barrier owner's session (see `adminSession`). */
+export const ownerSession = (request: APIRequestContext): Promise<Session> => adminSession(request, 'owner');
 
 export class ApiAs {
   constructor(

@@ -29,6 +29,8 @@ export const E2E_ADMINS = [
   { key: 'account-desktop', phone: '+79990000004', password: 'admin-pass-4', name: 'Админ Десктоп' },
   // roles.spec.ts: the owner makes him an operator of a barrier.
   { key: 'operator', phone: '+79990000005', password: 'admin-pass-5', name: 'Оксана Оператор' },
+  // relay.spec.ts: the owner makes him the dispatcher of three barriers, which he holds open.
+  { key: 'dispatcher', phone: '+79990000006', password: 'admin-pass-6', name: 'Денис Диспетчер' },
 ] as const;
 
 export type AdminKey = (typeof E2E_ADMINS)[number]['key'];

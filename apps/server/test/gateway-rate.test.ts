@@ -209,4 +209,32 @@ describe('the send rate, shared by every process on the database', () => {
     for (const barrier of adding) await processBarrier(t.deps, barrier.id);
     expect(counting.sent).toHaveLength(2);
   });
+
+  it('gives an emergency hold its token before a revocation waiting on another barrier (issue 16)', async () => {
+    clock.advance(10 * 60_000); // the bucket is full again (2)
+    const revoking = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
+    const leaving = await h.addPhone(revoking.id, { userId: admin.id });
+    expect(await h.run(revoking.id)).toEqual({ state: 'idle' });
+    const holder = await createAdmin(t); // a fresh session: the clock has run past the first one's
+    const held = await h.createBarrier({ ownerId: holder.id, clockSetAt: clock.now() });
+    expect(await h.removePhone(revoking.id, leaving.id)).toBe(1);
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/admin/emergency-holds/',
+      token: holder.token,
+      payload: { barrier_ids: [held.id], reason: 'Пожарная тревога' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    clock.advance(10 * 60_000);
+    counting.sent.length = 0;
+    // The revocation is tried first: tokens are there, yet it waits for the hold.
+    expect((await processBarrier(t.deps, revoking.id)).state).toBe('throttled');
+    expect(counting.sent).toHaveLength(0);
+    expect(await processBarrier(t.deps, held.id)).toMatchObject({ state: 'sent' });
+    expect(counting.sent[0]).toMatchObject({ to: held.devicePhone, text: '1234GOT999#' });
+    await h.deliverReplies();
+    // The hold's next step and the revocation share what is left, the hold first.
+    expect(await processBarrier(t.deps, held.id)).toMatchObject({ state: 'sent' });
+    expect(counting.sent[1]).toMatchObject({ to: held.devicePhone, text: '1234CC' });
+  });
 });

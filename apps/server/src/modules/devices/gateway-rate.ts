@@ -81,20 +81,51 @@ export type TakeResult =
       ok: false;
       /** When to try again: the next token of an allowed gateway that is up, or the end of its down spell. */
       retryAt: Date;
-      reason: 'rate' | 'down' | 'revocation_first';
+      reason: 'rate' | 'down' | 'more_urgent_first';
     };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
- * Takes one send token from the allowed gateway (by name) that has the most, in one statement. An add
- * (`revocation: false`) gets none while a revocation of another barrier is ready to be sent.
+ * How urgent a command is for a send token: an emergency hold or its end (issue 16) before everything, then a
+ * revocation, then the rest. A command gets no token while a more urgent one of another barrier is ready.
+ */
+export type SendRank = 'hold' | 'revocation' | 'other';
+
+export const sendRankOf = (kind: string): SendRank =>
+  kind === 'relay_hold' || kind === 'relay_release' ? 'hold' : kind === 'delete' ? 'revocation' : 'other';
+
+/**
+ * SQL: a command more urgent than `rank` is ready to be sent on another barrier: a hold command whose barrier
+ * has nothing in flight (holds go before the barrier's queue), or, for the rest, a revocation at the head of
+ * its barrier's queue. False for a hold.
+ */
+function moreUrgentWaits(rank: SendRank, barrierId: number, at: string) {
+  if (rank === 'hold') return sql`false`;
+  const hold = sql`exists (
+    select 1 from device_commands d
+    where d.status = 'queued' and d.kind in ('relay_hold', 'relay_release') and d.barrier_id <> ${barrierId}
+      and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
+      and not exists (select 1 from device_commands e where e.barrier_id = d.barrier_id and e.status = 'sent'))`;
+  if (rank === 'revocation') return hold;
+  return sql`(${hold} or exists (
+    select 1 from device_commands d
+    where d.status = 'queued' and d.kind = 'delete' and d.barrier_id <> ${barrierId}
+      and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
+      and not exists (
+        select 1 from device_commands e
+        where e.barrier_id = d.barrier_id and e.status in ('queued', 'sent') and e.id < d.id)))`;
+}
+
+/**
+ * Takes one send token from the allowed gateway (by name) that has the most, in one statement; none while a
+ * more urgent command of another barrier is ready (`moreUrgentWaits`).
  */
 export async function takeSendToken(
   executor: Executor,
-  options: { names: string[]; now: Date; revocation: boolean; barrierId: number },
+  options: { names: string[]; now: Date; rank: SendRank; barrierId: number },
 ): Promise<TakeResult> {
-  const { names, now, revocation, barrierId } = options;
+  const { names, now, rank, barrierId } = options;
   const at = now.toISOString();
   const namesLiteral = `{${names.map((name) => `"${name}"`).join(',')}}`;
   for (let round = 0; round < 3; round++) {
@@ -115,13 +146,7 @@ export async function takeSendToken(
             sent = b.sent + 1
         from pick
         where b.name = pick.name and pick.available >= 1
-          and (${revocation}::boolean or not exists (
-            select 1 from device_commands d
-            where d.status = 'queued' and d.kind = 'delete' and d.barrier_id <> ${barrierId}
-              and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
-              and not exists (
-                select 1 from device_commands e
-                where e.barrier_id = d.barrier_id and e.status in ('queued', 'sent') and e.id < d.id)))
+          and not ${moreUrgentWaits(rank, barrierId, at)}
         returning b.name`),
     );
     if (taken[0]) return { ok: true, name: taken[0].name };
@@ -152,20 +177,12 @@ export async function takeSendToken(
       };
     }
     if (up.some((row) => Number(row.available) >= 1)) {
-      // Tokens are there: an add held back for a revocation, or another process took the one we aimed at.
-      if (!revocation) {
-        const waiting = rowsOf<{ n: number }>(
-          await executor.execute(sql`
-            select count(*)::int as n from device_commands d
-            where d.status = 'queued' and d.kind = 'delete' and d.barrier_id <> ${barrierId}
-              and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
-              and not exists (
-                select 1 from device_commands e
-                where e.barrier_id = d.barrier_id and e.status in ('queued', 'sent') and e.id < d.id)`),
-        );
-        if (Number(waiting[0]?.n ?? 0) > 0)
-          return { ok: false, reason: 'revocation_first', retryAt: new Date(now.getTime() + 1000) };
-      }
+      // Tokens are there: held back for a more urgent command, or another process took the one we aimed at.
+      const [waiting] = rowsOf<{ urgent: boolean }>(
+        await executor.execute(sql`select ${moreUrgentWaits(rank, barrierId, at)} as urgent`),
+      );
+      if (waiting?.urgent)
+        return { ok: false, reason: 'more_urgent_first', retryAt: new Date(now.getTime() + 1000) };
       continue;
     }
     const waits = up.map((row) => ((1 - Number(row.available)) * 60_000) / Number(row.rate));

@@ -43,6 +43,7 @@ import {
   lastSenderOf,
   markGatewayDown,
   needsKnownSender,
+  sendRankOf,
   takeSendToken,
 } from './gateway-rate.ts';
 import { loadPhoneSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
@@ -369,13 +370,13 @@ async function takeGateway(
     const last = await lastSenderOf(tx, barrier.id);
     if (last !== null && names.includes(last)) names = [last];
   }
-  const revocation = command.kind === 'delete';
+  const rank = sendRankOf(command.kind);
   if (preferred !== null && names.length > 1 && names.includes(preferred)) {
-    const first = await takeSendToken(tx, { names: [preferred], now, revocation, barrierId: barrier.id });
+    const first = await takeSendToken(tx, { names: [preferred], now, rank, barrierId: barrier.id });
     if (first.ok) return { name: first.name };
     if (first.reason !== 'down') return { throttled: { state: 'throttled', until: first.retryAt } };
   }
-  const taken = await takeSendToken(tx, { names, now, revocation, barrierId: barrier.id });
+  const taken = await takeSendToken(tx, { names, now, rank, barrierId: barrier.id });
   if (taken.ok) return { name: taken.name };
   if (taken.reason === 'down') {
     // Not ready until a gateway it may use is back: adds are not held back for it meanwhile.
