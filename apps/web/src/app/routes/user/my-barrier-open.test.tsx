@@ -33,6 +33,12 @@ describe('/mybarrier: «Открыть»', { timeout: 20_000 }, () => {
       'GET /api/barriers/8/': userBarrier,
       'GET /api/barriers/8/limits/': limits,
       'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone, ownExtraPhone], total_count: 2 },
+      'GET /api/barriers/8/guest-passes/': {
+        guest_passes: [],
+        total_count: 0,
+        current_page: 1,
+        page_size: 100,
+      },
       'GET /api/barriers/8/openings/': () =>
         list(
           confirmed ? [{ ...opening, status: 'confirmed', confirmed_at: '2026-11-21T12:00:05+03:00' }] : [],
@@ -61,6 +67,12 @@ describe('/mybarrier: «Открыть»', { timeout: 20_000 }, () => {
       'GET /api/barriers/8/': userBarrier,
       'GET /api/barriers/8/limits/': limits,
       'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone], total_count: 1 },
+      'GET /api/barriers/8/guest-passes/': {
+        guest_passes: [],
+        total_count: 0,
+        current_page: 1,
+        page_size: 100,
+      },
       'GET /api/barriers/8/openings/': list([]),
       'POST /api/barriers/8/open/': [
         429,
