@@ -96,20 +96,18 @@ export const sendRankOf = (kind: string): SendRank =>
   kind === 'relay_hold' || kind === 'relay_release' ? 'hold' : kind === 'delete' ? 'revocation' : 'other';
 
 /**
- * SQL: a command more urgent than `rank` is ready to be sent on another barrier: a hold command whose barrier
- * has nothing in flight (holds go before the barrier's queue), or, for the rest, a revocation at the head of
- * its barrier's queue. False for a hold.
+ * SQL: how many commands more urgent than `rank` are ready to be sent on other barriers: hold commands whose
+ * barrier has nothing in flight (holds go before the barrier's queue), and, for the rest, revocations at the
+ * head of their barrier's queue. A hold counts none.
  */
-function moreUrgentWaits(rank: SendRank, barrierId: number, at: string) {
-  if (rank === 'hold') return sql`false`;
-  const hold = sql`exists (
-    select 1 from device_commands d
+function moreUrgentWaiting(rank: SendRank, barrierId: number, at: string) {
+  if (rank === 'hold') return sql`0`;
+  const holds = sql`(select count(*) from device_commands d
     where d.status = 'queued' and d.kind in ('relay_hold', 'relay_release') and d.barrier_id <> ${barrierId}
       and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
       and not exists (select 1 from device_commands e where e.barrier_id = d.barrier_id and e.status = 'sent'))`;
-  if (rank === 'revocation') return hold;
-  return sql`(${hold} or exists (
-    select 1 from device_commands d
+  if (rank === 'revocation') return holds;
+  return sql`(${holds} + (select count(*) from device_commands d
     where d.status = 'queued' and d.kind = 'delete' and d.barrier_id <> ${barrierId}
       and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
       and not exists (
@@ -118,8 +116,9 @@ function moreUrgentWaits(rank: SendRank, barrierId: number, at: string) {
 }
 
 /**
- * Takes one send token from the allowed gateway (by name) that has the most, in one statement; none while a
- * more urgent command of another barrier is ready (`moreUrgentWaits`).
+ * Takes one send token from the allowed gateway (by name) that has the most, in one statement. The tokens
+ * there are kept for the more urgent commands ready on other barriers (`moreUrgentWaiting`): a command takes
+ * one only when one is left over for each of them, so none of them ever waits behind it.
  */
 export async function takeSendToken(
   executor: Executor,
@@ -145,8 +144,7 @@ export async function takeSendToken(
         set tokens = pick.available - 1, refilled_at = greatest(b.refilled_at, ${at}::timestamptz),
             sent = b.sent + 1
         from pick
-        where b.name = pick.name and pick.available >= 1
-          and not ${moreUrgentWaits(rank, barrierId, at)}
+        where b.name = pick.name and pick.available >= 1 + ${moreUrgentWaiting(rank, barrierId, at)}
         returning b.name`),
     );
     if (taken[0]) return { ok: true, name: taken[0].name };
@@ -178,10 +176,10 @@ export async function takeSendToken(
     }
     if (up.some((row) => Number(row.available) >= 1)) {
       // Tokens are there: held back for a more urgent command, or another process took the one we aimed at.
-      const [waiting] = rowsOf<{ urgent: boolean }>(
-        await executor.execute(sql`select ${moreUrgentWaits(rank, barrierId, at)} as urgent`),
+      const [waiting] = rowsOf<{ urgent: number }>(
+        await executor.execute(sql`select ${moreUrgentWaiting(rank, barrierId, at)} as urgent`),
       );
-      if (waiting?.urgent)
+      if (Number(waiting?.urgent ?? 0) > 0)
         return { ok: false, reason: 'more_urgent_first', retryAt: new Date(now.getTime() + 1000) };
       continue;
     }
