@@ -56,7 +56,11 @@ export function GuestPassesAdminRoute() {
       back={{ to: paths.adminBarrierPage, label: 'Назад', state: { barrier_id: barrierId } }}
       navigation={adminNavigation}
     >
-      {barrierId ? <GuestPassesAdmin barrierId={barrierId} /> : <MissingBarrier listPath={paths.adminBarriers} />}
+      {barrierId ? (
+        <GuestPassesAdmin barrierId={barrierId} />
+      ) : (
+        <MissingBarrier listPath={paths.adminBarriers} />
+      )}
     </AppLayout>
   );
 }
@@ -117,7 +121,10 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
             label="Для жителя"
             data={[
               { value: SELF, label: SELF_LABEL },
-              ...(users.data?.users ?? []).map((user) => ({ value: String(user.id), label: userLabel(user) })),
+              ...(users.data?.users ?? []).map((user) => ({
+                value: String(user.id),
+                label: userLabel(user),
+              })),
             ]}
             value={resident}
             onChange={(value) => setResident(value ?? SELF)}
@@ -138,7 +145,9 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
       )}
       <QueryStatus
         isPending={passes.isPending}
-        error={passes.error ? errorMessage(passes.error, { fallback: 'Не удалось загрузить пропуска.' }) : null}
+        error={
+          passes.error ? errorMessage(passes.error, { fallback: 'Не удалось загрузить пропуска.' }) : null
+        }
       />
       {passes.data && passes.data.guest_passes.length === 0 ? (
         <Text c="gray.7" data-testid="guest-passes-empty">

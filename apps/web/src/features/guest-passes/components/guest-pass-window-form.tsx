@@ -27,7 +27,13 @@ interface GuestPassWindowFormProps {
  * The window of a new guest pass (issue 14 part 5): quick choices (3 hours, until the end of the day, a day)
  * or a start and an end. Shared by the resident's section and the administrator's screen.
  */
-export function GuestPassWindowForm({ onSubmit, onCancel, isPending, error, children }: GuestPassWindowFormProps) {
+export function GuestPassWindowForm({
+  onSubmit,
+  onCancel,
+  isPending,
+  error,
+  children,
+}: GuestPassWindowFormProps) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
 

@@ -28,7 +28,10 @@ export function guestPassStatusText(pass: GuestPass): string {
 /** The error line of a failed creation. */
 export const createGuestPassError = (error: unknown) =>
   error
-    ? errorMessage(error, { fallback: 'Не удалось создать пропуск.', fields: ['start', 'end', 'user', 'detail'] })
+    ? errorMessage(error, {
+        fallback: 'Не удалось создать пропуск.',
+        fields: ['start', 'end', 'user', 'detail'],
+      })
     : null;
 
 /** The error line of a failed revocation. */
@@ -36,8 +39,9 @@ export const revokeGuestPassError = (error: unknown) =>
   error ? errorMessage(error, { fallback: 'Не удалось отозвать пропуск.' }) : null;
 
 /** A waiting guest may use the link any moment: lists with a waiting pass refresh themselves. */
-export const refetchWhileWaiting = (query: { state: { data?: { guest_passes: GuestPass[] } | undefined } }) =>
-  query.state.data?.guest_passes.some((pass) => pass.status === 'created') ? 5000 : false;
+export const refetchWhileWaiting = (query: {
+  state: { data?: { guest_passes: GuestPass[] } | undefined };
+}) => (query.state.data?.guest_passes.some((pass) => pass.status === 'created') ? 5000 : false);
 
 /**
  * /mybarrier's guest passes (issue 14 part 5): «Гостевой пропуск» → a window (3 hours, until the end of the
