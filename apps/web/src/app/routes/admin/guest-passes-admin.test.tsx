@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
+import { AdminBarrierPageRoute } from './admin-barrier-page';
 import { GuestPassesAdminRoute } from './guest-passes-admin';
-import { barrierUser, page } from './test-data';
+import { barrier, barrierUser, deviceHealth, limits, page } from './test-data';
 
 const state = { barrier_id: 5 };
 const pass = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
@@ -109,6 +110,25 @@ describe('/guest-passes-admin', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Отозван')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Отозвать' })).toBeNull();
     expect(server.callsTo('DELETE /api/admin/barriers/5/guest-passes/4/')).toHaveLength(2);
+  });
+
+  it('is opened from the barrier page with the barrier id, and not offered to a dispatcher', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/admin/barriers/5/': barrier,
+      'GET /api/admin/barriers/5/limits/': limits,
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+    });
+    const { user, unmount } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Гостевые пропуска' }));
+    expect(await screen.findByText('Screen: /guest-passes-admin')).toBeInTheDocument();
+    expect(screen.getByTestId('navigation-state')).toHaveTextContent('"barrier_id":5');
+    unmount();
+
+    server.on({ 'GET /api/admin/barriers/5/': { ...barrier, my_role: 'dispatcher' } });
+    renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    expect(await screen.findByTestId('my-role')).toHaveTextContent('Диспетчер');
+    expect(screen.queryByRole('button', { name: 'Гостевые пропуска' })).toBeNull();
   });
 
   it('says so when opened without a barrier', async () => {
