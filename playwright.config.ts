@@ -52,10 +52,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium-phone', use: { browserName: 'chromium' } },
-    // The administrator journeys run a second time on a desktop screen.
+    // The administrator journeys (and the guest passes' and co-administrators' ones) run a second time on a
+    // desktop screen.
     {
       name: 'chromium-desktop',
-      testMatch: /(admin-.*|invites-export)\.spec\.ts$/,
+      testMatch: /(admin-.*|invites-export|guest-passes|roles)\.spec\.ts$/,
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },

@@ -1,11 +1,12 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { newProjectPage, runDigits } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
+import { createThreeHourLink, projectShot, redeemAsGuest } from './support/guest-pass';
 import { checkLayout } from './support/layout';
 import { shownPhone } from './support/phone';
 import { checkScreen } from './support/screens';
-import { smsCount, waitForCode } from './support/sms';
-import { expect, test, watchForCspViolations } from './support/test';
+import { expect, test } from './support/test';
 
 /**
  * Guest passes by link (issue 14 part 5): the resident makes a pass on /mybarrier, a guest in a browser of his
@@ -14,21 +15,22 @@ import { expect, test, watchForCspViolations } from './support/test';
  */
 test.describe.configure({ mode: 'serial' });
 
-const run = `${Date.now() % 100000}`;
-const address = `г Москва, ул Гостевая, д 5, стр ${run}`;
+let address = '';
 let api: APIRequestContext;
 let resident: Session;
-let context: BrowserContext;
 let page: Page;
 let link = '';
 const guest = uniquePhone();
 
-test.beforeAll(async ({ browser, playwright }) => {
+test.beforeAll(async ({ browser, playwright }, testInfo) => {
+  // Unique per run and per project (the desktop project runs this journey too).
+  const run = runDigits(testInfo, 5);
+  address = `г Москва, ул Гостевая, д 5, стр ${run}`;
   api = await playwright.request.newContext({ baseURL: PHONE_CONTEXT.baseURL });
   const owner = new ApiAs(api, await ownerSession(api));
   const barrier = await owner.post('/api/admin/barriers/', {
     address,
-    device_phone: `+7802${run.padStart(5, '0')}10`.slice(0, 12),
+    device_phone: `+7803${run}11`,
     device_model: 'RTU5025',
     device_password: '1234',
     device_phones_amount: 50,
@@ -39,62 +41,37 @@ test.beforeAll(async ({ browser, playwright }) => {
   const me = await residentApi.patch('/api/users/me/', { full_name: 'Галина Гостеприимная' });
   const request = await residentApi.post('/api/access_requests/', { user: me.id, barrier: barrier.id });
   await owner.patch(`/api/admin/access_requests/${request.id}/`, { status: 'accepted' });
-  context = await browser.newContext(PHONE_CONTEXT);
-  watchForCspViolations(context);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  page = await context.newPage();
+  page = await newProjectPage(browser, testInfo);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 });
 
 test.afterAll(async () => {
-  await context.close();
+  await page.context().close();
   await api.dispose();
 });
 
 test('the resident makes a pass and gets its link once', async () => {
+  const testInfo = test.info();
   await openLoggedIn(page, resident, '/barriers');
   await page.getByTestId('barrier-item').filter({ hasText: address }).click();
   await expect(page).toHaveURL(/\/mybarrier$/);
   await page.getByRole('button', { name: 'Гостевой пропуск' }).click();
   await expect(page.getByTestId('guest-pass-form')).toBeVisible();
-  await checkLayout(page, 'guest-pass-form');
-  await page.getByRole('button', { name: '3 часа' }).click();
-  const shown = page.getByTestId('guest-pass-link');
-  await expect(shown).toBeVisible();
-  link = await shown.getByLabel('Ссылка для гостя').inputValue();
-  expect(link).toMatch(/\/guest\/[A-Za-z0-9_-]{43}$/);
-  await shown.getByRole('button', { name: 'Скопировать' }).click();
-  await expect(shown.getByText('Ссылка скопирована.')).toBeVisible();
+  await checkLayout(page, projectShot(testInfo, 'guest-pass-form'));
+  link = await createThreeHourLink(page);
   await expect(page.getByTestId('guest-pass-status').first()).toHaveText('Ожидает гостя');
-  await checkScreen(page, 'guest-pass-created');
-  await checkLayout(page, 'guest-pass-created');
+  await checkScreen(page, projectShot(testInfo, 'guest-pass-created'));
+  await checkLayout(page, projectShot(testInfo, 'guest-pass-created'));
 });
 
-test('a guest opens the link without a login, proves his number and is let in', async ({ browser }) => {
-  const guestContext = await browser.newContext(PHONE_CONTEXT);
-  watchForCspViolations(guestContext);
-  const guestPage = await guestContext.newPage();
-  await guestPage.goto(link);
-  await expect(guestPage.getByTestId('guest-pass-address')).toHaveText(address);
-  await expect(guestPage.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);
-  await checkScreen(guestPage, 'guest-pass-page');
-  await checkLayout(guestPage, 'guest-pass-page');
-  const before = smsCount(guest);
-  await guestPage.getByLabel('Ваш номер телефона').fill(guest);
-  await guestPage.getByRole('button', { name: 'Получить код' }).click();
-  const code = await waitForCode(guest, before);
-  await guestPage.getByLabel('Код из СМС').fill(code);
-  await checkLayout(guestPage, 'guest-pass-code');
-  await guestPage.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(guestPage.getByText(/Готово\. Номер .* добавлен на шлагбаум/)).toBeVisible();
-  await checkScreen(guestPage, 'guest-pass-done');
-
-  // The link is spent: opened again it says so.
-  await guestPage.reload();
-  await expect(guestPage.getByText(/Ссылка пропуска недействительна/)).toBeVisible();
-  await guestContext.close();
+test('a guest opens the link without a login, proves his number and is let in', async ({
+  browser,
+}, testInfo) => {
+  await redeemAsGuest(browser, testInfo, { link, address, guest, shots: 'guest-pass' });
 });
 
 test('the resident sees the pass used and revokes it', async () => {
+  const testInfo = test.info();
   await page.reload();
   const card = page.getByTestId('guest-pass-card').first();
   await expect(card.getByTestId('guest-pass-status')).toHaveText(`Использован: ${shownPhone(guest)}`);
@@ -103,5 +80,5 @@ test('the resident sees the pass used and revokes it', async () => {
   await page.getByRole('dialog').getByRole('button', { name: 'Да, отозвать' }).click();
   await expect(card.getByTestId('guest-pass-status')).toHaveText('Отозван');
   await expect(page.getByTestId('phone-card').filter({ hasText: shownPhone(guest) })).toHaveCount(0);
-  await checkScreen(page, 'guest-pass-revoked');
+  await checkScreen(page, projectShot(testInfo, 'guest-pass-revoked'));
 });

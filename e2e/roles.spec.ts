@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { openOwnBarrier } from './admin-support';
+import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import { newProjectPage, openOwnBarrier, runDigits } from './admin-support';
 import {
   ApiAs,
   adminSession,
@@ -10,9 +10,10 @@ import {
   uniquePhone,
 } from './support/api';
 import { adminAccount, PHONE_CONTEXT } from './support/environment';
+import { projectShot } from './support/guest-pass';
 import { checkLayout } from './support/layout';
 import { checkScreen } from './support/screens';
-import { expect, test, watchForCspViolations } from './support/test';
+import { expect, test } from './support/test';
 
 /**
  * Co-administrators (issue 14.4): the owner adds a second administrator to his barrier as an operator; the
@@ -21,28 +22,28 @@ import { expect, test, watchForCspViolations } from './support/test';
  */
 test.describe.configure({ mode: 'serial' });
 
-const run = `${Date.now() % 100000}`;
-const address = `г Москва, ул Ролевая, д 4, стр ${run}`;
+let address = '';
 const operatorAccount = adminAccount('operator');
 let api: APIRequestContext;
 let ownerLogin: Session;
 let operatorLogin: Session;
 
-async function openAs(browser: Browser, session: Session, where: string): Promise<Page> {
-  const context = await browser.newContext(PHONE_CONTEXT);
-  watchForCspViolations(context);
-  const page = await context.newPage();
+async function openAs(browser: Browser, testInfo: TestInfo, session: Session, where: string): Promise<Page> {
+  const page = await newProjectPage(browser, testInfo);
   await openLoggedIn(page, session, where);
   return page;
 }
 
-test.beforeAll(async ({ playwright }) => {
+test.beforeAll(async ({ playwright }, testInfo) => {
+  // Unique per run and per project (the desktop project runs this journey too).
+  const run = runDigits(testInfo, 5);
+  address = `г Москва, ул Ролевая, д 4, стр ${run}`;
   api = await playwright.request.newContext({ baseURL: PHONE_CONTEXT.baseURL });
   ownerLogin = await ownerSession(api);
   const owner = new ApiAs(api, ownerLogin);
   const barrier = await owner.post('/api/admin/barriers/', {
     address,
-    device_phone: `+7802${run.padStart(5, '0')}10`.slice(0, 12),
+    device_phone: `+7803${run}12`,
     device_model: 'RTU5025',
     device_password: '1234',
     device_phones_amount: 50,
@@ -62,8 +63,8 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-test('the owner adds an administrator to his barrier as an operator', async ({ browser }) => {
-  const page = await openAs(browser, ownerLogin, '/admin');
+test('the owner adds an administrator to his barrier as an operator', async ({ browser }, testInfo) => {
+  const page = await openAs(browser, testInfo, ownerLogin, '/admin');
   await openOwnBarrier(page, address);
   const section = page.getByTestId('staff-section');
   await expect(section.getByText('Других администраторов нет.')).toBeVisible();
@@ -74,17 +75,17 @@ test('the owner adds an administrator to his barrier as an operator', async ({ b
   await expect(member).toBeVisible();
   await expect(member.getByRole('textbox', { name: 'Роль' })).toHaveValue('Оператор');
   await expect(section.getByText(`Администратор ${operatorAccount.name} добавлен.`)).toBeVisible();
-  await checkScreen(page, 'roles-owner-staff');
-  await checkLayout(page, '390-roles-owner-staff');
+  await checkScreen(page, projectShot(testInfo, 'roles-owner-staff'));
+  await checkLayout(page, projectShot(testInfo, '390-roles-owner-staff'));
   await page.setViewportSize({ width: 1280, height: 800 });
-  await checkLayout(page, '1280-roles-owner-staff');
+  await checkLayout(page, projectShot(testInfo, '1280-roles-owner-staff'));
   await page.context().close();
 });
 
 test('the operator sees the barrier with his role, no settings, adds a phone, and the history names him', async ({
   browser,
-}) => {
-  const page = await openAs(browser, operatorLogin, '/admin');
+}, testInfo) => {
+  const page = await openAs(browser, testInfo, operatorLogin, '/admin');
   await page
     .getByRole('navigation', { name: 'Основная навигация' })
     .getByText('Шлагбаумы', { exact: true })
@@ -100,8 +101,8 @@ test('the operator sees the barrier with his role, no settings, adds a phone, an
   }
   await expect(page.getByRole('heading', { name: 'Параметры' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Администраторы' })).toHaveCount(0);
-  await checkScreen(page, 'roles-operator-barrier');
-  await checkLayout(page, '390-roles-operator-barrier');
+  await checkScreen(page, projectShot(testInfo, 'roles-operator-barrier'));
+  await checkLayout(page, projectShot(testInfo, '390-roles-operator-barrier'));
 
   await page.getByRole('button', { name: 'Пользователи' }).click();
   await page
@@ -123,6 +124,6 @@ test('the operator sees the barrier with his role, no settings, adds a phone, an
       .getByTestId('action-card')
       .filter({ has: page.getByTestId('action-author').filter({ hasText: operatorAccount.name }) }),
   ).not.toHaveCount(0);
-  await checkScreen(page, 'roles-operator-history');
+  await checkScreen(page, projectShot(testInfo, 'roles-operator-history'));
   await page.context().close();
 });

@@ -91,6 +91,7 @@ test('an administrator: every screen of a new barrier, its empty states, refusal
     '/openings-admin',
     '/emergency-hold',
     '/import-admin',
+    '/guest-passes-admin',
     '/change-phone-admin',
     '/change-password',
   ]) {

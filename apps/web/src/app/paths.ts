@@ -40,6 +40,7 @@ export const paths = {
   openingsAdmin: '/openings-admin',
   emergencyHold: '/emergency-hold',
   importAdmin: '/import-admin',
+  guestPassesAdmin: '/guest-passes-admin',
 
   /** A guest pass's link (issue 14 part 5): no login; the one route with a parameter, the link's token. */
   guestPass: '/guest/:token',

@@ -109,6 +109,11 @@ export function AdminBarrierPageRoute() {
                 Импорт жителей
               </Button>
             ) : null}
+            {may('phones.manage') ? (
+              <Button variant="light" onClick={() => navigate(paths.guestPassesAdmin, { state })}>
+                Гостевые пропуска
+              </Button>
+            ) : null}
             {may('settings.manage') ? (
               <Button variant="light" onClick={() => navigate(paths.barrierSettings, { state })}>
                 Настройки устройства

@@ -20,6 +20,7 @@ export const adminNavigation: readonly NavigationItem[] = [
       paths.openingsAdmin,
       paths.emergencyHold,
       paths.importAdmin,
+      paths.guestPassesAdmin,
     ],
   },
   { to: paths.adminRequests, label: 'Заявки', badge: AdminPendingRequestsBadge },

@@ -56,6 +56,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./import-admin').then((module) => ({ Component: module.default })),
   },
   {
+    path: paths.guestPassesAdmin,
+    lazy: () => import('./guest-passes-admin').then((module) => ({ Component: module.default })),
+  },
+  {
     path: paths.deviceLogAdmin,
     lazy: () => import('./device-log-admin').then((module) => ({ Component: module.default })),
   },

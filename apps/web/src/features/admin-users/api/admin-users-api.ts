@@ -19,14 +19,16 @@ export interface BarrierUsersParams {
   barrierId: number;
   page: number;
   search?: string | undefined;
+  /** Default: spec.md's 10; a choice of a resident asks for up to 100. */
+  pageSize?: number | undefined;
 }
 
 export const barrierUsersQueryKey = (params: BarrierUsersParams) =>
   [...adminUsersKey, 'barrier', params] as const;
 
-export function getBarrierUsers({ barrierId, page, search }: BarrierUsersParams) {
+export function getBarrierUsers({ barrierId, page, search, pageSize }: BarrierUsersParams) {
   return api.get(`/api/admin/barriers/${barrierId}/users/`, {
-    query: { page, page_size: BARRIER_USER_PAGE_SIZE, search },
+    query: { page, page_size: pageSize ?? BARRIER_USER_PAGE_SIZE, search },
   }) as Promise<BarrierUserList>;
 }
 

@@ -1,5 +1,6 @@
 /** Guest passes (issue 14 part 5): the resident's calls and the guest's public ones (no login). */
 import type {
+  AdminCreateGuestPassBody,
   CreatedGuestPass,
   CreateGuestPassBody,
   GuestPass,
@@ -52,4 +53,21 @@ export function redeemGuestPass(token: string, body: RedeemGuestPassBody) {
   return api.post(`/api/guest-passes/${encodeURIComponent(token)}/redeem/`, body, {
     auth: false,
   }) as Promise<RedeemedGuestPass>;
+}
+
+/** The administrator's side (permission 'phones.manage'): every pass of the barrier. */
+export const adminGuestPassesQueryKey = (barrierId: number) => ['admin', 'guest-passes', barrierId] as const;
+
+export function getAdminGuestPasses(barrierId: number) {
+  return api.get(`/api/admin/barriers/${barrierId}/guest-passes/`, {
+    query: { page_size: 100 },
+  }) as Promise<GuestPassList>;
+}
+
+export function createAdminGuestPass(barrierId: number, body: AdminCreateGuestPassBody) {
+  return api.post(`/api/admin/barriers/${barrierId}/guest-passes/`, body) as Promise<CreatedGuestPass>;
+}
+
+export function revokeAdminGuestPass(barrierId: number, passId: number) {
+  return api.delete(`/api/admin/barriers/${barrierId}/guest-passes/${passId}/`) as Promise<GuestPass>;
 }

@@ -1,9 +1,8 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ErrorLine, SuccessLine } from '../../../components/status-line';
-import { formatDateTime, fromDateTimeLocal, quickWindow } from '../../../lib/dates';
+import { ErrorLine } from '../../../components/status-line';
+import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
 import {
@@ -12,15 +11,11 @@ import {
   type GuestPass,
   getGuestPasses,
   guestPassesQueryKey,
-  guestPassLink,
   revokeGuestPass,
 } from '../api/guest-passes-api';
-
-const QUICK = [
-  { kind: 'three_hours', label: '3 часа' },
-  { kind: 'today', label: 'До конца дня' },
-  { kind: 'day', label: 'Сутки' },
-] as const;
+import { GuestPassLinkCard } from './guest-pass-link-card';
+import { type GuestPassWindow, GuestPassWindowForm } from './guest-pass-window-form';
+import { isRevocable, RevokeGuestPassDialog } from './revoke-guest-pass-dialog';
 
 /** What a pass's card says of its state. */
 export function guestPassStatusText(pass: GuestPass): string {
@@ -30,6 +25,24 @@ export function guestPassStatusText(pass: GuestPass): string {
   return 'Ожидает гостя';
 }
 
+/** The error line of a failed creation. */
+export const createGuestPassError = (error: unknown) =>
+  error
+    ? errorMessage(error, {
+        fallback: 'Не удалось создать пропуск.',
+        fields: ['start', 'end', 'user', 'detail'],
+      })
+    : null;
+
+/** The error line of a failed revocation. */
+export const revokeGuestPassError = (error: unknown) =>
+  error ? errorMessage(error, { fallback: 'Не удалось отозвать пропуск.' }) : null;
+
+/** A waiting guest may use the link any moment: lists with a waiting pass refresh themselves. */
+export const refetchWhileWaiting = (query: {
+  state: { data?: { guest_passes: GuestPass[] } | undefined };
+}) => (query.state.data?.guest_passes.some((pass) => pass.status === 'created') ? 5000 : false);
+
 /**
  * /mybarrier's guest passes (issue 14 part 5): «Гостевой пропуск» → a window (3 hours, until the end of the
  * day, a day, or start and end) → the link once, to copy or share; then the list of passes with their state
@@ -38,24 +51,18 @@ export function guestPassStatusText(pass: GuestPass): string {
 export function GuestPassesSection({ barrierId }: { barrierId: number }) {
   const queryClient = useQueryClient();
   const [isFormOpen, setIsFormOpen] = useState(false);
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
   const [created, setCreated] = useState<CreatedGuestPass | null>(null);
-  const [copied, setCopied] = useState(false);
   const [toRevoke, setToRevoke] = useState<GuestPass | null>(null);
   const passes = useQuery({
     queryKey: guestPassesQueryKey(barrierId),
     queryFn: () => getGuestPasses(barrierId),
-    // A waiting guest may use the link any moment: the resident sees it without reloading.
-    refetchInterval: (query) =>
-      query.state.data?.guest_passes.some((pass) => pass.status === 'created') ? 5000 : false,
+    refetchInterval: refetchWhileWaiting,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: guestPassesQueryKey(barrierId) });
   const create = useMutation({
-    mutationFn: (chosen: { start: string; end: string }) => createGuestPass(barrierId, chosen),
+    mutationFn: (chosen: GuestPassWindow) => createGuestPass(barrierId, chosen),
     onSuccess: (pass) => {
       setCreated(pass);
-      setCopied(false);
       setIsFormOpen(false);
     },
     onSettled: refresh,
@@ -69,14 +76,6 @@ export function GuestPassesSection({ barrierId }: { barrierId: number }) {
     },
   });
 
-  function submitWindow(chosen: { start_time: string; end_time: string } | null) {
-    if (!chosen) return;
-    create.mutate({ start: fromDateTimeLocal(chosen.start_time), end: fromDateTimeLocal(chosen.end_time) });
-  }
-
-  const link = created ? guestPassLink(created) : '';
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-
   return (
     <Stack gap="sm" data-testid="guest-passes">
       <Title order={2} size="h4">
@@ -87,104 +86,15 @@ export function GuestPassesSection({ barrierId }: { barrierId: number }) {
         выбранное время, не дольше суток.
       </Text>
 
-      {created ? (
-        <Card withBorder radius="md" data-testid="guest-pass-link">
-          <Stack gap="xs">
-            <Text fw={600}>Ссылка готова. Она показывается один раз.</Text>
-            <Text size="sm">
-              {formatDateTime(created.start)} — {formatDateTime(created.end)}
-            </Text>
-            <TextInput
-              label="Ссылка для гостя"
-              value={link}
-              // The address as it is sent: not text to translate (the Russian-only check skips it too).
-              translate="no"
-              readOnly
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <Group grow>
-              <Button
-                variant="light"
-                onClick={async () => {
-                  try {
-                    await navigator.clipboard.writeText(link);
-                    setCopied(true);
-                  } catch {
-                    setCopied(false);
-                  }
-                }}
-              >
-                Скопировать
-              </Button>
-              {canShare ? (
-                <Button
-                  variant="light"
-                  onClick={() => {
-                    void navigator.share({ title: 'Гостевой пропуск', url: link }).catch(() => {});
-                  }}
-                >
-                  Поделиться
-                </Button>
-              ) : null}
-            </Group>
-            <SuccessLine message={copied ? 'Ссылка скопирована.' : null} />
-            <Button variant="subtle" onClick={() => setCreated(null)}>
-              Готово
-            </Button>
-          </Stack>
-        </Card>
-      ) : null}
+      {created ? <GuestPassLinkCard key={created.id} pass={created} onDone={() => setCreated(null)} /> : null}
 
       {isFormOpen ? (
-        <Card withBorder radius="md" data-testid="guest-pass-form">
-          <Stack gap="xs">
-            <Text fw={600}>На какое время?</Text>
-            <Group grow>
-              {QUICK.map(({ kind, label }) => (
-                <Button
-                  key={kind}
-                  variant="light"
-                  loading={create.isPending}
-                  onClick={() => submitWindow(quickWindow(kind, new Date()))}
-                >
-                  {label}
-                </Button>
-              ))}
-            </Group>
-            <TextInput
-              type="datetime-local"
-              label="Начало"
-              value={start}
-              onChange={(event) => setStart(event.currentTarget.value)}
-            />
-            <TextInput
-              type="datetime-local"
-              label="Конец"
-              value={end}
-              onChange={(event) => setEnd(event.currentTarget.value)}
-            />
-            <ErrorLine
-              message={
-                create.error
-                  ? errorMessage(create.error, {
-                      fallback: 'Не удалось создать пропуск.',
-                      fields: ['start', 'end', 'detail'],
-                    })
-                  : null
-              }
-            />
-            <Button
-              disabled={!start || !end}
-              loading={create.isPending}
-              onClick={() => submitWindow({ start_time: start, end_time: end })}
-            >
-              Создать ссылку
-            </Button>
-            <Button variant="subtle" onClick={() => setIsFormOpen(false)}>
-              Отмена
-            </Button>
-          </Stack>
-        </Card>
+        <GuestPassWindowForm
+          onSubmit={(chosen) => create.mutate(chosen)}
+          onCancel={() => setIsFormOpen(false)}
+          isPending={create.isPending}
+          error={createGuestPassError(create.error)}
+        />
       ) : (
         <Button
           variant="light"
@@ -207,7 +117,7 @@ export function GuestPassesSection({ barrierId }: { barrierId: number }) {
             <Text size="sm" data-testid="guest-pass-status">
               {guestPassStatusText(pass)}
             </Text>
-            {pass.status === 'created' || pass.status === 'used' ? (
+            {isRevocable(pass) ? (
               <Button
                 size="xs"
                 variant="light"
@@ -223,18 +133,12 @@ export function GuestPassesSection({ barrierId }: { barrierId: number }) {
           </Stack>
         </Card>
       ))}
-      <ConfirmDialog
-        opened={toRevoke !== null}
-        message={
-          toRevoke?.status === 'used'
-            ? `Отозвать пропуск? Номер ${formatPhone(toRevoke.used_phone)} будет удалён с устройства.`
-            : 'Отозвать пропуск? Ссылка перестанет работать.'
-        }
-        confirmLabel="Да, отозвать"
-        onConfirm={() => toRevoke && revoke.mutate(toRevoke.id)}
+      <RevokeGuestPassDialog
+        pass={toRevoke}
+        onConfirm={(pass) => revoke.mutate(pass.id)}
         onCancel={() => setToRevoke(null)}
         isBusy={revoke.isPending}
-        error={revoke.error ? errorMessage(revoke.error, { fallback: 'Не удалось отозвать пропуск.' }) : null}
+        error={revokeGuestPassError(revoke.error)}
       />
     </Stack>
   );

@@ -1,0 +1,195 @@
+import { Button, Card, Select, Stack, Text } from '@mantine/core';
+import { NAME_FALLBACK } from '@propusk/contracts/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AppLayout } from '../../../components/layout/app-layout';
+import { MissingBarrier } from '../../../components/missing-barrier';
+import { QueryStatus } from '../../../components/query-status';
+import {
+  type BarrierUser,
+  barrierUsersQueryKey,
+  getBarrierUsers,
+} from '../../../features/admin-users/api/admin-users-api';
+import {
+  adminGuestPassesQueryKey,
+  type CreatedGuestPass,
+  createAdminGuestPass,
+  type GuestPass,
+  getAdminGuestPasses,
+  revokeAdminGuestPass,
+} from '../../../features/guest-passes/api/guest-passes-api';
+import { GuestPassLinkCard } from '../../../features/guest-passes/components/guest-pass-link-card';
+import { GuestPassWindowForm } from '../../../features/guest-passes/components/guest-pass-window-form';
+import {
+  createGuestPassError,
+  guestPassStatusText,
+  refetchWhileWaiting,
+  revokeGuestPassError,
+} from '../../../features/guest-passes/components/guest-passes-section';
+import {
+  isRevocable,
+  RevokeGuestPassDialog,
+} from '../../../features/guest-passes/components/revoke-guest-pass-dialog';
+import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { formatDateTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import { formatPhone } from '../../../lib/phone';
+import { paths } from '../../paths';
+import { adminNavigation } from './navigation';
+
+/** The choice «no resident»: the pass counts against the administrator himself (the server's default). */
+const SELF = 'self';
+const SELF_LABEL = 'Никто (на меня)';
+
+const userLabel = (user: BarrierUser) => `${user.full_name || NAME_FALLBACK}, ${formatPhone(user.phone)}`;
+
+/**
+ * /guest-passes-admin (issue 14 part 5): every guest pass of one of the administrator's barriers (state carries
+ * barrier_id) with its state and the resident it counts for; a new pass, optionally for a resident of the
+ * barrier, with the resident's window form; the link shown once; revocation after a confirmation.
+ */
+export function GuestPassesAdminRoute() {
+  const barrierId = useNavigationState().barrier_id ?? null;
+  return (
+    <AppLayout
+      title="Гостевые пропуска"
+      back={{ to: paths.adminBarrierPage, label: 'Назад', state: { barrier_id: barrierId } }}
+      navigation={adminNavigation}
+    >
+      {barrierId ? (
+        <GuestPassesAdmin barrierId={barrierId} />
+      ) : (
+        <MissingBarrier listPath={paths.adminBarriers} />
+      )}
+    </AppLayout>
+  );
+}
+
+function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
+  const queryClient = useQueryClient();
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [resident, setResident] = useState<string>(SELF);
+  const [created, setCreated] = useState<CreatedGuestPass | null>(null);
+  const [toRevoke, setToRevoke] = useState<GuestPass | null>(null);
+  const passes = useQuery({
+    queryKey: adminGuestPassesQueryKey(barrierId),
+    queryFn: () => getAdminGuestPasses(barrierId),
+    refetchInterval: refetchWhileWaiting,
+  });
+  const usersParams = { barrierId, page: 1, pageSize: 100 };
+  const users = useQuery({
+    queryKey: barrierUsersQueryKey(usersParams),
+    queryFn: () => getBarrierUsers(usersParams),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminGuestPassesQueryKey(barrierId) });
+  const create = useMutation({
+    mutationFn: (window: { start: string; end: string }) =>
+      createAdminGuestPass(barrierId, resident === SELF ? window : { ...window, user: Number(resident) }),
+    onSuccess: (pass) => {
+      setCreated(pass);
+      setIsFormOpen(false);
+    },
+    onSettled: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: (passId: number) => revokeAdminGuestPass(barrierId, passId),
+    onSuccess: () => setToRevoke(null),
+    onSettled: refresh,
+  });
+
+  const byId = new Map((users.data?.users ?? []).map((user) => [user.id, user]));
+  const countsFor = (pass: GuestPass) => {
+    const user = byId.get(pass.user);
+    return user ? userLabel(user) : `пользователь № ${pass.user}`;
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="gray.7">
+        Ссылка для гостя: он сам введёт свой номер и подтвердит его кодом из СМС. Номер действует только в
+        выбранное время, не дольше суток, и считается номером выбранного жителя.
+      </Text>
+      {created ? <GuestPassLinkCard key={created.id} pass={created} onDone={() => setCreated(null)} /> : null}
+      {isFormOpen ? (
+        <GuestPassWindowForm
+          onSubmit={(window) => create.mutate(window)}
+          onCancel={() => setIsFormOpen(false)}
+          isPending={create.isPending}
+          error={createGuestPassError(create.error)}
+        >
+          <Select
+            label="Для жителя"
+            data={[
+              { value: SELF, label: SELF_LABEL },
+              ...(users.data?.users ?? []).map((user) => ({
+                value: String(user.id),
+                label: userLabel(user),
+              })),
+            ]}
+            value={resident}
+            onChange={(value) => setResident(value ?? SELF)}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage="Никого не найдено"
+          />
+        </GuestPassWindowForm>
+      ) : (
+        <Button
+          onClick={() => {
+            create.reset();
+            setIsFormOpen(true);
+          }}
+        >
+          Создать пропуск
+        </Button>
+      )}
+      <QueryStatus
+        isPending={passes.isPending}
+        error={
+          passes.error ? errorMessage(passes.error, { fallback: 'Не удалось загрузить пропуска.' }) : null
+        }
+      />
+      {passes.data && passes.data.guest_passes.length === 0 ? (
+        <Text c="gray.7" data-testid="guest-passes-empty">
+          Пропусков пока нет.
+        </Text>
+      ) : null}
+      {passes.data?.guest_passes.map((pass) => (
+        <Card key={pass.id} withBorder radius="md" data-testid="guest-pass-card">
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {formatDateTime(pass.start)} — {formatDateTime(pass.end)}
+            </Text>
+            <Text size="sm" data-testid="guest-pass-user">
+              Для: {countsFor(pass)}
+            </Text>
+            <Text size="sm" data-testid="guest-pass-status">
+              {guestPassStatusText(pass)}
+            </Text>
+            {isRevocable(pass) ? (
+              <Button
+                variant="light"
+                color="red.9"
+                onClick={() => {
+                  revoke.reset();
+                  setToRevoke(pass);
+                }}
+              >
+                Отозвать
+              </Button>
+            ) : null}
+          </Stack>
+        </Card>
+      ))}
+      <RevokeGuestPassDialog
+        pass={toRevoke}
+        onConfirm={(pass) => revoke.mutate(pass.id)}
+        onCancel={() => setToRevoke(null)}
+        isBusy={revoke.isPending}
+        error={revokeGuestPassError(revoke.error)}
+      />
+    </Stack>
+  );
+}
+
+export default GuestPassesAdminRoute;
