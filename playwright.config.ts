@@ -67,7 +67,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.artifacts}/owner-session.json && ${createAdmins} && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.artifacts}/*-session.json && ${createAdmins} && node --import tsx apps/server/src/main.ts`,
     url: `${E2E.baseUrl}/api/health/`,
     // E2E_REUSE_SERVER=1 lets a developer keep one server running between runs (never in CI).
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
@@ -82,6 +82,10 @@ export default defineConfig({
       SMS_PROVIDER: 'demo',
       DEVICE_SIM: 'on',
       DEVICE_SIM_DELAY_MS: '200',
+      // The journeys share one server: its simulated gateway sends at 600 a minute, not a real phone's 20, so
+      // one journey's device commands never wait behind another's (the rate itself: gateway-rate.test.ts).
+      SMS_RATE_PER_MINUTE: '600',
+      SMS_RATE_BURST: '60',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_CODE_REQUESTS: '10000',
       RATE_LIMIT_AUTH_CALLS: '10000',
