@@ -1,4 +1,4 @@
-import { Button, Card, Select, Stack, Text } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { NAME_FALLBACK } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,20 +18,16 @@ import {
   getAdminGuestPasses,
   revokeAdminGuestPass,
 } from '../../../features/guest-passes/api/guest-passes-api';
+import { GuestPassCard } from '../../../features/guest-passes/components/guest-pass-card';
 import { GuestPassLinkCard } from '../../../features/guest-passes/components/guest-pass-link-card';
 import { GuestPassWindowForm } from '../../../features/guest-passes/components/guest-pass-window-form';
 import {
   createGuestPassError,
-  guestPassStatusText,
   refetchWhileWaiting,
   revokeGuestPassError,
 } from '../../../features/guest-passes/components/guest-passes-section';
-import {
-  isRevocable,
-  RevokeGuestPassDialog,
-} from '../../../features/guest-passes/components/revoke-guest-pass-dialog';
+import { RevokeGuestPassDialog } from '../../../features/guest-passes/components/revoke-guest-pass-dialog';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
 import { paths } from '../../paths';
@@ -155,31 +151,15 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
         </Text>
       ) : null}
       {passes.data?.guest_passes.map((pass) => (
-        <Card key={pass.id} withBorder radius="md" data-testid="guest-pass-card">
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {formatDateTime(pass.start)} — {formatDateTime(pass.end)}
-            </Text>
-            <Text size="sm" data-testid="guest-pass-user">
-              Для: {countsFor(pass)}
-            </Text>
-            <Text size="sm" data-testid="guest-pass-status">
-              {guestPassStatusText(pass)}
-            </Text>
-            {isRevocable(pass) ? (
-              <Button
-                variant="light"
-                color="red.9"
-                onClick={() => {
-                  revoke.reset();
-                  setToRevoke(pass);
-                }}
-              >
-                Отозвать
-              </Button>
-            ) : null}
-          </Stack>
-        </Card>
+        <GuestPassCard
+          key={pass.id}
+          pass={pass}
+          countsFor={countsFor(pass)}
+          onRevoke={(chosen) => {
+            revoke.reset();
+            setToRevoke(chosen);
+          }}
+        />
       ))}
       <RevokeGuestPassDialog
         pass={toRevoke}

@@ -1,10 +1,8 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorLine } from '../../../components/status-line';
-import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
-import { formatPhone } from '../../../lib/phone';
 import {
   type CreatedGuestPass,
   createGuestPass,
@@ -13,17 +11,10 @@ import {
   guestPassesQueryKey,
   revokeGuestPass,
 } from '../api/guest-passes-api';
+import { GuestPassCard } from './guest-pass-card';
 import { GuestPassLinkCard } from './guest-pass-link-card';
 import { type GuestPassWindow, GuestPassWindowForm } from './guest-pass-window-form';
-import { isRevocable, RevokeGuestPassDialog } from './revoke-guest-pass-dialog';
-
-/** What a pass's card says of its state. */
-export function guestPassStatusText(pass: GuestPass): string {
-  if (pass.status === 'used') return `Использован: ${formatPhone(pass.used_phone)}`;
-  if (pass.status === 'revoked') return 'Отозван';
-  if (pass.status === 'expired') return 'Истёк';
-  return 'Ожидает гостя';
-}
+import { RevokeGuestPassDialog } from './revoke-guest-pass-dialog';
 
 /** The error line of a failed creation. */
 export const createGuestPassError = (error: unknown) =>
@@ -109,29 +100,14 @@ export function GuestPassesSection({ barrierId }: { barrierId: number }) {
 
       <ErrorLine message={passes.error ? 'Не удалось загрузить пропуска.' : null} />
       {passes.data?.guest_passes.map((pass) => (
-        <Card key={pass.id} withBorder radius="md" data-testid="guest-pass-card">
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {formatDateTime(pass.start)} — {formatDateTime(pass.end)}
-            </Text>
-            <Text size="sm" data-testid="guest-pass-status">
-              {guestPassStatusText(pass)}
-            </Text>
-            {isRevocable(pass) ? (
-              <Button
-                size="xs"
-                variant="light"
-                color="red.9"
-                onClick={() => {
-                  revoke.reset();
-                  setToRevoke(pass);
-                }}
-              >
-                Отозвать
-              </Button>
-            ) : null}
-          </Stack>
-        </Card>
+        <GuestPassCard
+          key={pass.id}
+          pass={pass}
+          onRevoke={(chosen) => {
+            revoke.reset();
+            setToRevoke(chosen);
+          }}
+        />
       ))}
       <RevokeGuestPassDialog
         pass={toRevoke}
