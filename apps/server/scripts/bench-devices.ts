@@ -1,15 +1,3 @@
-/**
- * Device figures for `npm run bench` (or alone: `node --import tsx scripts/bench-devices.ts`):
- *
- * 1. SMS per week that the reconciler sends for one barrier, computed with the planner itself
- *    (@propusk/devices/weekly-sms): N schedule phones of k intervals a week, and M temporary phones, on
- *    RTU5025 (time windows written to the device) beside the count that add-at-start/delete-at-end would
- *    send (what a model without windows costs: Telemetrica).
- * 2. Time from the commit of a change to its SMS leaving (handed to the gateway), p50 and p99, on
- *    PostgreSQL, with the real device worker (pg-boss) and simulated devices answering at once. The
- *    database is a fresh one on 127.0.0.1, dropped at the end.
- */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +6,6 @@ import { countWeeklySms } from '@propusk/devices/weekly-sms';
 import { DemoSmsGateway } from '@propusk/sms/demo';
 import type { OutgoingSms, SmsGateway } from '@propusk/sms/gateway';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
@@ -32,7 +19,7 @@ import { Secrets } from '../src/lib/secrets.ts';
 import { lockBarrier, syncBarrierDevice } from '../src/modules/devices/outbox.ts';
 import { attachDeviceSimulators } from '../src/modules/devices/simulator-registry.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
-import { assertLoopback } from './bench-lib.ts';
+import { databaseTimings, percentile, withScratchDatabase } from './bench-lib.ts';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 /** Monday 2026-11-23 00:00 Moscow. */
@@ -117,57 +104,32 @@ class TimingGateway implements SmsGateway {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
 /** One round trip and one durable commit on this database, to read the latency figures against. */
 async function databaseBaseline(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('create temporary table bench_probe (value int)');
-    const time = async (text: string) => {
-      const start = performance.now();
-      for (let index = 0; index < 20; index++) await client.query(text);
-      return (performance.now() - start) / 20;
-    };
-    const roundTrip = await time('select 1');
-    const commit = await time('begin; insert into bench_probe values (1); commit;');
-    return `  (this database: select 1 takes ${roundTrip.toFixed(1)} ms, a committed insert ${commit.toFixed(1)} ms)`;
-  } finally {
-    await client.end();
-  }
+  const { roundTrip, commit } = await databaseTimings(url, 20);
+  return `  (this database: select 1 takes ${roundTrip.toFixed(1)} ms, a committed insert ${commit.toFixed(1)} ms)`;
 }
 
-/**
- * `paceMs`: each writer waits that long between its changes (0: back to back, the queue saturated; a pace
- * gives the commit-to-hand-over time of a queue that keeps up).
- */
 export async function commitToSmsLatency(
   changes: number,
   concurrency: number,
   paceMs = 0,
 ): Promise<string[]> {
-  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  assertLoopback(baseUrl);
-  const name = `propusk_bench_devices_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  return withScratchDatabase('propusk_bench_devices', (url) =>
+    measureLatency(url, changes, concurrency, paceMs),
+  );
+}
+
+async function measureLatency(url: string, changes: number, concurrency: number, paceMs: number) {
   const directory = mkdtempSync(path.join(tmpdir(), 'propusk-bench-devices-'));
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: directory, poolSize: 20 });
+  const handle = await openDatabase({ databaseUrl: url, dataDir: directory, poolSize: 20 });
   try {
     await applyMigrations(handle);
     // The queue's own path is measured here, not the gateway's rate: the bucket never runs dry.
     const config = loadConfig({
       DATA_DIR: directory,
       LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       SMS_RATE_PER_MINUTE: '100000',
       SMS_RATE_BURST: '100000',
     });
@@ -271,14 +233,10 @@ export async function commitToSmsLatency(
       `Commit → SMS leaving on PostgreSQL (${changes} changes, ${concurrency} concurrent writers${paceMs > 0 ? `, each one change every ${paceMs} ms` : ', back to back'}, real worker):`,
       `  p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms; ${latencies.length}/${changes} sent`,
       `  ${confirmed?.n ?? 0} commands confirmed by the simulated devices, ${okPhones.length} phones ok, ${(elapsed / 1000).toFixed(1)} s in all`,
-      await databaseBaseline(url.toString()),
+      await databaseBaseline(url),
     ];
   } finally {
     await handle.close();
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
     rmSync(directory, { recursive: true, force: true });
   }
 }

@@ -2,6 +2,7 @@
  * What `npm run seed` and `npm run bench` share: the database they use, its creation, argument parsing, and
  * the key that both the seeded ciphertexts and the bench's tokens are made with.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/propusk_bench';
@@ -87,4 +88,57 @@ export function formatSeconds(milliseconds: number): string {
 
 export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
+}
+
+/** The value at percentile `p` (0..100) of an ascending list (NaN when empty). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+/**
+ * Runs `run` on a fresh database named `{prefix}_{random}` next to DATABASE_URL's (default: the local
+ * PostgreSQL's `postgres`), on loopback only, and drops it afterwards whatever happens.
+ */
+export async function withScratchDatabase<T>(prefix: string, run: (url: string) => Promise<T>): Promise<T> {
+  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  assertLoopback(baseUrl);
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
+
+/** The plain reference of a run: one round trip and one committed insert on this database, in ms (mean of `runs`). */
+export async function databaseTimings(
+  url: string,
+  runs: number,
+): Promise<{ roundTrip: number; commit: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create temporary table bench_probe (value int)');
+    const time = async (text: string) => {
+      const start = performance.now();
+      for (let index = 0; index < runs; index++) await client.query(text);
+      return (performance.now() - start) / runs;
+    };
+    return {
+      roundTrip: await time('select 1'),
+      commit: await time('begin; insert into bench_probe values (1); commit;'),
+    };
+  } finally {
+    await client.end();
+  }
 }

@@ -1,38 +1,10 @@
-/**
- * Device traffic over a simulated week (issue 15 part 5), run by `npm run bench` after the device bench, or
- * alone: `node --import tsx scripts/bench-traffic.ts`.
- *
- * On PostgreSQL (a fresh database on 127.0.0.1, dropped at the end), the real queue (processBarrier,
- * reconcileBarrier, the replies through the inbound-SMS service) and the real token buckets, with:
- * - simulated gateways at realistic rates: two Android phones (25 SMS/min, burst 5) and SMS.ru (60/min,
- *   burst 10) — 110 SMS a minute in all; each hands the SMS to the demo gateway, whose simulated RTU5025
- *   units answer at once;
- * - BENCH_TRAFFIC_BARRIERS barriers (default 200, the fewest the block needs; the issue's 10,000 runs the same
- *   code, for hours on a shared 2-core machine) × 5
- *   schedule phones, each open on weekdays for one morning hour (07:00–08:00 … 09:00–10:00 Moscow, by slot):
- *   on a model with time windows the next day's window is written when a window ends, so each morning's
- *   window ends are the burst;
- * - on Monday at 09:00:30, in the middle of that morning's burst, one user blocked on 200 barriers (his phone
- *   deactivated and the barrier re-planned, as the administrator's block does): 200 revocations.
- * BENCH_TRAFFIC_DAYS (default 1: Monday 06:00 to Tuesday 06:00, the day of the block; 7 is the week) sets
- * the simulated period; BENCH_TRAFFIC_WRITES (400) the changes of the latency part.
- * Time is a ManualClock driven like the worker: the barriers with open commands are driven in the queue's
- * priority order until a send token is refused, then the clock jumps to the next token or window edge.
- *
- * It prints SMS per week against the physical minimum, the time to drain each burst, the lateness of every
- * revocation and of window starts (p50/p99/max), whether any add was handed over while a revocation waited,
- * Node's CPU per 1,000 commands, and commit → SMS handed over with 20 concurrent writers (the real worker,
- * real time, scripts/bench-devices.ts). Everything twice, each time with the plain reference of that run.
- */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { currentOrNextOccurrence } from '@propusk/devices/access';
 import { DemoSmsGateway } from '@propusk/sms/demo';
 import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
 import { and, count, eq } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
@@ -53,7 +25,7 @@ import {
 import { attachDeviceSimulators } from '../src/modules/devices/simulator-registry.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
 import { commitToSmsLatency } from './bench-devices.ts';
-import { assertLoopback } from './bench-lib.ts';
+import { databaseTimings, percentile, withScratchDatabase } from './bench-lib.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -92,66 +64,27 @@ class SimulatedGateway implements SmsGateway {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 const minutes = (ms: number) => `${(ms / MINUTE).toFixed(1)} min`;
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `p50 ${minutes(percentile(sorted, 50))}, p99 ${minutes(percentile(sorted, 99))}, max ${minutes(percentile(sorted, 100))} (${sorted.length})`;
 };
 
-async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  assertLoopback(baseUrl);
-  const name = `propusk_bench_traffic_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  }
-}
-
 /** The plain reference of this run: one round trip, one committed insert, a fixed piece of CPU work. */
 async function reference(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('create temporary table bench_probe (value int)');
-    const time = async (text: string) => {
-      const start = performance.now();
-      for (let index = 0; index < 50; index++) await client.query(text);
-      return (performance.now() - start) / 50;
-    };
-    const roundTrip = await time('select 1');
-    const commit = await time('begin; insert into bench_probe values (1); commit;');
-    const cpuStart = performance.now();
-    let text = '';
-    for (let index = 0; index < 200_000; index++) text = JSON.stringify({ index, text: text.slice(0, 20) });
-    const cpu = performance.now() - cpuStart;
-    return `reference of this run: select 1 ${roundTrip.toFixed(2)} ms, committed insert ${commit.toFixed(2)} ms, 200k JSON.stringify ${cpu.toFixed(0)} ms; load average ${(
-      await import('node:os')
-    )
-      .loadavg()
-      .map((v) => v.toFixed(1))
-      .join(' ')}`;
-  } finally {
-    await client.end();
-  }
+  const { roundTrip, commit } = await databaseTimings(url, 50);
+  const cpuStart = performance.now();
+  let text = '';
+  for (let index = 0; index < 200_000; index++) text = JSON.stringify({ index, text: text.slice(0, 20) });
+  const cpu = performance.now() - cpuStart;
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  return `reference of this run: select 1 ${roundTrip.toFixed(2)} ms, committed insert ${commit.toFixed(2)} ms, 200k JSON.stringify ${cpu.toFixed(0)} ms; load average ${load}`;
 }
 
 export async function simulateWeek(barrierCount: number, days = 7): Promise<string[]> {
-  return withDatabase(async (url) => {
+  return withScratchDatabase('propusk_bench_traffic', async (url) => {
     const directory = mkdtempSync(path.join(tmpdir(), 'propusk-bench-traffic-'));
     const handle = await openDatabase({ databaseUrl: url, dataDir: directory, poolSize: 4 });
     if (handle.kind !== 'postgres') throw new Error('The traffic bench runs on PostgreSQL.');
