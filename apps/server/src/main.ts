@@ -74,6 +74,7 @@ async function main() {
   const deps: Dependencies = {
     config,
     db: database.handle.db,
+    sendDb: database.handle.kind === 'postgres' ? database.handle.sendDb : undefined,
     databaseKind: database.handle.kind,
     clock: systemClock,
     secrets: new Secrets(loadOrCreateSecretKey(config.SECRET_KEY, config.dataDir)),

@@ -8,6 +8,7 @@ import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, totalSendRatePerMinute } from '../src/config/config.ts';
 import type { ManualClock } from '../src/lib/clock.ts';
+import { lockBarrier } from '../src/modules/devices/outbox.ts';
 import { processBarrier, type QueueDeps } from '../src/modules/devices/queue.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
@@ -212,6 +213,76 @@ describe('the send rate, shared by every process on the database', () => {
     clock.advance(10_000);
     for (const barrier of adding.slice(1)) await processBarrier(t.deps, barrier.id);
     expect(counting.sent).toHaveLength(3);
+  });
+
+  it('decides the barriers woken together in one go: the tokens are counted across them, revocations first, one send per barrier', async () => {
+    clock.advance(10 * 60_000); // the bucket is full again (2)
+    const revoking = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
+    const leaving = await h.addPhone(revoking.id, { userId: admin.id });
+    expect(await h.run(revoking.id)).toEqual({ state: 'idle' });
+    const adding: { id: number; devicePhone: string }[] = [];
+    for (let index = 0; index < 3; index++) {
+      const barrier = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
+      await h.addPhone(barrier.id, { userId: admin.id });
+      adding.push(barrier);
+    }
+    expect(await h.removePhone(revoking.id, leaving.id)).toBe(1);
+    clock.advance(10 * 60_000);
+    counting.sent.length = 0;
+    // All at once, the adds asked first and the revoked barrier twice: one batch takes them.
+    const results = await Promise.all([
+      ...adding.map((barrier) => processBarrier(t.deps, barrier.id)),
+      processBarrier(t.deps, revoking.id),
+      processBarrier(t.deps, revoking.id),
+    ]);
+    const states = results.map((result) => result.state);
+    expect(states.slice(0, 3).sort()).toEqual(['sent', 'throttled', 'throttled']);
+    // The second call for the revoked barrier sees the first one's SMS in flight.
+    expect(states.slice(3)).toEqual(['sent', 'waiting']);
+    expect(counting.sent).toHaveLength(2);
+    expect(counting.sent.filter((message) => message.to === revoking.devicePhone)).toEqual([
+      expect.objectContaining({ text: '1234A001##' }),
+    ]);
+    await h.deliverReplies();
+  });
+
+  it('does not wait on a barrier another transaction holds: it sends as soon as that one commits', async () => {
+    clock.advance(10 * 60_000);
+    const barrier = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
+    await h.addPhone(barrier.id, { userId: admin.id });
+    const other = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
+    await h.addPhone(other.id, { userId: admin.id });
+    counting.sent.length = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = t.deps.db.transaction(async (tx) => {
+      await lockBarrier(tx, barrier.id);
+      locked();
+      await released;
+    });
+    await isLocked;
+    let done = false;
+    const waiting = processBarrier(t.deps, barrier.id).then((result) => {
+      done = true;
+      return result;
+    });
+    if (t.deps.databaseKind === 'postgres') {
+      // The other barrier is not held up by the locked one.
+      expect(await processBarrier(t.deps, other.id)).toMatchObject({ state: 'sent' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(done).toBe(false);
+    }
+    release();
+    await holding;
+    expect(await waiting).toMatchObject({ state: 'sent' });
+    expect(counting.sent.map((message) => message.to)).toContain(barrier.devicePhone);
+    await h.deliverReplies();
   });
 
   it('gives an emergency hold its token before a revocation waiting on another barrier (issue 16)', async () => {

@@ -107,6 +107,7 @@ export async function createTestApp(
   const deps: Dependencies = {
     config,
     db: handle.db,
+    sendDb: handle.kind === 'postgres' ? handle.sendDb : undefined,
     databaseKind: handle.kind,
     clock,
     secrets: new Secrets('test-secret-key-that-is-long-enough-0123456789'),

@@ -23,7 +23,14 @@ export type Executor = Database | Transaction;
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
 export type DatabaseHandle =
-  | { kind: 'postgres'; db: Database; pool: pg.Pool; close: () => Promise<void> }
+  | {
+      kind: 'postgres';
+      db: Database;
+      pool: pg.Pool;
+      /** A second, small pool for the device worker's sending transactions (Dependencies.sendDb). */
+      sendDb: Database;
+      close: () => Promise<void>;
+    }
   | { kind: 'pglite'; db: Database; pglite: PGlite; close: () => Promise<void> };
 
 export class DatabaseLockedError extends Error {}
@@ -32,29 +39,23 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** Connections of the send pool (PostgreSQL only; opened when first used). */
+  sendPoolSize?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 20,
-      // The named statements of db/prepared.ts are written for one plan whatever the values. Left to its
-      // heuristic, PostgreSQL keeps re-planning a statement whose generic plan it costs above the custom
-      // one, which is every paged list (`limit $n` is costed as a tenth of the table): ~0.2 ms of planning
-      // for ~0.06 ms of execution on every request. Unnamed statements (all others) are planned per call
-      // whatever this says. An `options` in DATABASE_URL replaces this one.
-      options: '-c plan_cache_mode=force_generic_plan',
-    });
-    // A dropped idle connection must not take the process down; the pool replaces it.
-    pool.on('error', () => {});
-    // Nor a connection dropped while checked out (PostgreSQL restarted between two queries of a
-    // transaction): pg-pool listens for errors only on idle clients, and an 'error' event without a listener
-    // ends the process. The query in progress fails on its own; the pool discards the broken client when it
-    // is released.
-    pool.on('connect', (client) => {
-      client.on('error', () => {});
-    });
+    const pool = openPool(options.databaseUrl, options.poolSize ?? 20);
+    const sendPool = openPool(options.databaseUrl, options.sendPoolSize ?? 4);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-    return { kind: 'postgres', db, pool, close: () => pool.end() };
+    const sendDb = drizzlePostgres(sendPool, { schema }) as unknown as Database;
+    return {
+      kind: 'postgres',
+      db,
+      pool,
+      sendDb,
+      close: async () => {
+        await Promise.all([pool.end(), sendPool.end()]);
+      },
+    };
   }
   const directory = path.join(options.dataDir, 'pglite');
   mkdirSync(directory, { recursive: true });
@@ -72,6 +73,29 @@ export async function openDatabase(options: {
 }
 
 /** An in-memory embedded database, for tests; optionally loaded from a `dumpDataDir` tarball. */
+function openPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // The named statements of db/prepared.ts are written for one plan whatever the values. Left to its
+    // heuristic, PostgreSQL keeps re-planning a statement whose generic plan it costs above the custom
+    // one, which is every paged list (`limit $n` is costed as a tenth of the table): ~0.2 ms of planning
+    // for ~0.06 ms of execution on every request. Unnamed statements (all others) are planned per call
+    // whatever this says. An `options` in DATABASE_URL replaces this one.
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
+  // A dropped idle connection must not take the process down; the pool replaces it.
+  pool.on('error', () => {});
+  // Nor a connection dropped while checked out (PostgreSQL restarted between two queries of a
+  // transaction): pg-pool listens for errors only on idle clients, and an 'error' event without a listener
+  // ends the process. The query in progress fails on its own; the pool discards the broken client when it
+  // is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return pool;
+}
+
 export async function openMemoryDatabase(template?: Blob): Promise<DatabaseHandle> {
   const pglite = await PGlite.create({
     extensions: { pg_trgm },

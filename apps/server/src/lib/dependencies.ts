@@ -13,6 +13,11 @@ import type { GatewayEntry } from './sms-gateway.ts';
 export interface Dependencies {
   config: Config;
   db: Database;
+  /**
+   * Connections of the device worker's sending transactions only (PostgreSQL, 4 of them): a send
+   * never waits behind the requests for a connection. Absent: `db` (the embedded database has one).
+   */
+  sendDb?: Database | undefined;
   databaseKind: 'postgres' | 'pglite';
   clock: Clock;
   secrets: Secrets;

@@ -2,11 +2,12 @@
  * The SMS gateways device commands go through, and their send rate (issue 15 parts 1 and 4).
  *
  * Each gateway has a token bucket row in `sms_gateway_buckets`, shared by every server process on the
- * database. A send takes one token in ONE statement (`takeSendToken`): it refills the bucket by the time
- * elapsed (`rate_per_minute`, up to `burst`), picks among the allowed gateways the one with the most tokens,
- * and takes a token only if one is there — under the row lock that UPDATE holds, so processes together never
- * exceed a gateway's rate. The same statement refuses an add while a revocation is ready to be sent
- * anywhere: a revocation never waits behind an add for a token (docs/decisions/0020).
+ * database. Sends take tokens in the sending transaction (`takeSendTokens`, for one command or a batch):
+ * the buckets are locked in name order and read in one statement (refilled by the time elapsed at
+ * `rate_per_minute`, up to `burst`), the tokens are handed out, and one statement writes the buckets back
+ * and records each granted attempt — so processes together never exceed a gateway's rate. Holds go first,
+ * then revocations: a token is kept for each more urgent command ready elsewhere, so a revocation never
+ * waits behind an add (docs/decisions/0020).
  *
  * A gateway that fails is marked down (`down_until`) for every process; its commands go through another.
  */
@@ -96,101 +97,192 @@ export const sendRankOf = (kind: string): SendRank =>
   kind === 'relay_hold' || kind === 'relay_release' ? 'hold' : kind === 'delete' ? 'revocation' : 'other';
 
 /**
- * SQL: how many commands more urgent than `rank` are ready to be sent on other barriers: hold commands whose
- * barrier has nothing in flight (holds go before the barrier's queue), and, for the rest, revocations at the
- * head of their barrier's queue. A hold counts none.
+ * SQL: how many commands of each rank are ready to be sent on barriers other than `exclude`: hold commands
+ * whose barrier has nothing in flight (holds go before the barrier's queue), and revocations at the head of
+ * their barrier's queue. Partial indexes keep both counts cheap.
  */
-function moreUrgentWaiting(rank: SendRank, barrierId: number, at: string) {
-  if (rank === 'hold') return sql`0`;
-  const holds = sql`(select count(*) from device_commands d
-    where d.status = 'queued' and d.kind in ('relay_hold', 'relay_release') and d.barrier_id <> ${barrierId}
-      and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
-      and not exists (select 1 from device_commands e where e.barrier_id = d.barrier_id and e.status = 'sent'))`;
-  if (rank === 'revocation') return holds;
-  return sql`(${holds} + (select count(*) from device_commands d
-    where d.status = 'queued' and d.kind = 'delete' and d.barrier_id <> ${barrierId}
-      and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
-      and not exists (
-        select 1 from device_commands e
-        where e.barrier_id = d.barrier_id and e.status in ('queued', 'sent') and e.id < d.id)))`;
+function readyElsewhere(exclude: number[], at: string) {
+  const excluded = `{${exclude.join(',')}}`;
+  return sql`select
+    (select count(*) from device_commands d
+      where d.status = 'queued' and d.kind in ('relay_hold', 'relay_release')
+        and d.barrier_id <> all(${excluded}::int[])
+        and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
+        and not exists (select 1 from device_commands e where e.barrier_id = d.barrier_id and e.status = 'sent')
+    )::int as holds,
+    (select count(*) from device_commands d
+      where d.status = 'queued' and d.kind = 'delete' and d.barrier_id <> all(${excluded}::int[])
+        and (d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
+        and not exists (
+          select 1 from device_commands e
+          where e.barrier_id = d.barrier_id and e.status in ('queued', 'sent') and e.id < d.id)
+    )::int as revocations`;
 }
 
+/** One command's request for a send token, and the attempt the token is for. */
+export interface TokenRequest {
+  barrierId: number;
+  commandId: number;
+  /** The attempt number the token records on the command. */
+  attempt: number;
+  rank: SendRank;
+  /** The gateways it may go through. */
+  names: string[];
+  /** Tried first when it is up (a same-key hand-over goes back to the gateway that had the key). */
+  preferred?: string | null;
+}
+
+interface Bucket {
+  name: string;
+  rate: number;
+  available: number;
+  sent: number;
+  downUntil: Date | null;
+  taken: number;
+}
+
+const RANK_ORDER: Record<SendRank, number> = { hold: 0, revocation: 1, other: 2 };
+
+/** A Postgres array literal of plain values (numbers, or names of [a-z0-9_-] quoted). */
+const arrayLiteral = (values: (string | number)[]) =>
+  `{${values.map((value) => (typeof value === 'number' ? String(value) : `"${value}"`)).join(',')}}`;
+
 /**
- * Takes one send token from the allowed gateway (by name) that has the most, in one statement. The tokens
- * there are kept for the more urgent commands ready on other barriers (`moreUrgentWaiting`): a command takes
- * one only when one is left over for each of them, so none of them ever waits behind it.
+ * Takes send tokens for a batch of commands (one is a batch of one), and records each granted attempt on its
+ * command (`sent`, attempt number, the gateway). The buckets of every gateway named are locked in name order
+ * and read in one statement, so the processes take them one after the other: together they never hand over
+ * more than `burst + rate × t`, and two batches never wait for each other's locks in a cycle.
+ *
+ * Requests are served hold first, then revocations, then the rest. A request takes a token from the allowed
+ * gateway that is up and has the most (then the fewest sent, then the name) only when one is left over for
+ * each more urgent command ready elsewhere — on another barrier, or refused earlier in this batch — so none
+ * of them ever waits behind it. Results are in the order of `requests`.
  */
-export async function takeSendToken(
+export async function takeSendTokens(
   executor: Executor,
-  options: { names: string[]; now: Date; rank: SendRank; barrierId: number },
-): Promise<TakeResult> {
-  const { names, now, rank, barrierId } = options;
+  requests: TokenRequest[],
+  now: Date,
+): Promise<TakeResult[]> {
+  if (requests.length === 0) return [];
   const at = now.toISOString();
-  const namesLiteral = `{${names.map((name) => `"${name}"`).join(',')}}`;
-  for (let round = 0; round < 3; round++) {
-    const taken = rowsOf<{ name: string }>(
-      await executor.execute(sql`
-        with pick as (
-          select name,
-            least(burst, tokens + greatest(0, extract(epoch from (${at}::timestamptz - refilled_at)))
-              * rate_per_minute / 60.0) as available
-          from sms_gateway_buckets
-          where name = any(${namesLiteral}::text[]) and (down_until is null or down_until <= ${at}::timestamptz)
-          order by available desc, sent, name
-          limit 1
-          for update
-        )
-        update sms_gateway_buckets b
-        set tokens = pick.available - 1, refilled_at = greatest(b.refilled_at, ${at}::timestamptz),
-            sent = b.sent + 1
-        from pick
-        where b.name = pick.name and pick.available >= 1 + ${moreUrgentWaiting(rank, barrierId, at)}
-        returning b.name`),
-    );
-    if (taken[0]) return { ok: true, name: taken[0].name };
-    // Why not: read the buckets (a refusal only; a take is the one statement above).
-    const buckets = rowsOf<{
-      name: string;
-      available: number;
-      rate: number;
-      down_until: string | Date | null;
-    }>(
-      await executor.execute(sql`
-        select name, rate_per_minute as rate, down_until,
-          least(burst, tokens + greatest(0, extract(epoch from (${at}::timestamptz - refilled_at)))
-            * rate_per_minute / 60.0) as available
-        from sms_gateway_buckets where name = any(${namesLiteral}::text[])`),
-    );
-    if (buckets.length === 0) {
-      // Its bucket is not there for this transaction yet (another one wrote it and has not committed).
-      return { ok: false, reason: 'rate', retryAt: new Date(now.getTime() + 1000) };
-    }
-    const up = buckets.filter((row) => row.down_until === null || new Date(row.down_until) <= now);
+  const allNames = [...new Set(requests.flatMap((request) => request.names))].sort();
+  const rows = rowsOf<{
+    name: string;
+    rate: number | string;
+    sent: number | string;
+    down_until: string | Date | null;
+    available: number | string;
+  }>(
+    await executor.execute(sql`
+      select name, rate_per_minute as rate, sent, down_until,
+        least(burst, tokens + greatest(0, extract(epoch from (${at}::timestamptz - refilled_at)))
+          * rate_per_minute / 60.0) as available
+      from sms_gateway_buckets where name = any(${arrayLiteral(allNames)}::text[])
+      order by name for update`),
+  );
+  const buckets = new Map<string, Bucket>(
+    rows.map((row) => [
+      row.name,
+      {
+        name: row.name,
+        rate: Number(row.rate),
+        available: Number(row.available),
+        sent: Number(row.sent),
+        downUntil: row.down_until === null ? null : new Date(row.down_until),
+        taken: 0,
+      },
+    ]),
+  );
+  const needsCounts = requests.some((request) => request.rank !== 'hold');
+  const [ready] = needsCounts
+    ? rowsOf<{ holds: number | string; revocations: number | string }>(
+        await executor.execute(
+          readyElsewhere(
+            requests.map((request) => request.barrierId),
+            at,
+          ),
+        ),
+      )
+    : [];
+  // More urgent commands still waiting: elsewhere, plus those of this batch that got no token.
+  const waiting = { holds: Number(ready?.holds ?? 0), revocations: Number(ready?.revocations ?? 0) };
+  const isUp = (bucket: Bucket) => bucket.downUntil === null || bucket.downUntil <= now;
+
+  const attempt = (request: TokenRequest, names: string[]): TakeResult => {
+    const allowed = names.flatMap((name) => buckets.get(name) ?? []);
+    // Its bucket is not there for this transaction yet (another one wrote it and has not committed).
+    if (allowed.length === 0) return { ok: false, reason: 'rate', retryAt: new Date(now.getTime() + 1000) };
+    const up = allowed.filter(isUp);
     if (up.length === 0) {
-      const ends = buckets.map((row) => new Date(row.down_until ?? now).getTime());
-      return {
-        ok: false,
-        reason: 'down',
-        retryAt: new Date(ends.length > 0 ? Math.min(...ends) : now.getTime() + GATEWAY_DOWN_MS),
-      };
+      const ends = allowed.map((bucket) => (bucket.downUntil ?? now).getTime());
+      return { ok: false, reason: 'down', retryAt: new Date(Math.min(...ends)) };
     }
-    if (up.some((row) => Number(row.available) >= 1)) {
-      // Tokens are there: held back for a more urgent command, or another process took the one we aimed at.
-      const [waiting] = rowsOf<{ urgent: number }>(
-        await executor.execute(sql`select ${moreUrgentWaiting(rank, barrierId, at)} as urgent`),
-      );
-      if (Number(waiting?.urgent ?? 0) > 0)
-        return { ok: false, reason: 'more_urgent_first', retryAt: new Date(now.getTime() + 1000) };
-      continue;
+    const best = [...up].sort(
+      (a, b) => b.available - a.available || a.sent - b.sent || a.name.localeCompare(b.name),
+    )[0]!;
+    const urgent =
+      request.rank === 'hold'
+        ? 0
+        : request.rank === 'revocation'
+          ? waiting.holds
+          : waiting.holds + waiting.revocations;
+    if (best.available >= 1 + urgent) {
+      best.available -= 1;
+      best.sent += 1;
+      best.taken += 1;
+      return { ok: true, name: best.name };
     }
-    const waits = up.map((row) => ((1 - Number(row.available)) * 60_000) / Number(row.rate));
+    // Tokens are there, kept for the more urgent.
+    if (best.available >= 1)
+      return { ok: false, reason: 'more_urgent_first', retryAt: new Date(now.getTime() + 1000) };
+    const waits = up.map((bucket) => ((1 - bucket.available) * 60_000) / bucket.rate);
     return {
       ok: false,
       reason: 'rate',
       retryAt: new Date(now.getTime() + Math.max(1, Math.ceil(Math.min(...waits)))),
     };
+  };
+
+  const results: TakeResult[] = new Array(requests.length);
+  const granted: { commandId: number; attempt: number; name: string }[] = [];
+  const order = requests
+    .map((request, index) => ({ request, index }))
+    .sort((a, b) => RANK_ORDER[a.request.rank] - RANK_ORDER[b.request.rank] || a.index - b.index);
+  for (const { request, index } of order) {
+    let result: TakeResult | null = null;
+    const preferred = request.preferred ?? null;
+    if (preferred !== null && request.names.length > 1 && request.names.includes(preferred)) {
+      const first = attempt(request, [preferred]);
+      if (first.ok || first.reason !== 'down') result = first;
+    }
+    result ??= attempt(request, request.names);
+    results[index] = result;
+    if (result.ok)
+      granted.push({ commandId: request.commandId, attempt: request.attempt, name: result.name });
+    else if (request.rank === 'hold') waiting.holds += 1;
+    else if (request.rank === 'revocation') waiting.revocations += 1;
   }
-  return { ok: false, reason: 'rate', retryAt: new Date(now.getTime() + 100) };
+
+  const touched = [...buckets.values()].filter((bucket) => bucket.taken > 0);
+  if (touched.length > 0) {
+    await executor.execute(sql`
+      with spent as (
+        update sms_gateway_buckets b
+        set tokens = v.tokens, refilled_at = greatest(b.refilled_at, ${at}::timestamptz), sent = b.sent + v.taken
+        from unnest(${arrayLiteral(touched.map((bucket) => bucket.name))}::text[],
+          ${arrayLiteral(touched.map((bucket) => bucket.available))}::float8[],
+          ${arrayLiteral(touched.map((bucket) => bucket.taken))}::int[]) as v(name, tokens, taken)
+        where b.name = v.name
+      )
+      update device_commands c
+      set status = 'sent', attempts = v.attempt, sent_at = ${at}::timestamptz, handed_over_at = null,
+        next_attempt_at = null, gateway = v.gateway
+      from unnest(${arrayLiteral(granted.map((grant) => grant.commandId))}::int[],
+        ${arrayLiteral(granted.map((grant) => grant.attempt))}::int[],
+        ${arrayLiteral(granted.map((grant) => grant.name))}::text[]) as v(id, attempt, gateway)
+      where c.id = v.id and c.status in ('queued', 'sent')`);
+  }
+  return results;
 }
 
 /** Leaves the gateway out of every process's choice until `until`. */

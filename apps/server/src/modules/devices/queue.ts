@@ -44,14 +44,15 @@ import {
   markGatewayDown,
   needsKnownSender,
   sendRankOf,
-  takeSendToken,
+  type TokenRequest,
+  takeSendTokens,
 } from './gateway-rate.ts';
 import { loadPhoneSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 export type QueueDeps = Pick<
   Dependencies,
-  'db' | 'clock' | 'config' | 'secrets' | 'sms' | 'smsGateways' | 'logger' | 'metrics'
+  'db' | 'sendDb' | 'clock' | 'config' | 'secrets' | 'sms' | 'smsGateways' | 'logger' | 'metrics'
 >;
 
 /**
@@ -96,19 +97,34 @@ interface BarrierRow {
   profile?: DeviceProfileOverride | null;
 }
 
-async function loadBarrier(executor: Executor, barrierId: number): Promise<BarrierRow | null> {
-  const [row] = await executor
-    .select({
-      id: barriers.id,
-      model: barriers.deviceModel,
-      devicePhone: barriers.devicePhone,
-      passwordEncrypted: barriers.devicePasswordEncrypted,
-      profile: barriers.deviceProfile,
-    })
-    .from(barriers)
-    .where(eq(barriers.id, barrierId));
-  if (!row || !isDeviceModel(row.model)) return null;
+const barrierColumns = {
+  id: barriers.id,
+  model: barriers.deviceModel,
+  devicePhone: barriers.devicePhone,
+  passwordEncrypted: barriers.devicePasswordEncrypted,
+  profile: barriers.deviceProfile,
+};
+
+function toBarrierRow(row: {
+  id: number;
+  model: string;
+  devicePhone: string;
+  passwordEncrypted: string | null;
+  profile: unknown;
+}): BarrierRow | null {
+  if (!isDeviceModel(row.model)) return null;
   return { ...row, model: row.model, profile: (row.profile as DeviceProfileOverride | null) ?? null };
+}
+
+/** The barrier's device; with `lock`, under the barrier's row lock too (lockBarrier and this in one statement). */
+async function loadBarrier(
+  executor: Executor,
+  barrierId: number,
+  options: { lock?: boolean } = {},
+): Promise<BarrierRow | null> {
+  const query = executor.select(barrierColumns).from(barriers).where(eq(barriers.id, barrierId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ? toBarrierRow(row) : null;
 }
 
 const isWhitelistKind = (kind: string) => (WHITELIST_COMMAND_KINDS as readonly string[]).includes(kind);
@@ -195,74 +211,25 @@ async function oldestOpenCommand(
 const openingExpired = (command: CommandRow, now: Date) =>
   command.kind === 'relay_open' && now.getTime() - command.createdAt.getTime() > OPENING_SEND_WINDOW_MS;
 
+/** What a sending transaction decided for one barrier: the result, and the SMS to hand over if any. */
+interface Step {
+  result: ProcessResult;
+  send?: PreparedSend['send'];
+}
+
 /**
  * Sends the barrier's next command if none is in flight, and deals with an in-flight command whose reply
  * is overdue (retry after a backoff, or `failed` after DEVICE_MAX_ATTEMPTS). Returns what to wait for.
+ *
+ * The deciding transaction is shared: the calls made while another one runs are decided together in the next
+ * (`SendBatcher`), so a burst of commits costs a few statements per batch instead of several per barrier.
  */
 export async function processBarrier(
   deps: QueueDeps,
   barrierId: number,
   faults: QueueFaults = {},
 ): Promise<ProcessResult> {
-  const now = deps.clock.now();
-  const timeoutMs = deps.config.DEVICE_REPLY_TIMEOUT_MS;
-  const step = await deps.db.transaction(async (tx) => {
-    await lockBarrier(tx, barrierId);
-    const barrier = await loadBarrier(tx, barrierId);
-    if (!barrier) return { result: { state: 'idle' } as ProcessResult };
-    for (;;) {
-      const command = await oldestOpenCommand(tx, barrierId, now);
-      if (!command) return { result: { state: 'idle' } as ProcessResult };
-      if (command.status === 'sent') {
-        const replyDueAt = new Date((command.sentAt ?? now).getTime() + timeoutMs);
-        if (now < replyDueAt) return { result: { state: 'waiting', until: replyDueAt } as ProcessResult };
-        if (command.handedOverAt === null) {
-          // Recorded, handed to the gateway, its answer never recorded (the process died in between): the
-          // same attempt again, under the same key. No attempt is spent: the device may never have heard it.
-          // The key means "same message" to the gateway that had it: that one again when it is up.
-          const gateway = await takeGateway(tx, deps, barrier, command, now, command.gateway);
-          if ('throttled' in gateway) return { result: gateway.throttled };
-          const retry = await prepareSend(tx, deps, barrier, command, command.attempts, now, gateway.name);
-          if (retry === null) continue;
-          return retry;
-        }
-        // A hold's command is retried until confirmed or the hold ends; an opening is not retried late.
-        const holding = command.kind === 'relay_hold';
-        if (
-          (!holding && command.attempts >= deps.config.DEVICE_MAX_ATTEMPTS) ||
-          openingExpired(command, now)
-        ) {
-          await failCommand(tx, deps, command, 'No reply from the device.', now);
-          continue;
-        }
-        const backoff = retryBackoffMs(command.attempts);
-        await tx
-          .update(deviceCommands)
-          .set({
-            status: 'queued',
-            lastError: 'No reply from the device.',
-            nextAttemptAt: new Date(
-              now.getTime() + (holding ? Math.min(backoff, HOLD_RETRY_MAX_MS) : backoff),
-            ),
-          })
-          .where(eq(deviceCommands.id, command.id));
-        continue;
-      }
-      if (openingExpired(command, now)) {
-        await failCommand(tx, deps, command, OPENING_EXPIRED, now);
-        continue;
-      }
-      if (command.nextAttemptAt && command.nextAttemptAt > now) {
-        return { result: { state: 'waiting', until: command.nextAttemptAt } as ProcessResult };
-      }
-      const gateway = await takeGateway(tx, deps, barrier, command, now, null);
-      if ('throttled' in gateway) return { result: gateway.throttled };
-      const next = await prepareSend(tx, deps, barrier, command, command.attempts + 1, now, gateway.name);
-      if (next === null) continue;
-      return next;
-    }
-  });
-
+  const step = await sendBatcherOf(deps).decide(barrierId);
   if (!('send' in step) || !step.send) return step.result;
   const { send } = step;
   const logged = { barrierId, direction: 'out', text: send.loggedText, commandId: send.commandId } as const;
@@ -351,68 +318,312 @@ interface PreparedSend {
   };
 }
 
+/** Barriers decided in one sending transaction at most (the rest wait for the next). */
+const SEND_BATCH_MAX = 200;
+/** A barrier locked by another transaction is tried again after this long (ms). */
+const LOCKED_RETRY_MS = 20;
+
 /**
- * Takes a send token for the command (gateway-rate.ts): from the gateway the device knows when its model
- * needs a known sender, else from `preferred` when that one is up (a same-key hand-over), else from any.
+ * Decides the sends of many barriers in one transaction (the DataLoader pattern): `decide` calls made while
+ * a batch runs wait for the next one, which takes them all. One call per barrier goes in a batch; a second
+ * call for the same barrier waits for the batch after (so it sees the first one's send). A barrier another
+ * transaction holds (a writer, a reply) is skipped, not waited for, and tried again a moment later: a batch
+ * never waits on one barrier, and never deadlocks with a transaction that locks several.
  */
-async function takeGateway(
+class SendBatcher {
+  private readonly waiting = new Map<
+    number,
+    { resolve: (step: Step) => void; reject: (error: unknown) => void }[]
+  >();
+  private running = false;
+
+  constructor(private readonly deps: QueueDeps) {}
+
+  decide(barrierId: number): Promise<Step> {
+    return new Promise<Step>((resolve, reject) => {
+      const list = this.waiting.get(barrierId);
+      if (list) list.push({ resolve, reject });
+      else this.waiting.set(barrierId, [{ resolve, reject }]);
+      if (!this.running) void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.waiting.size > 0) {
+        const batch = new Map<number, { resolve: (step: Step) => void; reject: (error: unknown) => void }>();
+        for (const [barrierId, list] of this.waiting) {
+          if (batch.size >= SEND_BATCH_MAX) break;
+          const first = list.shift();
+          if (first) batch.set(barrierId, first);
+          if (list.length === 0) this.waiting.delete(barrierId);
+        }
+        let steps: Map<number, Step | 'locked'>;
+        try {
+          steps = await decideSends(this.deps, [...batch.keys()]);
+        } catch (error) {
+          for (const waiter of batch.values()) waiter.reject(error);
+          continue;
+        }
+        for (const [barrierId, waiter] of batch) {
+          const step = steps.get(barrierId) ?? { result: { state: 'idle' } };
+          if (step !== 'locked') {
+            waiter.resolve(step);
+            continue;
+          }
+          setTimeout(() => {
+            const list = this.waiting.get(barrierId);
+            if (list) list.unshift(waiter);
+            else this.waiting.set(barrierId, [waiter]);
+            if (!this.running) void this.run();
+          }, LOCKED_RETRY_MS).unref?.();
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+const batchers = new WeakMap<object, SendBatcher>();
+
+/** One batcher per database (per process, per test app). */
+function sendBatcherOf(deps: QueueDeps): SendBatcher {
+  const db = deps.sendDb ?? deps.db;
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new SendBatcher(deps);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+/**
+ * The sending transaction of a batch of barriers, on the send connections (Dependencies.sendDb). It locks the
+ * barriers it can (skipping those another transaction holds: 'locked'), reads the head of each queue in one
+ * statement, and for each barrier whose head is simply due, renders it and takes a token that records the
+ * attempt (one statement each, in send-rank order, under bucket locks taken in name order). Whatever needs
+ * more (a reply overdue, an opening too late, a text that no longer renders) is left to `decideAlone`, in
+ * its own transaction after this one.
+ */
+async function decideSends(deps: QueueDeps, barrierIds: number[]): Promise<Map<number, Step | 'locked'>> {
+  const now = deps.clock.now();
+  const timeoutMs = deps.config.DEVICE_REPLY_TIMEOUT_MS;
+  const steps = new Map<number, Step | 'locked'>();
+  const alone: number[] = [];
+  const db = deps.sendDb ?? deps.db;
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select(barrierColumns)
+      .from(barriers)
+      .where(inArray(barriers.id, barrierIds))
+      .orderBy(asc(barriers.id))
+      .for('update', { skipLocked: true });
+    const locked = new Map(rows.map((row) => [row.id, toBarrierRow(row)]));
+    const missing = barrierIds.filter((barrierId) => !locked.has(barrierId));
+    if (missing.length > 0) {
+      // Not returned: held by another transaction, or not there at all (idle).
+      const existing = await tx
+        .select({ id: barriers.id })
+        .from(barriers)
+        .where(inArray(barriers.id, missing));
+      for (const row of existing) steps.set(row.id, 'locked');
+    }
+    const lockedIds = [...locked.keys()];
+    if (lockedIds.length === 0) return;
+    const heads = await tx
+      .selectDistinctOn([deviceCommands.barrierId])
+      .from(deviceCommands)
+      .where(
+        and(inArray(deviceCommands.barrierId, lockedIds), inArray(deviceCommands.status, ['queued', 'sent'])),
+      )
+      .orderBy(deviceCommands.barrierId, queueRankSql(now), asc(deviceCommands.id));
+    const headOf = new Map(heads.map((head) => [head.barrierId, head]));
+    const due: { barrier: BarrierRow; command: CommandRow; prepared: PreparedSend }[] = [];
+    for (const [barrierId, barrier] of locked) {
+      const command = headOf.get(barrierId);
+      if (!barrier || !command) {
+        steps.set(barrierId, { result: { state: 'idle' } });
+        continue;
+      }
+      if (command.status === 'sent') {
+        const replyDueAt = new Date((command.sentAt ?? now).getTime() + timeoutMs);
+        if (now < replyDueAt) steps.set(barrierId, { result: { state: 'waiting', until: replyDueAt } });
+        else alone.push(barrierId);
+        continue;
+      }
+      if (openingExpired(command, now)) {
+        alone.push(barrierId);
+        continue;
+      }
+      if (command.nextAttemptAt && command.nextAttemptAt > now) {
+        steps.set(barrierId, { result: { state: 'waiting', until: command.nextAttemptAt } });
+        continue;
+      }
+      const prepared = renderAttempt(deps, barrier, command, command.attempts + 1, now);
+      if (prepared === null) alone.push(barrierId);
+      else due.push({ barrier, command, prepared });
+    }
+    if (due.length === 0) return;
+    const requests: TokenRequest[] = [];
+    for (const { barrier, command, prepared } of due)
+      requests.push(await tokenRequest(tx, deps, barrier, command, now, null, prepared.send.attempts));
+    const taken = await takeTokens(tx, deps, requests, now);
+    due.forEach(({ barrier, prepared }, index) => {
+      steps.set(barrier.id, withGateway(prepared, taken[index]!));
+    });
+  });
+  for (const barrierId of alone) steps.set(barrierId, await decideAlone(deps, barrierId));
+  return steps;
+}
+
+/** The attempt with the gateway whose token it took, or the wait for a token. */
+function withGateway(prepared: PreparedSend, gateway: { name: string } | { throttled: ProcessResult }): Step {
+  if ('throttled' in gateway) return { result: gateway.throttled };
+  return { result: prepared.result, send: { ...prepared.send, gateway: gateway.name } };
+}
+
+/** One barrier's sending transaction, every case: what `decideSends` leaves to it. */
+async function decideAlone(deps: QueueDeps, barrierId: number): Promise<Step> {
+  const now = deps.clock.now();
+  const timeoutMs = deps.config.DEVICE_REPLY_TIMEOUT_MS;
+  return (deps.sendDb ?? deps.db).transaction(async (tx): Promise<Step> => {
+    const barrier = await loadBarrier(tx, barrierId, { lock: true });
+    if (!barrier) return { result: { state: 'idle' } };
+    for (;;) {
+      const command = await oldestOpenCommand(tx, barrierId, now);
+      if (!command) return { result: { state: 'idle' } };
+      if (command.status === 'sent') {
+        const replyDueAt = new Date((command.sentAt ?? now).getTime() + timeoutMs);
+        if (now < replyDueAt) return { result: { state: 'waiting', until: replyDueAt } };
+        if (command.handedOverAt === null) {
+          // Recorded, handed to the gateway, its answer never recorded (the process died in between): the
+          // same attempt again, under the same key. No attempt is spent: the device may never have heard it.
+          // The key means "same message" to the gateway that had it: that one again when it is up.
+          const retry = await prepareAttempt(tx, deps, barrier, command, command.attempts, now);
+          if (retry === null) continue;
+          const request = await tokenRequest(
+            tx,
+            deps,
+            barrier,
+            command,
+            now,
+            command.gateway,
+            command.attempts,
+          );
+          return withGateway(retry, (await takeTokens(tx, deps, [request], now))[0]!);
+        }
+        // A hold's command is retried until confirmed or the hold ends; an opening is not retried late.
+        const holding = command.kind === 'relay_hold';
+        if (
+          (!holding && command.attempts >= deps.config.DEVICE_MAX_ATTEMPTS) ||
+          openingExpired(command, now)
+        ) {
+          await failCommand(tx, deps, command, 'No reply from the device.', now);
+          continue;
+        }
+        const backoff = retryBackoffMs(command.attempts);
+        await tx
+          .update(deviceCommands)
+          .set({
+            status: 'queued',
+            lastError: 'No reply from the device.',
+            nextAttemptAt: new Date(
+              now.getTime() + (holding ? Math.min(backoff, HOLD_RETRY_MAX_MS) : backoff),
+            ),
+          })
+          .where(eq(deviceCommands.id, command.id));
+        continue;
+      }
+      if (openingExpired(command, now)) {
+        await failCommand(tx, deps, command, OPENING_EXPIRED, now);
+        continue;
+      }
+      if (command.nextAttemptAt && command.nextAttemptAt > now) {
+        return { result: { state: 'waiting', until: command.nextAttemptAt } };
+      }
+      const next = await prepareAttempt(tx, deps, barrier, command, command.attempts + 1, now);
+      if (next === null) continue;
+      const request = await tokenRequest(tx, deps, barrier, command, now, null, command.attempts + 1);
+      return withGateway(next, (await takeTokens(tx, deps, [request], now))[0]!);
+    }
+  });
+}
+
+/**
+ * The token request of the command's attempt `attempt`: through the gateway the device knows when its model
+ * needs a known sender, else any; `preferred` first when it is up (a same-key hand-over).
+ */
+async function tokenRequest(
   tx: Executor,
   deps: QueueDeps,
   barrier: BarrierRow,
   command: CommandRow,
-  now: Date,
+  _now: Date,
   preferred: string | null,
-): Promise<{ name: string } | { throttled: ProcessResult }> {
-  const entries = gatewaysOf(deps);
-  await ensureBuckets(deps.db, tx, entries, now);
-  let names = entries.map((entry) => entry.name);
+  attempt: number,
+): Promise<TokenRequest> {
+  let names = gatewaysOf(deps).map((entry) => entry.name);
   if (needsKnownSender(barrier.model) && names.length > 1) {
     const last = await lastSenderOf(tx, barrier.id);
     if (last !== null && names.includes(last)) names = [last];
   }
-  const rank = sendRankOf(command.kind);
-  if (preferred !== null && names.length > 1 && names.includes(preferred)) {
-    const first = await takeSendToken(tx, { names: [preferred], now, rank, barrierId: barrier.id });
-    if (first.ok) return { name: first.name };
-    if (first.reason !== 'down') return { throttled: { state: 'throttled', until: first.retryAt } };
-  }
-  const taken = await takeSendToken(tx, { names, now, rank, barrierId: barrier.id });
-  if (taken.ok) return { name: taken.name };
-  if (taken.reason === 'down') {
-    // Not ready until a gateway it may use is back: adds are not held back for it meanwhile.
-    await tx
-      .update(deviceCommands)
-      .set({ nextAttemptAt: taken.retryAt })
-      .where(and(eq(deviceCommands.id, command.id), eq(deviceCommands.status, 'queued')));
-  }
-  return { throttled: { state: 'throttled', until: taken.retryAt } };
+  return {
+    barrierId: barrier.id,
+    commandId: command.id,
+    attempt,
+    rank: sendRankOf(command.kind),
+    names,
+    preferred,
+  };
 }
 
 /**
- * Records attempt `attempt` of the command as `sent` (its acceptance unknown) in the caller's transaction,
- * which commits before the gateway call; null when the command cannot be written (it is failed instead).
+ * Takes the tokens (gateway-rate.ts `takeSendTokens`, which records each granted attempt on its command). A
+ * command every allowed gateway of which is down is not ready until one is back: adds are not held back for
+ * it meanwhile.
  */
-async function prepareSend(
+async function takeTokens(
   tx: Executor,
+  deps: QueueDeps,
+  requests: TokenRequest[],
+  now: Date,
+): Promise<({ name: string } | { throttled: ProcessResult })[]> {
+  await ensureBuckets(deps.db, tx, gatewaysOf(deps), now);
+  const results = await takeSendTokens(tx, requests, now);
+  const down = requests.filter((_, index) => {
+    const result = results[index]!;
+    return !result.ok && result.reason === 'down';
+  });
+  for (const request of down) {
+    const result = results[requests.indexOf(request)]!;
+    if (result.ok) continue;
+    await tx
+      .update(deviceCommands)
+      .set({ nextAttemptAt: result.retryAt })
+      .where(and(eq(deviceCommands.id, request.commandId), eq(deviceCommands.status, 'queued')));
+  }
+  return results.map((result) =>
+    result.ok ? { name: result.name } : { throttled: { state: 'throttled', until: result.retryAt } },
+  );
+}
+
+/** Attempt `attempt` of the command, rendered now (nothing written); null when the text no longer renders. */
+function renderAttempt(
   deps: QueueDeps,
   barrier: BarrierRow,
   command: CommandRow,
   attempt: number,
   now: Date,
-  gateway: string,
-): Promise<PreparedSend | null> {
+): PreparedSend | null {
   let text: string;
   try {
     text = renderText(deps, barrier, command, now);
   } catch (error) {
     deps.logger.error({ err: error, commandId: command.id }, 'device command cannot be rendered');
-    await failCommand(tx, deps, command, 'The command could not be written.', now, { countAsSent: false });
     return null;
   }
-  await tx
-    .update(deviceCommands)
-    .set({ status: 'sent', attempts: attempt, sentAt: now, handedOverAt: null, nextAttemptAt: null, gateway })
-    .where(and(eq(deviceCommands.id, command.id), inArray(deviceCommands.status, ['queued', 'sent'])));
   return {
     result: {
       state: 'sent',
@@ -427,10 +638,29 @@ async function prepareSend(
       commandId: command.id,
       attempts: attempt,
       storedAt: command.createdAt,
-      gateway,
+      gateway: '',
       model: barrier.model,
     },
   };
+}
+
+/**
+ * Attempt `attempt` of the command, rendered; a command that can no longer be written is failed in the
+ * caller's transaction (null). The token statement that follows records the attempt (`takeGateway`), and
+ * that transaction commits before the gateway call.
+ */
+async function prepareAttempt(
+  tx: Executor,
+  deps: QueueDeps,
+  barrier: BarrierRow,
+  command: CommandRow,
+  attempt: number,
+  now: Date,
+): Promise<PreparedSend | null> {
+  const prepared = renderAttempt(deps, barrier, command, attempt, now);
+  if (prepared === null)
+    await failCommand(tx, deps, command, 'The command could not be written.', now, { countAsSent: false });
+  return prepared;
 }
 
 /**
