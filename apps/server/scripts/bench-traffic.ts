@@ -362,7 +362,7 @@ export async function simulateWeek(barrierCount: number, days = 7): Promise<stri
       const scale = 10_000 / barrierCount;
       const mondayBurst = weekBursts[0];
       return [
-        `Simulated ${days === 7 ? 'week' : `${days} day(s) from Monday 06:00 (not the whole week: BENCH_TRAFFIC_DAYS)`} on PostgreSQL: ${barrierCount} barriers × ${PHONES_PER_BARRIER} schedule phones (RTU5025), gateways phone-1 25/min burst 5, phone-2 25/min burst 5, smsru 60/min burst 10 (${total}/min in all), clock steps of at least ${STEP_MS / 1000} s${barrierCount === 10_000 ? '' : ` — scale ${barrierCount}/10,000`}`,
+        `Simulated ${days === 7 ? 'week (Monday 06:00 to the next Monday 06:00)' : `${days} day(s) from Monday 06:00, the morning bursts and the block (the week: BENCH_TRAFFIC_WEEK_BARRIERS)`} on PostgreSQL: ${barrierCount} barriers × ${PHONES_PER_BARRIER} schedule phones (RTU5025), gateways phone-1 25/min burst 5, phone-2 25/min burst 5, smsru 60/min burst 10 (${total}/min in all), clock steps of at least ${STEP_MS / 1000} s${barrierCount === 10_000 ? '' : ` — scale ${barrierCount}/10,000`}`,
         `  SMS in the period: ${smsInWeek} (${[...byKind].map(([kind, n]) => `${kind} ${n}`).join(', ')}); physical minimum ${minimum} (one per window a unit must be told of: (${barrierCount}×${PHONES_PER_BARRIER} − ${BLOCKED_BARRIERS} blocked) phones × ${weekdays} weekday(s), + ${BLOCKED_BARRIERS} revocations): ${(smsInWeek / minimum).toFixed(3)}×`,
         `  handed to: ${perGateway}`,
         `  bursts (open commands from the first to none left), ${weekBursts.length}:`,
@@ -386,15 +386,28 @@ export async function simulateWeek(barrierCount: number, days = 7): Promise<stri
   });
 }
 
+/**
+ * Twice: the whole week at BENCH_TRAFFIC_WEEK_BARRIERS (default 1,000), the busiest day — Monday, its morning
+ * bursts and the block — at BENCH_TRAFFIC_BARRIERS (default 10,000) over BENCH_TRAFFIC_DAYS (default 1), then
+ * commit → SMS with 20 writers back to back and paced. A whole week at 10,000 barriers is
+ * `BENCH_TRAFFIC_WEEK_BARRIERS=10000` (about an hour a run on 2 cores: every SMS is sent, answered by a
+ * simulated unit and confirmed through the real queue).
+ */
 export async function runTrafficBench(): Promise<void> {
-  const barrierCount = Number(process.env.BENCH_TRAFFIC_BARRIERS ?? 200);
-  if (!Number.isInteger(barrierCount) || barrierCount < BLOCKED_BARRIERS)
-    throw new Error(`BENCH_TRAFFIC_BARRIERS must be an integer ≥ ${BLOCKED_BARRIERS}.`);
-  const writes = Number(process.env.BENCH_TRAFFIC_WRITES ?? 400);
-  const days = Number(process.env.BENCH_TRAFFIC_DAYS ?? 1);
+  const count = (name: string, fallback: number, minimum: number) => {
+    const value = Number(process.env[name] ?? fallback);
+    if (!Number.isInteger(value) || value < minimum)
+      throw new Error(`${name} must be an integer ≥ ${minimum}.`);
+    return value;
+  };
+  const weekBarriers = count('BENCH_TRAFFIC_WEEK_BARRIERS', 1000, BLOCKED_BARRIERS);
+  const dayBarriers = count('BENCH_TRAFFIC_BARRIERS', 10_000, BLOCKED_BARRIERS);
+  const days = count('BENCH_TRAFFIC_DAYS', 1, 1);
+  const writes = count('BENCH_TRAFFIC_WRITES', 400, 20);
   for (const run of [1, 2]) {
     process.stdout.write(`\n-- device traffic, run ${run} of 2 --\n`);
-    for (const line of await simulateWeek(barrierCount, days)) process.stdout.write(`${line}\n`);
+    for (const line of await simulateWeek(weekBarriers, 7)) process.stdout.write(`${line}\n`);
+    for (const line of await simulateWeek(dayBarriers, days)) process.stdout.write(`${line}\n`);
     for (const line of await commitToSmsLatency(writes, 20)) process.stdout.write(`${line}\n`);
     for (const line of await commitToSmsLatency(writes / 2, 20, 2000)) process.stdout.write(`${line}\n`);
   }
