@@ -184,14 +184,11 @@ describe('the send rate, shared by every process on the database', () => {
     expect(new Set(counting.sent.map((message) => message.to)).size).toBe(8);
   }, 120_000);
 
-  it('keeps a token for a waiting revocation: adds take only what is left over, whichever process asks first', async () => {
-    clock.advance(10 * 60_000); // the bucket is full again (2)
-    counting.sent.length = 0;
+  /** A barrier whose one number is being taken off (its revocation queued), and three with an add queued. */
+  async function revocationBesideAdds() {
     const revoking = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
     const leaving = await h.addPhone(revoking.id, { userId: admin.id });
     expect(await h.run(revoking.id)).toEqual({ state: 'idle' });
-    expect(counting.sent).toHaveLength(1);
-    clock.advance(10 * 60_000);
     const adding: { id: number; devicePhone: string }[] = [];
     for (let index = 0; index < 3; index++) {
       const barrier = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
@@ -199,7 +196,14 @@ describe('the send rate, shared by every process on the database', () => {
       adding.push(barrier);
     }
     expect(await h.removePhone(revoking.id, leaving.id)).toBe(1);
+    clock.advance(10 * 60_000); // the bucket is full again (2)
     counting.sent.length = 0;
+    return { revoking, adding };
+  }
+
+  it('keeps a token for a waiting revocation: adds take only what is left over, whichever process asks first', async () => {
+    clock.advance(10 * 60_000);
+    const { revoking, adding } = await revocationBesideAdds();
     // The adds are tried first (another process woke them): of the bucket's 2 tokens one is kept for the
     // revocation, so one add goes and the others wait.
     const states: string[] = [];
@@ -216,19 +220,8 @@ describe('the send rate, shared by every process on the database', () => {
   });
 
   it('decides the barriers woken together in one go: the tokens are counted across them, revocations first, one send per barrier', async () => {
-    clock.advance(10 * 60_000); // the bucket is full again (2)
-    const revoking = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
-    const leaving = await h.addPhone(revoking.id, { userId: admin.id });
-    expect(await h.run(revoking.id)).toEqual({ state: 'idle' });
-    const adding: { id: number; devicePhone: string }[] = [];
-    for (let index = 0; index < 3; index++) {
-      const barrier = await h.createBarrier({ ownerId: admin.id, clockSetAt: clock.now() });
-      await h.addPhone(barrier.id, { userId: admin.id });
-      adding.push(barrier);
-    }
-    expect(await h.removePhone(revoking.id, leaving.id)).toBe(1);
     clock.advance(10 * 60_000);
-    counting.sent.length = 0;
+    const { revoking, adding } = await revocationBesideAdds();
     // All at once, the adds asked first and the revoked barrier twice: one batch takes them.
     const results = await Promise.all([
       ...adding.map((barrier) => processBarrier(t.deps, barrier.id)),
