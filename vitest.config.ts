@@ -4,9 +4,6 @@ import { defineConfig } from 'vitest/config';
 // and web component tests under jsdom. Browser journeys are Playwright's (e2e/), not Vitest's.
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores: one on these 2-core machines. Most server tests
-    // wait (on child processes, timers, the embedded database's file), so three files at a time fit.
-    maxWorkers: 3,
     projects: [
       {
         test: {
