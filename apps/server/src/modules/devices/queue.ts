@@ -318,6 +318,9 @@ interface PreparedSend {
   };
 }
 
+/** For one barrier of a batch: its step, 'locked' (held by another transaction: again shortly), or a failure. */
+type Decision = Step | 'locked' | { failed: unknown };
+
 /** Barriers decided in one sending transaction at most (the rest wait for the next). */
 const SEND_BATCH_MAX = 200;
 /** A barrier locked by another transaction is tried again after this long (ms). */
@@ -359,7 +362,7 @@ class SendBatcher {
           if (first) batch.set(barrierId, first);
           if (list.length === 0) this.waiting.delete(barrierId);
         }
-        let steps: Map<number, Step | 'locked'>;
+        let steps: Map<number, Decision>;
         try {
           steps = await decideSends(this.deps, [...batch.keys()]);
         } catch (error) {
@@ -368,6 +371,10 @@ class SendBatcher {
         }
         for (const [barrierId, waiter] of batch) {
           const step = steps.get(barrierId) ?? { result: { state: 'idle' } };
+          if (step !== 'locked' && 'failed' in step) {
+            waiter.reject(step.failed);
+            continue;
+          }
           if (step !== 'locked') {
             waiter.resolve(step);
             continue;
@@ -407,10 +414,10 @@ function sendBatcherOf(deps: QueueDeps): SendBatcher {
  * more (a reply overdue, an opening too late, a text that no longer renders) is left to `decideAlone`, in
  * its own transaction after this one.
  */
-async function decideSends(deps: QueueDeps, barrierIds: number[]): Promise<Map<number, Step | 'locked'>> {
+async function decideSends(deps: QueueDeps, barrierIds: number[]): Promise<Map<number, Decision>> {
   const now = deps.clock.now();
   const timeoutMs = deps.config.DEVICE_REPLY_TIMEOUT_MS;
-  const steps = new Map<number, Step | 'locked'>();
+  const steps = new Map<number, Decision>();
   const alone: number[] = [];
   const db = deps.sendDb ?? deps.db;
   await db.transaction(async (tx) => {
@@ -474,7 +481,14 @@ async function decideSends(deps: QueueDeps, barrierIds: number[]): Promise<Map<n
       steps.set(barrier.id, withGateway(prepared, taken[index]!));
     });
   });
-  for (const barrierId of alone) steps.set(barrierId, await decideAlone(deps, barrierId));
+  // After the commit: one of these failing must not take the batch's committed sends with it.
+  for (const barrierId of alone) {
+    try {
+      steps.set(barrierId, await decideAlone(deps, barrierId));
+    } catch (error) {
+      steps.set(barrierId, { failed: error });
+    }
+  }
   return steps;
 }
 

@@ -2,7 +2,7 @@ import { Card, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton }
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { Pager } from '../../../components/pager';
@@ -66,8 +66,11 @@ export function BarriersRoute() {
   const setPage = (next: number) => update({ page: next });
   const [address, setAddress] = useState(query);
   const [debouncedAddress] = useDebouncedValue(address.trim(), 300);
+  // Set when a barrier is opened: the search typed just before must not write the list's URL over the
+  // barrier's page while that page loads (it would bring the user back to the list).
+  const leaving = useRef(false);
   useEffect(() => {
-    if (debouncedAddress !== query.trim()) update({ q: debouncedAddress, page: 1 });
+    if (!leaving.current && debouncedAddress !== query.trim()) update({ q: debouncedAddress, page: 1 });
   }, [debouncedAddress, query, update]);
   const [openError, setOpenError] = useState<string | null>(null);
   useEffect(() => rememberBarrierListSearch(search), [search]);
@@ -83,6 +86,7 @@ export function BarriersRoute() {
     setOpenError(null);
     try {
       const { has_access: hasAccess } = await checkBarrierAccess(barrierId);
+      leaving.current = true;
       navigate(hasAccess ? paths.myBarrier : paths.barrierDetails, {
         state: { barrier_id: barrierId } satisfies NavigationState,
       });
