@@ -8,7 +8,7 @@ import type { OutgoingSms, SmsGateway } from '@propusk/sms/gateway';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../src/config/config.ts';
-import { applyMigrations, openDatabase } from '../src/db/database.ts';
+import { applyMigrations, openDatabase, sendDbOf } from '../src/db/database.ts';
 import { barriers, phones, users } from '../src/db/schema.ts';
 import { DeviceWorker } from '../src/jobs/device-worker.ts';
 import { systemClock } from '../src/lib/clock.ts';
@@ -139,7 +139,7 @@ async function measureLatency(url: string, changes: number, concurrency: number,
     const deps: Dependencies = {
       config,
       db: handle.db,
-      sendDb: handle.kind === 'postgres' ? handle.sendDb : undefined,
+      sendDb: sendDbOf(handle),
       databaseKind: handle.kind,
       clock: systemClock,
       secrets: new Secrets('propusk-bench-secret-key-0123456789abcdefghij'),

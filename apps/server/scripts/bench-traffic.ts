@@ -7,7 +7,7 @@ import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../src/config/config.ts';
-import { applyMigrations, openDatabase } from '../src/db/database.ts';
+import { applyMigrations, openDatabase, sendDbOf } from '../src/db/database.ts';
 import { barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
@@ -126,7 +126,7 @@ export async function simulateWeek(barrierCount: number, days = 7): Promise<stri
       const deps: Dependencies = {
         config,
         db: handle.db,
-        sendDb: handle.kind === 'postgres' ? handle.sendDb : undefined,
+        sendDb: sendDbOf(handle),
         databaseKind: handle.kind,
         clock,
         secrets: new Secrets('propusk-bench-secret-key-0123456789abcdefghij'),

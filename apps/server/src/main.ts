@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { sendDbOf } from './db/database.ts';
 import { type DeviceProcessing, startDeviceProcessing } from './jobs/start-device-processing.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
@@ -74,7 +75,7 @@ async function main() {
   const deps: Dependencies = {
     config,
     db: database.handle.db,
-    sendDb: database.handle.kind === 'postgres' ? database.handle.sendDb : undefined,
+    sendDb: sendDbOf(database.handle),
     databaseKind: database.handle.kind,
     clock: systemClock,
     secrets: new Secrets(loadOrCreateSecretKey(config.SECRET_KEY, config.dataDir)),

@@ -18,6 +18,7 @@ import {
   type DatabaseHandle,
   openDatabase,
   openMemoryDatabase,
+  sendDbOf,
 } from '../src/db/database.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
@@ -107,7 +108,7 @@ export async function createTestApp(
   const deps: Dependencies = {
     config,
     db: handle.db,
-    sendDb: handle.kind === 'postgres' ? handle.sendDb : undefined,
+    sendDb: sendDbOf(handle),
     databaseKind: handle.kind,
     clock,
     secrets: new Secrets('test-secret-key-that-is-long-enough-0123456789'),

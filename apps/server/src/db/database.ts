@@ -35,16 +35,21 @@ export type DatabaseHandle =
 
 export class DatabaseLockedError extends Error {}
 
+/** Connections of the send pool (PostgreSQL; opened when first used). */
+const SEND_POOL_SIZE = 4;
+
+/** The connections of the device worker's sends (Dependencies.sendDb): PostgreSQL's second pool, else none. */
+export const sendDbOf = (handle: DatabaseHandle): Database | undefined =>
+  handle.kind === 'postgres' ? handle.sendDb : undefined;
+
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
-  /** Connections of the send pool (PostgreSQL only; opened when first used). */
-  sendPoolSize?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = openPool(options.databaseUrl, options.poolSize ?? 20);
-    const sendPool = openPool(options.databaseUrl, options.sendPoolSize ?? 4);
+    const sendPool = openPool(options.databaseUrl, SEND_POOL_SIZE);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     const sendDb = drizzlePostgres(sendPool, { schema }) as unknown as Database;
     return {

@@ -333,11 +333,14 @@ const LOCKED_RETRY_MS = 20;
  * transaction holds (a writer, a reply) is skipped, not waited for, and tried again a moment later: a batch
  * never waits on one barrier, and never deadlocks with a transaction that locks several.
  */
+/** A `decide` call waiting for its batch. */
+interface Waiter {
+  resolve: (step: Step) => void;
+  reject: (error: unknown) => void;
+}
+
 class SendBatcher {
-  private readonly waiting = new Map<
-    number,
-    { resolve: (step: Step) => void; reject: (error: unknown) => void }[]
-  >();
+  private readonly waiting = new Map<number, Waiter[]>();
   private running = false;
 
   constructor(private readonly deps: QueueDeps) {}
@@ -355,7 +358,7 @@ class SendBatcher {
     this.running = true;
     try {
       while (this.waiting.size > 0) {
-        const batch = new Map<number, { resolve: (step: Step) => void; reject: (error: unknown) => void }>();
+        const batch = new Map<number, Waiter>();
         for (const [barrierId, list] of this.waiting) {
           if (batch.size >= SEND_BATCH_MAX) break;
           const first = list.shift();
@@ -409,8 +412,8 @@ function sendBatcherOf(deps: QueueDeps): SendBatcher {
 /**
  * The sending transaction of a batch of barriers, on the send connections (Dependencies.sendDb). It locks the
  * barriers it can (skipping those another transaction holds: 'locked'), reads the head of each queue in one
- * statement, and for each barrier whose head is simply due, renders it and takes a token that records the
- * attempt (one statement each, in send-rank order, under bucket locks taken in name order). Whatever needs
+ * statement, and for each barrier whose head is simply due, renders it; `takeSendTokens` then takes all their
+ * tokens (in send-rank order) and records the attempts, in one read and one write. Whatever needs
  * more (a reply overdue, an opening too late, a text that no longer renders) is left to `decideAlone`, in
  * its own transaction after this one.
  */
@@ -475,7 +478,7 @@ async function decideSends(deps: QueueDeps, barrierIds: number[]): Promise<Map<n
     if (due.length === 0) return;
     const requests: TokenRequest[] = [];
     for (const { barrier, command, prepared } of due)
-      requests.push(await tokenRequest(tx, deps, barrier, command, now, null, prepared.send.attempts));
+      requests.push(await tokenRequest(tx, deps, barrier, command, null, prepared.send.attempts));
     const taken = await takeTokens(tx, deps, requests, now);
     due.forEach(({ barrier, prepared }, index) => {
       steps.set(barrier.id, withGateway(prepared, taken[index]!));
@@ -517,15 +520,7 @@ async function decideAlone(deps: QueueDeps, barrierId: number): Promise<Step> {
           // The key means "same message" to the gateway that had it: that one again when it is up.
           const retry = await prepareAttempt(tx, deps, barrier, command, command.attempts, now);
           if (retry === null) continue;
-          const request = await tokenRequest(
-            tx,
-            deps,
-            barrier,
-            command,
-            now,
-            command.gateway,
-            command.attempts,
-          );
+          const request = await tokenRequest(tx, deps, barrier, command, command.gateway, command.attempts);
           return withGateway(retry, (await takeTokens(tx, deps, [request], now))[0]!);
         }
         // A hold's command is retried until confirmed or the hold ends; an opening is not retried late.
@@ -559,7 +554,7 @@ async function decideAlone(deps: QueueDeps, barrierId: number): Promise<Step> {
       }
       const next = await prepareAttempt(tx, deps, barrier, command, command.attempts + 1, now);
       if (next === null) continue;
-      const request = await tokenRequest(tx, deps, barrier, command, now, null, command.attempts + 1);
+      const request = await tokenRequest(tx, deps, barrier, command, null, command.attempts + 1);
       return withGateway(next, (await takeTokens(tx, deps, [request], now))[0]!);
     }
   });
@@ -574,7 +569,6 @@ async function tokenRequest(
   deps: QueueDeps,
   barrier: BarrierRow,
   command: CommandRow,
-  _now: Date,
   preferred: string | null,
   attempt: number,
 ): Promise<TokenRequest> {
@@ -606,13 +600,9 @@ async function takeTokens(
 ): Promise<({ name: string } | { throttled: ProcessResult })[]> {
   await ensureBuckets(deps.db, tx, gatewaysOf(deps), now);
   const results = await takeSendTokens(tx, requests, now);
-  const down = requests.filter((_, index) => {
+  for (const [index, request] of requests.entries()) {
     const result = results[index]!;
-    return !result.ok && result.reason === 'down';
-  });
-  for (const request of down) {
-    const result = results[requests.indexOf(request)]!;
-    if (result.ok) continue;
+    if (result.ok || result.reason !== 'down') continue;
     await tx
       .update(deviceCommands)
       .set({ nextAttemptAt: result.retryAt })
@@ -660,7 +650,7 @@ function renderAttempt(
 
 /**
  * Attempt `attempt` of the command, rendered; a command that can no longer be written is failed in the
- * caller's transaction (null). The token statement that follows records the attempt (`takeGateway`), and
+ * caller's transaction (null). The token statements that follow record the attempt (`takeTokens`), and
  * that transaction commits before the gateway call.
  */
 async function prepareAttempt(
