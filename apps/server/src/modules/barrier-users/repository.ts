@@ -44,7 +44,11 @@ export async function listBarrierUsers(
   query: BarrierUserListQuery,
 ) {
   const hasSearch = Boolean(query.search);
-  const shape = `${hasSearch ? 'search' : 'all'}:${query.ordering ?? 'created_at'}`;
+  // A phone is `+` and digits: a search with any other character can match names only, and then the phone
+  // copy is not compared at all (half the pattern matches of a search by name).
+  const matchesPhones = hasSearch && /^[+\d]+$/.test(query.search ?? '');
+  const searchShape = hasSearch ? (matchesPhones ? 'search' : 'search-name') : 'all';
+  const shape = `${searchShape}:${query.ordering ?? 'created_at'}`;
   const accessScope = and(
     eq(barrierAccess.barrierId, sql.placeholder('barrierId')),
     ne(barrierAccess.userId, sql.placeholder('adminId')),
@@ -57,10 +61,12 @@ export async function listBarrierUsers(
         // keeps the user's `lower(full_name)` and phone (migration 0013, kept by triggers), so the match reads
         // the barrier's index entries only and users are read for the matches alone. A phone (`+` and
         // digits) has no case to fold.
-        or(
-          sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
-          like(barrierAccess.searchPhone, sql.placeholder('search')),
-        ),
+        matchesPhones
+          ? or(
+              sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
+              like(barrierAccess.searchPhone, sql.placeholder('search')),
+            )
+          : sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
       ) as SQL)
     : accessScope;
   const page = preparedStatement(executor, `barrierUsers.page:${shape}`, () =>
@@ -90,7 +96,7 @@ export async function listBarrierUsers(
   const values = { barrierId, adminId, ...(hasSearch ? { search: likePattern(query.search ?? '') } : {}) };
   const rows = await page.execute({ ...values, limit: query.page_size, offset: pageOffset(query) });
   const total = await totalOfPage(rows, query, async () => {
-    const counted = preparedStatement(executor, `barrierUsers.count:${hasSearch ? 'search' : 'all'}`, () =>
+    const counted = preparedStatement(executor, `barrierUsers.count:${searchShape}`, () =>
       executor
         .select({ count: count() })
         .from(barrierAccess)
