@@ -5,7 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { barriersNeedingAttention, processBarrier } from '../src/modules/devices/queue.ts';
+import {
+  barriersNeedingAttention,
+  barriersWithOpenCommands,
+  firstBarriersWithOpenCommands,
+  processBarrier,
+} from '../src/modules/devices/queue.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -40,20 +45,27 @@ describe('device queue priorities', () => {
   });
   afterAll(() => t.close());
 
-  it('hands a revocation to the gateway before the adds of many other barriers', async () => {
-    // Adds waiting on six barriers, stored first (lower barrier and command ids).
-    const adding: { devicePhone: string }[] = [];
-    for (let index = 0; index < 6; index++) {
+  /**
+   * Adds waiting on `barriers` barriers (`phonesEach` each), stored first (lower barrier and command ids);
+   * then one more barrier whose number is on its device and is taken away: its revocation waits.
+   */
+  async function addsThenARevocation(barriers: number, phonesEach: number) {
+    const adding: { id: number; devicePhone: string }[] = [];
+    for (let index = 0; index < barriers; index++) {
       const barrier = await h.createBarrier({ ownerId: admin.id });
-      await h.addPhone(barrier.id, { userId: admin.id });
-      await h.addPhone(barrier.id, { userId: admin.id });
+      for (let phone = 0; phone < phonesEach; phone++) await h.addPhone(barrier.id, { userId: admin.id });
       adding.push(barrier);
     }
-    // The last barrier: a number on its device, then taken away.
     const revoking = await h.createBarrier({ ownerId: admin.id });
     const leaving = await h.addPhone(revoking.id, { userId: admin.id });
     expect(await h.run(revoking.id)).toEqual({ state: 'idle' });
     expect(await h.removePhone(revoking.id, leaving.id)).toBe(1);
+    return { adding, revoking };
+  }
+
+  it('hands a revocation to the gateway before the adds of many other barriers', async () => {
+    // Adds waiting on six barriers, stored first (lower barrier and command ids).
+    const { adding, revoking } = await addsThenARevocation(6, 2);
     const before = t.sentSms().length;
 
     expect((await barriersNeedingAttention(t.deps.db))[0]).toBe(revoking.id);
@@ -143,5 +155,90 @@ describe('device queue priorities', () => {
       `1234A002#${digits(second.number)}#`,
       `1234A003#${digits(third.number)}#`,
     ]);
+  });
+
+  it('reads the head of the order a page at a time, as the whole order has it, among the barriers asked', async () => {
+    const hour = 60 * 60_000;
+    const ids: number[] = [];
+    // Windows that open at different times (several commands on some barriers), plain adds, a revocation.
+    for (const startsIn of [5, 2, 4, 1, 3]) {
+      const barrier = await h.createBarrier({ ownerId: admin.id });
+      for (let index = 0; index < (startsIn % 2) + 1; index++)
+        await h.addPhone(barrier.id, {
+          userId: admin.id,
+          type: 'temporary',
+          start: new Date(Date.now() + (startsIn + index) * hour),
+          end: new Date(Date.now() + (startsIn + index + 1) * hour),
+        });
+      ids.push(barrier.id);
+    }
+    for (let index = 0; index < 2; index++) {
+      const barrier = await h.createBarrier({ ownerId: admin.id });
+      await h.addPhone(barrier.id, { userId: admin.id });
+      ids.push(barrier.id);
+    }
+    const revoking = await h.createBarrier({ ownerId: admin.id });
+    const leaving = await h.addPhone(revoking.id, { userId: admin.id });
+    expect(await h.run(revoking.id)).toEqual({ state: 'idle' });
+    await h.addPhone(revoking.id, { userId: admin.id });
+    // The revocation of slot 1, and the add of slot 2 planned again behind it.
+    expect(await h.removePhone(revoking.id, leaving.id)).toBe(2);
+    ids.push(revoking.id);
+
+    const whole = (await barriersWithOpenCommands(t.deps.db)).filter((id) => ids.includes(id));
+    // The revocation, the adds due now (stored first, lower id first), then the windows by their start.
+    expect(whole).toEqual([revoking.id, ids[5], ids[6], ids[3], ids[1], ids[4], ids[2], ids[0]]);
+
+    const first = await firstBarriersWithOpenCommands(t.deps.db, { limit: 3, among: ids });
+    expect(first).toMatchObject({ barrierIds: whole.slice(0, 3), done: false });
+    // On from where it stopped: each barrier once, though some have two commands.
+    const rest = await firstBarriersWithOpenCommands(t.deps.db, {
+      limit: 10,
+      among: ids,
+      skip: new Set(first.barrierIds),
+      after: first.cursor ?? undefined,
+    });
+    expect(rest).toMatchObject({ barrierIds: whole.slice(3), done: true });
+    // Only the barriers asked for.
+    const some = [ids[0], ids[3], revoking.id] as number[];
+    expect((await firstBarriersWithOpenCommands(t.deps.db, { limit: 10, among: some })).barrierIds).toEqual(
+      whole.filter((id) => some.includes(id)),
+    );
+    for (const id of ids) expect(await h.run(id)).toMatchObject({ state: 'idle' });
+    expect((await firstBarriersWithOpenCommands(t.deps.db, { limit: 10, among: ids })).barrierIds).toEqual(
+      [],
+    );
+  });
+
+  it('drives the barriers held for a token from its timer, most urgent first, one token at a time', async () => {
+    // One SMS every 250 ms with no burst: after the first send every barrier waits for the worker's token timer.
+    t.deps.smsGateways = [{ name: 'slow', gateway: t.deps.sms, ratePerMinute: 240, burst: 1 }];
+    try {
+      const { adding, revoking } = await addsThenARevocation(4, 1);
+      const watched = new Set([...adding, revoking].map((barrier) => barrier.devicePhone));
+      const before = t.sentSms().length;
+      const processing = await startDeviceProcessing(t.deps, t.handle, { sweepCron: null, simulate: true });
+      try {
+        await waitFor(
+          async () =>
+            t
+              .sentSms()
+              .slice(before)
+              .filter((line) => watched.has(line.to)).length,
+          (count) => count >= 5,
+        );
+      } finally {
+        await processing.stop();
+      }
+      const order = t
+        .sentSms()
+        .slice(before)
+        .map((line) => line.to)
+        .filter((to) => watched.has(to));
+      // The revocation first, then the adds in the queue's order (stored first, first), each once.
+      expect(order).toEqual([revoking.devicePhone, ...adding.map((barrier) => barrier.devicePhone)]);
+    } finally {
+      t.deps.smsGateways = undefined;
+    }
   });
 });

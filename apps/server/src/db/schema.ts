@@ -229,6 +229,9 @@ export const barriers = pgTable(
     uniqueIndex('barriers_device_phone_live_unique')
       .on(table.devicePhone)
       .where(sql`${table.deletedAt} is null`),
+    // A device's reply is matched by its number on live and deleted barriers alike (a deleted one may still be
+    // clearing its unit): without this, every inbound SMS read the whole table.
+    index('barriers_device_phone_idx').on(table.devicePhone),
     index('barriers_owner_idx').on(table.ownerId),
     // An administrator's live barriers in id order (his list's default page) and their count, index-only.
     index('barriers_owner_live_idx').on(table.ownerId, table.id).where(sql`${table.deletedAt} is null`),
@@ -518,12 +521,31 @@ export const deviceCommands = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The gateway (config name) the current attempt was handed to; null before the first hand-over. */
     gateway: text('gateway'),
+    /**
+     * The command's deadline in the queue's order when it is not its storing time: a window's start (the
+     * window must be written before it opens), and for the clock the deadline of the windows it is written
+     * for. Null: `created_at`.
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
   },
   (table) => [
     index('device_commands_barrier_status_idx').on(table.barrierId, table.status, table.id),
     index('device_commands_created_idx').on(table.barrierId, table.createdAt),
-    // The open commands: the queue's priority order (barriersWithOpenCommands) reads only these.
+    // A barrier's open commands, in the order they were planned (its queue head, the planner's view).
     index('device_commands_open_idx').on(table.barrierId, table.id).where(sql`status in ('queued', 'sent')`),
+    // The queue's priority order across barriers, read from the front (`firstBarriersWithOpenCommands`): the
+    // first entry of a barrier in this order is its rank (hold, revocation, the rest) and its soonest deadline.
+    index('device_commands_open_order_idx')
+      .on(
+        sql`(case when ${table.kind} in ('relay_hold', 'relay_release') then -1 when ${table.kind} = 'delete' then 0 else 1 end)`,
+        sql`coalesce(${table.dueAt}, ${table.createdAt})`,
+        table.barrierId,
+      )
+      .where(sql`status in ('queued', 'sent')`),
+    // Emergency holds (and their ends) waiting to be sent: the same count, for the commands below them.
+    index('device_commands_queued_hold_idx')
+      .on(table.barrierId, table.id)
+      .where(sql`status = 'queued' and kind in ('relay_hold', 'relay_release')`),
     // Revocations waiting to be sent: an add takes no send token while one of these is ready (gateway-rate.ts).
     index('device_commands_queued_delete_idx')
       .on(table.barrierId, table.id)

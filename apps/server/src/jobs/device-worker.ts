@@ -15,7 +15,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { startDueAudits } from '../modules/device-checks/service.ts';
 import {
   barriersNeedingAttention,
-  barriersWithOpenCommands,
+  firstBarriersWithOpenCommands,
   nextReconcileAt,
   type ProcessResult,
   processBarrier,
@@ -49,6 +49,9 @@ function jobId(key: string): string {
   const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+/** Held barriers read from the head of the queue's order at a time when a send token comes. */
+const THROTTLED_PAGE = 50;
 
 export class DeviceWorker {
   private readonly running = new Map<number, { again: boolean; reconcile: boolean; done: Promise<void> }>();
@@ -205,16 +208,28 @@ export class DeviceWorker {
     if (this.draining || this.stopped) return;
     this.draining = true;
     try {
-      const order = await barriersWithOpenCommands(this.deps.db);
-      const waiting = order.filter((barrierId) => this.throttled.has(barrierId));
-      for (const barrierId of this.throttled)
-        if (!waiting.includes(barrierId)) this.throttled.delete(barrierId);
-      for (const barrierId of waiting) {
-        if (this.stopped) return;
-        this.throttled.delete(barrierId);
-        await this.kick(barrierId);
-        // Held back again: the others wait for the timer it armed.
-        if (this.throttled.has(barrierId)) break;
+      // The head of the queue's order among the held barriers, a page at a time (never the whole order: with
+      // tens of thousands of commands queued the timer fires at every token).
+      const driven = new Set<number>();
+      for (;;) {
+        const page = await firstBarriersWithOpenCommands(this.deps.db, {
+          limit: THROTTLED_PAGE,
+          among: [...this.throttled],
+          skip: driven,
+        });
+        // Held barriers left without an open command need no token.
+        if (page.done)
+          for (const barrierId of this.throttled)
+            if (!page.barrierIds.includes(barrierId)) this.throttled.delete(barrierId);
+        for (const barrierId of page.barrierIds) {
+          if (this.stopped) return;
+          driven.add(barrierId);
+          this.throttled.delete(barrierId);
+          await this.kick(barrierId);
+          // Held back again: the others wait for the timer it armed.
+          if (this.throttled.has(barrierId)) return;
+        }
+        if (page.done) return;
       }
     } catch (error) {
       this.deps.logger.error(

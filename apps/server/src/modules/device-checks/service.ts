@@ -32,8 +32,8 @@ import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barriers/policy.ts';
 import {
   assertWeeklySmsBudget,
-  loadDeviceView,
-  loadPhoneSpecs,
+  deviceViewOf,
+  loadDeviceState,
   lockBarrier,
   syncBarrierDevice,
 } from '../devices/outbox.ts';
@@ -148,8 +148,9 @@ async function planQueries(
   full: boolean,
   now: Date,
 ): Promise<ReadQuery[]> {
-  const view = await loadDeviceView(executor, barrierId, now);
-  const specs = await loadPhoneSpecs(executor, barrierId);
+  const state = await loadDeviceState(executor, barrierId);
+  const view = deviceViewOf(state, now);
+  const specs = state?.specs ?? [];
   const inUse = [
     ...view.believed.entries.map((entry) => entry.slot),
     ...specs.map((spec) => spec.slot),
@@ -320,9 +321,14 @@ async function presentCheck(
     slots_read: Object.keys(row.reading as SlotReading).length,
   };
   if (row.status !== 'ready' && row.status !== 'repaired') return { ...base, differences: [], repair_sms: 0 };
-  const specs = await loadPhoneSpecs(executor, row.barrierId);
-  const desired = desiredWhitelist(model, specs, now, deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
-  const view = await loadDeviceView(executor, row.barrierId, now);
+  const state = await loadDeviceState(executor, row.barrierId);
+  const desired = desiredWhitelist(
+    model,
+    state?.specs ?? [],
+    now,
+    deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+  );
+  const view = deviceViewOf(state, now);
   const differences =
     row.numbers !== null
       ? diffList({ numbers: row.numbers as string[], desired })

@@ -17,7 +17,7 @@
  */
 
 import { desiredWhitelist, type PhoneSpec, sameEntry, type WhitelistEntry } from '@propusk/devices/access';
-import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
+import { DEVICE_MODELS, type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
 import {
   applyConfirmed,
   type BelievedState,
@@ -28,7 +28,7 @@ import {
   planCommands,
 } from '@propusk/devices/planner';
 import { forecastCommittedSms } from '@propusk/devices/weekly-sms';
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barrierLimits, barriers, deviceCommands, deviceSlots, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -44,26 +44,6 @@ const whitelistKinds = [...WHITELIST_COMMAND_KINDS];
 /** Serialises every change to one barrier's phones and device state (slot allocation, planning, sending). */
 export async function lockBarrier(executor: Executor, barrierId: number): Promise<void> {
   await executor.execute(sql`select id from ${barriers} where ${barriers.id} = ${barrierId} for update`);
-}
-
-/** The active phones of a barrier in the planner's terms. */
-export async function loadPhoneSpecs(
-  executor: Executor,
-  barrierId: number,
-): Promise<(PhoneSpec & { id: number })[]> {
-  const rows = await executor
-    .select({
-      id: phones.id,
-      slot: phones.slot,
-      number: phones.phone,
-      kind: phones.type,
-      start: phones.startTime,
-      end: phones.endTime,
-      schedule: phones.schedule,
-    })
-    .from(phones)
-    .where(and(eq(phones.barrierId, barrierId), eq(phones.isActive, true), isNotNull(phones.slot)));
-  return rows.map((row) => ({ ...row, slot: row.slot as number }));
 }
 
 /** The entry a whitelist command leaves in its slot (null: the slot is empty afterwards). */
@@ -85,64 +65,145 @@ export interface DeviceView {
   addressing: 'slot' | 'number';
 }
 
+/** Models whose units hold a set of numbers (Telemetrica): their commands concern a number, not a slot. */
+const NUMBER_ADDRESSED_MODELS = DEVICE_MODELS.filter((model) => getSheet(model).addressing === 'number');
+
+/** The active phones with a slot of barrier `b`, as one json column (`phoneSpecsOf` reads it). */
+const phoneSpecsJsonSql = sql`(select coalesce(json_agg(json_build_object('id', p.id, 'slot', p.slot,
+    'number', p.phone, 'kind', p.type, 'start', p.start_time, 'end', p.end_time, 'schedule', p.schedule)), '[]')
+  from ${phones} p where p.barrier_id = b.id and p.is_active and p.slot is not null)`;
+
+/** A json_agg column: parsed by node-postgres, a string from some drivers. */
+type JsonRows = Record<string, unknown>[] | string;
+const jsonRows = (value: JsonRows) =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
+const jsonDate = (value: unknown) =>
+  value === null || value === undefined ? null : new Date(value as string);
+
+function phoneSpecsOf(value: JsonRows): (PhoneSpec & { id: number })[] {
+  return jsonRows(value).map((phone) => ({
+    id: phone.id as number,
+    slot: phone.slot as number,
+    number: phone.number as string,
+    kind: phone.kind as PhoneSpec['kind'],
+    start: jsonDate(phone.start),
+    end: jsonDate(phone.end),
+    schedule: (phone.schedule ?? null) as PhoneSpec['schedule'],
+  }));
+}
+
+/** The barrier's model and active phones in one statement (null: no such barrier). */
+export async function loadModelAndSpecs(executor: Executor, barrierId: number) {
+  const result = (await executor.execute(
+    sql`select b.device_model as model, ${phoneSpecsJsonSql} as phones from ${barriers} b where b.id = ${barrierId}`,
+  )) as unknown as { rows: { model: string; phones: JsonRows }[] };
+  const row = result.rows[0];
+  return row ? { model: row.model, specs: phoneSpecsOf(row.phones) } : null;
+}
+
+/**
+ * Everything the planner reads about a barrier's device, in one statement: the model and clock, the active
+ * phones with a slot, the confirmed slots, the open whitelist commands (in id order) and the failed ones that
+ * no later command of the same slot (number, on number-addressed models) or the clock superseded. null: no
+ * such barrier. One round trip instead of six: the planner runs at every change, reply and window edge.
+ */
+export async function loadDeviceState(executor: Executor, barrierId: number) {
+  const numberModels = sql.join(
+    NUMBER_ADDRESSED_MODELS.map((model) => sql`${model}`),
+    sql`, `,
+  );
+  const kinds = sql.join(
+    whitelistKinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const result = (await executor.execute(sql`
+    select b.device_model as model, b.device_clock_set_at as clock_set_at,
+      exists (select 1 from ${phones} w where w.barrier_id = b.id and w.is_active and w.status = 'pending')
+        as has_pending,
+      ${phoneSpecsJsonSql} as phones,
+      (select coalesce(json_agg(json_build_object('slot', s.slot, 'number', s.number,
+          'window_start', s.window_start, 'window_end', s.window_end)), '[]')
+        from ${deviceSlots} s where s.barrier_id = b.id) as slots,
+      (select coalesce(json_agg(json_build_object('id', c.id, 'payload', c.payload, 'status', c.status,
+          'attempts', c.attempts) order by c.id), '[]')
+        from ${deviceCommands} c
+        where c.barrier_id = b.id and c.status in ('queued', 'sent') and c.kind in (${kinds})) as open,
+      (select coalesce(json_agg(json_build_object('payload', f.payload, 'finished_at', f.finished_at)), '[]')
+        from ${deviceCommands} f
+        where f.barrier_id = b.id and f.status = 'failed' and f.attempts > 0 and f.kind in (${kinds})
+          and not exists (
+            select 1 from ${deviceCommands} l
+            where l.barrier_id = f.barrier_id and l.id > f.id and l.status <> 'cancelled' and l.kind in (${kinds})
+              and coalesce(l.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
+                = coalesce(f.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
+          )) as failed
+    from ${barriers} b where b.id = ${barrierId}`)) as unknown as {
+    rows: {
+      model: string;
+      clock_set_at: string | Date | null;
+      has_pending: boolean;
+      phones: JsonRows;
+      slots: JsonRows;
+      open: JsonRows;
+      failed: JsonRows;
+    }[];
+  };
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    model: row.model,
+    clockSetAt: jsonDate(row.clock_set_at),
+    /** Some active phone is `pending` (settlePendingPhones has something to look at). */
+    hasPendingPhones: Boolean(row.has_pending),
+    specs: phoneSpecsOf(row.phones),
+    slots: jsonRows(row.slots).map((slot) => ({
+      slot: slot.slot as number,
+      number: slot.number as string,
+      windowStart: jsonDate(slot.window_start),
+      windowEnd: jsonDate(slot.window_end),
+    })),
+    open: jsonRows(row.open).map((command) => ({
+      id: command.id as number,
+      payload: command.payload as PlannedCommandJson,
+      status: command.status as string,
+      attempts: command.attempts as number,
+    })),
+    failed: jsonRows(row.failed).map((command) => ({
+      payload: command.payload as PlannedCommandJson,
+      finishedAt: jsonDate(command.finished_at),
+    })),
+  };
+}
+export type DeviceState = NonNullable<Awaited<ReturnType<typeof loadDeviceState>>>;
+
 /** What the device holds or will hold once the commands already on their way are confirmed. */
 export async function loadDeviceView(executor: Executor, barrierId: number, now: Date): Promise<DeviceView> {
-  const [barrier] = await executor
-    .select({ clockSetAt: barriers.deviceClockSetAt, model: barriers.deviceModel })
-    .from(barriers)
-    .where(eq(barriers.id, barrierId));
-  // A number-addressed device (Telemetrica) holds a set of numbers: commands concern a number, not a slot.
+  return deviceViewOf(await loadDeviceState(executor, barrierId), now);
+}
+
+/** The device view of a state read by `loadDeviceState` (null: a barrier that does not exist). */
+export function deviceViewOf(state: DeviceState | null, now: Date): DeviceView {
   const addressing =
-    barrier && isDeviceModel(barrier.model) ? getSheet(barrier.model).addressing : ('slot' as const);
-  const key = addressing === 'number' ? 'number' : 'slot';
-  const slots = await executor.select().from(deviceSlots).where(eq(deviceSlots.barrierId, barrierId));
+    state && isDeviceModel(state.model) ? getSheet(state.model).addressing : ('slot' as const);
   let believed: BelievedState = {
-    clockSetAt: barrier?.clockSetAt ?? null,
-    entries: slots.map((row) => ({
+    clockSetAt: state?.clockSetAt ?? null,
+    entries: (state?.slots ?? []).map((row) => ({
       slot: row.slot,
       number: row.number,
       ...(row.windowStart && row.windowEnd ? { window: { start: row.windowStart, end: row.windowEnd } } : {}),
     })),
   };
-  const open = await executor
-    .select({
-      id: deviceCommands.id,
-      payload: deviceCommands.payload,
-      status: deviceCommands.status,
-      attempts: deviceCommands.attempts,
-    })
-    .from(deviceCommands)
-    .where(
-      and(
-        eq(deviceCommands.barrierId, barrierId),
-        inArray(deviceCommands.status, ['queued', 'sent']),
-        inArray(deviceCommands.kind, whitelistKinds),
-      ),
-    )
-    .orderBy(asc(deviceCommands.id));
   const queued: DeviceView['queued'] = [];
-  for (const row of open) {
-    const payload = row.payload as PlannedCommandJson;
-    if (row.status === 'queued' && row.attempts === 0) queued.push({ id: row.id, payload });
-    else believed = applyConfirmed(believed, commandFromJson(payload), now, addressing);
+  for (const row of state?.open ?? []) {
+    if (row.status === 'queued' && row.attempts === 0) queued.push({ id: row.id, payload: row.payload });
+    else believed = applyConfirmed(believed, commandFromJson(row.payload), now, addressing);
   }
 
-  // Failed commands that no later command of the same slot (or the clock) superseded.
-  const failed = (await executor.execute(sql`
-    select f.payload, f.finished_at from ${deviceCommands} f
-    where f.barrier_id = ${barrierId} and f.status = 'failed' and f.attempts > 0
-      and f.kind in ('add', 'add_window', 'delete', 'set_clock')
-      and not exists (
-        select 1 from ${deviceCommands} l
-        where l.barrier_id = f.barrier_id and l.id > f.id and l.status <> 'cancelled'
-          and l.kind in ('add', 'add_window', 'delete', 'set_clock')
-          and coalesce(l.payload->>${key}, '') = coalesce(f.payload->>${key}, '')
-      )`)) as unknown as { rows: { payload: PlannedCommandJson; finished_at: string | Date | null }[] };
   const quarantined = new Map<number, WhitelistEntry | null>();
   let clockQuarantined = false;
-  for (const row of failed.rows) {
+  for (const row of state?.failed ?? []) {
     const command = commandFromJson(row.payload);
-    const finishedAt = row.finished_at ? new Date(row.finished_at) : now;
+    const finishedAt = row.finishedAt ?? now;
     const rearmed = now.getTime() - finishedAt.getTime() >= QUARANTINE_REARM_MS;
     if (command.kind === 'set_clock') {
       clockQuarantined ||= !rearmed;
@@ -204,16 +265,9 @@ export async function loadCommittedSms(
 ): Promise<number> {
   let source = known;
   if (!source) {
-    const [barrier] = await executor
-      .select({ model: barriers.deviceModel, clockSetAt: barriers.deviceClockSetAt })
-      .from(barriers)
-      .where(eq(barriers.id, barrierId));
-    if (!barrier || !isDeviceModel(barrier.model)) return 0;
-    source = {
-      model: barrier.model,
-      specs: await loadPhoneSpecs(executor, barrierId),
-      clockSetAt: barrier.clockSetAt,
-    };
+    const state = await loadDeviceState(executor, barrierId);
+    if (!state || !isDeviceModel(state.model)) return 0;
+    source = { model: state.model, specs: state.specs, clockSetAt: state.clockSetAt };
   }
   return forecastCommittedSms(
     source.model,
@@ -300,14 +354,11 @@ async function planDevice(
   extraSpecs: readonly (PhoneSpec & { id: number })[] = [],
 ) {
   const now = deps.clock.now();
-  const [barrier] = await executor
-    .select({ model: barriers.deviceModel })
-    .from(barriers)
-    .where(eq(barriers.id, barrierId));
-  if (!barrier || !isDeviceModel(barrier.model)) return null;
-  const model: DeviceModel = barrier.model;
-  const specs = [...(await loadPhoneSpecs(executor, barrierId)), ...extraSpecs];
-  const view = await loadDeviceView(executor, barrierId, now);
+  const state = await loadDeviceState(executor, barrierId);
+  if (!state || !isDeviceModel(state.model)) return null;
+  const model: DeviceModel = state.model;
+  const specs = [...state.specs, ...extraSpecs];
+  const view = deviceViewOf(state, now);
   const retry = new Set(options.retrySlots ?? []);
 
   const desiredBySlot = new Map(
@@ -340,7 +391,16 @@ async function planDevice(
   };
   const plan = planCommands({ model, desired: [...desiredBySlot.values()], believed, now });
   const kept = commonPrefix(view.queued, plan);
-  return { now, model, specs, believed, stale: view.queued.slice(kept), fresh: plan.slice(kept), plan };
+  return {
+    now,
+    model,
+    specs,
+    believed,
+    stale: view.queued.slice(kept),
+    fresh: plan.slice(kept),
+    plan,
+    hasPendingPhones: state.hasPendingPhones,
+  };
 }
 
 /**
@@ -384,7 +444,7 @@ export async function syncBarrierDevice(
 ): Promise<number> {
   const planned = await planDevice(executor, deps, barrierId, options);
   if (!planned) return 0;
-  const { now, model, specs, believed, stale, fresh, plan } = planned;
+  const { now, model, specs, believed, stale, fresh, plan, hasPendingPhones } = planned;
   if (stale.length > 0) {
     await executor
       .update(deviceCommands)
@@ -408,8 +468,9 @@ export async function syncBarrierDevice(
   }
   if (fresh.length > 0) {
     const phoneIdBySlot = new Map(specs.map((spec) => [spec.slot, spec.id]));
+    const dueAts = commandDeadlines(fresh);
     await executor.insert(deviceCommands).values(
-      fresh.map((command) => ({
+      fresh.map((command, index) => ({
         barrierId,
         phoneId:
           command.slot !== undefined && command.kind !== 'delete'
@@ -418,6 +479,7 @@ export async function syncBarrierDevice(
         kind: command.kind,
         payload: commandToJson(command),
         createdAt: now,
+        dueAt: dueAts[index] ?? null,
       })),
     );
     const pendingPhoneIds = fresh
@@ -431,9 +493,25 @@ export async function syncBarrierDevice(
         .where(inArray(phones.id, pendingPhoneIds));
     }
   }
-  const queuedCount = fresh.length;
-  await settlePendingPhones(executor, barrierId, now);
-  return queuedCount;
+  // Phones marked pending just now have their command queued: only those pending before can be settled.
+  if (hasPendingPhones) await settlePendingPhones(executor, barrierId, now);
+  return fresh.length;
+}
+
+/**
+ * Each command's deadline in the queue's order across barriers (`device_commands.due_at`; null: when it is
+ * stored): a window's start; for the clock, the soonest start of the windows planned after it (it is written
+ * for them, and carries no deadline of its own).
+ */
+function commandDeadlines(commands: readonly PlannedCommand[]): (Date | null)[] {
+  return commands.map((command, index) => {
+    if (command.window) return command.window.start;
+    if (command.kind !== 'set_clock') return null;
+    let soonest: Date | null = null;
+    for (const later of commands.slice(index + 1))
+      if (later.window && (soonest === null || later.window.start < soonest)) soonest = later.window.start;
+    return soonest;
+  });
 }
 
 /**

@@ -47,7 +47,7 @@ import {
   type TokenRequest,
   takeSendTokens,
 } from './gateway-rate.ts';
-import { loadPhoneSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
+import { loadModelAndSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 export type QueueDeps = Pick<
@@ -870,8 +870,7 @@ async function matchDeviceReply(
     );
   for (const { barrierId } of candidates) {
     const matched = await deps.db.transaction(async (tx) => {
-      await lockBarrier(tx, barrierId);
-      const barrier = await loadBarrier(tx, barrierId);
+      const barrier = await loadBarrier(tx, barrierId, { lock: true });
       const command = await oldestOpenCommand(tx, barrierId, now);
       if (!barrier || !command || command.attempts === 0) return null;
       const outcome = matchCommandReply(deps, barrier, command, message.text);
@@ -1002,37 +1001,67 @@ export async function barriersNeedingAttention(executor: Executor): Promise<numb
   return [...new Set([...withOpen, ...timedOnly])];
 }
 
-/** The barriers with an open command, in the order of `barriersNeedingAttention`. */
+/**
+ * A command's place in the queue's order across barriers: its rank (an emergency hold or its end, then a
+ * revocation, then the rest), then its deadline (`due_at`: a window's start, the clock's windows; else when
+ * it was stored). `device_commands_open_order_idx` holds the open commands in exactly this order, so the
+ * first entry of a barrier in it is the barrier's own rank and soonest deadline within that rank.
+ */
+const commandRankSql = sql`(case when ${deviceCommands.kind} in ('relay_hold', 'relay_release') then -1 when ${deviceCommands.kind} = 'delete' then 0 else 1 end)`;
+const commandDueSql = sql`coalesce(${deviceCommands.dueAt}, ${deviceCommands.createdAt})`;
+
+/** Where a read of the order stopped (the last command entry read), to go on from there. */
+export interface OpenOrderCursor {
+  rank: number;
+  /** The deadline as PostgreSQL wrote it (text): exact, where a JS Date would drop the microseconds. */
+  due: string;
+  barrierId: number;
+}
+
+/**
+ * The first `limit` barriers with an open command in the queue's order (`barriersNeedingAttention`), read
+ * from the front of the order's index: a barrier with a command that takes access away first (an emergency
+ * hold before a revocation), then the others; within each, the soonest deadline (a window's start, else when
+ * the command was stored); then barrier id. Only `among` when given; `skip` (barriers already handed out)
+ * left out. Reads a few index entries per barrier, whatever the number of open commands elsewhere, so the
+ * worker can ask for the head of the order at every send token. `done`: no barrier is left after these.
+ */
+export async function firstBarriersWithOpenCommands(
+  executor: Executor,
+  options: { limit: number; among?: readonly number[]; skip?: ReadonlySet<number>; after?: OpenOrderCursor },
+): Promise<{ barrierIds: number[]; cursor: OpenOrderCursor | null; done: boolean }> {
+  const found: number[] = [];
+  const seen = new Set(options.skip ?? []);
+  let cursor = options.after ?? null;
+  // Several entries per barrier are common (a barrier's plan); read a few pages' worth at once.
+  const pageSize = Math.min(5000, Math.max(64, options.limit * 4));
+  for (;;) {
+    const page = (await executor.execute(sql`
+      select ${deviceCommands.barrierId} as barrier_id, ${commandRankSql} as rank, ${commandDueSql}::text as due
+      from ${deviceCommands}
+      where ${deviceCommands.status} in ('queued', 'sent')
+        ${options.among ? sql`and ${deviceCommands.barrierId} = any(${sql.param(options.among.length > 0 ? `{${options.among.join(',')}}` : '{}')}::int[])` : sql``}
+        ${cursor ? sql`and (${commandRankSql}, ${commandDueSql}, ${deviceCommands.barrierId}) > (${cursor.rank}, ${cursor.due}::timestamptz, ${cursor.barrierId})` : sql``}
+      order by rank, ${commandDueSql}, barrier_id
+      limit ${pageSize}`)) as unknown as {
+      rows: { barrier_id: number | string; rank: number | string; due: string }[];
+    };
+    for (const row of page.rows) {
+      const barrierId = Number(row.barrier_id);
+      cursor = { rank: Number(row.rank), due: row.due, barrierId };
+      if (seen.has(barrierId)) continue;
+      seen.add(barrierId);
+      found.push(barrierId);
+      if (found.length >= options.limit) return { barrierIds: found, cursor, done: false };
+    }
+    if (page.rows.length < pageSize) return { barrierIds: found, cursor, done: true };
+  }
+}
+
+/** Every barrier with an open command, in the order of `barriersNeedingAttention`. */
 export async function barriersWithOpenCommands(executor: Executor): Promise<number[]> {
-  // The deadline of a barrier that takes access away is its oldest revocation; otherwise its soonest add
-  // (a window's start, a plain add's storing time) or setting. The clock is written for the windows it
-  // precedes, so it carries no deadline of its own.
-  const ranked = (await executor.execute(sql`
-    select c.barrier_id,
-      case when bool_or(c.kind in ('relay_hold', 'relay_release')) then -1
-        when bool_or(c.kind = 'delete') then 0 else 1 end as rank,
-      case when bool_or(c.kind in ('relay_hold', 'relay_release'))
-          then min(c.created_at) filter (where c.kind in ('relay_hold', 'relay_release'))
-        when bool_or(c.kind = 'delete') then min(c.created_at) filter (where c.kind = 'delete')
-        else coalesce(
-          min(coalesce((c.payload->'window'->>'start')::timestamptz, c.created_at))
-            filter (where c.kind <> 'set_clock'),
-          min(c.created_at))
-      end as due
-    from ${deviceCommands} c
-    where c.status in ('queued', 'sent')
-    group by c.barrier_id`)) as unknown as {
-    rows: { barrier_id: number | string; rank: number | string; due: string | Date }[];
-  };
-  const rows = ranked.rows;
-  const open = rows
-    .map((row) => ({
-      barrierId: Number(row.barrier_id),
-      rank: Number(row.rank),
-      due: new Date(row.due).getTime(),
-    }))
-    .sort((a, b) => a.rank - b.rank || a.due - b.due || a.barrierId - b.barrierId);
-  return open.map((row) => row.barrierId);
+  const { barrierIds } = await firstBarriersWithOpenCommands(executor, { limit: Number.POSITIVE_INFINITY });
+  return barrierIds;
 }
 
 /** When the barrier's desired whitelist next changes by itself (null: never). */
@@ -1040,8 +1069,7 @@ export async function nextReconcileAt(
   deps: Pick<QueueDeps, 'db' | 'clock' | 'config'>,
   barrierId: number,
 ): Promise<Date | null> {
-  const barrier = await loadBarrier(deps.db, barrierId);
-  if (!barrier) return null;
-  const specs = await loadPhoneSpecs(deps.db, barrierId);
-  return nextChangeAt(barrier.model, specs, deps.clock.now(), deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
+  const found = await loadModelAndSpecs(deps.db, barrierId);
+  if (!found || !isDeviceModel(found.model)) return null;
+  return nextChangeAt(found.model, found.specs, deps.clock.now(), deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
 }
