@@ -2,7 +2,9 @@
  * What `npm run seed` and `npm run bench` share: the database they use, its creation, argument parsing, and
  * the key that both the seeded ciphertexts and the bench's tokens are made with.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/propusk_bench';
@@ -141,4 +143,53 @@ export async function databaseTimings(
   } finally {
     await client.end();
   }
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU time (µs, user + system) a process has used so far, read from /proc (0 when it is gone). */
+export function processCpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After "pid (comm) ", utime and stime are the 12th and 13th fields.
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU the PostgreSQL backends of one database used between `start()` and `read()`, sampled by `sample()`
+ * as often as convenient (a backend that ends keeps what its last sample saw). µs.
+ */
+export function databaseCpu(pool: pg.Pool, database: string) {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const sample = async () => {
+    const backends = await pool.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1',
+      [database],
+    );
+    for (const { pid } of backends.rows) {
+      const used = processCpuMicros(pid);
+      if (used === 0) continue;
+      if (!first.has(pid)) first.set(pid, used);
+      last.set(pid, Math.max(used, last.get(pid) ?? 0));
+    }
+  };
+  return {
+    sample,
+    async start() {
+      first.clear();
+      last.clear();
+      await sample();
+    },
+    async read(): Promise<number> {
+      await sample();
+      let total = 0;
+      for (const [pid, used] of last) total += used - (first.get(pid) ?? used);
+      return total;
+    },
+  };
 }

@@ -8,8 +8,8 @@
  * random port of 127.0.0.1. Autocannon's programmatic API runs in a child process, so the load generator
  * shares neither the server's event loop nor its CPU count. Only loopback addresses are used.
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -32,6 +32,7 @@ import {
   formatCount,
   numberArgument,
   parseArguments,
+  processCpuMicros,
 } from './bench-lib.ts';
 
 /** The part of autocannon's result used here. */
@@ -75,18 +76,6 @@ function runAutocannon(options: AutocannonOptions): Promise<AutocannonResult> {
   });
 }
 
-/** CPU time (µs) of this process and of the PostgreSQL backends serving its pool, read from /proc. */
-const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-function processCpuMicros(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After "pid (comm) ", utime and stime are the 12th and 13th fields.
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
 async function cpuSnapshot(pool: pg.Pool): Promise<{ server: number; database: number }> {
   const usage = process.cpuUsage();
   const backends = await pool.query<{ pid: number }>(
@@ -166,6 +155,8 @@ interface Subjects {
   addressSearch: string;
   addressMatches: number;
   userSearch: string;
+  /** Digits of a number on the big barrier: the search that compares phones too. */
+  userPhoneSearch: string;
 }
 
 async function findSubjects(pool: pg.Pool): Promise<Subjects> {
@@ -197,6 +188,9 @@ async function findSubjects(pool: pg.Pool): Promise<Subjects> {
     'select count(*) from barriers where owner_id = $1 and deleted_at is null',
     [bigRow.owner_id],
   );
+  const phoneOnBig = await pool.query<{ phone: string }>('select phone from users where id = $1', [
+    userRow.user_id,
+  ]);
   const addressSearch = 'Ленина';
   const matches = await pool.query<{ count: string }>(
     'select count(*) from barriers where search_vector @@ barrier_search_query($1) and deleted_at is null',
@@ -213,6 +207,7 @@ async function findSubjects(pool: pg.Pool): Promise<Subjects> {
     addressSearch,
     addressMatches: Number(matches.rows[0]?.count ?? 0),
     userSearch: 'Иван',
+    userPhoneSearch: (phoneOnBig.rows[0]?.phone ?? '+79990000000').slice(-5),
   };
 }
 
@@ -288,6 +283,13 @@ function buildEndpoints(subjects: Subjects, userToken: string, adminToken: strin
       name: `GET /api/admin/barriers/{id}/users/?search=${subjects.userSearch}`,
       target: 'app',
       path: `/api/admin/barriers/${big}/users/?${search({ page: 1, page_size: 10, search: subjects.userSearch })}`,
+      token: adminToken,
+      isTarget: true,
+    },
+    {
+      name: `GET /api/admin/barriers/{id}/users/?search=${subjects.userPhoneSearch}`,
+      target: 'app',
+      path: `/api/admin/barriers/${big}/users/?${search({ page: 1, page_size: 10, search: subjects.userPhoneSearch })}`,
       token: adminToken,
       isTarget: true,
     },
