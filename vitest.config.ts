@@ -1,9 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner for the whole repo: unit tests beside the code in packages/, server integration tests,
 // and web component tests under jsdom. Browser journeys are Playwright's (e2e/), not Vitest's.
+//
+// Two files at a time (Vitest's default is one worker less than the cores: one on these 2-core machines).
+// The start-up signal test (a 10 s limit on a stop while the embedded database is being created) overran
+// with three files at a time, so it runs alone in a last group, 'server-alone', once the others are done.
+const ALONE = ['apps/server/test/signals.test.ts'];
+
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -16,10 +23,22 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...ALONE],
           globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-alone',
+          include: ALONE,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       'apps/web/vitest.config.ts',

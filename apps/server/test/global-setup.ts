@@ -1,14 +1,18 @@
 /**
- * Once per test run: an embedded database with every migration applied, dumped to a file. Each test file then
- * loads that dump (≈0.3 s) instead of creating a database and migrating it (≈3 s).
+ * Once per test run: a database with every migration applied, which each test file then copies instead of
+ * creating a database and migrating it. Embedded: a dump loaded by every file (≈0.3 s instead of ≈3 s).
+ * PostgreSQL (DATABASE_URL): a template database that `create database … template` copies.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyMigrations, openMemoryDatabase } from '../src/db/database.ts';
+import pg from 'pg';
+import { applyMigrations, openDatabase, openMemoryDatabase } from '../src/db/database.ts';
 
 export default async function setup() {
-  if (process.env.DATABASE_URL) return;
+  const url = process.env.DATABASE_URL;
+  if (url) return createPostgresTemplate(url);
   const directory = mkdtempSync(path.join(tmpdir(), 'propusk-template-'));
   const handle = await openMemoryDatabase();
   if (handle.kind !== 'pglite') throw new Error('expected the embedded database');
@@ -19,4 +23,30 @@ export default async function setup() {
   await handle.close();
   process.env.PROPUSK_PGLITE_TEMPLATE = file;
   return () => rmSync(directory, { recursive: true, force: true });
+}
+
+async function runAsAdmin(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function createPostgresTemplate(url: string) {
+  const name = `propusk_template_${randomBytes(6).toString('hex')}`;
+  await runAsAdmin(url, `create database ${name}`);
+  const templateUrl = new URL(url);
+  templateUrl.pathname = `/${name}`;
+  // Every connection to it is closed before the files copy it: PostgreSQL copies no database in use.
+  const handle = await openDatabase({ databaseUrl: templateUrl.toString(), dataDir: tmpdir(), poolSize: 1 });
+  try {
+    await applyMigrations(handle);
+  } finally {
+    await handle.close();
+  }
+  process.env.PROPUSK_PG_TEMPLATE = name;
+  return () => runAsAdmin(url, `drop database if exists ${name} with (force)`);
 }
