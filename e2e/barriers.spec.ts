@@ -172,6 +172,7 @@ test('manages extra phones on his barrier and sees their device status', async (
 
   // A temporary phone: start must be earlier than end.
   await page.getByRole('button', { name: 'Добавить номер' }).click();
+  await expect(page.getByRole('heading', { name: 'Добавить номер' })).toBeVisible();
   await page.getByLabel('Имя').fill('Курьер');
   await page.getByLabel('Номер телефона').fill('+79120000002');
   await selectOption(page, 'Тип номера', 'Временный');
@@ -187,6 +188,7 @@ test('manages extra phones on his barrier and sees their device status', async (
 
   // A schedule phone: a wrong interval is shown on its row and blocks saving.
   await page.getByRole('button', { name: 'Добавить номер' }).click();
+  await expect(page.getByRole('heading', { name: 'Добавить номер' })).toBeVisible();
   await page.getByLabel('Имя').fill('Няня');
   await page.getByLabel('Номер телефона').fill('+79120000003');
   await selectOption(page, 'Тип номера', 'По расписанию');

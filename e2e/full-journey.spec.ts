@@ -67,6 +67,7 @@ test('from a new barrier to a blocked user, seen by both sides and by the device
   await user.getByTestId('barrier-item').filter({ hasText: address }).click();
   await expect(user).toHaveURL(/\/mybarrier$/);
   await user.getByRole('button', { name: 'Добавить номер' }).click();
+  await expect(user.getByRole('heading', { name: 'Добавить номер' })).toBeVisible();
   await user.getByLabel('Имя').fill('Гость');
   await user.getByLabel('Номер телефона').fill(guestPhone);
   await selectOption(user, 'Тип номера', 'Временный');

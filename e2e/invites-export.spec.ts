@@ -56,7 +56,10 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 test('invites a number without an account: it waits, and the person is told once by SMS', async () => {
   await openOwnBarrier(page, address);
   await page.getByRole('button', { name: 'Пользователи' }).click();
-  await page.getByLabel('Номер телефона').fill(invitedPhone);
+  // The barrier's page stays until the users' screen has loaded, and its co-administrator form has a phone
+  // field too ("Номер телефона администратора"): fill only once the users' screen is there.
+  await expect(page.getByRole('heading', { name: 'Пользователи шлагбаума' })).toBeVisible();
+  await page.getByLabel('Номер телефона', { exact: true }).fill(invitedPhone);
   await page.getByRole('button', { name: 'Найти' }).click();
   await expect(page.getByText('Пользователь не найден')).toBeVisible();
   await page.getByRole('button', { name: 'Пригласить по номеру' }).click();

@@ -111,6 +111,7 @@ test('the operator sees the barrier with his role, no settings, adds a phone, an
     .getByRole('button', { name: 'Открыть профиль' })
     .click();
   await page.getByRole('button', { name: 'Добавить номер' }).click();
+  await expect(page.getByRole('heading', { name: 'Добавить номер' })).toBeVisible();
   await page.getByLabel('Имя').fill('Дача оператора');
   await page.getByLabel('Номер телефона').fill(uniquePhone());
   await page.getByRole('button', { name: 'Сохранить' }).click();
