@@ -22,7 +22,7 @@ import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/plann
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { parseReadReply, renderReadQuery } from '@propusk/devices/readback';
 import { changesPasswordTo, matchSettingReply, renderSetting } from '@propusk/devices/settings';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceSlots, inboundSms, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -857,17 +857,21 @@ async function matchDeviceReply(
   inboundId: number,
   now: Date,
 ): Promise<ReplyResult> {
+  // The barriers with this device phone: the live one, and a deleted one only while it still clears its unit.
+  // Found by `barriers_device_phone_idx`, a deleted one's commands looked up by barrier (a subplan under the
+  // `or`); each one's command in flight is read under its lock below. No join with the open commands: with
+  // stale statistics such a join could read every open command of every barrier.
   const candidates = await deps.db
-    .selectDistinct({ barrierId: deviceCommands.barrierId })
-    .from(deviceCommands)
-    .innerJoin(barriers, eq(barriers.id, deviceCommands.barrierId))
+    .select({ barrierId: barriers.id })
+    .from(barriers)
     .where(
       and(
         eq(barriers.devicePhone, message.from),
-        inArray(deviceCommands.status, ['queued', 'sent']),
-        gt(deviceCommands.attempts, 0),
+        sql`(${barriers.deletedAt} is null or exists (select 1 from ${deviceCommands} c
+          where c.barrier_id = ${barriers.id} and c.status in ('queued', 'sent')))`,
       ),
-    );
+    )
+    .orderBy(barriers.id);
   for (const { barrierId } of candidates) {
     const matched = await deps.db.transaction(async (tx) => {
       const barrier = await loadBarrier(tx, barrierId, { lock: true });
