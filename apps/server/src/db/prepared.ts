@@ -22,6 +22,21 @@ interface Preparable<Prepared> {
 }
 
 const statementsByExecutor = new WeakMap<object, Map<string, unknown>>();
+/**
+ * Key → statement name, once for the process: a key always builds the same SQL, so a transaction (a new
+ * handle each time, whose statements are built at each call) skips the SQL generation and hash of the name.
+ */
+const namesByKey = new Map<string, string>();
+
+function statementName(key: string, query: Preparable<unknown>): string {
+  let name = namesByKey.get(key);
+  if (name === undefined) {
+    const digest = createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 12);
+    name = `${key.slice(0, 40)}:${digest}`;
+    namesByKey.set(key, name);
+  }
+  return name;
+}
 
 export function preparedStatement<Prepared>(
   executor: object,
@@ -36,8 +51,7 @@ export function preparedStatement<Prepared>(
   let statement = statements.get(key) as Prepared | undefined;
   if (statement === undefined) {
     const query = build();
-    const digest = createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 12);
-    statement = query.prepare(`${key.slice(0, 40)}:${digest}`);
+    statement = query.prepare(statementName(key, query));
     statements.set(key, statement);
   }
   return statement;
