@@ -29,9 +29,7 @@ import {
 } from '@propusk/devices/planner';
 import { forecastCommittedSms } from '@propusk/devices/weekly-sms';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
-import { preparedStatement } from '../../db/prepared.ts';
 import { barrierLimits, barriers, deviceCommands, deviceSlots, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -103,52 +101,6 @@ export async function loadModelAndSpecs(executor: Executor, barrierId: number) {
   return row ? { model: row.model, specs: phoneSpecsOf(row.phones) } : null;
 }
 
-/** `barriers` as `b`: the json columns of the device-state read name the barrier by that alias. */
-const barrierB = alias(barriers, 'b');
-const numberModelsSql = sql.join(
-  NUMBER_ADDRESSED_MODELS.map((model) => sql`${model}`),
-  sql`, `,
-);
-const whitelistKindsSql = sql.join(
-  whitelistKinds.map((kind) => sql`${kind}`),
-  sql`, `,
-);
-/**
- * The device-state read, built once per database handle and sent as a named statement: PostgreSQL plans it
- * once per connection instead of at every call (it runs twice per command: when it is planned and when its
- * reply is confirmed).
- */
-function deviceStateQuery(executor: Executor) {
-  return executor
-    .select({
-      model: barrierB.deviceModel,
-      clockSetAt: barrierB.deviceClockSetAt,
-      hasPending: sql<boolean>`exists (select 1 from ${phones} w
-        where w.barrier_id = b.id and w.is_active and w.status = 'pending')`,
-      phones: sql<JsonRows>`${phoneSpecsJsonSql}`,
-      slots: sql<JsonRows>`(select coalesce(json_agg(json_build_object('slot', s.slot, 'number', s.number,
-          'window_start', s.window_start, 'window_end', s.window_end)), '[]')
-        from ${deviceSlots} s where s.barrier_id = b.id)`,
-      open: sql<JsonRows>`(select coalesce(json_agg(json_build_object('id', c.id, 'payload', c.payload,
-          'status', c.status, 'attempts', c.attempts) order by c.id), '[]')
-        from ${deviceCommands} c
-        where c.barrier_id = b.id and c.status in ('queued', 'sent') and c.kind in (${whitelistKindsSql}))`,
-      failed: sql<JsonRows>`(select coalesce(json_agg(json_build_object('payload', f.payload,
-          'finished_at', f.finished_at)), '[]')
-        from ${deviceCommands} f
-        where f.barrier_id = b.id and f.status = 'failed' and f.attempts > 0 and f.kind in (${whitelistKindsSql})
-          and not exists (
-            select 1 from ${deviceCommands} l
-            where l.barrier_id = f.barrier_id and l.id > f.id and l.status <> 'cancelled'
-              and l.kind in (${whitelistKindsSql})
-              and coalesce(l.payload->>(case when b.device_model in (${numberModelsSql}) then 'number' else 'slot' end), '')
-                = coalesce(f.payload->>(case when b.device_model in (${numberModelsSql}) then 'number' else 'slot' end), '')
-          ))`,
-    })
-    .from(barrierB)
-    .where(eq(barrierB.id, sql.placeholder('barrierId')));
-}
-
 /**
  * Everything the planner reads about a barrier's device, in one statement: the model and clock, the active
  * phones with a slot, the confirmed slots, the open whitelist commands (in id order) and the failed ones that
@@ -156,17 +108,53 @@ function deviceStateQuery(executor: Executor) {
  * such barrier. One round trip instead of six: the planner runs at every change, reply and window edge.
  */
 export async function loadDeviceState(executor: Executor, barrierId: number) {
-  const [row] = await preparedStatement(executor, 'devices.deviceState', () =>
-    deviceStateQuery(executor),
-  ).execute({
-    barrierId,
-  });
+  const numberModels = sql.join(
+    NUMBER_ADDRESSED_MODELS.map((model) => sql`${model}`),
+    sql`, `,
+  );
+  const kinds = sql.join(
+    whitelistKinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const result = (await executor.execute(sql`
+    select b.device_model as model, b.device_clock_set_at as clock_set_at,
+      exists (select 1 from ${phones} w where w.barrier_id = b.id and w.is_active and w.status = 'pending')
+        as has_pending,
+      ${phoneSpecsJsonSql} as phones,
+      (select coalesce(json_agg(json_build_object('slot', s.slot, 'number', s.number,
+          'window_start', s.window_start, 'window_end', s.window_end)), '[]')
+        from ${deviceSlots} s where s.barrier_id = b.id) as slots,
+      (select coalesce(json_agg(json_build_object('id', c.id, 'payload', c.payload, 'status', c.status,
+          'attempts', c.attempts) order by c.id), '[]')
+        from ${deviceCommands} c
+        where c.barrier_id = b.id and c.status in ('queued', 'sent') and c.kind in (${kinds})) as open,
+      (select coalesce(json_agg(json_build_object('payload', f.payload, 'finished_at', f.finished_at)), '[]')
+        from ${deviceCommands} f
+        where f.barrier_id = b.id and f.status = 'failed' and f.attempts > 0 and f.kind in (${kinds})
+          and not exists (
+            select 1 from ${deviceCommands} l
+            where l.barrier_id = f.barrier_id and l.id > f.id and l.status <> 'cancelled' and l.kind in (${kinds})
+              and coalesce(l.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
+                = coalesce(f.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
+          )) as failed
+    from ${barriers} b where b.id = ${barrierId}`)) as unknown as {
+    rows: {
+      model: string;
+      clock_set_at: string | Date | null;
+      has_pending: boolean;
+      phones: JsonRows;
+      slots: JsonRows;
+      open: JsonRows;
+      failed: JsonRows;
+    }[];
+  };
+  const row = result.rows[0];
   if (!row) return null;
   return {
     model: row.model,
-    clockSetAt: jsonDate(row.clockSetAt),
+    clockSetAt: jsonDate(row.clock_set_at),
     /** Some active phone is `pending` (settlePendingPhones has something to look at). */
-    hasPendingPhones: Boolean(row.hasPending),
+    hasPendingPhones: Boolean(row.has_pending),
     specs: phoneSpecsOf(row.phones),
     slots: jsonRows(row.slots).map((slot) => ({
       slot: slot.slot as number,
