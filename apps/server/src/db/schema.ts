@@ -4,7 +4,7 @@
  * Rows are soft-deleted where history must still point at them (users, barriers, phones): an action keeps
  * its phone id, and GET /api/phones/{id}/ must still describe a phone that has been removed.
  */
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -493,6 +493,17 @@ export const actions = pgTable(
  * sent after commit by the device worker. The SMS text is rendered at send time, so the device password is
  * never stored in clear here.
  */
+/**
+ * A device command's place in the queue's order across barriers: its rank (an emergency hold or its end,
+ * then a revocation, then the rest) and its deadline (`due_at`, else when it was stored). One expression
+ * for `device_commands_open_order_idx` and for the query that reads it (`firstBarriersWithOpenCommands`):
+ * PostgreSQL uses an expression index only for the same expression.
+ */
+export const commandRankSql = (kind: AnyColumn) =>
+  sql`(case when ${kind} in ('relay_hold', 'relay_release') then -1 when ${kind} = 'delete' then 0 else 1 end)`;
+export const commandDueSql = (dueAt: AnyColumn, createdAt: AnyColumn) =>
+  sql`coalesce(${dueAt}, ${createdAt})`;
+
 export const deviceCommands = pgTable(
   'device_commands',
   {
@@ -536,11 +547,7 @@ export const deviceCommands = pgTable(
     // The queue's priority order across barriers, read from the front (`firstBarriersWithOpenCommands`): the
     // first entry of a barrier in this order is its rank (hold, revocation, the rest) and its soonest deadline.
     index('device_commands_open_order_idx')
-      .on(
-        sql`(case when ${table.kind} in ('relay_hold', 'relay_release') then -1 when ${table.kind} = 'delete' then 0 else 1 end)`,
-        sql`coalesce(${table.dueAt}, ${table.createdAt})`,
-        table.barrierId,
-      )
+      .on(commandRankSql(table.kind), commandDueSql(table.dueAt, table.createdAt), table.barrierId)
       .where(sql`status in ('queued', 'sent')`),
     // Emergency holds (and their ends) waiting to be sent: the same count, for the commands below them.
     index('device_commands_queued_hold_idx')

@@ -102,7 +102,7 @@ export const sendRankOf = (kind: string): SendRank =>
  * their barrier's queue. Partial indexes keep both counts cheap.
  */
 function readyElsewhere(exclude: number[], at: string) {
-  const excluded = `{${exclude.join(',')}}`;
+  const excluded = arrayLiteral(exclude);
   return sql`select
     (select count(*) from device_commands d
       where d.status = 'queued' and d.kind in ('relay_hold', 'relay_release')
@@ -144,7 +144,7 @@ interface Bucket {
 const RANK_ORDER: Record<SendRank, number> = { hold: 0, revocation: 1, other: 2 };
 
 /** A Postgres array literal of plain values (numbers, or names of [a-z0-9_-] quoted). */
-const arrayLiteral = (values: (string | number)[]) =>
+export const arrayLiteral = (values: (string | number)[]) =>
   `{${values.map((value) => (typeof value === 'number' ? String(value) : `"${value}"`)).join(',')}}`;
 
 /**

@@ -24,7 +24,15 @@ import { parseReadReply, renderReadQuery } from '@propusk/devices/readback';
 import { changesPasswordTo, matchSettingReply, renderSetting } from '@propusk/devices/settings';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { barriers, deviceCommands, deviceSlots, inboundSms, phones } from '../../db/schema.ts';
+import {
+  barriers,
+  commandDueSql,
+  commandRankSql,
+  deviceCommands,
+  deviceSlots,
+  inboundSms,
+  phones,
+} from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { type ReadCommandPayload, recordReadReply } from '../device-checks/service.ts';
 import {
@@ -37,6 +45,7 @@ import {
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './device-log.ts';
 import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
 import {
+  arrayLiteral,
   ensureBuckets,
   GATEWAY_DOWN_MS,
   gatewaysOf,
@@ -1005,14 +1014,9 @@ export async function barriersNeedingAttention(executor: Executor): Promise<numb
   return [...new Set([...withOpen, ...timedOnly])];
 }
 
-/**
- * A command's place in the queue's order across barriers: its rank (an emergency hold or its end, then a
- * revocation, then the rest), then its deadline (`due_at`: a window's start, the clock's windows; else when
- * it was stored). `device_commands_open_order_idx` holds the open commands in exactly this order, so the
- * first entry of a barrier in it is the barrier's own rank and soonest deadline within that rank.
- */
-const commandRankSql = sql`(case when ${deviceCommands.kind} in ('relay_hold', 'relay_release') then -1 when ${deviceCommands.kind} = 'delete' then 0 else 1 end)`;
-const commandDueSql = sql`coalesce(${deviceCommands.dueAt}, ${deviceCommands.createdAt})`;
+/** The queue's order across barriers (db/schema.ts: the same expressions as its index). */
+const rankOfCommand = commandRankSql(deviceCommands.kind);
+const dueOfCommand = commandDueSql(deviceCommands.dueAt, deviceCommands.createdAt);
 
 /** Where a read of the order stopped (the last command entry read), to go on from there. */
 export interface OpenOrderCursor {
@@ -1041,12 +1045,12 @@ export async function firstBarriersWithOpenCommands(
   const pageSize = Math.min(5000, Math.max(64, options.limit * 4));
   for (;;) {
     const page = (await executor.execute(sql`
-      select ${deviceCommands.barrierId} as barrier_id, ${commandRankSql} as rank, ${commandDueSql}::text as due
+      select ${deviceCommands.barrierId} as barrier_id, ${rankOfCommand} as rank, ${dueOfCommand}::text as due
       from ${deviceCommands}
       where ${deviceCommands.status} in ('queued', 'sent')
-        ${options.among ? sql`and ${deviceCommands.barrierId} = any(${sql.param(options.among.length > 0 ? `{${options.among.join(',')}}` : '{}')}::int[])` : sql``}
-        ${cursor ? sql`and (${commandRankSql}, ${commandDueSql}, ${deviceCommands.barrierId}) > (${cursor.rank}, ${cursor.due}::timestamptz, ${cursor.barrierId})` : sql``}
-      order by rank, ${commandDueSql}, barrier_id
+        ${options.among ? sql`and ${deviceCommands.barrierId} = any(${arrayLiteral([...options.among])}::int[])` : sql``}
+        ${cursor ? sql`and (${rankOfCommand}, ${dueOfCommand}, ${deviceCommands.barrierId}) > (${cursor.rank}, ${cursor.due}::timestamptz, ${cursor.barrierId})` : sql``}
+      order by rank, ${dueOfCommand}, barrier_id
       limit ${pageSize}`)) as unknown as {
       rows: { barrier_id: number | string; rank: number | string; due: string }[];
     };
