@@ -6,6 +6,7 @@
  */
 import { type AnyColumn, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -807,5 +808,27 @@ export const emergencyHoldBarriers = pgTable(
   (table) => [
     primaryKey({ columns: [table.holdId, table.barrierId] }),
     index('emergency_hold_barriers_barrier_idx').on(table.barrierId, table.holdId),
+  ],
+);
+
+/**
+ * Sliding-window rate limits shared by every server process (lib/shared-rate-limiter.ts): one counter per
+ * limiter (`bucket`), key and fixed window; a hit reads its window and the one before and weighs the older by
+ * how much of it still lies inside the sliding window. Old windows are deleted by the limiter as it goes.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    /** The window's number: floor(epoch ms / window ms). */
+    windowIndex: bigint('window_index', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+    /** When this row stops mattering (the end of the window after it). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.key, table.windowIndex] }),
+    index('rate_limit_counters_expires_idx').on(table.expiresAt),
   ],
 );
