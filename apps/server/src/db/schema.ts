@@ -832,3 +832,21 @@ export const rateLimitCounters = pgTable(
     index('rate_limit_counters_expires_idx').on(table.expiresAt),
   ],
 );
+
+/**
+ * Consents to the operator's privacy policy (152-ФЗ, issue 28 part 6; docs/decisions/0022): one row per
+ * user and policy version, with when it was given. An account without a row for the current version has not
+ * consented to it (the spec's client logs in without asking): our client asks at its next visit.
+ */
+export const privacyConsents = pgTable(
+  'privacy_consents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    policyVersion: text('policy_version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('privacy_consents_user_version_unique').on(table.userId, table.policyVersion)],
+);
