@@ -421,11 +421,12 @@ describe('login of an ordinary user', () => {
     const unknownReset = await requestCode(t, unknown, 'reset_password');
     expect(unknownReset.statusCode).toBe(404);
     expect(unknownReset.json()).toEqual({ detail: 'User not found.', code: 'user_not_found' });
-    // Codes about one's own account need a login first (issue 17 part 4).
+    // Codes about one's own account are asked for without a login by the spec's client (issue 29 part 11):
+    // an unknown number is the mode rule's 404.
     for (const mode of ['change_phone_old', 'change_password', 'delete_account'] as const) {
       const response = await requestCode(t, unknown, mode);
-      expect(response.statusCode, mode).toBe(401);
-      expect(response.json().code).toBe('not_authenticated');
+      expect(response.statusCode, mode).toBe(404);
+      expect(response.json().code).toBe('user_not_found');
     }
     expect((await requestCode(t, unknown, 'change_phone_new')).statusCode).toBe(201);
 
@@ -463,7 +464,11 @@ describe('login of an ordinary user', () => {
     const reset = await requestCode(t, admin.phone, 'reset_password');
     expect(reset.statusCode).toBe(403);
     expect(reset.json().code).toBe('admin_password_reset_cli');
-    expect(reset.json().detail).toContain('npm run cli -- set-password');
+    // The spec's client shows `detail` as it is: it says whom to ask, never a command line.
+    expect(reset.json().detail).toBe(
+      'An administrator password cannot be reset by SMS. Ask the operator of this server to set a new password for you.',
+    );
+    expect(reset.json().detail).not.toMatch(/npm|cli|--/);
     expect((await requestCode(t, admin.phone, 'change_password', { token: admin.token })).statusCode).toBe(
       201,
     );
@@ -678,17 +683,15 @@ describe('SMS spending an attacker cannot spend (issue 17 part 4)', () => {
   });
   afterAll(() => t.close());
 
-  it("sends no code about an account to someone else's phone without its owner's login", async () => {
+  it("sends no code about an account to someone else's phone under another account's login", async () => {
     const victim = await createUser(t);
     const before = t.sentSms().filter((line) => line.to === victim.phone).length;
-    for (const mode of ['change_phone_old', 'delete_account', 'change_password'] as const) {
-      const anonymous = await requestCode(t, victim.phone, mode, { remoteAddress: '203.0.113.9' });
-      expect(anonymous.statusCode, mode).toBe(401);
-    }
     const stranger = await createUser(t);
-    const foreign = await requestCode(t, victim.phone, 'change_phone_old', { token: stranger.token });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().code).toBe('not_own_phone');
+    for (const mode of ['change_phone_old', 'delete_account'] as const) {
+      const foreign = await requestCode(t, victim.phone, mode, { token: stranger.token });
+      expect(foreign.statusCode, mode).toBe(403);
+      expect(foreign.json().code).toBe('not_own_phone');
+    }
     expect(t.sentSms().filter((line) => line.to === victim.phone)).toHaveLength(before);
   });
 
@@ -736,6 +739,27 @@ describe('who may hold back the codes of a number (issue 17 parts 3, 4)', () => 
     const again = await requestCode(t, phone, 'login', { remoteAddress: '203.0.113.7' });
     expect(again.statusCode).toBe(429);
     expect(again.json().code).toBe('code_already_sent');
+  });
+
+  it('bounds own-account codes asked for without a login like login codes (issue 29 part 11)', async () => {
+    const user = await createUser(t);
+    const sent = await requestCode(t, user.phone, 'delete_account', { remoteAddress: '192.0.2.200' });
+    expect(sent.statusCode).toBe(201);
+    expect(t.sentSms().at(-1)?.text).toContain('для удаления аккаунта');
+    // The same 60 s pause per address and number as a login code.
+    const again = await requestCode(t, user.phone, 'delete_account', { remoteAddress: '192.0.2.200' });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().code).toBe('code_already_sent');
+    // The number's daily cap counts every mode together: 9 more from other addresses, then refused.
+    for (let index = 0; index < 9; index++) {
+      const mode = (['change_phone_old', 'delete_account', 'login'] as const)[index % 3] ?? 'login';
+      const more = await requestCode(t, user.phone, mode, { remoteAddress: `192.0.2.${210 + index}` });
+      expect(more.statusCode, more.body).toBe(201);
+    }
+    const capped = await requestCode(t, user.phone, 'change_phone_old', { remoteAddress: '192.0.2.250' });
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().code).toBe('daily_code_limit');
+    expect(t.sentSms().filter((line) => line.to === user.phone)).toHaveLength(10);
   });
 
   it('sends at most 10 codes a day to one number, whoever asks', async () => {
@@ -861,9 +885,11 @@ describe('an account blocked platform-wide', () => {
       expect(response.statusCode, mode).toBe(403);
       expect(response.json()).toEqual(blocked);
     }
-    // Codes about one's own account need a login, which a blocked account cannot have (issue 17 part 4).
+    // Codes about one's own account, asked for without a login as the spec's client does: blocked too.
     for (const mode of ['change_phone_old', 'change_password', 'delete_account'] as const) {
-      expect((await requestCode(t, admin.phone, mode)).statusCode, mode).toBe(401);
+      const response = await requestCode(t, admin.phone, mode);
+      expect(response.statusCode, mode).toBe(403);
+      expect(response.json()).toEqual(blocked);
     }
     const verify = await verifyCode(t, admin.phone, t.lastCode(admin.phone), sent.json().verification_token);
     expect(verify.statusCode).toBe(403);

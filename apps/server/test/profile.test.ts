@@ -601,7 +601,7 @@ describe('administrator password change and reset', () => {
     });
     expect(code.statusCode).toBe(403);
     expect(code.json()).toEqual({
-      detail: expect.stringContaining('npm run cli -- set-password'),
+      detail: expect.stringContaining('Ask the operator of this server'),
       code: 'admin_password_reset_cli',
     });
     expect(t.sentSms().length).toBe(smsBefore);

@@ -114,6 +114,74 @@ describe('the spec’s reference client, call by call', () => {
     );
   });
 
+  /** A code of an own-account mode as that client asks for it: without a bearer token (issue 29 part 11). */
+  async function verifiedCode(phone: string, mode: string): Promise<string> {
+    const sent = await expectStatus(
+      await call('POST', '/api/auth/codes/', { body: { phone, mode } }),
+      201,
+      `codes ${mode}`,
+    );
+    const { verification_token } = expectReads(sent, { verification_token: 'string' }, mode) as {
+      verification_token: string;
+    };
+    await expectStatus(
+      await call('PATCH', '/api/auth/codes/verify/', {
+        body: { phone, code: t.lastCode(phone), verification_token },
+      }),
+      200,
+      `verify ${mode}`,
+    );
+    return verification_token;
+  }
+
+  it('changes its phone number: both codes asked for without a login, then the change with one', async () => {
+    const phone = nextPhone();
+    const { access } = await logIn(phone);
+    const old_verification_token = await verifiedCode(phone, 'change_phone_old');
+    const newPhone = nextPhone();
+    const new_verification_token = await verifiedCode(newPhone, 'change_phone_new');
+    const changed = await call('PATCH', '/api/users/me/phone/', {
+      token: access,
+      body: { new_phone: newPhone, old_verification_token, new_verification_token },
+    });
+    expect(expectReads(await expectStatus(changed, 200, 'change phone'), { phone: 'string' }, 'phone').phone).toBe(
+      newPhone,
+    );
+    const me = await call('GET', '/api/users/me/', { token: access });
+    expect((await expectStatus(me, 200, 'me after change')).json().phone).toBe(newPhone);
+  });
+
+  it('deletes its account: the code asked for without a login, then the deletion with one', async () => {
+    const phone = nextPhone();
+    const { access } = await logIn(phone);
+    const verification_token = await verifiedCode(phone, 'delete_account');
+    const deleted = await call('DELETE', '/api/users/me/', { token: access, body: { verification_token } });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    await expectStatus(await call('GET', '/api/users/me/', { token: access }), 401, 'me after deletion');
+  });
+
+  it('changes an administrator’s password: the code asked for without a login, then the change with one', async () => {
+    const admin = await createAdmin(t, { password: 'Ст@рый-пароль-2026' });
+    const verification_token = await verifiedCode(admin.phone, 'change_password');
+    const changed = await call('PATCH', '/api/users/me/password/', {
+      token: admin.token,
+      body: { old_password: 'Ст@рый-пароль-2026', new_password: 'Новый-пароль-шлагбаума-7', verification_token },
+    });
+    expectReads(await expectStatus(changed, 200, 'change password'), { message: 'string' }, 'password');
+    const step = await call('POST', '/api/auth/admin/password_verification/', {
+      body: { phone: admin.phone, password: 'Новый-пароль-шлагбаума-7' },
+    });
+    await expectStatus(step, 200, 'password step with the new password');
+  });
+
+  it('is told in words, not a command, that an administrator’s password is not reset by SMS', async () => {
+    const admin = await createAdmin(t);
+    const refused = await call('POST', '/api/auth/codes/', { body: { phone: admin.phone, mode: 'reset_password' } });
+    const body = expectReads(await expectStatus(refused, 403, 'reset code'), { detail: 'string' }, 'reset');
+    expect(body.detail).toContain('Ask the operator of this server');
+    expect(body.detail).not.toMatch(/npm|cli|--/);
+  });
+
   it('asks for a public barrier, then opens it from the request list by the id it reads there', async () => {
     const owner = await createAdmin(t, { fullName: 'Владелец' });
     const barrier = await createBarrier(t, owner, { address: 'г Москва, ул Справочная, д 1' });

@@ -47,7 +47,7 @@ export const AUTH_MESSAGES = {
   invalidRefresh: 'Refresh token is invalid or expired.',
   refreshReused: 'Refresh token was already used. The session has been ended; log in again.',
   adminPasswordResetCli:
-    'An administrator password cannot be reset by SMS. Ask the server operator to run: npm run cli -- set-password --phone <phone> --password -',
+    'An administrator password cannot be reset by SMS. Ask the operator of this server to set a new password for you.',
   smsFailed: 'Could not send the verification code. Try again later.',
 } as const;
 

@@ -47,7 +47,7 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   invalid_credentials: 'Неверный номер телефона или пароль.',
   refresh_invalid: 'Сессия истекла. Войдите снова.',
   refresh_reused: 'Сессия завершена из соображений безопасности. Войдите снова.',
-  // The screen shows Russian only; the English detail names the operator's command (npm run cli -- set-password).
+  // The spec's client shows the English detail as it is: it says whom to ask, never a command (issue 29 part 11).
   admin_password_reset_cli:
     'Пароль администратора нельзя сбросить по SMS. Попросите оператора сервера задать вам новый пароль.',
   webhook_replayed: 'Этот подписанный запрос уже был принят.',

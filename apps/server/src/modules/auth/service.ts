@@ -110,11 +110,11 @@ function assertModeAllowed(
     assertNotBlocked(user);
     return;
   }
-  // A code about one's own account goes only to the caller's own phone (issue 17 part 4): without a login
-  // nobody can make the server text another person's number in these modes.
-  if (OWN_ACCOUNT_MODES.includes(mode)) {
-    if (!caller) throw unauthorized();
-    if (!user || caller.id !== user.id) throw forbidden('not_own_phone');
+  // A code about one's own account: the spec's client asks for it without a login (issue 29 part 11), so
+  // without one it is bounded exactly like a login code (the address's rate, the number's daily cap, the
+  // server's budget) and only says what it is for; with a login it goes only to the caller's own phone.
+  if (OWN_ACCOUNT_MODES.includes(mode) && caller && (!user || caller.id !== user.id)) {
+    throw forbidden('not_own_phone');
   }
   if (!user) throw notFound('user_not_found');
   assertNotBlocked(user);
