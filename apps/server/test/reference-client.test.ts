@@ -144,9 +144,9 @@ describe('the spec’s reference client, call by call', () => {
       token: access,
       body: { new_phone: newPhone, old_verification_token, new_verification_token },
     });
-    expect(expectReads(await expectStatus(changed, 200, 'change phone'), { phone: 'string' }, 'phone').phone).toBe(
-      newPhone,
-    );
+    expect(
+      expectReads(await expectStatus(changed, 200, 'change phone'), { phone: 'string' }, 'phone').phone,
+    ).toBe(newPhone);
     const me = await call('GET', '/api/users/me/', { token: access });
     expect((await expectStatus(me, 200, 'me after change')).json().phone).toBe(newPhone);
   });
@@ -165,7 +165,11 @@ describe('the spec’s reference client, call by call', () => {
     const verification_token = await verifiedCode(admin.phone, 'change_password');
     const changed = await call('PATCH', '/api/users/me/password/', {
       token: admin.token,
-      body: { old_password: 'Ст@рый-пароль-2026', new_password: 'Новый-пароль-шлагбаума-7', verification_token },
+      body: {
+        old_password: 'Ст@рый-пароль-2026',
+        new_password: 'Новый-пароль-шлагбаума-7',
+        verification_token,
+      },
     });
     expectReads(await expectStatus(changed, 200, 'change password'), { message: 'string' }, 'password');
     const step = await call('POST', '/api/auth/admin/password_verification/', {
@@ -176,7 +180,9 @@ describe('the spec’s reference client, call by call', () => {
 
   it('is told in words, not a command, that an administrator’s password is not reset by SMS', async () => {
     const admin = await createAdmin(t);
-    const refused = await call('POST', '/api/auth/codes/', { body: { phone: admin.phone, mode: 'reset_password' } });
+    const refused = await call('POST', '/api/auth/codes/', {
+      body: { phone: admin.phone, mode: 'reset_password' },
+    });
     const body = expectReads(await expectStatus(refused, 403, 'reset code'), { detail: 'string' }, 'reset');
     expect(body.detail).toContain('Ask the operator of this server');
     expect(body.detail).not.toMatch(/npm|cli|--/);
