@@ -15,6 +15,7 @@ import type {
   CreateAccessRequestBody,
   UpdateAccessRequestBody,
 } from '@propusk/contracts/access-requests';
+import { maskPhone } from '@propusk/contracts/phone-mask';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts';
@@ -33,13 +34,23 @@ import * as repository from './repository.ts';
 
 const requestNotFound = () => notFound('access_request_not_found');
 
+/**
+ * What the administrator's side may read of the user (issue 28 part 1): his name and number once he shared
+ * them, by a request of his own or by accepting the invitation. A pending, rejected or cancelled invitation
+ * shows the number masked and no name, so that inviting ids one by one harvests nothing.
+ */
+export function isSharedWithAdmin(row: { initiator: Side; status: string }): boolean {
+  return row.initiator === 'user' || row.status === 'accepted';
+}
+
 function toAccessRequest(row: NonNullable<repository.AccessRequestListRow>, side: Side): AccessRequest {
+  const isShared = side === 'user' || isSharedWithAdmin(row);
   return {
     id: row.id,
     user: row.userId,
     barrier: row.barrierId,
-    user_full_name: row.userName,
-    user_phone: row.userPhone,
+    user_full_name: isShared ? row.userName : null,
+    user_phone: isShared ? row.userPhone : maskPhone(row.userPhone),
     barrier_address: row.barrierAddress,
     barrier_owner_name: row.barrierOwnerName,
     status: row.status,

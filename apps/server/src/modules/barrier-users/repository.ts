@@ -132,7 +132,8 @@ export const byPhone = (phone: string) => eq(users.phone, phone);
 
 /**
  * Whether the user is within this administrator's reach (DESIGN.md section 4): he has or asked for access to
- * one of the administrator's barriers (or was invited to one), or the administrator blocked him.
+ * one of the administrator's barriers, or accepted an invitation to one, or the administrator blocked him. An
+ * invitation he did not accept makes nobody related (issue 28 part 1: inviting ids one by one harvests nothing).
  */
 export async function isRelatedUser(
   executor: Executor,
@@ -149,7 +150,8 @@ export async function isRelatedUser(
     exists (select 1 from ${barrierAccess} join ${barriers} on ${barriers.id} = ${barrierAccess.barrierId}
             where ${barrierAccess.userId} = ${userId} and ${held})
     or exists (select 1 from ${accessRequests} join ${barriers} on ${barriers.id} = ${accessRequests.barrierId}
-            where ${accessRequests.userId} = ${userId} and ${held})
+            where ${accessRequests.userId} = ${userId} and ${held}
+              and (${accessRequests.initiator} = 'user' or ${accessRequests.status} = 'accepted'))
     or exists (select 1 from ${adminBlocks} where ${adminBlocks.adminId} = ${adminId} and ${adminBlocks.userId} = ${userId})
   ) as related`)) as unknown as { rows: { related: boolean }[] };
   return Boolean(result.rows[0]?.related);
