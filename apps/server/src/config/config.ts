@@ -10,7 +10,7 @@ const booleanFlag = z
   .transform((v) => ['on', 'true', '1'].includes(v));
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const environmentSchema = z
+export const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
@@ -74,6 +74,19 @@ const environmentSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     /** Strict-Transport-Security max-age; 0 (the default) sends none. Set it only when the site is on HTTPS. */
     HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(63_072_000).default(0),
+    // --- deployment (issue 31, docs/decisions/0027) ---
+    /** Apply pending migrations at start (`off`: `npm run migrate` does it, and a start on an old schema stops). */
+    MIGRATE_ON_START: booleanFlag.default(true),
+    /** Connections of this process's main PostgreSQL pool (requests, pg-boss). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+    /** Connections of this process's second pool, the device worker's sends. */
+    DATABASE_SEND_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(4),
+    /**
+     * Named prepared statements for the hot queries (db/prepared.ts). `off` behind PgBouncer in transaction mode
+     * (before 1.21 it cannot keep a statement across transactions): every query is then sent unnamed.
+     */
+    DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
+    // --- end deployment ---
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'android' && !env.ANDROID_SMS_URL) {
