@@ -77,6 +77,11 @@ export const users = pgTable(
     phonePrivacy: phonePrivacyEnum('phone_privacy').notNull().default('public'),
     role: roleEnum('role').notNull().default('user'),
     passwordHash: text('password_hash'),
+    /**
+     * An administrator whose password no longer meets the rule (issue 29 part 9): set at his password step,
+     * his administrator area is closed until he sets a new one.
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** false = blocked platform-wide by the operator (CLI). */
     isActive: boolean('is_active').notNull().default(true),
     blockReason: text('block_reason'),
@@ -171,9 +176,20 @@ export const verifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * Which part of the hourly code budget paid for it (issue 29 part 4): `public` (numbers without an account,
+     * guest links), `account` (existing accounts), `admin` (an administrator's codes: never refused).
+     */
+    budgetShare: text('budget_share').notNull().default('account'),
+    /** The guest pass a `guest_pass` code was asked for through (its caps per pass and per resident). */
+    guestPassId: integer('guest_pass_id').references(() => guestPasses.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('verifications_token_hash_unique').on(table.tokenHash),
+    index('verifications_created_share_idx').on(table.createdAt, table.budgetShare),
+    index('verifications_guest_pass_idx')
+      .on(table.guestPassId, table.createdAt)
+      .where(sql`${table.guestPassId} is not null`),
     index('verifications_phone_mode_created_idx').on(table.phone, table.mode, table.createdAt),
     index('verifications_phone_created_idx').on(table.phone, table.createdAt),
   ],
