@@ -19,6 +19,7 @@ import { HttpError } from './lib/errors.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
+import { CLIENT_LOG_PUSHES_PER_WINDOW } from './lib/shared-rate-limiter.ts';
 import {
   blockAccount,
   createOrPromoteAdmin,
@@ -138,7 +139,7 @@ function cliDependencies(database: OpenedDatabase, config: ReturnType<typeof loa
     rateLimits: {
       codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs),
       authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),
-      logs: new RateLimiter(600, windowMs),
+      logs: new RateLimiter(CLIENT_LOG_PUSHES_PER_WINDOW, windowMs),
     },
     notifyDeviceCommands: () => {},
   };

@@ -17,8 +17,8 @@ import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import type { Dependencies } from './lib/dependencies.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
-import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
+import { createPerIpLimits } from './lib/shared-rate-limiter.ts';
 import { createSmsGateway, createSmsGateways } from './lib/sms-gateway.ts';
 import { type OpenedDatabase, openMigratedDatabase } from './runtime.ts';
 
@@ -69,7 +69,6 @@ async function main() {
 
   database = await step(openMigratedDatabase(config));
   if (stopping) return;
-  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   const print = (line: string) => process.stdout.write(`${line}\n`);
   const sms = createSmsGateway(config, print);
   const deps: Dependencies = {
@@ -83,11 +82,7 @@ async function main() {
     smsGateways: createSmsGateways(config, sms, print),
     logger,
     metrics: createMetrics(),
-    rateLimits: {
-      codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs),
-      authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),
-      logs: new RateLimiter(600, windowMs),
-    },
+    rateLimits: createPerIpLimits(database.handle.db, config),
     notifyDeviceCommands: () => {},
   };
   app = await step(buildApp(deps, { logger }));

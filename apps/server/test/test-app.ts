@@ -23,8 +23,8 @@ import {
 import { ManualClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
-import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { Secrets } from '../src/lib/secrets.ts';
+import { createPerIpLimits } from '../src/lib/shared-rate-limiter.ts';
 
 export interface SentSmsLine {
   to: string;
@@ -106,7 +106,6 @@ export async function createTestApp(
   const { handle, drop } = await openTestDatabase();
   const clock = new ManualClock(new Date('2026-11-21T09:00:00.000Z'));
   const logger = options.logger ?? pino({ level: 'silent' });
-  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   const nowMs = () => clock.now().getTime();
   const deps: Dependencies = {
     config,
@@ -118,11 +117,8 @@ export async function createTestApp(
     sms: new DemoSmsGateway({ file: config.smsFile, now: () => clock.now() }),
     logger,
     metrics: createMetrics(),
-    rateLimits: {
-      codeRequests: new RateLimiter(config.RATE_LIMIT_CODE_REQUESTS, windowMs, nowMs),
-      authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs, nowMs),
-      logs: new RateLimiter(600, windowMs, nowMs),
-    },
+    // As in main.ts: in the database, shared with any other app built on the same handle.
+    rateLimits: createPerIpLimits(handle.db, config, nowMs),
     notifyDeviceCommands: () => {},
   };
   options.configure?.(deps);

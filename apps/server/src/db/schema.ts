@@ -6,7 +6,6 @@
  */
 import { type AnyColumn, sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   customType,
@@ -828,25 +827,18 @@ export const emergencyHoldBarriers = pgTable(
 );
 
 /**
- * Sliding-window rate limits shared by every server process (lib/shared-rate-limiter.ts): one counter per
- * limiter (`bucket`), key and fixed window; a hit reads its window and the one before and weighs the older by
- * how much of it still lies inside the sliding window. Old windows are deleted by the limiter as it goes.
+ * Rate limits shared by every server process (lib/shared-rate-limiter.ts): a sliding log, one row per allowed
+ * hit of a limiter (`bucket`) and key; a refused hit writes nothing. Rows older than their limiter's window
+ * are deleted by the limiter as it goes.
  */
-export const rateLimitCounters = pgTable(
-  'rate_limit_counters',
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
   {
     bucket: text('bucket').notNull(),
     key: text('key').notNull(),
-    /** The window's number: floor(epoch ms / window ms). */
-    windowIndex: bigint('window_index', { mode: 'number' }).notNull(),
-    count: integer('count').notNull(),
-    /** When this row stops mattering (the end of the window after it). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.bucket, table.key, table.windowIndex] }),
-    index('rate_limit_counters_expires_idx').on(table.expiresAt),
-  ],
+  (table) => [index('rate_limit_hits_key_idx').on(table.bucket, table.key, table.at)],
 );
 
 /**

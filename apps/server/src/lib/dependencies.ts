@@ -5,8 +5,8 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { Metrics } from './metrics.ts';
-import type { RateLimiter } from './rate-limiter.ts';
 import type { Secrets } from './secrets.ts';
+import type { Limiter } from './shared-rate-limiter.ts';
 import type { GatewayEntry } from './sms-gateway.ts';
 
 /** What services need from the outside world, built once in main.ts (or a test) and passed down. */
@@ -28,13 +28,14 @@ export interface Dependencies {
   logger: FastifyBaseLogger;
   /** This app's Prometheus instruments (its own registry), counted by the services, served by GET /metrics. */
   metrics: Metrics;
+  /** Per-IP limits: shared by every process (lib/shared-rate-limiter.ts) in main.ts, in memory in tests. */
   rateLimits: {
     /** Code requests per IP. */
-    codeRequests: RateLimiter;
+    codeRequests: Limiter;
     /** Any unauthenticated auth call per IP. */
-    authCalls: RateLimiter;
+    authCalls: Limiter;
     /** Client log pushes per IP. */
-    logs: RateLimiter;
+    logs: Limiter;
   };
   /** Called after a transaction that wrote device commands has committed (wakes the device worker). */
   notifyDeviceCommands: (barrierIds: number[]) => void;

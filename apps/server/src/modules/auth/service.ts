@@ -127,7 +127,7 @@ export async function requestCode(
   deps: Dependencies,
   input: { phone: string; mode: VerificationMode; ip: string; caller: AuthenticatedUser | null },
 ) {
-  limitByIp(deps.rateLimits.codeRequests, input.ip);
+  await limitByIp(deps.rateLimits.codeRequests, input.ip);
   assertModeAllowed(input.mode, await findLiveUserByPhone(deps.db, input.phone), input.caller);
   return issueCode(deps, input);
 }
@@ -203,7 +203,7 @@ export async function verifyCode(
   deps: Dependencies,
   input: { phone: string; code: string; verificationToken: string; ip: string },
 ) {
-  limitByIp(deps.rateLimits.authCalls, input.ip);
+  await limitByIp(deps.rateLimits.authCalls, input.ip);
   const { phone, ip } = input;
   const row = await loadVerification(deps.db, deps, { token: input.verificationToken, phone, mode: null });
   if (row.mode !== 'change_phone_new') assertNotBlocked(await findLiveUserByPhone(deps.db, phone));
@@ -232,7 +232,7 @@ export async function login(
   deps: Dependencies,
   input: { phone: string; verificationToken: string; passwordNonce?: string | undefined; ip: string },
 ) {
-  limitByIp(deps.rateLimits.authCalls, input.ip);
+  await limitByIp(deps.rateLimits.authCalls, input.ip);
   const { phone } = input;
   const token = { token: input.verificationToken, phone, mode: 'login' as const };
   assertNotBlocked(await findLiveUserByPhone(deps.db, phone));
@@ -274,7 +274,7 @@ export async function verifyAdminPassword(
   deps: Dependencies,
   input: { phone: string; password: string; ip: string },
 ) {
-  limitByIp(deps.rateLimits.authCalls, input.ip);
+  await limitByIp(deps.rateLimits.authCalls, input.ip);
   const { phone } = input;
   const user = await findLiveUserByPhone(deps.db, phone);
   assertNotBlocked(user);
@@ -333,7 +333,7 @@ type RefreshOutcome =
  * after its login, however often it is refreshed.
  */
 export async function refreshAccessToken(deps: Dependencies, input: { refresh: string; ip: string }) {
-  limitByIp(deps.rateLimits.authCalls, input.ip);
+  await limitByIp(deps.rateLimits.authCalls, input.ip);
   const now = deps.clock.now();
   const presented = sha256(input.refresh);
   const outcome = await deps.db.transaction(async (tx): Promise<RefreshOutcome> => {
@@ -388,13 +388,13 @@ export async function refreshAccessToken(deps: Dependencies, input: { refresh: s
 
 /** Ends the session of a refresh token. Idempotent: an unknown or spent token is not an error. */
 export async function logout(deps: Dependencies, input: { refresh: string; ip: string }): Promise<void> {
-  limitByIp(deps.rateLimits.authCalls, input.ip);
+  await limitByIp(deps.rateLimits.authCalls, input.ip);
   const sessionId = await findSessionIdByAnyRefreshHash(deps.db, sha256(input.refresh));
   if (sessionId) await revokeSession(deps.db, sessionId, deps.clock.now());
 }
 
 export async function checkAdmin(deps: Dependencies, input: { phone: string; ip: string }) {
-  limitByIp(deps.rateLimits.authCalls, input.ip);
+  await limitByIp(deps.rateLimits.authCalls, input.ip);
   const user = await findLiveUserByPhone(deps.db, input.phone);
   return { is_admin: user?.role === 'admin' && user.isActive };
 }

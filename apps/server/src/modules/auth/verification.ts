@@ -10,6 +10,7 @@ import type { Executor } from '../../db/database.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, gone, tooManyRequests } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/secrets.ts';
+import type { Limiter } from '../../lib/shared-rate-limiter.ts';
 import {
   countAuthFailuresSince,
   findVerificationByTokenHash,
@@ -59,8 +60,8 @@ export function codeMatches(
 }
 
 /** Per-IP limit of an unauthenticated call: 429 once the address is over its budget. */
-export function limitByIp(limiter: { hit(key: string): number }, ip: string): void {
-  const wait = limiter.hit(ip);
+export async function limitByIp(limiter: Limiter, ip: string): Promise<void> {
+  const wait = await limiter.hit(ip);
   if (wait > 0) throw tooManyRequests('too_many_requests', wait);
 }
 

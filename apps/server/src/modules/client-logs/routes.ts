@@ -22,7 +22,7 @@ export const clientLogRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = as
       },
     },
     async (request, reply) => {
-      const wait = deps.rateLimits.logs.hit(request.ip);
+      const wait = await deps.rateLimits.logs.hit(request.ip);
       if (wait > 0) throw tooManyRequests('too_many_log_entries', wait);
       const { level, app: clientApp, page, message } = request.body;
       deps.logger[level]({ source: 'client', app: clientApp, page, ip: request.ip }, message);

@@ -33,8 +33,8 @@ import { PHONE_MESSAGES, parseDateTimeInput } from '@propusk/contracts/phones';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { FieldError, forbidden, gone, notFound, tooManyRequests } from '../../lib/errors.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
+import { createSharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { issueCode, verifyCode } from '../auth/service.ts';
 import { consumeVerification, limitByIp } from '../auth/verification.ts';
@@ -97,8 +97,18 @@ export function createGuestPassService(deps: Dependencies) {
   const { db } = deps;
   const offset = deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES;
   const nowMs = () => deps.clock.now().getTime();
-  const byIp = new RateLimiter(GUEST_IP_LIMIT, GUEST_IP_WINDOW_MS, nowMs);
-  const byToken = new RateLimiter(GUEST_TOKEN_LIMIT, GUEST_TOKEN_WINDOW_MS, nowMs);
+  const byIp = createSharedRateLimiter(db, {
+    name: 'guest-pass-ip',
+    limit: GUEST_IP_LIMIT,
+    windowMs: GUEST_IP_WINDOW_MS,
+    now: nowMs,
+  });
+  const byToken = createSharedRateLimiter(db, {
+    name: 'guest-pass-link',
+    limit: GUEST_TOKEN_LIMIT,
+    windowMs: GUEST_TOKEN_WINDOW_MS,
+    now: nowMs,
+  });
 
   /** start < end, end in the future, at most 24 hours long, starting within 30 days. */
   function parseWindow(body: CreateGuestPassBody): { start: Date; end: Date } {
@@ -125,11 +135,11 @@ export function createGuestPassService(deps: Dependencies) {
   }
 
   /** The public calls' budgets: per address, and per link (a malformed link is never looked up). */
-  function limitPublic(token: string, ip: string): string {
-    limitByIp(byIp, ip);
+  async function limitPublic(token: string, ip: string): Promise<string> {
+    await limitByIp(byIp, ip);
     if (!GUEST_PASS_TOKEN_PATTERN.test(token)) throw unavailable();
     const tokenHash = sha256(token);
-    const wait = byToken.hit(tokenHash);
+    const wait = await byToken.hit(tokenHash);
     if (wait > 0) throw tooManyRequests('too_many_requests', wait);
     return tokenHash;
   }
@@ -244,20 +254,20 @@ export function createGuestPassService(deps: Dependencies) {
     },
 
     async view(token: string, ip: string): Promise<PublicGuestPass> {
-      const tokenHash = limitPublic(token, ip);
+      const tokenHash = await limitPublic(token, ip);
       const { pass, address } = await usablePass(tokenHash);
       return publicView(pass, address);
     },
 
     async requestCode(token: string, phone: string, ip: string) {
-      const tokenHash = limitPublic(token, ip);
+      const tokenHash = await limitPublic(token, ip);
       await usablePass(tokenHash);
-      limitByIp(deps.rateLimits.codeRequests, ip);
+      await limitByIp(deps.rateLimits.codeRequests, ip);
       return issueCode(deps, { phone, mode: 'guest_pass', ip });
     },
 
     async redeem(token: string, body: RedeemGuestPassBody, ip: string): Promise<RedeemedGuestPass> {
-      const tokenHash = limitPublic(token, ip);
+      const tokenHash = await limitPublic(token, ip);
       const found = await usablePass(tokenHash);
       // The code's tries, backoffs and address locks are those of every code (verification.ts).
       await verifyCode(deps, {

@@ -39,7 +39,7 @@ import {
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { createSharedRateLimiter, type SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import {
   holdsPermissionSql,
   pageOffset,
@@ -53,19 +53,30 @@ import { cancelPendingOpenings, type RelayPayload } from './commands.ts';
 
 type Deps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'notifyDeviceCommands'>;
 
-/** Per-user limits of openings (per process, like the other rate limits: lib/rate-limiter.ts). */
+/** Per-user limits of openings, shared by every server process (lib/shared-rate-limiter.ts). */
 export const OPENING_LIMITS = {
   perBarrier: { count: 1, windowMs: 30_000 },
   perHour: { count: 20, windowMs: 3_600_000 },
 };
-const limiters = new WeakMap<object, { barrier: RateLimiter; hour: RateLimiter }>();
-function openingLimiters(deps: Pick<Dependencies, 'clock'>) {
+const limiters = new WeakMap<object, { barrier: SharedRateLimiter; hour: SharedRateLimiter }>();
+function openingLimiters(deps: Pick<Dependencies, 'clock' | 'db'>) {
   let found = limiters.get(deps);
   if (!found) {
     const now = () => deps.clock.now().getTime();
+    const { perBarrier, perHour } = OPENING_LIMITS;
     found = {
-      barrier: new RateLimiter(OPENING_LIMITS.perBarrier.count, OPENING_LIMITS.perBarrier.windowMs, now),
-      hour: new RateLimiter(OPENING_LIMITS.perHour.count, OPENING_LIMITS.perHour.windowMs, now),
+      barrier: createSharedRateLimiter(deps.db, {
+        name: 'openings-barrier',
+        limit: perBarrier.count,
+        windowMs: perBarrier.windowMs,
+        now,
+      }),
+      hour: createSharedRateLimiter(deps.db, {
+        name: 'openings-hour',
+        limit: perHour.count,
+        windowMs: perHour.windowMs,
+        now,
+      }),
     };
     limiters.set(deps, found);
   }
@@ -153,7 +164,10 @@ export async function openGate(
     }
     if ((await activeHoldOn(tx, barrierId)) !== null) throw conflict('emergency_hold_active');
     const limits = openingLimiters(deps);
-    const wait = Math.max(limits.barrier.hit(`${userId}:${barrierId}`), limits.hour.hit(String(userId)));
+    const wait = Math.max(
+      await limits.barrier.hit(`${userId}:${barrierId}`, tx),
+      await limits.hour.hit(String(userId), tx),
+    );
     if (wait > 0) throw tooManyRequests('too_many_openings', wait);
     const model = barrier.deviceModel as DeviceModel;
     const steps = openingSteps(model, await knownRelaySeconds(tx, barrierId));

@@ -221,7 +221,7 @@ export async function resetPassword(
   deps: Dependencies,
   input: { phone: string; newPassword: string; verificationToken: string; ip: string },
 ): Promise<{ message: string }> {
-  limitByIp(deps.rateLimits.authCalls, input.ip);
+  await limitByIp(deps.rateLimits.authCalls, input.ip);
   const user = await findLiveUserByPhone(deps.db, input.phone);
   if (!user) throw notFound('user_not_found');
   if (!user.isActive) throw forbidden('user_blocked');
