@@ -23,7 +23,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -305,13 +304,13 @@ async function* readLines(file: string): AsyncGenerator<string> {
   const gunzip = createGunzip();
   const input = createReadStream(file);
   input.on('error', (error) => gunzip.destroy(error));
-  const reader = createInterface({ input: input.pipe(gunzip), crlfDelay: Number.POSITIVE_INFINITY });
+  const text = input.pipe(gunzip);
+  text.setEncoding('utf8');
   try {
-    for await (const line of reader) yield line;
+    yield* splitLines(text);
   } catch (error) {
     throw describeReadError(file, error);
   } finally {
-    reader.close();
     input.destroy();
     // Reading stopped early (the header alone, or a refusal): what gunzip still finds is of no interest, and
     // an error it would raise with no listener left would take the process down.
@@ -319,6 +318,31 @@ async function* readLines(file: string): AsyncGenerator<string> {
     gunzip.destroy();
   }
 }
+
+/**
+ * Lines split on `\n` alone. Not `readline`: since Node 24 it also ends a line at U+2028 and U+2029 (and it
+ * always did at a lone `\r`), which JSON leaves unescaped inside strings, so a text holding one would cut a
+ * row in two and a valid backup would be refused (issue 31 part 2). Our writer ends every line with `\n`
+ * and escapes every control character inside a line; a `\r` before the `\n` (a file that went through a
+ * Windows tool) is dropped.
+ */
+export async function* splitLines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of chunks) {
+    rest += chunk;
+    let start = 0;
+    let end = rest.indexOf('\n', start);
+    while (end !== -1) {
+      yield withoutCarriageReturn(rest.slice(start, end));
+      start = end + 1;
+      end = rest.indexOf('\n', start);
+    }
+    rest = rest.slice(start);
+  }
+  if (rest !== '') yield withoutCarriageReturn(rest);
+}
+
+const withoutCarriageReturn = (line: string) => (line.endsWith('\r') ? line.slice(0, -1) : line);
 
 function describeReadError(file: string, error: unknown): Error {
   if (error instanceof BackupError) return error;
