@@ -42,7 +42,10 @@ export class SwitchableGateway implements SmsGateway {
 export interface DeviceHarness {
   simulators: SimulatorRegistry;
   notified: number[];
-  deliverReplies(): Promise<number>;
+  /** Delivers the replies the units sent (at most `limit`, oldest first). */
+  deliverReplies(limit?: number): Promise<number>;
+  /** Delivers the answers the units sent late (`simulators.deliverAs(id, { kind: 'late', … })`). */
+  deliverLateReplies(): Promise<number>;
   /** Holds replies back: the device "never answers". */
   dropReplies(): Promise<number>;
   createBarrier(options: {
@@ -78,6 +81,8 @@ export function createDeviceHarness(
 ): DeviceHarness {
   const demo = options.gateway ?? (t.deps.sms as DemoSmsGateway);
   const replies: (() => Promise<void>)[] = [];
+  // Answers a unit sends late (ReplyDelivery 'late'): delivered only by `deliverLateReplies`.
+  const lateReplies: (() => Promise<void>)[] = [];
   const notified: number[] = [];
   // manual (default): replies are delivered by hand and notifications only recorded; otherwise the real
   // worker and its simulators (startDeviceProcessing) do both.
@@ -85,10 +90,11 @@ export function createDeviceHarness(
   const simulators: SimulatorRegistry = manual
     ? attachDeviceSimulators(demo, t.deps, (reply) => receiveInboundSms(t.deps, reply), {
         delayMs: 0,
-        schedule: (run) => replies.push(run),
+        schedule: (run, _delayMs, meta) => (meta.late ? lateReplies : replies).push(run),
       })
     : {
         device: () => undefined,
+        deliverAs: () => {},
         settled: async () => {},
         answerInFlight: async () => 0,
         drift: () => false,
@@ -101,11 +107,20 @@ export function createDeviceHarness(
   const harness: DeviceHarness = {
     simulators,
     notified,
-    async deliverReplies() {
+    async deliverReplies(limit = Number.POSITIVE_INFINITY) {
       await simulators.settled();
       let count = 0;
-      while (replies.length > 0) {
+      while (replies.length > 0 && count < limit) {
         await replies.shift()?.();
+        count += 1;
+      }
+      return count;
+    },
+    async deliverLateReplies() {
+      await simulators.settled();
+      let count = 0;
+      while (lateReplies.length > 0) {
+        await lateReplies.shift()?.();
         count += 1;
       }
       return count;

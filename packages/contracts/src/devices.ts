@@ -24,7 +24,9 @@ export type DeviceMessageDirection = (typeof DEVICE_MESSAGE_DIRECTIONS)[number];
  * `sent`: the gateway accepted the SMS; `gateway_failed`: it did not (sent again later). `confirmed` /
  * `refused` / `format_error`: the reply to the command in flight (refused: the device rejected the password;
  * format_error: it did not understand the command);
- * `unrecognised`: a reply from the device's number that matched nothing.
+ * `unrecognised`: a reply from the device's number that matched nothing; `late`: a reply naming a command that
+ * had already finished (a repeated delivery, or an answer after the command failed), kept and ignored
+ * (docs/decisions/0025).
  */
 export const DEVICE_MESSAGE_OUTCOMES = [
   'sent',
@@ -33,6 +35,7 @@ export const DEVICE_MESSAGE_OUTCOMES = [
   'refused',
   'format_error',
   'unrecognised',
+  'late',
 ] as const;
 export type DeviceMessageOutcome = (typeof DEVICE_MESSAGE_OUTCOMES)[number];
 

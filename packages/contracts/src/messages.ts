@@ -274,6 +274,7 @@ export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
   refused: 'неверный пароль',
   format_error: 'команда не понята',
   unrecognised: 'не распознано',
+  late: 'поздний ответ',
 };
 
 export const DEVICE_LOG_TEXTS = {

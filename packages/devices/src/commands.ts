@@ -4,7 +4,7 @@ import { formatNumber } from './numbers.ts';
 import type { PlannedCommand } from './planner.ts';
 import { type DeviceProfileOverride, resolveSheet } from './profile.ts';
 import type { DeviceSheet, SourcedForm } from './sheet-types.ts';
-import { fillTemplate, matchesReplyForms } from './template.ts';
+import { fillTemplate, matchesReplyForms, matchReplyFormsDetail } from './template.ts';
 
 export interface RenderOptions {
   /** The moment the SMS is sent: the time written by set_clock (required for set_clock). */
@@ -106,4 +106,24 @@ export function matchReply(
   const { replies } = formsFor(sheet, command);
   // The clock the device echoes depends on when it was sent; any time is accepted.
   return matchesReplyForms(replies, commandValues(sheet, command, options), replyText) ? 'confirmed' : null;
+}
+
+/**
+ * What a received SMS says about this command, and whether it names it. `names: true`: the reply carries
+ * the command's own values (its slot and number, docs/decisions/0025), so it answers this command whenever
+ * it arrives; `names: false`: an error reply, or a form without values ("Set Time OK"), which can only be
+ * taken by the command in flight. Null: not an answer to this command.
+ */
+export function matchReplyDetail(
+  model: DeviceModel,
+  command: PlannedCommand,
+  replyText: string,
+  options: Pick<RenderOptions, 'utcOffsetMinutes' | 'profile'> = {},
+): { outcome: ReplyOutcome; names: boolean } | null {
+  const sheet = resolveSheet(model, options.profile);
+  const error = matchErrorReply(sheet, replyText);
+  if (error) return { outcome: error, names: false };
+  const { replies } = formsFor(sheet, command);
+  const found = matchReplyFormsDetail(replies, commandValues(sheet, command, options), replyText);
+  return found ? { outcome: 'confirmed', names: found.names } : null;
 }

@@ -59,6 +59,7 @@ describe('reading the replies', () => {
         9: null,
         10: null,
       },
+      answered: [1, 2, 3, 5],
     });
   });
 
@@ -68,7 +69,7 @@ describe('reading the replies', () => {
       { kind: 'range', from: 1, to: 2 },
       '001:12345678901234\n011:Empty',
     );
-    expect(parsed).toEqual({ outcome: 'read', slots: { 1: '12345678901234', 2: null } });
+    expect(parsed).toEqual({ outcome: 'read', slots: { 1: '12345678901234', 2: null }, answered: [1] });
     expect(parseReadReply('RTU5025', range, 'Relay ON')).toBeNull();
     expect(parseReadReply('RTU5025', range, '011:Empty')).toBeNull();
     expect(parseReadReply('RTU5025', range, 'Error password')).toEqual({ outcome: 'refused' });

@@ -80,7 +80,8 @@ export function renderReadQuery(
 }
 
 export type ReadReply =
-  | { outcome: 'read'; slots: SlotReading }
+  /** `answered`: the slots the text itself names (the others of the range are read as empty). */
+  | { outcome: 'read'; slots: SlotReading; answered: number[] }
   | { outcome: 'read_list'; numbers: string[] }
   | { outcome: 'refused' | 'format_error' }
   | null;
@@ -134,8 +135,11 @@ export function parseReadReply(
     }
   }
   if (mentioned === 0) return null;
+  const answered = Object.keys(slots)
+    .map(Number)
+    .sort((a, b) => a - b);
   for (let slot = from; slot <= to; slot += 1) if (!(slot in slots)) slots[slot] = null;
-  return { outcome: 'read', slots };
+  return { outcome: 'read', slots, answered };
 }
 
 /** One slot (or, on number-addressed models, one number) where the device differs from the server. */

@@ -2,7 +2,7 @@ import { matchErrorReply } from './commands.ts';
 import { maskSecrets, PASSWORD_MASK } from './mask.ts';
 import { type DeviceModel, getSheet, passwordValue } from './models.ts';
 import type { SettingSheet } from './sheet-types.ts';
-import { fillTemplate, matchesReplyForms } from './template.ts';
+import { fillTemplate, matchReplyFormsDetail } from './template.ts';
 
 export interface SettingParamView {
   key: string;
@@ -176,22 +176,45 @@ export function changesPasswordTo(
 }
 
 /**
- * Whether a received SMS is the device's answer to this setting: 'confirmed', 'refused' (wrong password),
- * 'format_error' (not understood), or null (not it). A setting without a documented reply is confirmed by
- * any reply that is not an error: the manuals say every understood command is answered.
+ * The reply forms that confirm a setting: its documented ones; for a setting the sources give no reply
+ * (RTU5025 manual v1.5 p. 11, §6.3.1–6.3.5: ALL#, AUT#, GOT, GON/GOFF), only the family's generic
+ * acknowledgement (`genericSuccess`, cited in the sheet) — never any text (docs/decisions/0025).
  */
+function settingReplyForms(model: DeviceModel, setting: SettingSheet) {
+  return setting.replies.length > 0 ? setting.replies : [getSheet(model).replies.genericSuccess];
+}
+
+/**
+ * Whether a received SMS is the device's answer to this setting, and whether it names it (carries the
+ * setting's own values, as `Password changed to 5678`): 'confirmed', 'refused' (wrong password),
+ * 'format_error' (not understood), or null (not it).
+ */
+export function matchSettingReplyDetail(
+  model: DeviceModel,
+  settingId: string,
+  params: SettingParams,
+  replyText: string,
+): { outcome: 'confirmed' | 'refused' | 'format_error'; names: boolean } | null {
+  const sheet = getSheet(model);
+  const setting = findSetting(model, settingId);
+  if (!setting) return null;
+  const error = matchErrorReply(sheet, replyText);
+  if (error) return { outcome: error, names: false };
+  const checked = checkSettingParams(model, settingId, params);
+  const found = matchReplyFormsDetail(
+    settingReplyForms(model, setting),
+    checked.ok ? checked.values : {},
+    replyText,
+  );
+  return found ? { outcome: 'confirmed', names: found.names } : null;
+}
+
+/** `matchSettingReplyDetail` without the naming: what the reply says. */
 export function matchSettingReply(
   model: DeviceModel,
   settingId: string,
   params: SettingParams,
   replyText: string,
 ): 'confirmed' | 'refused' | 'format_error' | null {
-  const sheet = getSheet(model);
-  const setting = findSetting(model, settingId);
-  if (!setting) return null;
-  const error = matchErrorReply(sheet, replyText);
-  if (error) return error;
-  if (setting.replies.length === 0) return replyText.trim() === '' ? null : 'confirmed';
-  const checked = checkSettingParams(model, settingId, params);
-  return matchesReplyForms(setting.replies, checked.ok ? checked.values : {}, replyText) ? 'confirmed' : null;
+  return matchSettingReplyDetail(model, settingId, params, replyText)?.outcome ?? null;
 }

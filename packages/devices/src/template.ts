@@ -143,3 +143,27 @@ export function matchesReplyForms(
     ),
   );
 }
+
+/**
+ * How a received text holds one of the reply forms with the expected values: `names: true` when the form
+ * that matched carries at least one of the expected values (a slot, a number, a new password: the reply
+ * names its command), `names: false` when it matched a form without them ("Set Time OK", "Relay ON",
+ * "Set Success!": it could answer any command of that form). Null: no form matches.
+ */
+export function matchReplyFormsDetail(
+  forms: readonly SourcedForm[],
+  expected: Record<string, string>,
+  text: string,
+): { names: boolean } | null {
+  const normalized = normalizeReplyText(text);
+  let found: { names: boolean } | null = null;
+  for (const form of forms) {
+    for (const groups of findReplyForm(form.template, normalized)) {
+      const checked = Object.entries(expected).filter(([key]) => Object.hasOwn(groups, key));
+      if (!checked.every(([key, value]) => sameReplyValue(key, groups[key] ?? '', value))) continue;
+      if (checked.length > 0) return { names: true };
+      found = { names: false };
+    }
+  }
+  return found;
+}

@@ -15,13 +15,13 @@
  * have got it. The worker (src/jobs) calls these when woken; tests call them directly with a manual clock.
  */
 import { nextChangeAt } from '@propusk/devices/access';
-import { matchReply, renderCommand } from '@propusk/devices/commands';
+import { renderCommand } from '@propusk/devices/commands';
 import { maskSecrets } from '@propusk/devices/mask';
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { parseReadReply, renderReadQuery } from '@propusk/devices/readback';
-import { changesPasswordTo, matchSettingReply, renderSetting } from '@propusk/devices/settings';
+import { changesPasswordTo, renderSetting } from '@propusk/devices/settings';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import {
@@ -57,6 +57,7 @@ import {
   takeSendTokens,
 } from './gateway-rate.ts';
 import { loadModelAndSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
+import { chooseRepliedCommand, commandsAwaitingReply, matchCommandReply } from './reply-matching.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 export type QueueDeps = Pick<
@@ -802,7 +803,8 @@ export interface ReplyResult {
   matched: {
     barrierId: number;
     commandId: number;
-    outcome: 'confirmed' | 'refused' | 'format_error';
+    /** `late`: it answered a command that had already finished; nothing changed. */
+    outcome: 'confirmed' | 'refused' | 'format_error' | 'late';
   } | null;
   /** This SMS (same gateway, phone and gateway message id) was delivered before: nothing was done. */
   duplicate?: true;
@@ -884,11 +886,18 @@ async function matchDeviceReply(
   for (const { barrierId } of candidates) {
     const matched = await deps.db.transaction(async (tx) => {
       const barrier = await loadBarrier(tx, barrierId, { lock: true });
-      const command = await oldestOpenCommand(tx, barrierId, now);
-      if (!barrier || !command || command.attempts === 0) return null;
-      const outcome = matchCommandReply(deps, barrier, command, message.text);
-      if (outcome === null) return null;
-      if (outcome === 'confirmed') await confirmCommand(tx, deps, barrier, command, message.text, now);
+      if (!barrier) return null;
+      const candidates = await commandsAwaitingReply(tx, barrierId, now);
+      const chosen = chooseRepliedCommand(candidates, (command) =>
+        matchCommandReply(deps, barrier, command, message.text),
+      );
+      if (chosen === null) return null;
+      const { command, outcome } = chosen;
+      if (chosen.late) {
+        // An answer to a command that had already finished (a repeated delivery, or a reply after the
+        // command failed): kept in the log, linked to its command, and it changes nothing.
+        deps.metrics.unmatchedDeviceReplies.inc();
+      } else if (outcome === 'confirmed') await confirmCommand(tx, deps, barrier, command, message.text, now);
       else if (outcome === 'refused') await failCommand(tx, deps, command, DEVICE_REFUSED_PASSWORD, now);
       else await failCommand(tx, deps, command, DEVICE_NOT_UNDERSTOOD, now);
       await insertDeviceMessages(tx, [
@@ -896,13 +905,13 @@ async function matchDeviceReply(
           barrierId,
           direction: 'in',
           text: maskSecrets(message.text, deviceSecrets(deps, barrier, command)),
-          outcome,
+          outcome: chosen.late ? 'late' : outcome,
           commandId: command.id,
           createdAt: now,
         },
       ]);
       await tx.update(inboundSms).set({ commandId: command.id }).where(eq(inboundSms.id, inboundId));
-      return { barrierId, commandId: command.id, outcome };
+      return { barrierId, commandId: command.id, outcome: chosen.late ? ('late' as const) : outcome };
     });
     if (matched) return { inboundId, matched };
   }
@@ -944,38 +953,6 @@ async function logUnrecognisedReply(deps: QueueDeps, message: { from: string; te
     });
   }
   await logMessages(deps, messages);
-}
-
-function matchCommandReply(
-  deps: QueueDeps,
-  barrier: BarrierRow,
-  command: CommandRow,
-  text: string,
-): 'confirmed' | 'refused' | 'format_error' | null {
-  try {
-    if (isWhitelistKind(command.kind)) {
-      return matchReply(barrier.model, commandFromJson(command.payload as PlannedCommandJson), text, {
-        utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
-        profile: barrier.profile,
-      });
-    }
-    if (isReadKind(command.kind)) {
-      const reading = parseReadReply(
-        barrier.model,
-        (command.payload as ReadCommandPayload).query,
-        text,
-        barrier.profile,
-      );
-      if (reading === null) return null;
-      return reading.outcome === 'refused' || reading.outcome === 'format_error'
-        ? reading.outcome
-        : 'confirmed';
-    }
-    const payload = command.payload as SettingPayload;
-    return matchSettingReply(barrier.model, payload.setting, openSettingPayload(deps.secrets, payload), text);
-  } catch {
-    return null;
-  }
 }
 
 /** Re-plans a barrier at a moment its desired whitelist may have changed by itself (a window opened or closed). */

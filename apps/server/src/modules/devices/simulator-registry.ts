@@ -30,7 +30,20 @@ import { barriers, deviceCommands, deviceSlots } from '../../db/schema.ts';
 import type { DemoDevices } from '../../lib/dependencies.ts';
 import { handOffKey, type QueueDeps } from './queue.ts';
 
+/**
+ * How a simulated unit's answers travel, as real ones do in the field (issue 30, docs/decisions/0025):
+ * `late`: each answer arrives `delayMs` late (a unit out of coverage, an SMS centre holding it); `duplicate`:
+ * each answer arrives twice (an operator's repeated delivery); `split`: an answer of several lines arrives as
+ * one SMS per `linesPerPart` lines, last part first (a gateway delivering the parts of a long SMS one by one).
+ */
+export type ReplyDelivery =
+  | { kind: 'late'; delayMs: number }
+  | { kind: 'duplicate' }
+  | { kind: 'split'; linesPerPart: number };
+
 export interface SimulatorRegistry extends DemoDevices {
+  /** How the barrier's unit delivers its answers from now on (null: at once, once, whole). */
+  deliverAs(barrierId: number, delivery: ReplyDelivery | null): void;
   /** The simulated device of a barrier, once it received an SMS. */
   device(barrierId: number): DeviceSimulator | undefined;
   /** Resolves once every SMS handed to the simulators so far has been read (replies are then scheduled). */
@@ -49,12 +62,13 @@ export function attachDeviceSimulators(
   options: {
     delayMs: number;
     /** How a reply is deferred; default a timer. Tests pass their own to deliver replies by hand. */
-    schedule?: (run: () => Promise<void>, delayMs: number) => void;
+    schedule?: (run: () => Promise<void>, delayMs: number, meta: { late: boolean }) => void;
   },
 ): SimulatorRegistry {
   const devices = new Map<number, DeviceSimulator>();
   const creating = new Map<number, Promise<DeviceSimulator>>();
   const reading = new Set<Promise<void>>();
+  const deliveries = new Map<number, ReplyDelivery>();
   const schedule =
     options.schedule ??
     ((run: () => Promise<void>, delayMs: number) => {
@@ -127,8 +141,8 @@ export function attachDeviceSimulators(
     return pending;
   };
 
-  /** The device's answer to an SMS it hears now (null: it does not answer). */
-  const hear = async (to: string, text: string): Promise<string | null> => {
+  /** The device's answer to an SMS it hears now (null: it does not answer), and whose device it is. */
+  const hearFrom = async (to: string, text: string): Promise<{ barrierId: number; reply: string } | null> => {
     const [barrier] = await deps.db
       .select({
         id: barriers.id,
@@ -143,19 +157,40 @@ export function attachDeviceSimulators(
       .limit(1);
     if (!barrier || !isDeviceModel(barrier.model)) return null;
     const device = await deviceFor({ ...barrier, model: barrier.model });
-    return device.receive(text, deps.clock.now());
+    const reply = device.receive(text, deps.clock.now());
+    return reply === null ? null : { barrierId: barrier.id, reply };
   };
+  const hear = async (to: string, text: string) => (await hearFrom(to, text))?.reply ?? null;
+
+  const send = (to: string, text: string, delayMs: number, late: boolean) =>
+    schedule(
+      async () => {
+        try {
+          await deliver({ from: to, text });
+        } catch (error) {
+          deps.logger.error({ err: error }, 'device simulator reply failed');
+        }
+      },
+      delayMs,
+      { late },
+    );
 
   const handle = async (to: string, text: string) => {
-    const reply = await hear(to, text);
-    if (reply === null) return;
-    schedule(async () => {
-      try {
-        await deliver({ from: to, text: reply });
-      } catch (error) {
-        deps.logger.error({ err: error }, 'device simulator reply failed');
-      }
-    }, options.delayMs);
+    const heard = await hearFrom(to, text);
+    if (heard === null) return;
+    const { reply } = heard;
+    const delivery = deliveries.get(heard.barrierId);
+    if (delivery?.kind === 'late') send(to, reply, options.delayMs + delivery.delayMs, true);
+    else if (delivery?.kind === 'duplicate') {
+      send(to, reply, options.delayMs, false);
+      send(to, reply, options.delayMs, false);
+    } else if (delivery?.kind === 'split') {
+      const lines = reply.split('\n');
+      const parts: string[] = [];
+      for (let index = 0; index < lines.length; index += delivery.linesPerPart)
+        parts.push(lines.slice(index, index + delivery.linesPerPart).join('\n'));
+      for (const part of parts.reverse()) send(to, part, options.delayMs, false);
+    } else send(to, reply, options.delayMs, false);
   };
 
   gateway.onSend((message) => {
@@ -168,6 +203,10 @@ export function attachDeviceSimulators(
 
   return {
     device: (barrierId) => devices.get(barrierId),
+    deliverAs(barrierId, delivery) {
+      if (delivery) deliveries.set(barrierId, delivery);
+      else deliveries.delete(barrierId);
+    },
     drift(barrierId, change) {
       const device = devices.get(barrierId);
       if (!device) return false;

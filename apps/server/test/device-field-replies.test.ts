@@ -1,0 +1,184 @@
+/**
+ * Replies as units send them in the field (issue 30 parts 1 and 2, docs/decisions/0025): an answer
+ * delivered twice, an answer that arrives after its command timed out, an answer split into several SMS
+ * out of order. Each test lets the simulated unit behave so and ends with the unit's whitelist equal to the
+ * database and the device's health telling the truth.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceMessages, phones } from '../src/db/schema.ts';
+import { processBarrier } from '../src/modules/devices/queue.ts';
+import { REPLY_WINDOW_MS } from '../src/modules/devices/reply-matching.ts';
+import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createAdmin, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+describe('replies as units send them in the field', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+  beforeAll(async () => {
+    // One attempt per command: a timed-out command fails at once, and the next one goes in flight.
+    t = await createTestApp({ env: { DEVICE_MAX_ATTEMPTS: '1' } });
+    h = createDeviceHarness(t);
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  /** The numbers the unit lets in, and the numbers the database gives access. */
+  const unitAndDatabase = async (barrierId: number) => {
+    const unit = (h.simulators.whitelist(barrierId) ?? []).map((entry) => entry.number).sort();
+    const rows = await t.deps.db
+      .select({ phone: phones.phone })
+      .from(phones)
+      .where(and(eq(phones.barrierId, barrierId), eq(phones.isActive, true)));
+    return { unit, database: rows.map((row) => row.phone).sort() };
+  };
+  const health = async (barrierId: number) => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/admin/barriers/${barrierId}/device-health/`,
+      token: admin.token,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { state: string };
+  };
+  const log = (barrierId: number) =>
+    t.deps.db
+      .select()
+      .from(deviceMessages)
+      .where(and(eq(deviceMessages.barrierId, barrierId), eq(deviceMessages.direction, 'in')))
+      .orderBy(asc(deviceMessages.id));
+  const sendSetting = async (barrierId: number, setting: string, params: Record<string, string>) => {
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/admin/barriers/${barrierId}/settings/`,
+      token: admin.token,
+      payload: { setting, params },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().command_id as number;
+  };
+
+  it("does not let an add's answer delivered twice confirm the relay time sent after it (the outside check)", async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const phone = await h.addPhone(barrier.id, { userId: admin.id });
+    h.simulators.deliverAs(barrier.id, { kind: 'duplicate' });
+    expect(await processBarrier(t.deps, barrier.id)).toMatchObject({ state: 'sent' });
+    expect(await h.deliverReplies(1)).toBe(1);
+    const [add] = await h.commands(barrier.id);
+    expect(add).toMatchObject({ kind: 'add', status: 'confirmed' });
+
+    // The relay time leaves while the add's second delivery is still on its way.
+    h.simulators.deliverAs(barrier.id, null);
+    const settingId = await sendSetting(barrier.id, 'relay_time', { seconds: '30' });
+    expect(await processBarrier(t.deps, barrier.id)).toMatchObject({ state: 'sent', commandId: settingId });
+    expect(h.smsTo(barrier.devicePhone).at(-1)).toBe('1234GOT030#');
+
+    // The add's answer `001:0007…` arrives again: it names the add, which is finished — logged as late.
+    expect(await h.deliverReplies(1)).toBe(1);
+    const setting = (await h.commands(barrier.id)).find((command) => command.id === settingId);
+    expect(setting).toMatchObject({ status: 'sent', reply: null });
+    const late = (await log(barrier.id)).at(-1);
+    expect(late).toMatchObject({
+      outcome: 'late',
+      commandId: add?.id,
+      text: `001:0007${phone.number.slice(2)}`,
+    });
+
+    // The unit's own answer to GOT030# confirms it.
+    await h.deliverReplies();
+    expect((await h.commands(barrier.id)).find((command) => command.id === settingId)).toMatchObject({
+      status: 'confirmed',
+      reply: 'Set Success!',
+    });
+    const { unit, database } = await unitAndDatabase(barrier.id);
+    expect(unit).toEqual(database);
+    expect((await health(barrier.id)).state).toBe('ok');
+  });
+
+  it('does not let a late answer to a timed-out add confirm the delete sent after it', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const leaving = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+
+    // The unit goes out of coverage: it gets the add, but its answer comes late.
+    h.simulators.deliverAs(barrier.id, { kind: 'late', delayMs: 10 * 60_000 });
+    const newcomer = await h.addPhone(barrier.id, { userId: admin.id });
+    expect(await processBarrier(t.deps, barrier.id)).toMatchObject({ state: 'sent' });
+    t.clock.advance(t.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+    await processBarrier(t.deps, barrier.id);
+    const add = (await h.commands(barrier.id)).find((command) => command.phoneId === newcomer.id);
+    expect(add).toMatchObject({ status: 'failed' });
+
+    // The unit is back; a resident leaves: the delete goes in flight.
+    h.simulators.deliverAs(barrier.id, null);
+    expect(await h.removePhone(barrier.id, leaving.id)).toBe(1);
+    const result = await processBarrier(t.deps, barrier.id);
+    expect(result).toMatchObject({ state: 'sent' });
+    expect(h.smsTo(barrier.devicePhone).at(-1)).toBe('1234A001##');
+
+    // The add's answer arrives now: it names slot 2 and the newcomer's number, not the delete.
+    expect(await h.deliverLateReplies()).toBe(1);
+    const remove = (await h.commands(barrier.id)).find((command) => command.kind === 'delete');
+    expect(remove).toMatchObject({ status: 'sent' });
+    expect((await log(barrier.id)).at(-1)).toMatchObject({ outcome: 'late', commandId: add?.id });
+
+    // The delete's own answer confirms it; the unit lets in exactly whom the database does.
+    await h.deliverReplies();
+    expect((await h.commands(barrier.id)).find((command) => command.kind === 'delete')).toMatchObject({
+      status: 'confirmed',
+    });
+    const { unit, database } = await unitAndDatabase(barrier.id);
+    expect(unit).toEqual(database);
+    expect((await health(barrier.id)).state).toBe('ok');
+  });
+
+  it('confirms a timed-out add waiting for its retry when its answer names it, and saves the SMS', async () => {
+    const t2 = await createTestApp({ env: { DEVICE_MAX_ATTEMPTS: '3' } });
+    try {
+      const h2 = createDeviceHarness(t2);
+      const admin2 = await createAdmin(t2);
+      const own = await h2.createBarrier({ ownerId: admin2.id });
+      const phone = await h2.addPhone(own.id, { userId: admin2.id });
+      h2.simulators.deliverAs(own.id, { kind: 'late', delayMs: 5 * 60_000 });
+      await processBarrier(t2.deps, own.id);
+      t2.clock.advance(t2.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+      expect(await processBarrier(t2.deps, own.id)).toMatchObject({ state: 'waiting' });
+      expect(await h2.deliverLateReplies()).toBe(1);
+      expect(await h2.commands(own.id)).toMatchObject([{ status: 'confirmed', attempts: 1 }]);
+      expect((await h2.phone(phone.id)).status).toBe('ok');
+      expect(h2.smsTo(own.devicePhone)).toHaveLength(1);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('takes a generic answer ("Set Success!") only for the command in flight, never for one that finished', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const first = await sendSetting(barrier.id, 'access_authorized', {});
+    await h.run(barrier.id);
+    expect((await h.commands(barrier.id)).find((command) => command.id === first)).toMatchObject({
+      status: 'confirmed',
+    });
+    // "Set Success!" again with nothing in flight: it names nothing, so it answers nothing.
+    const { receiveInboundSms } = await import('../src/modules/sms-inbound/service.ts');
+    const result = await receiveInboundSms(t.deps, { from: barrier.devicePhone, text: 'Set Success!' });
+    expect(result.matched).toBeNull();
+    expect((await log(barrier.id)).at(-1)).toMatchObject({ outcome: 'unrecognised', commandId: null });
+  });
+
+  it('never confirms a setting without a documented reply by any text', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const settingId = await sendSetting(barrier.id, 'relay_time', { seconds: '10' });
+    await h.run(barrier.id, { answer: false });
+    const { receiveInboundSms } = await import('../src/modules/sms-inbound/service.ts');
+    for (const text of ['Relay ON', '005:Empty', 'OK', 'Set Time OK!']) {
+      await receiveInboundSms(t.deps, { from: barrier.devicePhone, text });
+    }
+    expect((await h.commands(barrier.id)).find((command) => command.id === settingId)).toMatchObject({
+      status: 'sent',
+    });
+    expect(REPLY_WINDOW_MS).toBeGreaterThan(t.deps.config.DEVICE_REPLY_TIMEOUT_MS);
+  });
+});
