@@ -114,6 +114,9 @@ export const ERROR_CODES = {
   no_free_slot: LIMIT_MESSAGES.noFreeSlot,
   sms_weekly_limit: 'The weekly SMS limit of this barrier would be exceeded.',
 
+  // Blocks, shares of the weekly SMS limit (issue 29, docs/decisions/0023).
+  phone_blocked_on_barrier: "This number was blocked by the barrier's owner.",
+
   // Guest passes.
   guest_pass_unavailable: GUEST_PASS_MESSAGES.unavailable,
   guest_pass_not_found: GUEST_PASS_MESSAGES.notFound,

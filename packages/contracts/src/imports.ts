@@ -67,6 +67,7 @@ export const IMPORT_PROBLEM_TEXTS = {
   already_has_access: 'Житель уже подключён к шлагбауму.',
   user_blocked: 'Аккаунт жителя заблокирован.',
   user_blocked_by_admin: 'Вы заблокировали этого жителя.',
+  phone_blocked_on_barrier: 'Этот номер заблокирован владельцем шлагбаума.',
   limit_user_phones: 'Превышен лимит номеров на жителя.',
   limit_user_temporary: 'Превышен лимит временных номеров на жителя.',
   limit_barrier_temporary: 'Превышен лимит временных номеров шлагбаума.',

@@ -342,6 +342,12 @@ export const adminBlocks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
+    /**
+     * The blocked account's number when he was blocked: the number itself stays blocked on this administrator's
+     * barriers (as anyone's extra phone, a guest, an import row, an invitation, a new account) even after the
+     * account changes its number or is deleted (docs/decisions/0023).
+     */
+    phone: text('phone'),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.adminId, table.userId] })],

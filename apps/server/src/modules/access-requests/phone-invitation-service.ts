@@ -27,6 +27,7 @@ import {
 } from '../auth/repository.ts';
 import { CODE_BUDGET_WINDOW_MS, CODE_DAY_MS } from '../auth/verification.ts';
 import { paginate, requireBarrierPermission } from '../barriers/policy.ts';
+import { assertNumbersNotBlocked } from '../phones/blocked-numbers.ts';
 import * as repository from './phone-invitation-repository.ts';
 import { createAccessRequestService } from './service.ts';
 
@@ -82,6 +83,8 @@ export function createPhoneInvitationService(deps: Dependencies) {
     async invite(admin: AuthenticatedUser, body: InvitePhoneBody): Promise<InvitePhoneResponse> {
       const barrier = await requireBarrierPermission(db, admin.id, body.barrier, 'users.manage');
       const { phone } = body;
+      // The owner's block holds for the number, with or without an account (blocked-numbers.ts).
+      await assertNumbersNotBlocked(db, barrier.ownerId, [phone]);
       const account = await findLiveUserByPhone(db, phone);
       if (account) return inviteAccount(admin, account.id, barrier.id);
 

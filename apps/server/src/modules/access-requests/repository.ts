@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { accessRequests, adminBlocks, barriers, users } from '../../db/schema.ts';
 import { holdsPermissionSql, pageOffset } from '../barriers/policy.ts';
+import { findBlockedNumbers } from '../phones/blocked-numbers.ts';
 
 export type AccessRequestRow = typeof accessRequests.$inferSelect;
 
@@ -132,10 +133,16 @@ export async function findLiveUser(executor: Executor, userId: number) {
   return row;
 }
 
+/**
+ * Whether the administrator blocked this account, or its number (a new account with a blocked number, or the
+ * number of another blocked account: blocked-numbers.ts).
+ */
 export async function isBlockedBy(executor: Executor, adminId: number, userId: number): Promise<boolean> {
   const [row] = await executor
     .select({ userId: adminBlocks.userId })
     .from(adminBlocks)
     .where(and(eq(adminBlocks.adminId, adminId), eq(adminBlocks.userId, userId)));
-  return Boolean(row);
+  if (row) return true;
+  const [user] = await executor.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  return user ? (await findBlockedNumbers(executor, adminId, [user.phone])).size > 0 : false;
 }

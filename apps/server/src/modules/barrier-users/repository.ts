@@ -179,9 +179,11 @@ export async function upsertBlock(
   reason: string,
   now: Date,
 ) {
+  // The number he has now stays blocked with the block (blocked-numbers.ts).
+  const blockedPhone = sql<string>`(select ${users.phone} from ${users} where ${users.id} = ${userId})`;
   await executor
     .insert(adminBlocks)
-    .values({ adminId, userId, reason, createdAt: now })
+    .values({ adminId, userId, reason, phone: blockedPhone, createdAt: now })
     .onConflictDoUpdate({ target: [adminBlocks.adminId, adminBlocks.userId], set: { reason } });
 }
 

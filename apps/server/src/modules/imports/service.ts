@@ -23,6 +23,7 @@ import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barriers/policy.ts';
 import { forecastDeviceSync, loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
+import { findBlockedNumbers } from '../phones/blocked-numbers.ts';
 import {
   type Actor,
   addPhonesLocked,
@@ -50,7 +51,7 @@ export const fileDigest = (file: Buffer) => createHash('sha256').update(file).di
 export function createImportService(deps: Dependencies) {
   const { db } = deps;
 
-  async function loadAccounts(tx: Executor, barrier: LockedBarrier, adminId: number, numbers: string[]) {
+  async function loadAccounts(tx: Executor, barrier: LockedBarrier, ownerId: number, numbers: string[]) {
     const accounts: Accounts = new Map();
     const withAccess = new Set<number>();
     for (let start = 0; start < numbers.length; start += 1000) {
@@ -65,7 +66,7 @@ export function createImportService(deps: Dependencies) {
           access: barrierAccess.userId,
         })
         .from(users)
-        .leftJoin(adminBlocks, and(eq(adminBlocks.userId, users.id), eq(adminBlocks.adminId, adminId)))
+        .leftJoin(adminBlocks, and(eq(adminBlocks.userId, users.id), eq(adminBlocks.adminId, ownerId)))
         .leftJoin(
           barrierAccess,
           and(eq(barrierAccess.userId, users.id), eq(barrierAccess.barrierId, barrier.id)),
@@ -91,14 +92,13 @@ export function createImportService(deps: Dependencies) {
   async function checkAgainstBarrier(
     tx: Executor,
     barrier: LockedBarrier,
-    adminId: number,
     rows: ImportCandidate[],
   ): Promise<{ accounts: Accounts; slots: Map<ImportCandidate, number> }> {
     const primaries = rows.filter((row) => row.type === 'primary' && row.problems.length === 0);
     const { accounts, withAccess } = await loadAccounts(
       tx,
       barrier,
-      adminId,
+      barrier.ownerId,
       primaries.map((row) => row.phone),
     );
     for (const row of primaries) {
@@ -107,6 +107,15 @@ export function createImportService(deps: Dependencies) {
       if (account.blocked) row.problems.push('user_blocked');
       else if (account.blockedByAdmin) row.problems.push('user_blocked_by_admin');
       else if (withAccess.has(account.id)) row.problems.push('already_has_access');
+    }
+    // A number the owner blocked comes back in no row, whoever's it is now (blocked-numbers.ts).
+    const blocked = await findBlockedNumbers(
+      tx,
+      barrier.ownerId,
+      rows.filter((row) => row.problems.length === 0).map((row) => row.phone),
+    );
+    for (const row of rows) {
+      if (row.problems.length === 0 && blocked.has(row.phone)) row.problems.push('phone_blocked_on_barrier');
     }
     const ownerId = (row: ImportCandidate, index: number) => {
       const residentIndex = row.type === 'primary' ? index : (row.resident ?? index);
@@ -242,7 +251,7 @@ export function createImportService(deps: Dependencies) {
       const { accounts, sms } = await db.transaction(async (tx) => {
         const barrier = await lockLiveBarrier(tx, barrierId);
         const committedBefore = await committedSmsBefore(tx, barrier);
-        const checked = await checkAgainstBarrier(tx, barrier, admin.id, rows);
+        const checked = await checkAgainstBarrier(tx, barrier, rows);
         const valid = rows.filter((row) => row.problems.length === 0);
         const forecast = (count: number) =>
           forecastDeviceSync(
@@ -318,7 +327,7 @@ export function createImportService(deps: Dependencies) {
       const result = await db.transaction(async (tx) => {
         const barrier = await lockLiveBarrier(tx, barrierId);
         const committedBefore = await committedSmsBefore(tx, barrier);
-        const { accounts } = await checkAgainstBarrier(tx, barrier, admin.id, rows);
+        const { accounts } = await checkAgainstBarrier(tx, barrier, rows);
         const withProblems = rows.filter((row) => row.problems.length > 0).length;
         if (withProblems > 0)
           throw conflict('import_has_problems', undefined, { rows_with_problems: withProblems });

@@ -29,6 +29,7 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { barrierNotFound } from '../barriers/policy.ts';
 import { lockBarrier } from '../devices/outbox.ts';
+import { assertNumbersNotBlocked } from './blocked-numbers.ts';
 
 export type PhoneRow = typeof phones.$inferSelect;
 export type LimitsRow = typeof barrierLimits.$inferSelect;
@@ -275,6 +276,7 @@ export async function addPhoneLocked(
   reason: ActionReason,
 ): Promise<PhoneRow> {
   const now = deps.clock.now();
+  await assertNumbersNotBlocked(tx, barrier.ownerId, [phone.number]);
   await assertPhoneLimits(tx, now, barrier, phone);
 
   const slot = await smallestFreeSlot(tx, barrier);
@@ -441,6 +443,11 @@ export async function addPhonesLocked(
 ): Promise<PhoneRow[]> {
   if (batch.length === 0) return [];
   const now = deps.clock.now();
+  await assertNumbersNotBlocked(
+    tx,
+    barrier.ownerId,
+    batch.map((phone) => phone.number),
+  );
   const plan = planPhoneBatch(await loadPhoneBatchContext(tx, barrier, now), barrier, batch);
   for (const [index, entry] of plan.entries()) {
     if (entry.problem === 'schedule_interval_too_short')
@@ -554,7 +561,7 @@ export type MovePrimaryOutcome = 'moved' | 'none' | 'taken';
  * `update_phone` action), so the device rewrites that slot and no limit changes. His own extra phone with the
  * new number is removed first (`delete_phone`): it would duplicate the primary. Another user's phone with the
  * new number leaves everything as it was and answers `taken` (the caller refuses the change). `none`: he has
- * no active primary phone here. The barrier must be locked by this transaction.
+ * no active primary phone here. A number the barrier's owner blocked is refused (409, blocked-numbers.ts). The barrier must be locked by this transaction.
  */
 export async function movePrimaryPhoneLocked(
   tx: Executor,
@@ -574,6 +581,11 @@ export async function movePrimaryPhoneLocked(
       .limit(1);
   const [primary] = await activePhone(eq(phones.userId, userId), eq(phones.type, 'primary'));
   if (!primary || primary.phone === newNumber) return 'none';
+  const [barrier] = await tx
+    .select({ ownerId: barriers.ownerId })
+    .from(barriers)
+    .where(eq(barriers.id, barrierId));
+  if (barrier) await assertNumbersNotBlocked(tx, barrier.ownerId, [newNumber]);
   const [clash] = await activePhone(eq(phones.phone, newNumber));
   if (clash && clash.userId !== userId) return 'taken';
   if (clash) await deactivatePhonesLocked(tx, deps, barrierId, { phoneId: clash.id }, actor, reason);
