@@ -126,6 +126,50 @@ describe('opening the gate from the app', () => {
     expect(commands.filter((row) => row.kind === 'relay_open_off').at(-1)?.status).toBe('cancelled');
   });
 
+  it('refuses a tap that reaches the server more than 10 s late (410), logs it as not sent, sends nothing', async () => {
+    t.clock.advance(31_000);
+    const before = h.smsTo(barrier.device_phone).length;
+    const commandsBefore = (await h.commands(barrier.id)).length;
+    const tapped = new Date(t.clock.now().getTime() - 35_000).toISOString();
+    const late = await t.request({
+      method: 'POST',
+      url: `/api/barriers/${barrier.id}/open/`,
+      token: resident.token,
+      payload: { tapped_at: tapped },
+    });
+    expect(late.statusCode, late.body).toBe(410);
+    expect(late.json()).toMatchObject({ code: 'opening_too_late' });
+    expect(await h.run(barrier.id)).toEqual({ state: 'idle' });
+    expect(h.smsTo(barrier.device_phone).length).toBe(before);
+    expect((await h.commands(barrier.id)).length).toBe(commandsBefore);
+    const log = await t.request({
+      method: 'GET',
+      url: `/api/admin/barriers/${barrier.id}/openings/?status=failed`,
+      token: owner.token,
+    });
+    expect(log.json().openings[0]).toMatchObject({ user: resident.id, status: 'failed', failure: 'late' });
+
+    // A fresh tap (2 s ago) goes out; a malformed time is a 400 that stores nothing.
+    const malformed = await t.request({
+      method: 'POST',
+      url: `/api/barriers/${barrier.id}/open/`,
+      token: resident.token,
+      payload: { tapped_at: 'yesterday' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    const fresh = await t.request({
+      method: 'POST',
+      url: `/api/barriers/${barrier.id}/open/`,
+      token: resident.token,
+      payload: { tapped_at: new Date(t.clock.now().getTime() - 2_000).toISOString() },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.device_phone).slice(before)).toEqual(['2580CC']);
+    t.clock.advance(5_000);
+    await h.run(barrier.id);
+  });
+
   it('sends only CC when the relay time is known to be timed (the unit opens the relay by itself)', async () => {
     const timed = await createBarrier(t, owner, { device_password: '2580' });
     await h.run(timed.id);

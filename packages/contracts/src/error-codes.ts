@@ -143,6 +143,7 @@ export const ERROR_CODES = {
   relay_not_supported: 'This device model has no relay command the server can send.',
   too_many_openings: 'Too many openings: wait before opening again.',
   emergency_hold_active: 'An emergency hold-open is running on this barrier.',
+  opening_too_late: 'The tap reached the server too late: the opening was not sent.',
   emergency_hold_not_found: 'Emergency hold not found.',
   emergency_hold_ended: 'This emergency hold has already ended.',
   no_barriers_to_hold: 'There is no barrier to hold open.',

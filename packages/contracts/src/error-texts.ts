@@ -126,6 +126,7 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   relay_not_supported: 'Устройство этой модели нельзя открыть из приложения.',
   too_many_openings: 'Слишком часто. Подождите и откройте снова.',
   emergency_hold_active: 'Шлагбаум удерживается открытым по экстренному открытию.',
+  opening_too_late: 'Нажатие дошло с опозданием, шлагбаум не открывался. Нажмите «Открыть» ещё раз.',
   emergency_hold_not_found: 'Экстренное открытие не найдено.',
   emergency_hold_ended: 'Это экстренное открытие уже завершено.',
   no_barriers_to_hold: 'Нет шлагбаумов, которые можно открыть.',

@@ -416,6 +416,7 @@ export const OPENING_FAILURE_LABELS: Readonly<Record<string, string>> = {
   wrong_password: 'неверный пароль устройства',
   not_understood: 'устройство не поняло команду',
   cancelled: 'отменено экстренным открытием',
+  late: 'нажатие дошло с опозданием, не отправлено',
 };
 
 export const OPENING_VIA_LABELS: Readonly<Record<string, string>> = {
@@ -433,3 +434,20 @@ export const HOLD_STATE_LABELS: Readonly<Record<string, string>> = {
   'end:failed': 'Не закрылся',
   refused: 'Не отправлено',
 };
+
+/** A phone without a network, a screen that cannot load, an error screen (issue 32 items 1 and 2). */
+export const OFFLINE_TEXTS = {
+  banner: 'Нет связи. Данные обновятся, когда связь вернётся.',
+  noNetwork: 'Нет связи',
+  openOffline: 'Нет связи: открыть из приложения нельзя. Позвоните на шлагбаум — он откроется по звонку.',
+  openNetworkFailed:
+    'Нет связи: команда не отправлена и не будет отправлена позже. Позвоните на шлагбаум — он откроется по звонку.',
+  sendOffline: 'Нет связи: ничего не отправлено. Отправьте, когда связь вернётся.',
+  callBarrier: 'Позвонить на шлагбаум',
+  screenFailed: 'Экран не открылся',
+  screenFailedText: 'Что-то пошло не так. Попробуйте ещё раз или вернитесь на главный экран.',
+  chunkFailedText: 'Экран не загрузился: нет связи. Он откроется сам, когда связь вернётся.',
+  notFoundTitle: 'Такой страницы нет',
+  retry: 'Повторить',
+  home: 'На главный экран',
+} as const;

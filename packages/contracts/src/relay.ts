@@ -20,7 +20,31 @@ export const OPENING_FAILURES = [
   'wrong_password',
   'not_understood',
   'cancelled',
+  'late',
 ] as const;
+
+/**
+ * How long after the tap an opening may reach the server (issue 32 item 1): a tap the browser or the network
+ * held back longer is refused and logged as not sent (failure `late`). The client sends the tap's time in the
+ * server's clock (corrected by the `Date` header of its last answer), so a phone clock set wrong does not count.
+ */
+export const OPENING_TAP_WINDOW_MS = 10_000;
+
+/** The opening's body. `tapped_at` is optional: the spec's client (no body) keeps working. */
+export const openingRequestSchema = z
+  .object({
+    /** When the person tapped «Открыть» (ISO 8601). */
+    tapped_at: z
+      .string()
+      .trim()
+      .max(40, { error: 'Ensure this field has at most 40 characters.' })
+      .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), {
+        error: 'Enter a date and time in ISO 8601 format.',
+      })
+      .optional(),
+  })
+  .nullish();
+export type OpeningRequest = z.infer<typeof openingRequestSchema>;
 
 export const openingSchema = z.object({
   id: z.number().int(),

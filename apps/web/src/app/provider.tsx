@@ -64,7 +64,9 @@ export function createQueryClient(): QueryClient {
         // 4xx answers are final; only network trouble is worth one more try.
         retry: (failureCount, error) => !(error instanceof ApiError) && failureCount < 1,
       },
-      mutations: { retry: false },
+      // A mutation is sent now or not at all: never paused offline and replayed when the network returns
+      // (an opening or a setting that goes out minutes later is dangerous; issue 32 item 1).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -6,6 +6,7 @@
  * handler (the router sends the user to /login).
  */
 import type { z } from 'zod';
+import { noteServerDate } from './server-clock';
 import { clearSession, readStored, writeStored } from './storage';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -140,7 +141,7 @@ async function send(url: string, options: RequestOptions<z.ZodType | undefined>,
   if (options.body !== undefined && !isFormData(options.body)) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
-    return await fetch(url, {
+    const response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body:
@@ -150,6 +151,8 @@ async function send(url: string, options: RequestOptions<z.ZodType | undefined>,
             ? options.body
             : JSON.stringify(options.body),
     });
+    noteServerDate(response.headers?.get('date') ?? null);
+    return response;
   } catch (error) {
     throw new NetworkError(error);
   }

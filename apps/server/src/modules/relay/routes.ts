@@ -7,6 +7,7 @@ import {
   holdListQuerySchema,
   openingListQuerySchema,
   openingListSchema,
+  openingRequestSchema,
   openingSchema,
 } from '@propusk/contracts/relay';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,7 +17,7 @@ import { errorResponses } from '../auth/error-responses.ts';
 import { endHold, getHold, listHolds, listOpenings, openGate, startHold } from './service.ts';
 
 const OPEN_DESCRIPTION =
-  "Queues the model's documented open command (RTU502x: `{pwd}CC`, the relay closed for its relay time, then `{pwd}DD` a few seconds later unless the relay time is known to be timed). 201 with the opening, `status: sent`; poll the openings list until confirmed or failed. An opening not sent within 2 minutes is failed, never sent late. 409 relay_dialect_unknown / relay_not_supported / emergency_hold_active / sms_weekly_limit; 429 too_many_openings (1 per 30 s per barrier, 20 per hour).";
+  "Queues the model's documented open command (RTU502x: `{pwd}CC`, the relay closed for its relay time, then `{pwd}DD` a few seconds later unless the relay time is known to be timed). 201 with the opening, `status: sent`; poll the openings list until confirmed or failed. An opening not sent within 2 minutes is failed, never sent late; one whose `tapped_at` is more than 10 s old when it arrives is refused (410 opening_too_late) and logged as failed `late`. 409 relay_dialect_unknown / relay_not_supported / emergency_hold_active / sms_weekly_limit; 429 too_many_openings (1 per 30 s per barrier, 20 per hour).";
 
 export const relayRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
   app.post(
@@ -28,13 +29,14 @@ export const relayRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
         description: OPEN_DESCRIPTION,
         security: [{ bearer: [] }],
         params: idParamsSchema,
-        response: { 201: openingSchema, ...errorResponses(401, 403, 404, 409, 429) },
+        body: openingRequestSchema,
+        response: { 201: openingSchema, ...errorResponses(401, 403, 404, 409, 410, 429) },
       },
       preHandler: app.authenticate,
     },
     async (request, reply) => {
       reply.code(201);
-      return openGate(deps, currentUser(request).id, request.params.id, 'app');
+      return openGate(deps, currentUser(request).id, request.params.id, 'app', request.body?.tapped_at);
     },
   );
 
@@ -63,13 +65,14 @@ export const relayRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
         description: OPEN_DESCRIPTION,
         security: [{ bearer: [] }],
         params: idParamsSchema,
-        response: { 201: openingSchema, ...errorResponses(401, 403, 404, 409, 429) },
+        body: openingRequestSchema,
+        response: { 201: openingSchema, ...errorResponses(401, 403, 404, 409, 410, 429) },
       },
       preHandler: app.requireAdmin,
     },
     async (request, reply) => {
       reply.code(201);
-      return openGate(deps, currentUser(request).id, request.params.id, 'admin');
+      return openGate(deps, currentUser(request).id, request.params.id, 'admin', request.body?.tapped_at);
     },
   );
 

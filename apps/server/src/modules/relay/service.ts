@@ -14,7 +14,13 @@
  */
 
 import { parseDateTimeInput } from '@propusk/contracts/phones';
-import { EMERGENCY_RULE, type EmergencyHold, type HoldBarrier, type Opening } from '@propusk/contracts/relay';
+import {
+  EMERGENCY_RULE,
+  type EmergencyHold,
+  type HoldBarrier,
+  OPENING_TAP_WINDOW_MS,
+  type Opening,
+} from '@propusk/contracts/relay';
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
 import {
   endSteps,
@@ -38,7 +44,7 @@ import {
 } from '../../db/schema.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, conflict, gone, HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { createSharedRateLimiter, type SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import {
   holdsPermissionSql,
@@ -144,18 +150,34 @@ function stepPayload(step: RelayStep, extra: Partial<RelayPayload>): RelayPayloa
 
 // ---- Openings ----
 
+/** Whether the tap (its time in the server's clock, sent by the client) is older than the window allows. */
+function isLateTap(tappedAt: string | undefined, now: Date): boolean {
+  if (tappedAt === undefined) return false;
+  const tapped = Date.parse(tappedAt);
+  return Number.isNaN(tapped) || now.getTime() - tapped > OPENING_TAP_WINDOW_MS;
+}
+
 export async function openGate(
   deps: Deps,
   userId: number,
   barrierId: number,
   via: 'app' | 'admin',
+  tappedAt?: string,
 ): Promise<Opening> {
   const now = deps.clock.now();
+  const late = isLateTap(tappedAt, now);
   const openingId = await deps.db.transaction(async (tx) => {
     const barrier =
       via === 'app'
         ? await requireBarrierAccess(tx, userId, barrierId)
         : await requireBarrierPermission(tx, userId, barrierId, 'relay.open');
+    if (late) {
+      // Held back on the way (a browser queue, a slow network): logged as not sent, nothing goes to the device.
+      await tx
+        .insert(gateOpenings)
+        .values({ barrierId, userId, via, requestedAt: now, status: 'failed', failure: 'late' });
+      return null;
+    }
     await lockBarrier(tx, barrierId);
     const check = await relayCheck(tx, barrier);
     if (!check.ok) {
@@ -214,6 +236,7 @@ export async function openGate(
     });
     return opening.id;
   });
+  if (openingId === null) throw gone('opening_too_late');
   deps.notifyDeviceCommands([barrierId]);
   const [view] = await loadOpenings(deps.db, and(eq(gateOpenings.id, openingId)) as SQL, 1, 0);
   if (!view) throw new Error('opening not found');

@@ -97,7 +97,9 @@ export function AdminBarrierPageRoute() {
             </Stack>
           </Card>
           {may('device.health') ? <DeviceHealthCard barrierId={data.id} /> : null}
-          {may('relay.open') ? <OpenGateButton side="admin" barrierId={data.id} /> : null}
+          {may('relay.open') ? (
+            <OpenGateButton side="admin" barrierId={data.id} devicePhone={data.device_phone} />
+          ) : null}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {may('users.manage') ? (
               <Button variant="light" onClick={() => navigate(paths.barrierUsers, { state })}>

@@ -1,6 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { type MockHandler, mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { ownExtraPhone, ownPrimaryPhone, userBarrier } from '../../../test/user-fixtures';
 import { limits } from '../admin/test-data';
@@ -86,5 +86,52 @@ describe('/mybarrier: «Открыть»', { timeout: 20_000 }, () => {
     renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state: { barrier_id: 8 } });
     fireEvent.click(await screen.findByTestId('open-gate'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Слишком часто. Подождите и откройте снова.');
+  });
+
+  const screenApi = (open: MockHandler) => ({
+    'GET /api/barriers/8/': userBarrier,
+    'GET /api/barriers/8/limits/': limits,
+    'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone], total_count: 1 },
+    'GET /api/barriers/8/guest-passes/': { guest_passes: [], total_count: 0, current_page: 1, page_size: 100 },
+    'GET /api/barriers/8/openings/': list([]),
+    'POST /api/barriers/8/open/': open,
+  });
+  const setOnline = (online: boolean) => {
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  };
+
+  it('offline: says «Нет связи» at once, sends nothing, and nothing goes out when the network returns', async () => {
+    signIn();
+    const server = mockApi(screenApi(() => [201, opening]));
+    renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state: { barrier_id: 8 } });
+    const button = await screen.findByTestId('open-gate');
+    try {
+      act(() => setOnline(false));
+      expect(button).toHaveTextContent('Нет связи');
+      expect(button).toBeDisabled();
+      expect(screen.getByTestId('open-gate-offline')).toHaveTextContent('Позвоните на шлагбаум');
+      fireEvent.click(button);
+      act(() => setOnline(true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(button).toHaveTextContent('Открыть');
+      expect(server.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    } finally {
+      setOnline(true);
+    }
+  });
+
+  it('a request lost on the way is not retried when the network returns; the tap time goes with it', async () => {
+    signIn();
+    const server = mockApi(screenApi(networkFailure));
+    renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state: { barrier_id: 8 } });
+    fireEvent.click(await screen.findByTestId('open-gate'));
+    expect(await screen.findByTestId('open-gate-offline')).toHaveTextContent('не будет отправлена позже');
+    act(() => setOnline(false));
+    act(() => setOnline(true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const posts = server.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(Date.parse((posts[0]?.body as { tapped_at: string }).tapped_at)).toBeGreaterThan(Date.now() - 5_000);
   });
 });

@@ -1,10 +1,11 @@
 import { Button, Card, Code, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, SETTING_FAILURE_LABELS } from '@propusk/contracts/messages';
+import { MESSAGES, OFFLINE_TEXTS, SETTING_FAILURE_LABELS } from '@propusk/contracts/messages';
 import type { DeviceModel } from '@propusk/devices/models';
 import { previewSetting } from '@propusk/devices/settings';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { useOnline } from '../../../hooks/use-online';
 import { errorMessage } from '../../../lib/errors';
 import {
   getSettingCommand,
@@ -49,7 +50,9 @@ export function SettingForm({
 }) {
   const isUnavailable = unavailableReason !== null;
   const [values, setValues] = useState<Record<string, string>>({});
+  const isOnline = useOnline();
   const send = useMutation({
+    networkMode: 'always',
     mutationFn: () =>
       sendBarrierSetting(barrierId, {
         setting: settingId,
@@ -72,7 +75,7 @@ export function SettingForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (isUnavailable) return;
+    if (isUnavailable || !navigator.onLine) return;
     send.mutate();
   }
 
@@ -120,11 +123,16 @@ export function SettingForm({
           <Button
             type="submit"
             loading={send.isPending}
-            disabled={isUnavailable}
+            disabled={isUnavailable || !isOnline}
             aria-describedby={isUnavailable ? 'setting-unavailable-reason' : undefined}
           >
-            Отправить
+            {isOnline ? 'Отправить' : OFFLINE_TEXTS.noNetwork}
           </Button>
+          {isOnline ? null : (
+            <Text size="sm" c="red.9" role="status">
+              {OFFLINE_TEXTS.sendOffline}
+            </Text>
+          )}
           {isUnavailable ? (
             <Text
               size="sm"

@@ -28,8 +28,9 @@ export const openingsQueryKey = (side: RelaySide, barrierId: number, filters: Op
 const base = (side: RelaySide, barrierId: number) =>
   side === 'user' ? `/api/barriers/${barrierId}` : `/api/admin/barriers/${barrierId}`;
 
-export function openGate(side: RelaySide, barrierId: number) {
-  return api.post(`${base(side, barrierId)}/open/`) as Promise<Opening>;
+/** `tappedAt`: when the person tapped, in the server's clock; the server refuses a tap that arrives late. */
+export function openGate(side: RelaySide, barrierId: number, tappedAt: string) {
+  return api.post(`${base(side, barrierId)}/open/`, { tapped_at: tappedAt }) as Promise<Opening>;
 }
 
 export function getOpenings(side: RelaySide, barrierId: number, filters: OpeningFilters, page: number) {

@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { HOLD_STATE_LABELS, RELAY_TEXTS } from '@propusk/contracts/messages';
+import { HOLD_STATE_LABELS, OFFLINE_TEXTS, RELAY_TEXTS } from '@propusk/contracts/messages';
 import type { HoldBarrier } from '@propusk/contracts/relay';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
+import { useOnline } from '../../../hooks/use-online';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import {
@@ -53,7 +54,9 @@ function StartHoldForm({ onStarted }: { onStarted: (id: number) => void }) {
     queryKey: ['relay', 'hold-barriers'],
     queryFn: getHoldableBarriers,
   });
+  const isOnline = useOnline();
   const start = useMutation({
+    networkMode: 'always',
     mutationFn: () => startHold({ barrier_ids: all ? 'all' : chosen, reason: reason.trim() }),
     onSuccess: async (hold) => {
       setConfirming(false);
@@ -100,14 +103,19 @@ function StartHoldForm({ onStarted }: { onStarted: (id: number) => void }) {
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
         />
-        <Button color="red.9" size="lg" disabled={!ready} onClick={() => setConfirming(true)}>
-          {RELAY_TEXTS.startHold}
+        <Button color="red.9" size="lg" disabled={!ready || !isOnline} onClick={() => setConfirming(true)}>
+          {isOnline ? RELAY_TEXTS.startHold : OFFLINE_TEXTS.noNetwork}
         </Button>
+        {isOnline ? null : (
+          <Text size="sm" c="red.9" role="status">
+            {OFFLINE_TEXTS.sendOffline}
+          </Text>
+        )}
         <ConfirmDialog
           opened={confirming}
           message={RELAY_TEXTS.confirmHold(count)}
           confirmLabel={RELAY_TEXTS.confirmYes}
-          onConfirm={() => start.mutate()}
+          onConfirm={() => navigator.onLine && start.mutate()}
           onCancel={() => setConfirming(false)}
           isBusy={start.isPending}
           error={start.error ? errorMessage(start.error, { fallback: RELAY_TEXTS.startFailed }) : null}
@@ -134,6 +142,7 @@ function HoldState({ holdId, onClosed }: { holdId: number; onClosed: () => void 
     refetchInterval: (query) => (unsettled(query.state.data) ? HOLD_REFRESH_MS : false),
   });
   const end = useMutation({
+    networkMode: 'always',
     mutationFn: () => endHold(holdId),
     onSuccess: async (ended) => {
       setConfirming(false);

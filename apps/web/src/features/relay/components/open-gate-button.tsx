@@ -1,20 +1,42 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { RELAY_TEXTS } from '@propusk/contracts/messages';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { OFFLINE_TEXTS, RELAY_TEXTS } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ErrorLine } from '../../../components/status-line';
+import { useOnline } from '../../../hooks/use-online';
+import { NetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
+import { phoneHref } from '../../../lib/phone';
+import { serverNow } from '../../../lib/server-clock';
 import { getOpenings, type Opening, openGate, openingsKey, type RelaySide } from '../api/relay-api';
 import { openingFailureText } from './openings-list';
 
 /** While an opening waits for the device's answer it is read again this often. */
 const OPENING_REFRESH_MS = 1500;
 
-/** «Открыть»: sends the opening, then follows it to the device's answer (Открыто / Не открылось). */
-export function OpenGateButton({ side, barrierId }: { side: RelaySide; barrierId: number }) {
+/**
+ * «Открыть»: sends the opening, then follows it to the device's answer (Открыто / Не открылось).
+ * An opening must never happen late (issue 32 item 1): offline the button says so at once and is not pressable;
+ * the mutation runs in networkMode 'always', so TanStack Query never pauses it to replay when the network
+ * returns (a lost request fails and stays failed); the tap's time goes with it and the server refuses it late.
+ * `devicePhone`: shown as «Позвонить на шлагбаум» when the app cannot open (the screen may show its own call
+ * button instead, then it is left out).
+ */
+export function OpenGateButton({
+  side,
+  barrierId,
+  devicePhone = null,
+}: {
+  side: RelaySide;
+  barrierId: number;
+  devicePhone?: string | null;
+}) {
   const queryClient = useQueryClient();
+  const isOnline = useOnline();
   const open = useMutation({
-    mutationFn: () => openGate(side, barrierId),
+    networkMode: 'always',
+    retry: false,
+    mutationFn: (tappedAt: string) => openGate(side, barrierId, tappedAt),
     onSettled: () => queryClient.invalidateQueries({ queryKey: openingsKey }),
   });
   const sent = open.data ?? null;
@@ -35,24 +57,40 @@ export function OpenGateButton({ side, barrierId }: { side: RelaySide; barrierId
     // The opening was answered: the lists show it with its outcome.
     if (settled) void queryClient.invalidateQueries({ queryKey: openingsKey });
   }, [settled, queryClient]);
+  const lostNetwork = open.error instanceof NetworkError;
+  const callHref = phoneHref(devicePhone);
   return (
     <Stack gap={4}>
       <Button
         size="lg"
         fullWidth
-        color={status === 'confirmed' ? 'teal.9' : undefined}
-        loading={status === 'sent'}
-        onClick={() => open.mutate()}
+        color={status === 'confirmed' && isOnline ? 'teal.9' : undefined}
+        loading={status === 'sent' && isOnline}
+        disabled={!isOnline}
+        onClick={() => {
+          if (!navigator.onLine) return;
+          open.mutate(serverNow().toISOString());
+        }}
         data-testid="open-gate"
       >
-        {status === 'confirmed' ? RELAY_TEXTS.opened : RELAY_TEXTS.open}
+        {!isOnline ? OFFLINE_TEXTS.noNetwork : status === 'confirmed' ? RELAY_TEXTS.opened : RELAY_TEXTS.open}
       </Button>
-      {status === 'sent' ? (
+      {!isOnline || lostNetwork ? (
+        <Text size="sm" c="red.9" role="status" data-testid="open-gate-offline">
+          {isOnline ? OFFLINE_TEXTS.openNetworkFailed : OFFLINE_TEXTS.openOffline}
+        </Text>
+      ) : null}
+      {(!isOnline || lostNetwork) && callHref ? (
+        <Anchor href={callHref} fw={700} data-testid="open-gate-call">
+          {OFFLINE_TEXTS.callBarrier}
+        </Anchor>
+      ) : null}
+      {isOnline && status === 'sent' ? (
         <Text size="sm" aria-live="polite">
           {RELAY_TEXTS.opening}
         </Text>
       ) : null}
-      {status === 'confirmed' ? (
+      {isOnline && status === 'confirmed' ? (
         <Text size="sm" c="teal.9" aria-live="polite" data-testid="open-gate-state">
           {RELAY_TEXTS.opened}
         </Text>
@@ -60,7 +98,7 @@ export function OpenGateButton({ side, barrierId }: { side: RelaySide; barrierId
       {status === 'failed' && current ? (
         <ErrorLine message={`${RELAY_TEXTS.openFailed}: ${openingFailureText(current.failure)}.`} />
       ) : null}
-      {open.error ? (
+      {open.error && !lostNetwork ? (
         <ErrorLine message={errorMessage(open.error, { fallback: RELAY_TEXTS.openFailedFallback })} />
       ) : null}
     </Stack>
