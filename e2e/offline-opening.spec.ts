@@ -86,7 +86,9 @@ test('a tap lost on the way is not retried; one held back 12 s is refused and lo
     await route.continue();
   });
   await page.getByTestId('open-gate').click();
-  await expect(page.getByTestId('error-line')).toContainText('Нажатие дошло с опозданием', { timeout: 20_000 });
+  await expect(page.getByTestId('error-line')).toContainText('Нажатие дошло с опозданием', {
+    timeout: 20_000,
+  });
   await page.unroute('**/open/');
   await expect(page.getByTestId('opening-card').first()).toContainText('нажатие дошло с опозданием');
   expect(ccTo(barrier.devicePhone)).toBe(before);

@@ -92,7 +92,12 @@ describe('/mybarrier: «Открыть»', { timeout: 20_000 }, () => {
     'GET /api/barriers/8/': userBarrier,
     'GET /api/barriers/8/limits/': limits,
     'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone], total_count: 1 },
-    'GET /api/barriers/8/guest-passes/': { guest_passes: [], total_count: 0, current_page: 1, page_size: 100 },
+    'GET /api/barriers/8/guest-passes/': {
+      guest_passes: [],
+      total_count: 0,
+      current_page: 1,
+      page_size: 100,
+    },
     'GET /api/barriers/8/openings/': list([]),
     'POST /api/barriers/8/open/': open,
   });
@@ -132,6 +137,7 @@ describe('/mybarrier: «Открыть»', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const posts = server.calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(Date.parse((posts[0]?.body as { tapped_at: string }).tapped_at)).toBeGreaterThan(Date.now() - 5_000);
+    const body = posts[0]?.body as { tapped_at?: string } | undefined;
+    expect(Date.parse(body?.tapped_at ?? '')).toBeGreaterThan(Date.now() - 5_000);
   });
 });
