@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createAppRouter } from './app/router';
+import { OfflineBanner } from './components/offline-banner';
 import { readStyleNonce } from './lib/csp-nonce';
 
 const styleNonce = readStyleNonce();
@@ -20,6 +21,7 @@ if (root)
   createRoot(root).render(
     <StrictMode>
       <AppProvider queryClient={queryClient} styleNonce={styleNonce}>
+        <OfflineBanner />
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,

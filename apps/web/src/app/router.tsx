@@ -5,6 +5,7 @@ import { paths } from './paths';
 import { adminRoutes } from './routes/admin/routes';
 import { authRoutes } from './routes/auth/routes';
 import { RequireSession } from './routes/require-session';
+import { RouteError } from './routes/route-error';
 import { rootLoader } from './routes/session-home';
 import { userRoutes } from './routes/user/routes';
 
@@ -22,6 +23,8 @@ function RouteFallback() {
 export const routes: RouteObject[] = [
   {
     HydrateFallback: RouteFallback,
+    // Any route's failure (a screen that throws, a lazy chunk that cannot load) shows a Russian error screen.
+    ErrorBoundary: RouteError,
     children: [
       { path: paths.root, loader: rootLoader },
       ...authRoutes,
@@ -29,7 +32,7 @@ export const routes: RouteObject[] = [
         path: paths.guestPass,
         lazy: () => import('./routes/guest/guest-pass').then((module) => ({ Component: module.default })),
       },
-      { Component: RequireSession, children: [...userRoutes, ...adminRoutes] },
+      { Component: RequireSession, ErrorBoundary: RouteError, children: [...userRoutes, ...adminRoutes] },
       { path: '*', element: <Navigate to={paths.login} replace /> },
     ],
   },
