@@ -63,7 +63,11 @@ test('invites a number without an account: it waits, and the person is told once
   await page.getByRole('button', { name: 'Найти' }).click();
   await expect(page.getByText('Пользователь не найден')).toBeVisible();
   await page.getByRole('button', { name: 'Пригласить по номеру' }).click();
-  await expect(page.getByText('Приглашение ждёт регистрации. Человеку отправлено SMS.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Приглашение отправлено по SMS. Оно появится у человека, когда он войдёт по этому номеру.',
+    ),
+  ).toBeVisible();
   await checkAdminScreen(page, test.info(), 'invite-by-number');
   await checkLayout(page, `invite-by-number-${test.info().project.name}`);
 

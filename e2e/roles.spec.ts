@@ -57,6 +57,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   });
   await owner.patch(`/api/admin/access_requests/${asked.id}/`, { status: 'accepted' });
   operatorLogin = await adminSession(api, 'operator');
+  // Staff by phone finds only an administrator the owner knows (issue 28 part 2): he asks and withdraws.
+  const operator = new ApiAs(api, operatorLogin);
+  const operatorAsked = await operator.post('/api/access_requests/', {
+    user: (await operator.get('/api/users/me/')).id,
+    barrier: barrier.id,
+  });
+  await operator.patch(`/api/access_requests/${operatorAsked.id}/`, { status: 'cancelled' });
 });
 
 test.afterAll(async () => {

@@ -13,7 +13,7 @@ import {
   roleHolds,
   type StaffRole,
 } from '../src/modules/barriers/policy.ts';
-import { addPhone, createBarrier, grantAccess, type TestBarrier } from './domain-factories.ts';
+import { addPhone, createBarrier, grantAccess, makeKnownTo, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
 import { csvFile, multipart } from './import-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -99,6 +99,7 @@ describe('authorization matrix', () => {
     await createBarrier(t, otherAdmin, { address: 'Чужой проезд' });
     for (const role of STAFF) {
       staff[role] = await createAdmin(t);
+      await makeKnownTo(t, barrier, staff[role]);
       const added = await t.request({
         method: 'POST',
         url: `/api/admin/barriers/${barrier.id}/staff/`,
@@ -108,6 +109,7 @@ describe('authorization matrix', () => {
       expect(added.statusCode, added.body).toBe(201);
     }
     staffToAdd = await createAdmin(t);
+    await makeKnownTo(t, barrier, staffToAdd);
 
     ids.phone = (await addPhone(t, member, barrier.id, { name: 'Секретное имя' })).json().id;
     ids.phoneToDelete = (await addPhone(t, member, barrier.id)).json().id;
@@ -361,8 +363,8 @@ describe('authorization matrix', () => {
       url: () => '/api/admin/users/search/',
       body: () => ({ phone: member.phone }),
       rightful: 'owner',
-      expected: { ...deny(403, 200), rightful: 200 },
-      foreignDataAllowed: true,
+      // Issue 28 part 2: another administrator's search finds no stranger (the same 404 as no account).
+      expected: { ...deny(403, 404), rightful: 200 },
     },
     {
       method: 'POST',

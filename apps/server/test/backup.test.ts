@@ -27,7 +27,7 @@ import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
 import { handleDeviceReply } from '../src/modules/devices/queue.ts';
 import { createDeviceScene } from './device-harness.ts';
-import { createBarrier, createUserWithAccess } from './domain-factories.ts';
+import { createBarrier, createUserWithAccess, makeKnownTo } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -51,6 +51,7 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
   const { h, owner, barrier, user } = await createDeviceScene(t);
   // A co-administrator (barrier_staff).
   const colleague = await createAdmin(t);
+  await makeKnownTo(t, { id: barrier.id, owner }, colleague);
   const staffed = await t.request({
     method: 'POST',
     url: `/api/admin/barriers/${barrier.id}/staff/`,

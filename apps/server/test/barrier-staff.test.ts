@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BARRIER_PERMISSIONS, ROLE_PERMISSIONS } from '../src/modules/barriers/policy.ts';
-import { createBarrier, grantAccess, type TestBarrier } from './domain-factories.ts';
+import { createBarrier, grantAccess, makeKnownTo, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -55,6 +55,9 @@ describe('barrier staff', () => {
     member = await createUser(t, { fullName: 'Жилец Первый' });
     await grantAccess(t, barrier, member);
     plainUser = await createUser(t);
+    // Staff by phone finds only administrators the owner knows (issue 28 part 2).
+    await makeKnownTo(t, barrier, colleague);
+    await makeKnownTo(t, barrier, dispatcher);
   });
   afterAll(() => t.close());
 

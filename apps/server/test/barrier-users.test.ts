@@ -7,6 +7,7 @@ import {
   createOwnerWithBarrier,
   createUserWithAccess,
   grantAccess,
+  makeKnownTo,
   projectedDevice,
 } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
@@ -134,9 +135,9 @@ describe('barrier users and blocking', () => {
       expect((await get(owner, '/api/admin/users/999999/')).statusCode).toBe(404);
     });
 
-    it('finds any active account by exact phone, with this administrator’s block state', async () => {
+    it('finds a user he knows by exact phone, with this administrator’s block state; a stranger is 404', async () => {
       const owner = await createAdmin(t);
-      await createBarrier(t, owner);
+      const barrier = await createBarrier(t, owner);
       const stranger = await createUser(t, { fullName: 'Найденный' });
       const search = (phone: string) =>
         t.request({
@@ -145,6 +146,10 @@ describe('barrier users and blocking', () => {
           token: owner.token,
           payload: { phone },
         });
+      // Issue 28 part 2: a stranger's number answers like a number with no account.
+      expect((await search(stranger.phone)).json()).toEqual((await search('+79999999990')).json());
+      // Once he asked for access (and even withdrew), the owner knows him.
+      await makeKnownTo(t, barrier, stranger);
       const found = await search(stranger.phone);
       expect(found.json()).toEqual({
         id: stranger.id,

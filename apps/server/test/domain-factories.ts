@@ -126,3 +126,46 @@ export async function projectedDevice(t: TestApp, barrierId: number): Promise<Ma
 }
 
 export const auth = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
+
+// Issue 28 (privacy): staff by phone finds only an administrator the owner already knows (docs/decisions/0021).
+/**
+ * `admin` asks for access to the owner's barrier and withdraws: the owner knows him from then on. A barrier
+ * that takes no requests (not public): the owner invites him and he accepts.
+ */
+export async function makeKnownTo(
+  t: TestApp,
+  barrier: { id: number; owner?: TestUser },
+  admin: TestUser,
+): Promise<void> {
+  const asked = await t.request({
+    method: 'POST',
+    url: '/api/access_requests/',
+    token: admin.token,
+    payload: { user: admin.id, barrier: barrier.id },
+  });
+  if (asked.statusCode !== 201 && barrier.owner) {
+    const invited = await t.request({
+      method: 'POST',
+      url: '/api/admin/access_requests/',
+      token: barrier.owner.token,
+      payload: { user: admin.id, barrier: barrier.id },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const accepted = await t.request({
+      method: 'PATCH',
+      url: `/api/access_requests/${invited.json().id}/`,
+      token: admin.token,
+      payload: { status: 'accepted' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return;
+  }
+  expect(asked.statusCode, asked.body).toBe(201);
+  const withdrawn = await t.request({
+    method: 'PATCH',
+    url: `/api/access_requests/${asked.json().id}/`,
+    token: admin.token,
+    payload: { status: 'cancelled' },
+  });
+  expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+}

@@ -1,7 +1,7 @@
 /**
  * Issue 14 part 2: an administrator invites by number a person who has no account yet. The invitation waits
  * for the number (listed, cancellable), becomes an ordinary invitation at that number's first login, and the
- * person is told by one SMS within the code budgets; a number with an account is invited as before, no SMS.
+ * person is told by one SMS within the code budgets; a number with an account alike (issue 28 part 2).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSession } from '../src/modules/auth/sessions.ts';
@@ -111,24 +111,25 @@ describe('invitation by number to a person without an account', () => {
     expect(accepted.json().status).toBe('accepted');
   });
 
-  it('invites a number with an account the ordinary way, without any SMS', async () => {
+  it('invites a number with an account like any other (issue 28: no oracle); he finds it in his requests', async () => {
     const { owner, barrier } = await createOwnerWithBarrier(t);
     const user = await createUser(t, { fullName: 'Есть аккаунт' });
     const created = await invite(owner.token, barrier.id, user.phone);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
-      phone_invitation: null,
-      sms_sent: false,
-      sms_status: 'not_needed',
+      access_request: null,
+      phone_invitation: { barrier: barrier.id, phone: user.phone, status: 'waiting', sms_sent: true },
+      sms_sent: true,
+      sms_status: 'sent',
     });
-    expect(created.json().access_request).toMatchObject({
-      user: user.id,
-      barrier: barrier.id,
-      status: 'pending',
-    });
-    expect(smsTo(user.phone)).toHaveLength(0);
-    // Already invited: the ordinary rules answer.
-    expect((await invite(owner.token, barrier.id, user.phone)).json().code).toBe('access_request_pending');
+    expect(smsTo(user.phone)).toHaveLength(1);
+    // Already invited: the same 409 as for a number without an account.
+    expect((await invite(owner.token, barrier.id, user.phone)).json().code).toBe('phone_invitation_waiting');
+    // His read of his requests turns it into the ordinary invitation.
+    const mine = await t.request({ method: 'GET', url: '/api/access_requests/my/', token: user.token });
+    expect(mine.json().access_requests).toMatchObject([
+      { user: user.id, barrier: barrier.id, status: 'pending', initiator: 'admin' },
+    ]);
   });
 
   it('tells a number at most once per barrier, and a cancelled invitation is gone from the list', async () => {

@@ -15,7 +15,8 @@ export type BarrierRole = (typeof BARRIER_ROLES)[number];
 export const STAFF_MESSAGES = {
   role: `Role must be one of: ${STAFF_ROLES.join(', ')}.`,
   permissionDenied: 'Your role on this barrier does not allow this action.',
-  notAdmin: 'No administrator account has this phone.',
+  notAdmin:
+    'No administrator you know has this phone: he asks for access to one of your barriers or accepts your invitation first.',
   isOwner: 'The owner already manages this barrier.',
   alreadyStaff: 'This administrator is already on the barrier.',
   notFound: 'This administrator is not on the barrier.',

@@ -156,6 +156,8 @@ export const ERROR_CODES = {
   import_too_many_rows: IMPORT_MESSAGES.tooManyRows,
   import_has_problems: IMPORT_MESSAGES.hasProblems,
   import_file_changed: IMPORT_MESSAGES.fileChanged,
+  // Privacy (issue 28): look-ups by number, per administrator.
+  lookup_limit: 'Too many look-ups by phone number. Try again later.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -65,7 +65,7 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   barrier_permission_denied: 'Недостаточно прав для этого действия.',
 
   staff_not_admin:
-    'С этим номером нет аккаунта администратора. Попросите владельца номера зарегистрироваться как администратор.',
+    'Среди ваших пользователей нет администратора с этим номером. Пусть он сначала отправит заявку на доступ к вашему шлагбауму или примет ваше приглашение.',
   staff_is_owner: 'Это владелец шлагбаума: у него уже есть все права.',
   staff_already_added: 'Этот администратор уже добавлен к шлагбауму.',
   staff_not_found: 'Этот администратор не добавлен к шлагбауму.',
@@ -153,6 +153,14 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   import_has_problems:
     'В некоторых строках ошибки: ничего не загружено. Исправьте их и загрузите файл снова.',
   import_file_changed: 'Файл отличается от проверенного: проверьте его снова.',
+  // Privacy (issue 28).
+  lookup_limit: (body) => {
+    const seconds = number(body, 'retry_after');
+    const minutes = seconds === undefined ? undefined : Math.max(1, Math.ceil(seconds / 60));
+    return minutes === undefined
+      ? 'Слишком много поисков по номеру. Попробуйте позже.'
+      : `Слишком много поисков по номеру. Попробуйте через ${minutes} мин.`;
+  },
 };
 
 /** The Russian text of an error body that carries a known code, else undefined. */

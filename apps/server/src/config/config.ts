@@ -61,6 +61,8 @@ export const environmentSchema = z
     SMS_CODE_BUDGET_PER_HOUR: positiveInt(500),
     /** Invitations by number to people without an account, per administrator per hour (issue 14 part 2). */
     PHONE_INVITES_PER_ADMIN_PER_HOUR: positiveInt(20),
+    /** Look-ups by number (exact-phone search, invitation by number, staff by phone) per administrator per hour (issue 28). */
+    ADMIN_LOOKUPS_PER_HOUR: positiveInt(60),
     /** The site's address, named in the SMS inviting a person without an account; unset: the app's name only. */
     SITE_URL: z.url().optional(),
     /**

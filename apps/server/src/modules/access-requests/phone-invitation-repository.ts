@@ -135,6 +135,16 @@ export async function cancelWaiting(executor: Executor, id: number, now: Date): 
   return updated.length > 0;
 }
 
+/** Whether an invitation waits for this number (phone_invitations_phone_idx): the cheap probe before a claim. */
+export async function hasWaitingFor(executor: Executor, phone: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: phoneInvitations.id })
+    .from(phoneInvitations)
+    .where(and(eq(phoneInvitations.phone, phone), eq(phoneInvitations.status, 'waiting')))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * The login that created the account for `phone` claims every invitation waiting for it: each becomes a
  * pending access request from the administrator (an ordinary invitation), in the caller's transaction. On a

@@ -1,11 +1,13 @@
 /**
- * Invitations by number (issue 14 part 2). A number with an account is invited the ordinary way (an access
- * request from the administrator: he sees it in the app, no SMS). A number without one gets a waiting
- * invitation; the login that creates the account claims it (auth/service.ts, same transaction). The person is
- * told by one SMS, through the gateway of the codes and counted in the codes' budgets (the number's daily cap
+ * Invitations by number (issue 14 part 2; issue 28 part 2). Every number gets a waiting invitation, whether it
+ * has an account or not, and the answer is the same (no oracle: docs/decisions/0021). The login that creates
+ * an account, any later login, and the user's read of his requests claim it (auth/service.ts,
+ * service.ts `list`): it becomes an ordinary invitation (an access request from the administrator). The person
+ * is told by one SMS, through the gateway of the codes and counted in the codes' budgets (the number's daily cap
  * and the server's hourly budget: auth/repository.ts counts `phone_invitations.sms_sent_at` with the codes),
  * at most once per number and barrier. A refused budget or a failed gateway leaves the invitation waiting and
- * says so in the answer. An administrator makes at most PHONE_INVITES_PER_ADMIN_PER_HOUR of them an hour.
+ * says so in the answer. An administrator makes at most PHONE_INVITES_PER_ADMIN_PER_HOUR of them an hour, and
+ * the look-up limit of barrier-users/lookup-limit.ts counts each.
  */
 import type {
   InvitePhoneBody,
@@ -26,10 +28,11 @@ import {
   lockPhoneCodes,
 } from '../auth/repository.ts';
 import { CODE_BUDGET_WINDOW_MS, CODE_DAY_MS } from '../auth/verification.ts';
-import { paginate, requireBarrierPermission } from '../barriers/policy.ts';
+import { limitLookup } from '../barrier-users/lookup-limit.ts';
+import { paginate, requireBarrierPermission, userHasAccess } from '../barriers/policy.ts';
 import { assertNumbersNotBlocked } from '../phones/blocked-numbers.ts';
 import * as repository from './phone-invitation-repository.ts';
-import { createAccessRequestService } from './service.ts';
+import { isBlockedBy } from './repository.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -60,7 +63,6 @@ function toPhoneInvitation(row: repository.PhoneInvitationListRow): PhoneInvitat
 
 export function createPhoneInvitationService(deps: Dependencies) {
   const { db } = deps;
-  const requests = createAccessRequestService(deps);
   const invitationNotFound = () => notFound('phone_invitation_not_found');
 
   async function present(id: number): Promise<PhoneInvitation> {
@@ -69,32 +71,33 @@ export function createPhoneInvitationService(deps: Dependencies) {
     return toPhoneInvitation(row);
   }
 
-  async function inviteAccount(admin: AuthenticatedUser, userId: number, barrierId: number) {
-    const request = await requests.invite(admin, { user: userId, barrier: barrierId });
-    return {
-      access_request: request,
-      phone_invitation: null,
-      sms_sent: false,
-      sms_status: 'not_needed',
-    } satisfies InvitePhoneResponse;
-  }
-
   return {
+    /**
+     * No oracle (issue 28 part 2, docs/decisions/0021): a number with an account and one without answer
+     * alike, a waiting invitation told by one SMS within the code budgets. An account finds it at its next
+     * login or when it reads its requests (`claimForUser`), where it becomes an ordinary invitation. Only what
+     * the administrator already knows may answer otherwise: the number of a user of this barrier, or of one
+     * the owner blocked.
+     */
     async invite(admin: AuthenticatedUser, body: InvitePhoneBody): Promise<InvitePhoneResponse> {
       const barrier = await requireBarrierPermission(db, admin.id, body.barrier, 'users.manage');
+      await limitLookup(deps, admin.id);
       const { phone } = body;
       // The owner's block holds for the number, with or without an account (blocked-numbers.ts).
       await assertNumbersNotBlocked(db, barrier.ownerId, [phone]);
       const account = await findLiveUserByPhone(db, phone);
-      if (account) return inviteAccount(admin, account.id, barrier.id);
+      // Both probes run for every number, so the answer's time says no more than its body.
+      const [hasAccess, isBlocked] = await Promise.all([
+        userHasAccess(db, barrier.id, account?.id ?? 0),
+        isBlockedBy(db, barrier.ownerId, account?.id ?? 0),
+      ]);
+      if (hasAccess) throw conflict('already_has_access');
+      if (isBlocked) throw conflict('blocked_on_barrier');
 
       const now = deps.clock.now();
       const stored = await db.transaction(async (tx) => {
-        // The same lock as code requests and the login that creates the account: an account made meanwhile
-        // is seen here, and a waiting invitation made here is seen by that login's claim.
+        // The same lock as code requests and the login that claims waiting invitations.
         await lockPhoneCodes(tx, phone);
-        const raced = await findLiveUserByPhone(tx, phone);
-        if (raced) return { kind: 'account', accountId: raced.id } as const;
         await repository.lockAdminInvitations(tx, admin.id);
         const made = await repository.countByAdminSince(tx, admin.id, new Date(now.getTime() - HOUR_MS));
         if (made.count >= deps.config.PHONE_INVITES_PER_ADMIN_PER_HOUR) {
@@ -128,14 +131,13 @@ export function createPhoneInvitationService(deps: Dependencies) {
             smsSentAt: smsStatus === 'sent' ? now : null,
             now,
           });
-          return { kind: 'invitation', id, smsStatus } as const;
+          return { id, smsStatus };
         } catch (error) {
           if (isUniqueViolation(error, 'phone_invitations_one_waiting'))
             throw conflict('phone_invitation_waiting');
           throw error;
         }
       });
-      if (stored.kind === 'account') return inviteAccount(admin, stored.accountId, barrier.id);
 
       let smsStatus: InvitePhoneResponse['sms_status'] = stored.smsStatus;
       if (smsStatus === 'sent') {
@@ -148,12 +150,16 @@ export function createPhoneInvitationService(deps: Dependencies) {
         try {
           await deps.sms.send({ to: phone, text });
           deps.metrics.smsSent.inc({ provider: deps.sms.name, purpose: 'invitation' });
-          deps.logger.info({ phone, barrierId: barrier.id }, 'invitation SMS sent');
+          deps.logger.info({ barrierId: barrier.id, invitationId: stored.id }, 'invitation SMS sent');
         } catch (error) {
           deps.metrics.smsFailed.inc({ provider: deps.sms.name, purpose: 'invitation' });
           await repository.clearSmsSent(db, stored.id);
           deps.logger.error(
-            { phone, barrierId: barrier.id, reason: String((error as Error)?.message ?? error) },
+            {
+              barrierId: barrier.id,
+              invitationId: stored.id,
+              reason: String((error as Error)?.message ?? error),
+            },
             'invitation SMS was not sent',
           );
           smsStatus = 'failed';

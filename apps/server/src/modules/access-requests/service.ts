@@ -29,6 +29,8 @@ import {
 } from '../barriers/policy.ts';
 import { syncBarrierDevice } from '../devices/outbox.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
+import { lockPhoneCodes } from '../auth/repository.ts';
+import { claimWaitingInvitations, hasWaitingFor } from './phone-invitation-repository.ts';
 import type { Side } from './repository.ts';
 import * as repository from './repository.ts';
 
@@ -90,6 +92,14 @@ export function createAccessRequestService(deps: Dependencies) {
 
   return {
     async list(side: Side, caller: AuthenticatedUser, query: AccessRequestListQuery) {
+      // Invitations by number waiting for his number become his invitations here (issue 28 part 2: a number
+      // with an account waits like one without, so that the invitation's answer tells nothing).
+      if (side === 'user' && (await hasWaitingFor(db, caller.phone))) {
+        await db.transaction(async (tx) => {
+          await lockPhoneCodes(tx, caller.phone);
+          await claimWaitingInvitations(tx, caller.phone, caller.id, deps.clock.now());
+        });
+      }
       const { rows, total } = await repository.listRequests(db, side, caller.id, query);
       return paginate(
         'access_requests',

@@ -1,7 +1,7 @@
 /** SQL of a barrier's staff (co-administrators and dispatchers). */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { actions, barrierStaff, users } from '../../db/schema.ts';
+import { actions, barrierStaff, barriers, users } from '../../db/schema.ts';
 import type { StaffRole } from '../barriers/policy.ts';
 
 const memberColumns = {
@@ -39,6 +39,17 @@ export async function findLiveUserByPhone(executor: Executor, phone: string) {
     .from(users)
     .where(and(eq(users.phone, phone), isNull(users.deletedAt)));
   return row;
+}
+
+/** Whether the account is already staff on one of this owner's barriers (issue 28 part 2: a known colleague). */
+export async function isStaffOfOwner(executor: Executor, ownerId: number, userId: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ userId: barrierStaff.userId })
+    .from(barrierStaff)
+    .innerJoin(barriers, eq(barriers.id, barrierStaff.barrierId))
+    .where(and(eq(barrierStaff.userId, userId), eq(barriers.ownerId, ownerId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Adds the row; false when this administrator is already on the barrier. */

@@ -10,6 +10,8 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission, type StaffRole } from '../barriers/policy.ts';
+import { isRelatedUser } from '../barrier-users/repository.ts';
+import { limitLookup } from '../barrier-users/lookup-limit.ts';
 import * as repository from './repository.ts';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof repository.findStaffMember>>>;
@@ -39,14 +41,23 @@ export function createBarrierStaffService(deps: Dependencies) {
     },
 
     /**
-     * Staff are administrator accounts (platform administrators are made by the operator's CLI): a phone with
-     * no account, or with a user's account, is 404 `staff_not_admin`.
+     * Staff are administrator accounts (platform administrators are made by the operator's CLI). A number is
+     * no oracle (issue 28 part 2, docs/decisions/0021): only an administrator the owner already knows is found,
+     * one who uses or asked for one of his barriers, accepted his invitation, or is staff on another of them.
+     * A number with no account, with a user's account or with a stranger's is the same 404 `staff_not_admin`.
      */
     async add(admin: AuthenticatedUser, barrierId: number, body: AddStaffBody): Promise<StaffMember> {
       const barrier = await requireBarrierPermission(db, admin.id, barrierId, 'staff.manage');
+      await limitLookup(deps, admin.id);
       const account = await repository.findLiveUserByPhone(db, body.phone);
-      if (account?.role !== 'admin' || !account.isActive) throw notFound('staff_not_admin');
-      if (account.id === barrier.ownerId) throw conflict('staff_is_owner');
+      const isKnown =
+        account?.role === 'admin' &&
+        account.isActive &&
+        account.id !== barrier.ownerId &&
+        ((await isRelatedUser(db, barrier.ownerId, account.id, 'owned')) ||
+          (await repository.isStaffOfOwner(db, barrier.ownerId, account.id)));
+      if (account?.id === barrier.ownerId) throw conflict('staff_is_owner');
+      if (!account || !isKnown) throw notFound('staff_not_admin');
       const now = deps.clock.now();
       const member = await db.transaction(async (tx) => {
         const inserted = await repository.insertStaff(tx, {

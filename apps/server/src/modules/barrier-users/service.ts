@@ -1,7 +1,7 @@
 /**
  * Users of an administrator's barriers (spec.md sections 4, 6; DESIGN.md section 4): list, remove, profile,
  * search by phone, and the administrator's own block. An administrator reaches only users who have or asked
- * for access to one of his barriers (or whom he blocked); search by an exact phone is the one exception.
+ * for access to one of his barriers, accepted his invitation, or whom he blocked; search by an exact phone too.
  */
 
 import type { AdminUser, BarrierUserListQuery } from '@propusk/contracts/barrier-users';
@@ -13,6 +13,7 @@ import { revokeAccessLocked } from '../barriers/access-changes.ts';
 import { barrierPermissionDenied, paginate, requireBarrierPermission } from '../barriers/policy.ts';
 import { syncBarrierDevice } from '../devices/outbox.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
+import { limitLookup } from './lookup-limit.ts';
 import * as repository from './repository.ts';
 
 const userNotFound = () => notFound('user_not_found');
@@ -107,10 +108,18 @@ export function createBarrierUserService(deps: Dependencies) {
       return toAdminUser(await requireRelatedUser(admin, userId));
     },
 
-    /** Any active account by its exact phone: inviting needs it. */
+    /**
+     * A user within the administrator's reach, by his exact phone (issue 28 part 2, docs/decisions/0021): a
+     * number with no account and a stranger's number answer the same 404, so the search tells nobody whether
+     * a number has an account. A stranger is invited by number (POST /api/admin/phone_invitations/), which
+     * answers alike too. Limited per administrator.
+     */
     async searchByPhone(admin: AuthenticatedUser, phone: string): Promise<AdminUser> {
+      await limitLookup(deps, admin.id);
       const row = await repository.findUserForAdmin(db, admin.id, repository.byPhone(phone));
-      if (!row?.isActive) throw userNotFound();
+      if (!row?.isActive || !(await repository.isRelatedUser(db, admin.id, row.id, 'managed'))) {
+        throw userNotFound();
+      }
       return toAdminUser(row);
     },
 

@@ -29,7 +29,9 @@ describe('invitation by number (issue 14 part 2)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Пользователь не найден')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Пригласить по номеру' }));
     expect(
-      await screen.findByText('Приглашение ждёт регистрации. Человеку отправлено SMS.'),
+      await screen.findByText(
+        'Приглашение отправлено по SMS. Оно появится у человека, когда он войдёт по этому номеру.',
+      ),
     ).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/phone_invitations/')[0]?.body).toEqual({
       barrier: 5,

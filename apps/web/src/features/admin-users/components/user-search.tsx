@@ -15,15 +15,17 @@ interface UserSearchProps {
   /** Sends the invitation (an access request from the administrator) to the found user. */
   onInvite: (user: AdminUser) => Promise<unknown>;
   /**
-   * Invites a number that has no account yet (issue 14 part 2): the invitation waits for it to register.
-   * Answers whether the SMS telling the person went out.
+   * Invites a number the search did not find (issue 14 part 2): the invitation waits for that number to log
+   * in, with or without an account. Answers whether the SMS telling the person went out.
    */
   onInviteByPhone?: (phone: string) => Promise<{ smsSent: boolean }>;
 }
 
-export const INVITE_WAITING_SMS_SENT = 'Приглашение ждёт регистрации. Человеку отправлено SMS.';
+// The same words whether the number has an account or not (issue 28 part 2: the answer tells nothing of it).
+export const INVITE_WAITING_SMS_SENT =
+  'Приглашение отправлено по SMS. Оно появится у человека, когда он войдёт по этому номеру.';
 export const INVITE_WAITING_SMS_NOT_SENT =
-  'Приглашение ждёт регистрации. SMS не отправлено: оно появится у человека, когда он войдёт по этому номеру.';
+  'Приглашение ждёт. SMS не отправлено: оно появится у человека, когда он войдёт по этому номеру.';
 
 /**
  * Finding a user by exact phone (spec.md section 4 "Blocking"): a blocked user is shown as blocked and can only
