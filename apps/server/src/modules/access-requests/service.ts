@@ -20,6 +20,7 @@ import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { lockPhoneCodes } from '../auth/repository.ts';
 import { grantAccessLocked } from '../barriers/access-changes.ts';
 import {
   paginate,
@@ -29,7 +30,6 @@ import {
 } from '../barriers/policy.ts';
 import { syncBarrierDevice } from '../devices/outbox.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
-import { lockPhoneCodes } from '../auth/repository.ts';
 import { claimWaitingInvitations, hasWaitingFor } from './phone-invitation-repository.ts';
 import type { Side } from './repository.ts';
 import * as repository from './repository.ts';
