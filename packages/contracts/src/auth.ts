@@ -49,6 +49,11 @@ export const AUTH_MESSAGES = {
   adminPasswordResetCli:
     'An administrator password cannot be reset by SMS. Ask the operator of this server to set a new password for you.',
   smsFailed: 'Could not send the verification code. Try again later.',
+  phonePrefixNotAllowed: (prefixes: readonly string[]) =>
+    `Codes are sent only to numbers starting with ${prefixes.join(', ')}.`,
+  guestPassCodeLimit: 'Too many codes were sent through this guest link today. Try again later.',
+  guestPassResidentCodeLimit:
+    "Too many codes were sent through this resident's guest links today. Try again later.",
 } as const;
 
 const requiredString = (field: string) =>

@@ -59,6 +59,10 @@ export const ERROR_CODES = {
   admin_password_reset_cli: AUTH_MESSAGES.adminPasswordResetCli,
   webhook_replayed: 'This signed request was already accepted.',
   sms_failed: AUTH_MESSAGES.smsFailed,
+  // Abuse bounds (issue 29, docs/decisions/0024).
+  phone_prefix_not_allowed: 'Codes are sent only to numbers with an allowed prefix.',
+  guest_pass_code_limit: AUTH_MESSAGES.guestPassCodeLimit,
+  guest_pass_resident_code_limit: AUTH_MESSAGES.guestPassResidentCodeLimit,
 
   // Own profile.
   same_phone: PROFILE_MESSAGES.samePhone,

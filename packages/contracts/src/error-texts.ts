@@ -52,6 +52,15 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
     'Пароль администратора нельзя сбросить по SMS. Попросите оператора сервера задать вам новый пароль.',
   webhook_replayed: 'Этот подписанный запрос уже был принят.',
   sms_failed: 'Не удалось отправить код подтверждения. Попробуйте позже.',
+  // Abuse bounds (issue 29, docs/decisions/0024).
+  phone_prefix_not_allowed: (body) => {
+    const prefixes = Array.isArray(body.allowed_prefixes) ? body.allowed_prefixes.join(', ') : '+79';
+    return `Коды отправляются только на номера, которые начинаются с ${prefixes}.`;
+  },
+  guest_pass_code_limit:
+    'По этой гостевой ссылке сегодня отправлено слишком много кодов. Попросите у жителя новую ссылку или попробуйте завтра.',
+  guest_pass_resident_code_limit:
+    'По гостевым ссылкам этого жителя сегодня отправлено слишком много кодов. Попробуйте завтра.',
 
   same_phone: 'Новый номер совпадает с текущим.',
   phone_on_own_barrier: 'Новый номер уже записан на одном из ваших шлагбаумов.',

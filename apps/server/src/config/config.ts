@@ -76,6 +76,31 @@ export const environmentSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     /** Strict-Transport-Security max-age; 0 (the default) sends none. Set it only when the site is on HTTPS. */
     HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(63_072_000).default(0),
+    // --- abuse bounds (issue 29, docs/decisions/0024) ---
+    /** Percent of SMS_CODE_BUDGET_PER_HOUR that only existing accounts may spend (public calls cannot). */
+    SMS_CODE_ACCOUNT_RESERVE_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+    /** Codes one guest link may have sent within 24 hours. */
+    GUEST_PASS_CODES_PER_PASS_PER_DAY: positiveInt(5),
+    /** Codes all guest links of one resident may have sent within 24 hours. */
+    GUEST_PASS_CODES_PER_RESIDENT_PER_DAY: positiveInt(20),
+    /** Comma-separated prefixes of the numbers codes may be sent to (default: Russian mobile numbers). */
+    SMS_ALLOWED_PREFIXES: z
+      .string()
+      .default('+79')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((prefix) => prefix.trim())
+          .filter((prefix) => prefix !== ''),
+      )
+      .pipe(
+        z
+          .array(
+            z.string().regex(/^\+7\d{0,9}$/, { error: 'each prefix must be +7 followed by up to 9 digits' }),
+          )
+          .min(1, { error: 'must name at least one prefix, such as +79' }),
+      ),
+    // --- end abuse bounds ---
     // --- deployment (issue 31, docs/decisions/0027) ---
     /** Apply pending migrations at start (`off`: `npm run migrate` does it, and a start on an old schema stops). */
     MIGRATE_ON_START: booleanFlag.default(true),

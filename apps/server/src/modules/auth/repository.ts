@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database.ts';
 import {
   adminPasswordSteps,
   authFailures,
+  guestPasses,
   phoneInvitations,
   retiredRefreshTokens,
   sessions,
@@ -135,6 +136,45 @@ export function countVerificationsSince(executor: Executor, phone: string, since
   return countCodeSmsSince(executor, since, phone);
 }
 
+/** Codes of the public share since `since` (issue 29 part 4), and when the oldest of them was. */
+export async function countPublicVerificationsSince(
+  executor: Executor,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await executor
+    .select({ count: count(), oldest: min(verifications.createdAt) })
+    .from(verifications)
+    .where(and(gt(verifications.createdAt, since), eq(verifications.budgetShare, 'public')));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Codes asked for through one guest pass since `since`. */
+export async function countGuestPassCodesSince(
+  executor: Executor,
+  guestPassId: number,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await executor
+    .select({ count: count(), oldest: min(verifications.createdAt) })
+    .from(verifications)
+    .where(and(eq(verifications.guestPassId, guestPassId), gt(verifications.createdAt, since)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Codes asked for through any guest pass of one resident since `since`. */
+export async function countResidentGuestCodesSince(
+  executor: Executor,
+  residentId: number,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await executor
+    .select({ count: count(), oldest: min(verifications.createdAt) })
+    .from(verifications)
+    .innerJoin(guestPasses, eq(guestPasses.id, verifications.guestPassId))
+    .where(and(eq(guestPasses.forUser, residentId), gt(verifications.createdAt, since)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
 export async function insertVerification(
   executor: Executor,
   values: {
@@ -145,6 +185,8 @@ export async function insertVerification(
     requestedIp: string;
     createdAt: Date;
     expiresAt: Date;
+    budgetShare: 'public' | 'account' | 'admin';
+    guestPassId: number | null;
   },
 ): Promise<number> {
   const [row] = await executor.insert(verifications).values(values).returning({ id: verifications.id });

@@ -19,8 +19,13 @@ import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { claimWaitingInvitations } from '../access-requests/phone-invitation-repository.ts';
 import {
+  assertCodeBudget,
+  assertSmsPrefixAllowed,
+  type BudgetShare,
+  type GuestPassCodeSource,
+} from './code-budget.ts';
+import {
   claimCodeTry,
-  countAllVerificationsSince,
   countVerificationsSince,
   deleteAuthFailure,
   deleteAuthFailures,
@@ -35,7 +40,6 @@ import {
   insertPasswordStep,
   insertUserIfMissing,
   insertVerification,
-  lockCodeBudget,
   lockPhoneCodes,
   lockPhoneFailures,
   lockSessionByRefreshHash,
@@ -51,7 +55,6 @@ import {
   assertCodeTriesOpen,
   assertPasswordStepOpen,
   assertVerified,
-  CODE_BUDGET_WINDOW_MS,
   CODE_DAY_MS,
   CODE_TTL_MS,
   type CodeMode,
@@ -128,8 +131,21 @@ export async function requestCode(
   input: { phone: string; mode: VerificationMode; ip: string; caller: AuthenticatedUser | null },
 ) {
   await limitByIp(deps.rateLimits.codeRequests, input.ip);
-  assertModeAllowed(input.mode, await findLiveUserByPhone(deps.db, input.phone), input.caller);
-  return issueCode(deps, input);
+  assertSmsPrefixAllowed(deps, input.phone);
+  const user = await findLiveUserByPhone(deps.db, input.phone);
+  assertModeAllowed(input.mode, user, input.caller);
+  return issueCode(deps, { ...input, share: budgetShareOf(user, input.caller) });
+}
+
+/**
+ * Which part of the hourly budget pays for a code (code-budget.ts): an administrator's codes (his number, or
+ * he is the caller) never wait for it; an existing account's or a logged-in caller's use the whole budget;
+ * anyone else only the public share.
+ */
+function budgetShareOf(user: UserRow | undefined, caller: AuthenticatedUser | null): BudgetShare {
+  if (user?.role === 'admin' || caller?.role === 'admin') return 'admin';
+  if (user || caller) return 'account';
+  return 'public';
 }
 
 /**
@@ -137,8 +153,18 @@ export async function requestCode(
  * daily cap per phone and the server's hourly budget. The caller has checked who may ask (mode rules, the
  * address's rate). Answers the verification token, never the code.
  */
-export async function issueCode(deps: Dependencies, input: { phone: string; mode: CodeMode; ip: string }) {
+export async function issueCode(
+  deps: Dependencies,
+  input: {
+    phone: string;
+    mode: CodeMode;
+    ip: string;
+    share: BudgetShare;
+    guestPass?: GuestPassCodeSource | undefined;
+  },
+) {
   const { phone, mode } = input;
+  assertSmsPrefixAllowed(deps, phone);
   const now = deps.clock.now();
   const token = randomToken();
   const tokenHash = sha256(token);
@@ -157,18 +183,7 @@ export async function issueCode(deps: Dependencies, input: { phone: string; mode
       const waitMs = (today.oldest ?? now).getTime() + CODE_DAY_MS - now.getTime();
       throw tooManyRequests('daily_code_limit', waitMs / 1000);
     }
-    await lockCodeBudget(tx);
-    const hour = await countAllVerificationsSince(tx, new Date(now.getTime() - CODE_BUDGET_WINDOW_MS));
-    if (hour.count >= deps.config.SMS_CODE_BUDGET_PER_HOUR) {
-      deps.metrics.smsCodesRefusedByBudget.inc();
-      // No phone in this line: it is an alert about the whole server, read by whoever watches the logs.
-      deps.logger.warn(
-        { budget: deps.config.SMS_CODE_BUDGET_PER_HOUR, mode },
-        'hourly SMS budget for codes is spent: code refused',
-      );
-      const waitMs = (hour.oldest ?? now).getTime() + CODE_BUDGET_WINDOW_MS - now.getTime();
-      throw tooManyRequests('sms_budget_exhausted', waitMs / 1000);
-    }
+    await assertCodeBudget(tx, deps, { share: input.share, mode, guestPass: input.guestPass, now });
     return insertVerification(tx, {
       phone,
       mode,
@@ -177,6 +192,8 @@ export async function issueCode(deps: Dependencies, input: { phone: string; mode
       requestedIp: input.ip,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      budgetShare: input.share,
+      guestPassId: input.guestPass?.id ?? null,
     });
   });
 

@@ -261,9 +261,16 @@ export function createGuestPassService(deps: Dependencies) {
 
     async requestCode(token: string, phone: string, ip: string) {
       const tokenHash = await limitPublic(token, ip);
-      await usablePass(tokenHash);
+      const { pass } = await usablePass(tokenHash);
       await limitByIp(deps.rateLimits.codeRequests, ip);
-      return issueCode(deps, { phone, mode: 'guest_pass', ip });
+      // A guest link is public: its codes spend the public share, capped per pass and per resident a day.
+      return issueCode(deps, {
+        phone,
+        mode: 'guest_pass',
+        ip,
+        share: 'public',
+        guestPass: { id: pass.id, forUser: pass.forUser },
+      });
     },
 
     async redeem(token: string, body: RedeemGuestPassBody, ip: string): Promise<RedeemedGuestPass> {
