@@ -5,6 +5,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { setApiDateTimeOffset } from './lib/api-dates.ts';
+import {
+  DatabaseOutage,
+  OUTAGE_RETRY_AFTER_SECONDS,
+  SERVICE_UNAVAILABLE_BODY,
+} from './lib/database-outage.ts';
 import type { Dependencies } from './lib/dependencies.ts';
 import { AccessLogController } from './lib/request-log.ts';
 import { accessRequestRoutes } from './modules/access-requests/routes.ts';
@@ -70,7 +75,21 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  // While the database is unreachable an API call answers 503 at once (GET /api/health/live excepted).
+  deps.databaseOutage ??= new DatabaseOutage(deps.db, options.logger);
+  const outage = deps.databaseOutage;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!outage.down || !request.url.startsWith('/api/') || request.url.startsWith('/api/health/live'))
+      return;
+    outage.countRefused();
+    return reply
+      .status(503)
+      .header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS))
+      .type('application/json; charset=utf-8')
+      .send(SERVICE_UNAVAILABLE_BODY);
+  });
+  app.addHook('onClose', async () => outage.stop());
+  installErrorHandler(app, outage);
   setApiDateTimeOffset(deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
   await registerOpenApi(app);
   await app.register(authenticatePlugin, { deps });

@@ -20,7 +20,7 @@ import { createMetrics } from './lib/metrics.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
 import { createPerIpLimits } from './lib/shared-rate-limiter.ts';
 import { createSmsGateway, createSmsGateways } from './lib/sms-gateway.ts';
-import { type OpenedDatabase, openMigratedDatabase } from './runtime.ts';
+import { type OpenedDatabase, openMigratedDatabase, PendingMigrationsError } from './runtime.ts';
 
 /** Below Docker's and systemd's default grace periods (10 s, 90 s), so that we, not SIGKILL, end it. */
 const SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -62,12 +62,20 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  const step = <T>(work: Promise<T>): Promise<T> => {
+  // How long each start-up step took (in the "running" line: what to look at when a start is slow).
+  const startupMs: Record<string, number> = {};
+  let stepStarted = performance.now();
+  const step = <T>(work: Promise<T>, name: string): Promise<T> => {
     startupStep = work;
-    return work;
+    return work.finally(() => {
+      const now = performance.now();
+      startupMs[name] = Math.round(now - stepStarted);
+      stepStarted = now;
+    });
   };
 
-  database = await step(openMigratedDatabase(config));
+  stepStarted = performance.now();
+  database = await step(openMigratedDatabase(config), 'database');
   if (stopping) return;
   const print = (line: string) => process.stdout.write(`${line}\n`);
   const sms = createSmsGateway(config, print);
@@ -85,11 +93,11 @@ async function main() {
     rateLimits: createPerIpLimits(database.handle.db, config),
     notifyDeviceCommands: () => {},
   };
-  app = await step(buildApp(deps, { logger }));
+  app = await step(buildApp(deps, { logger }), 'app');
   if (stopping) return;
-  devices = await step(startDeviceProcessing(deps, database.handle));
+  devices = await step(startDeviceProcessing(deps, database.handle), 'devices');
   if (stopping) return;
-  await step(app.listen({ host: config.HOST, port: config.PORT }));
+  await step(app.listen({ host: config.HOST, port: config.PORT }), 'listen');
   if (stopping) return;
   const url = `http://${config.HOST}:${config.PORT}`;
   logger.info(
@@ -97,6 +105,8 @@ async function main() {
       url,
       database: database.handle.kind,
       sms: config.SMS_PROVIDER,
+      // Since the process started (modules loaded included), and per step.
+      startupMs: { total: Math.round(performance.now()), ...startupMs },
       // Names, providers and rates only: the credentials stay out of the log.
       gateways: config.smsGateways.map(
         (g) => `${g.name} (${g.provider}, ${g.ratePerMinute}/min, burst ${g.burst})`,
@@ -109,7 +119,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof PendingMigrationsError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Propusk failed to start: ${(error as Error).stack ?? error}\n`);

@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   method_not_allowed: 'Method not allowed.',
   internal_error: 'Internal server error.',
   database_unavailable: 'Database unavailable.',
+  service_unavailable: 'The service is temporarily unavailable. Try again later.',
   too_many_requests: AUTH_MESSAGES.tooManyRequests,
   too_many_log_entries: 'Too many log entries. Try again later.',
 

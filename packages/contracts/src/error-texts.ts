@@ -25,6 +25,7 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   method_not_allowed: 'Это действие недоступно.',
   internal_error: 'Внутренняя ошибка сервера. Попробуйте позже.',
   database_unavailable: 'Сервер временно недоступен. Попробуйте позже.',
+  service_unavailable: 'Сервер временно недоступен. Попробуйте позже.',
   too_many_requests: 'Слишком много запросов. Попробуйте позже.',
   too_many_log_entries: 'Слишком много записей журнала. Попробуйте позже.',
 

@@ -2,12 +2,13 @@
  * One database handle for the whole process: PostgreSQL through `pg` when DATABASE_URL is set, otherwise an
  * embedded PostgreSQL (PGlite) kept in DATA_DIR. Both speak the same SQL and take the same migrations.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -35,7 +36,7 @@ export type DatabaseHandle =
 
 export class DatabaseLockedError extends Error {}
 
-/** Connections of the send pool (PostgreSQL; opened when first used). */
+/** Connections of the send pool (PostgreSQL; opened when first used), unless DATABASE_SEND_POOL_SIZE says otherwise. */
 const SEND_POOL_SIZE = 4;
 
 /** The connections of the device worker's sends (Dependencies.sendDb): PostgreSQL's second pool, else none. */
@@ -46,10 +47,11 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  sendPoolSize?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = openPool(options.databaseUrl, options.poolSize ?? 20);
-    const sendPool = openPool(options.databaseUrl, SEND_POOL_SIZE);
+    const sendPool = openPool(options.databaseUrl, options.sendPoolSize ?? SEND_POOL_SIZE);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     const sendDb = drizzlePostgres(sendPool, { schema }) as unknown as Database;
     return {
@@ -110,19 +112,76 @@ export async function openMemoryDatabase(template?: Blob): Promise<DatabaseHandl
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 }
 
-export async function applyMigrations(handle: DatabaseHandle): Promise<void> {
-  if (handle.kind === 'postgres') {
-    // Several processes may start at once: one applies, the others wait on the advisory lock.
-    const client = await handle.pool.connect();
-    try {
-      await client.query('select pg_advisory_lock(727274)');
-      await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-      client.release();
-    }
-    return;
+/** Key of the transaction-level advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK = 727274;
+
+/**
+ * Applies the pending migrations. On PostgreSQL several processes may start at once (or `npm run migrate`
+ * beside a starting server): each runs the whole check-and-apply in one transaction that first takes a
+ * transaction-level advisory lock, so one applies and the others wait, then find nothing left to do. A
+ * transaction-level lock (not a session lock) ends with its transaction on the same server connection, so it
+ * holds through PgBouncer in transaction mode (docs/decisions/0027). The bookkeeping is drizzle's own
+ * (`drizzle.__drizzle_migrations`, one row per migration, its folder time as `created_at`), as its migrator
+ * keeps it, so databases migrated before stay as they are.
+ */
+export async function applyMigrations(handle: DatabaseHandle): Promise<{ applied: number }> {
+  if (handle.kind === 'pglite') {
+    // One process holds DATA_DIR (its lock): nothing to serialise.
+    const pending = (await pendingMigrations(handle)).length;
+    // biome-ignore lint/suspicious/noExplicitAny: the pglite migrator wants its own database type
+    await migratePglite(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { applied: pending };
   }
-  // biome-ignore lint/suspicious/noExplicitAny: the pglite migrator wants its own database type
-  await migratePglite(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const client = await handle.pool.connect();
+  let applied = 0;
+  try {
+    await client.query('begin');
+    await client.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await client.query('create schema if not exists drizzle');
+    await client.query(
+      'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+    );
+    const last = await client.query<{ created_at: string }>(
+      'select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
+    );
+    const lastMillis = last.rows[0] ? Number(last.rows[0].created_at) : Number.NEGATIVE_INFINITY;
+    for (const migration of migrations) {
+      if (migration.folderMillis <= lastMillis) continue;
+      for (const statement of migration.sql) await client.query(statement);
+      await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+        migration.hash,
+        migration.folderMillis,
+      ]);
+      applied += 1;
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return { applied };
+}
+
+/** The migrations of this version not yet applied to the database (names of their files), oldest first. */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const exists = (await handle.db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  )) as unknown as { rows: { present: boolean }[] };
+  let lastMillis = Number.NEGATIVE_INFINITY;
+  if (exists.rows[0]?.present) {
+    const last = (await handle.db.execute(
+      sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { last: string | null }[] };
+    if (last.rows[0]?.last != null) lastMillis = Number(last.rows[0].last);
+  }
+  return migrations
+    .filter((migration) => migration.folderMillis > lastMillis)
+    .map((migration) => journal.entries.find((entry) => entry.when === migration.folderMillis)?.tag ?? '?');
 }

@@ -87,7 +87,11 @@ export class DeviceWorker {
             ...common,
             db: { executeSql: (text, values) => handle.pool.query(text, values as unknown[]) },
           });
-    boss.on('error', (error) => deps.logger.error({ err: error }, 'pg-boss error'));
+    boss.on('error', (error) => {
+      // While the database is unreachable its outage is logged once (lib/database-outage.ts), not at each poll.
+      if (deps.databaseOutage?.noteFailure(error)) return;
+      deps.logger.error({ err: error }, 'pg-boss error');
+    });
     await boss.start();
     await boss.createQueue(WAKE_QUEUE);
     await boss.createQueue(SWEEP_QUEUE);
@@ -113,6 +117,11 @@ export class DeviceWorker {
       { pollingIntervalSeconds: polling, cron },
     );
     return worker;
+  }
+
+  /** Started and not stopped: its pg-boss polls (GET /api/health/ready). */
+  isRunning(): boolean {
+    return !this.stopped;
   }
 
   /** Wakes the barrier's processing now (coalesced: one run at a time per barrier in this process). */

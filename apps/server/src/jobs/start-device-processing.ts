@@ -38,6 +38,7 @@ export async function startDeviceProcessing(
     if (answered) deps.logger.info({ answered }, 'simulated devices answered the commands left in flight');
   }
   const worker = await DeviceWorker.start(deps, handle, options);
+  deps.jobQueue = { running: () => worker.isRunning() };
   deps.notifyDeviceCommands = (barrierIds) => {
     for (const barrierId of new Set(barrierIds)) void worker.kick(barrierId);
   };
@@ -49,6 +50,7 @@ export async function startDeviceProcessing(
     async stop() {
       deps.notifyDeviceCommands = () => {};
       deps.demoDevices = null;
+      deps.jobQueue = undefined;
       await worker.stop();
     },
   };

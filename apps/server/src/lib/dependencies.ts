@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { DatabaseOutage } from './database-outage.ts';
 import type { Metrics } from './metrics.ts';
 import type { Secrets } from './secrets.ts';
 import type { Limiter } from './shared-rate-limiter.ts';
@@ -44,6 +45,12 @@ export interface Dependencies {
    * absent otherwise. Lets a demo or a browser journey make a unit drift and look at what it holds.
    */
   demoDevices?: DemoDevices | null;
+  // --- deployment (issue 31, docs/decisions/0027) ---
+  /** The database being unreachable, one event per outage (lib/database-outage.ts); made by buildApp when unset. */
+  databaseOutage?: DatabaseOutage | undefined;
+  /** The device worker's job queue, once started (startDeviceProcessing): GET /api/health/ready asks it. */
+  jobQueue?: { running(): boolean } | undefined;
+  // --- end deployment ---
 }
 
 export interface DemoDevices {

@@ -6,6 +6,11 @@ import '@propusk/contracts/zod-messages';
 import { ERROR_CODES, type ErrorCode } from '@propusk/contracts/error-codes';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  type DatabaseOutage,
+  OUTAGE_RETRY_AFTER_SECONDS,
+  SERVICE_UNAVAILABLE_BODY,
+} from '../lib/database-outage.ts';
 import { FieldError, HttpError } from '../lib/errors.ts';
 import { errorForLog, pathOnly } from '../lib/log-error.ts';
 
@@ -49,7 +54,7 @@ function faultForLog(error: unknown, request: FastifyRequest) {
   };
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, outage?: DatabaseOutage): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof FieldError) return reply.status(400).send(error.fields);
     if (error instanceof HttpError) {
@@ -74,6 +79,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large… (an empty JSON body is
       // an empty object, see request-contract.ts)
       return reply.status(status).send(errorBody(clientErrorCode(error, status)));
+    }
+    // The database unreachable: 503 and no line per request (the outage writes one when it starts and ends).
+    if (outage?.noteFailure(error)) {
+      outage.countRefused();
+      reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8');
+      return reply.status(503).send(SERVICE_UNAVAILABLE_BODY);
     }
     request.log.error(faultForLog(error, request), 'unhandled error');
     return reply.status(500).send(errorBody('internal_error'));
