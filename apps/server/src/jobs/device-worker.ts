@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { Dependencies } from '../lib/dependencies.ts';
 import { startDueAudits } from '../modules/device-checks/service.ts';
 import {
   barriersNeedingAttention,
@@ -72,7 +73,7 @@ export class DeviceWorker {
   ) {}
 
   static async start(
-    deps: QueueDeps,
+    deps: QueueDeps & Pick<Dependencies, 'databaseOutage'>,
     handle: DatabaseHandle,
     options: DeviceWorkerOptions = {},
   ): Promise<DeviceWorker> {
