@@ -11,6 +11,7 @@ import {
   SERVICE_UNAVAILABLE_BODY,
 } from './lib/database-outage.ts';
 import type { Dependencies } from './lib/dependencies.ts';
+import { requestIdFrom, runWithRequestId } from './lib/request-context.ts';
 import { AccessLogController } from './lib/request-log.ts';
 import { accessRequestRoutes } from './modules/access-requests/routes.ts';
 import { actionRoutes } from './modules/actions/routes.ts';
@@ -66,9 +67,16 @@ export async function buildApp(
     logController: new AccessLogController(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: deps.config.TRUST_PROXY,
+    // A valid incoming X-Request-Id (a proxy's, a client's) is the request's id, else a fresh UUID: on every
+    // log line of the request (`reqId`), in the answer, and on the device commands it stores.
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    runWithRequestId(request.id, done);
+  });
   // First, so that every answer below (pages, files, API, errors) carries the headers.
   const pageContentSecurityPolicy = await registerSecurityHeaders(app, {
     hstsMaxAgeSeconds: deps.config.HSTS_MAX_AGE_SECONDS,

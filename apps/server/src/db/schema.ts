@@ -4,6 +4,7 @@
  * Rows are soft-deleted where history must still point at them (users, barriers, phones): an action keeps
  * its phone id, and GET /api/phones/{id}/ must still describe a phone that has been removed.
  */
+
 import { type AnyColumn, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -21,6 +22,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { currentRequestId } from '../lib/request-context.ts';
 
 /** A text-search vector (only ever computed by the database: see barriers.searchVector). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -560,6 +562,11 @@ export const deviceCommands = pgTable(
      * for. Null: `created_at`.
      */
     dueAt: timestamp('due_at', { withTimezone: true }),
+    /**
+     * The request that stored it (its `X-Request-Id`, validated, or the id generated for it: issue 31 part 7);
+     * null for commands stored outside a request (jobs, the CLI). Filled by default from the request context.
+     */
+    requestId: text('request_id').$defaultFn(() => currentRequestId()),
   },
   (table) => [
     index('device_commands_barrier_status_idx').on(table.barrierId, table.status, table.id),

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DemoSmsGateway } from '@propusk/sms/demo';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
+import { outsideRequest } from '../lib/request-context.ts';
 import { attachDeviceSimulators, type SimulatorRegistry } from '../modules/devices/simulator-registry.ts';
 import { receiveInboundSms } from '../modules/sms-inbound/service.ts';
 import { DeviceWorker, type DeviceWorkerOptions } from './device-worker.ts';
@@ -40,7 +41,10 @@ export async function startDeviceProcessing(
   const worker = await DeviceWorker.start(deps, handle, options);
   deps.jobQueue = { running: () => worker.isRunning() };
   deps.notifyDeviceCommands = (barrierIds) => {
-    for (const barrierId of new Set(barrierIds)) void worker.kick(barrierId);
+    // The worker serves every request: what it does (and stores) is not the waking request's.
+    outsideRequest(() => {
+      for (const barrierId of new Set(barrierIds)) void worker.kick(barrierId);
+    });
   };
   // Whatever was left open when the process last stopped is taken up now.
   void worker.sweep().catch((error) => deps.logger.error({ err: error }, 'device sweep failed'));

@@ -277,7 +277,7 @@ export async function processBarrier(
       );
     await logMessages(deps, [{ ...logged, outcome: 'gateway_failed', createdAt: deps.clock.now() }]);
     deps.logger.warn(
-      { barrierId, commandId: send.commandId, gateway: entry.name, err: error },
+      { barrierId, commandId: send.commandId, requestId: send.requestId, gateway: entry.name, err: error },
       'SMS gateway failed; will retry',
     );
     return { state: 'gateway_failed', commandId: send.commandId, retryAt };
@@ -291,7 +291,7 @@ export async function processBarrier(
   if (sent?.duplicate) {
     // The gateway had this key: the SMS left before the process that handed it over died.
     deps.logger.info(
-      { barrierId, commandId: send.commandId, attempt: send.attempts },
+      { barrierId, commandId: send.commandId, requestId: send.requestId, attempt: send.attempts },
       'device command was already with the gateway; nothing sent again',
     );
     return step.result;
@@ -306,7 +306,13 @@ export async function processBarrier(
     { ...logged, outcome: 'sent', providerId: sent?.providerId ?? null, createdAt: deps.clock.now() },
   ]);
   deps.logger.info(
-    { barrierId, commandId: send.commandId, attempt: send.attempts, gateway: entry.name },
+    {
+      barrierId,
+      commandId: send.commandId,
+      requestId: send.requestId,
+      attempt: send.attempts,
+      gateway: entry.name,
+    },
     'device command sent',
   );
   return step.result;
@@ -320,6 +326,8 @@ interface PreparedSend {
     loggedText: string;
     key: string;
     commandId: number;
+    /** The request that stored the command (its X-Request-Id), for the log lines of its sending. */
+    requestId: string | null;
     attempts: number;
     storedAt: Date;
     /** The gateway (config name) whose token this attempt took. */
@@ -650,6 +658,7 @@ function renderAttempt(
       loggedText: maskSecrets(text, deviceSecrets(deps, barrier, command)),
       key: handOffKey(command, attempt),
       commandId: command.id,
+      requestId: command.requestId,
       attempts: attempt,
       storedAt: command.createdAt,
       gateway: '',

@@ -1,0 +1,1 @@
+ALTER TABLE "device_commands" ADD COLUMN "request_id" text;
