@@ -12,11 +12,12 @@ import type {
   DeviceMessageOutcome,
   DeviceState,
 } from '@propusk/contracts/devices';
+import { maskPhonesInText } from '@propusk/contracts/phone-mask';
 import type { Executor } from '../../db/database.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { paginate, requireBarrierPermission } from '../barriers/policy.ts';
+import { paginate, requireBarrierPermission, requireBarrierRole, roleHolds } from '../barriers/policy.ts';
 import * as repository from './device-log-repository.ts';
 
 /** failCommand's reason when the device answered that the password is wrong (queue.ts). */
@@ -84,7 +85,10 @@ export function createDeviceLogService(deps: Dependencies) {
 
   return {
     async list(admin: AuthenticatedUser, barrierId: number, query: DeviceLogQuery): Promise<DeviceLog> {
-      await requireBarrierPermission(db, admin.id, barrierId, 'device.health');
+      const { role } = await requireBarrierRole(db, admin.id, barrierId, 'device.health');
+      // Issue 28 part 3: a role that does not manage phones (a dispatcher) reads every number masked; the
+      // owner reads the text as stored (the password already masked when it was written).
+      const readsPhones = roleHolds(role, 'phones.manage');
       const [{ rows, total }, figures] = await Promise.all([
         repository.listDeviceMessages(db, { barrierId, outcome: query.outcome }, query),
         figuresOf(barrierId),
@@ -93,7 +97,7 @@ export function createDeviceLogService(deps: Dependencies) {
         id: row.id,
         created_at: apiDateTime(row.createdAt),
         direction: row.direction as DeviceMessageDirection,
-        text: row.text,
+        text: readsPhones ? row.text : maskPhonesInText(row.text),
         outcome: row.outcome as DeviceMessageOutcome,
         command_id: row.commandId,
         command_kind: row.commandKind,

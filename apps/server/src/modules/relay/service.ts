@@ -13,6 +13,7 @@
  * cancels what has not left and queues the end (DD, relay time restored) where anything was sent.
  */
 
+import { maskPhone } from '@propusk/contracts/phone-mask';
 import { parseDateTimeInput } from '@propusk/contracts/phones';
 import {
   EMERGENCY_RULE,
@@ -52,6 +53,8 @@ import {
   paginate,
   requireBarrierAccess,
   requireBarrierPermission,
+  requireBarrierRole,
+  roleHolds,
 } from '../barriers/policy.ts';
 import { dialectEvidence } from '../device-settings/service.ts';
 import { assertWeeklySmsBudget, lockBarrier } from '../devices/outbox.ts';
@@ -296,14 +299,22 @@ export async function listOpenings(
   query: OpeningQuery,
   side: 'user' | 'admin',
 ) {
+  // Issue 28 part 3: a role that does not manage phones (a dispatcher) reads the openers' numbers masked, and
+  // his filter by number matches only the last four digits he can see (a substring would spell the rest).
+  let readsPhones = true;
   if (side === 'user') await requireBarrierAccess(deps.db, userId, barrierId);
-  else await requireBarrierPermission(deps.db, userId, barrierId, 'relay.open');
+  else {
+    const { role } = await requireBarrierRole(deps.db, userId, barrierId, 'relay.open');
+    readsPhones = roleHolds(role, 'phones.manage');
+  }
   const offset = deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES;
   const conditions: SQL[] = [eq(gateOpenings.barrierId, barrierId)];
   if (side === 'user') conditions.push(eq(gateOpenings.userId, userId));
   else {
     if (query.user !== undefined) conditions.push(eq(gateOpenings.userId, query.user));
-    if (query.phone) conditions.push(like(users.phone, `%${query.phone.replace(/\D/g, '')}%`));
+    const digits = query.phone?.replace(/\D/g, '') ?? '';
+    if (digits && readsPhones) conditions.push(like(users.phone, `%${digits}%`));
+    else if (digits) conditions.push(like(users.phone, `%${digits.slice(-4)}`));
   }
   if (query.status) conditions.push(eq(gateOpenings.status, query.status));
   const from = query.requested_from ? parseDateTimeInput(query.requested_from, offset) : null;
@@ -311,7 +322,10 @@ export async function listOpenings(
   if (from) conditions.push(gte(gateOpenings.requestedAt, from));
   if (to) conditions.push(lte(gateOpenings.requestedAt, to));
   const where = and(...conditions) as SQL;
-  const items = await loadOpenings(deps.db, where, query.page_size, pageOffset(query));
+  const loaded = await loadOpenings(deps.db, where, query.page_size, pageOffset(query));
+  const items = readsPhones
+    ? loaded
+    : loaded.map((item) => ({ ...item, user_phone: item.user_phone && maskPhone(item.user_phone) }));
   const [count] = await deps.db
     .select({ total: sql<number>`count(*)::int` })
     .from(gateOpenings)
