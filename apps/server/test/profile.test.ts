@@ -491,7 +491,7 @@ describe('phone change', () => {
     expect(taken.json().detail).toBe('Phone number is already in use.');
   });
 
-  it("refuses (409) a number that is another user's phone on one of his barriers", async () => {
+  it("takes over a number that is another user's extra phone on one of his barriers (issue 29 item 2)", async () => {
     const owner = await createAdmin(t);
     const user = await createUser(t);
     const neighbour = await createUser(t);
@@ -504,19 +504,14 @@ describe('phone change', () => {
     const oldToken = await verifiedToken(t, user.phone, 'change_phone_old', user.token);
     const newToken = await verifiedToken(t, newPhone, 'change_phone_new');
     const body = { new_phone: newPhone, old_verification_token: oldToken, new_verification_token: newToken };
-    const refused = await change(t, user, body);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      detail: 'The new phone number is already registered on one of your barriers.',
-      code: 'phone_on_own_barrier',
-    });
-    expect((await me(t, user.token)).json().phone).toBe(user.phone);
-
-    await t.deps.db
-      .update(phones)
-      .set({ isActive: false, slot: null })
-      .where(and(eq(phones.barrierId, barrier.id), eq(phones.phone, newPhone)));
+    // He proved the number is his: the neighbour's extra phone gives way (docs/decisions/0023).
     expect((await change(t, user, body)).statusCode).toBe(200);
+    expect((await me(t, user.token)).json().phone).toBe(newPhone);
+    const held = await t.deps.db
+      .select({ userId: phones.userId, type: phones.type })
+      .from(phones)
+      .where(and(eq(phones.barrierId, barrier.id), eq(phones.phone, newPhone), eq(phones.isActive, true)));
+    expect(held).toEqual([{ userId: user.id, type: 'primary' }]);
   });
 });
 

@@ -17,6 +17,8 @@ export const ACTION_REASONS = [
   'barrier_deleted',
   'user_deleted',
   'guest_pass',
+  // Issue 29 item 2 (docs/decisions/0023): an extra phone gave way to the same number as someone's primary.
+  'primary_taken',
 ] as const;
 export type ActionReason = (typeof ACTION_REASONS)[number];
 

@@ -121,6 +121,7 @@ export const ERROR_CODES = {
 
   // Blocks, shares of the weekly SMS limit (issue 29, docs/decisions/0023).
   phone_blocked_on_barrier: "This number was blocked by the barrier's owner.",
+  phone_of_other_account: 'This number belongs to another account: its owner asks for access himself.',
 
   // Guest passes.
   guest_pass_unavailable: GUEST_PASS_MESSAGES.unavailable,

@@ -101,6 +101,8 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   phone_not_found: 'Номер не найден.',
   // Blocks, shares of the weekly SMS limit (issue 29, docs/decisions/0023).
   phone_blocked_on_barrier: 'Этот номер заблокирован владельцем шлагбаума: его нельзя добавить на шлагбаум.',
+  phone_of_other_account:
+    'Этим номером входит в Пропуск другой человек: добавить его может только он сам — пусть запросит доступ к шлагбауму.',
   phone_duplicate: 'Этот номер уже есть на шлагбауме.',
   phone_deleted: 'Этот номер уже удалён.',
   phone_no_schedule: 'У этого номера нет расписания.',

@@ -66,6 +66,8 @@ export const ACTION_REASON_LABELS: Readonly<Record<string, string>> = {
   barrier_deleted: 'Удаление шлагбаума',
   user_deleted: 'Удаление пользователя',
   guest_pass: 'Гостевой пропуск',
+  // Issue 29 item 2 (docs/decisions/0023).
+  primary_taken: 'Номер стал основным номером его владельца',
 };
 
 export const PHONE_TYPE_LABELS: Readonly<Record<string, string>> = {

@@ -30,6 +30,7 @@ import { conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { barrierNotFound } from '../barriers/policy.ts';
 import { lockBarrier } from '../devices/outbox.ts';
 import { assertNumbersNotBlocked } from './blocked-numbers.ts';
+import { assertNotAnotherAccountsNumber, findExtraPhonesOfOthers } from './number-claims.ts';
 
 export type PhoneRow = typeof phones.$inferSelect;
 export type LimitsRow = typeof barrierLimits.$inferSelect;
@@ -277,6 +278,13 @@ export async function addPhoneLocked(
 ): Promise<PhoneRow> {
   const now = deps.clock.now();
   await assertNumbersNotBlocked(tx, barrier.ownerId, [phone.number]);
+  if (phone.type === 'primary') {
+    // His own number wins over someone's extra phone holding it (number-claims.ts).
+    await releaseExtraPhonesLocked(tx, deps, barrier.id, phone.userId, phone.number, actor);
+  } else if (reason !== 'guest_pass') {
+    // Another account's number only with its consent: a guest proved his number by a code.
+    await assertNotAnotherAccountsNumber(tx, phone.userId, phone.number);
+  }
   await assertPhoneLimits(tx, now, barrier, phone);
 
   const slot = await smallestFreeSlot(tx, barrier);
@@ -317,6 +325,26 @@ export async function addPhoneLocked(
     newValue: phoneSnapshot(row),
   });
   return row;
+}
+
+/**
+ * Takes off other users' extra phones holding `number`, the primary number of `userId` coming onto the
+ * barrier (reason `primary_taken`: their owners see it in their history). Returns how many.
+ */
+export async function releaseExtraPhonesLocked(
+  tx: Executor,
+  deps: Pick<Dependencies, 'clock'>,
+  barrierId: number,
+  userId: number,
+  number: string,
+  actor: Actor,
+): Promise<number> {
+  let released = 0;
+  for (const phoneId of await findExtraPhonesOfOthers(tx, barrierId, userId, number)) {
+    released += (await deactivatePhonesLocked(tx, deps, barrierId, { phoneId }, actor, 'primary_taken'))
+      .length;
+  }
+  return released;
 }
 
 /** The smallest slot in 1..capacity that no active phone of the barrier holds, or null when all are taken. */
@@ -559,8 +587,8 @@ export type MovePrimaryOutcome = 'moved' | 'none' | 'taken';
 /**
  * A user's number changed: his primary phone on the barrier takes the new number in the same slot (one
  * `update_phone` action), so the device rewrites that slot and no limit changes. His own extra phone with the
- * new number is removed first (`delete_phone`): it would duplicate the primary. Another user's phone with the
- * new number leaves everything as it was and answers `taken` (the caller refuses the change). `none`: he has
+ * new number is removed first (`delete_phone`): it would duplicate the primary; so is another user's extra phone
+ * with it (`primary_taken`, number-claims.ts). Another user's primary phone with the new number leaves everything as it was and answers `taken` (the caller refuses the change). `none`: he has
  * no active primary phone here. A number the barrier's owner blocked is refused (409, blocked-numbers.ts). The barrier must be locked by this transaction.
  */
 export async function movePrimaryPhoneLocked(
@@ -586,6 +614,7 @@ export async function movePrimaryPhoneLocked(
     .from(barriers)
     .where(eq(barriers.id, barrierId));
   if (barrier) await assertNumbersNotBlocked(tx, barrier.ownerId, [newNumber]);
+  await releaseExtraPhonesLocked(tx, deps, barrierId, userId, newNumber, actor);
   const [clash] = await activePhone(eq(phones.phone, newNumber));
   if (clash && clash.userId !== userId) return 'taken';
   if (clash) await deactivatePhonesLocked(tx, deps, barrierId, { phoneId: clash.id }, actor, reason);
