@@ -75,6 +75,9 @@ export async function buildApp(
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    // Issue 28 part 5: no API answer (tokens, personal data, errors and 404s too) is kept by a proxy or a
+    // shared browser. Set before anything can answer, so every path out carries it.
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     runWithRequestId(request.id, done);
   });
   // First, so that every answer below (pages, files, API, errors) carries the headers.
