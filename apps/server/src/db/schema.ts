@@ -272,6 +272,13 @@ export const barrierLimits = pgTable('barrier_limits', {
   globalSchedulePhoneLimit: integer('global_schedule_phone_limit'),
   scheduleIntervalLimit: integer('schedule_interval_limit'),
   smsWeeklyLimit: integer('sms_weekly_limit'),
+  /**
+   * Shares of `sms_weekly_limit` (issue 29 item 3, docs/decisions/0023): the SMS one resident's own changes and
+   * openings may spend in seven days, and the part only the owner and his staff spend. Null: the defaults
+   * (devices/sms-shares.ts).
+   */
+  smsResidentShare: integer('sms_resident_share'),
+  smsOwnerReserve: integer('sms_owner_reserve'),
   updatedAt: updatedAt(),
 });
 
@@ -536,6 +543,11 @@ export const deviceCommands = pgTable(
       .notNull()
       .references(() => barriers.id, { onDelete: 'cascade' }),
     phoneId: integer('phone_id').references(() => phones.id, { onDelete: 'set null' }),
+    /**
+     * The resident whose own change or opening queued it: counted in his share of the weekly SMS limit
+     * (docs/decisions/0023). Null: the owner, his staff or the system (the reserve).
+     */
+    spentBy: integer('spent_by'),
     /** add | add_window | delete | set_clock | setting | reconcile */
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull().default({}),

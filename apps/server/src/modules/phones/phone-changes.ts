@@ -67,6 +67,8 @@ const NO_LIMITS: LockedBarrier['limits'] = {
   globalSchedulePhoneLimit: null,
   scheduleIntervalLimit: null,
   smsWeeklyLimit: null,
+  smsResidentShare: null,
+  smsOwnerReserve: null,
 };
 
 /** Locks the barrier row for the rest of the transaction and reads it with its limits; 404 once deleted. */
