@@ -116,13 +116,31 @@ describe('barriers', () => {
       const rtu5024 = await create({ ...validBody(), device_model: 'RTU5024', device_phones_amount: 201 });
       expect(rtu5024.statusCode).toBe(400);
 
-      const telemetrica = await create({
+      // Telemetrica holds a few numbers (issue 30): 1,000 is refused, its capacity accepted.
+      const tooManyForTelemetrica = await create({
         ...validBody(),
         device_model: 'Telemetrica',
         device_password: undefined,
         device_phones_amount: 1000,
       });
+      expect(tooManyForTelemetrica.statusCode).toBe(400);
+      const telemetrica = await create({
+        ...validBody(),
+        device_model: 'Telemetrica',
+        device_password: undefined,
+        device_phones_amount: 4,
+      });
       expect(telemetrica.statusCode).toBe(201);
+      // A model the engine cannot confirm yet (no documented reply or read-back) is refused.
+      const eldes = await create({ ...validBody(), device_model: 'ESIM120', device_phones_amount: 10 });
+      expect(eldes.statusCode).toBe(400);
+      const tell = await create({
+        ...validBody(),
+        device_model: 'TELL-GC20',
+        device_password: '1111',
+        device_phones_amount: 20,
+      });
+      expect(tell.statusCode, tell.body).toBe(201);
       const [row] = await t.deps.db.select().from(barriers).where(eq(barriers.id, telemetrica.json().id));
       expect(row?.devicePasswordEncrypted).toBeNull();
     });

@@ -169,7 +169,10 @@ describe('temporary phones end at their end time', () => {
   });
 
   it('deletes the number from a device without windows (Telemetrica) at the end', async () => {
-    const telemetrica = await createBarrier(t, owner, { device_model: 'Telemetrica' });
+    const telemetrica = await createBarrier(t, owner, {
+      device_model: 'Telemetrica',
+      device_phones_amount: 4,
+    });
     const member = await createUserWithAccess(t, telemetrica);
     const added = await addPhone(t, member, telemetrica.id, {
       type: 'temporary',

@@ -131,7 +131,7 @@ describe('weekly SMS budget of timed phones (HTTP)', () => {
         address: 'г. Москва, ул. Тестовая, д. 99',
         device_phone: nextPhone(),
         device_model: 'Telemetrica',
-        device_phones_amount: 100,
+        device_phones_amount: 4,
         additional_info: '',
         is_public: true,
       },

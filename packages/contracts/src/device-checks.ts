@@ -84,11 +84,14 @@ export const OVERRIDE_REPLY_KINDS = ['add', 'add_window', 'delete', 'set_clock',
 
 export const deviceProfileSchema = z.object({
   number_format: z.string().optional(),
+  /** The clock command's digit order (issue 30): one of the model's documented clock forms. */
+  clock_order: z.string().optional(),
   replies: z.partialRecord(z.enum(OVERRIDE_REPLY_KINDS), z.array(z.string())).optional(),
 });
 
 export const deviceProfileBodySchema = z.object({
   number_format: z.unknown().optional(),
+  clock_order: z.unknown().optional(),
   replies: z.unknown().optional(),
 });
 

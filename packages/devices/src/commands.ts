@@ -1,7 +1,7 @@
-import { DEFAULT_UTC_OFFSET_MINUTES, formatDeviceTime } from './device-time.ts';
+import { DEFAULT_UTC_OFFSET_MINUTES, formatClockTime, formatDeviceTime } from './device-time.ts';
 import { type DeviceModel, passwordValue } from './models.ts';
 import { formatNumber } from './numbers.ts';
-import type { PlannedCommand } from './planner.ts';
+import { type PlannedCommand, renderBatchText } from './planner.ts';
 import { type DeviceProfileOverride, resolveSheet } from './profile.ts';
 import type { DeviceSheet, SourcedForm } from './sheet-types.ts';
 import { fillTemplate, matchesReplyForms, matchReplyFormsDetail } from './template.ts';
@@ -49,11 +49,14 @@ function commandValues(
     values.slot = sheet.formatSlot(command.slot);
   }
   if (command.number !== undefined) values.number = formatNumber(command.number, sheet.numberFormat);
+  // A plain add is a batch of one where the reply counts the numbers taken ("1 user(s) added").
+  if (command.kind === 'add' || command.kind === 'delete') values.count = '1';
   if (command.window) {
     values.start = formatDeviceTime(command.window.start, offset);
     values.end = formatDeviceTime(command.window.end, offset);
   }
-  if (command.kind === 'set_clock' && options.now) values.time = formatDeviceTime(options.now, offset);
+  if (command.kind === 'set_clock' && options.now)
+    values.time = formatClockTime(options.now, offset, sheet.clockOrder ?? 'yyMMddHHmm');
   return values;
 }
 
@@ -65,6 +68,15 @@ export function renderCommand(
   options: RenderOptions = {},
 ): string {
   const sheet = resolveSheet(model, options.profile);
+  if (command.entries) {
+    const batch = batchFormFor(sheet, command);
+    return renderBatchText(
+      sheet,
+      batch,
+      command.entries.map((entry) => entry.number),
+      passwordValue(model, password),
+    );
+  }
   const { command: form } = formsFor(sheet, command);
   if (command.kind === 'set_clock' && !options.now)
     throw new Error('set_clock needs the sending time (now).');
@@ -79,6 +91,13 @@ export function renderCommand(
     throw new Error('An add_window command needs a window.');
   const values = commandValues(sheet, command, options);
   return fillTemplate(form.template, { ...values, pwd: passwordValue(model, password) });
+}
+
+/** The batch form of a batch command (a batch the model does not document is a bug upstream). */
+function batchFormFor(sheet: DeviceSheet, command: PlannedCommand) {
+  const form = command.kind === 'add' || command.kind === 'delete' ? sheet.batch?.[command.kind] : undefined;
+  if (!form) throw new Error(`${sheet.model} documents no ${command.kind} of several numbers in one SMS.`);
+  return form;
 }
 
 /** Whether a text is the device saying the password was wrong, or that it did not understand a command. */
@@ -103,6 +122,11 @@ export function matchReply(
   const sheet = resolveSheet(model, options.profile);
   const error = matchErrorReply(sheet, replyText);
   if (error) return error;
+  if (command.entries) {
+    // A batch's reply names how many numbers it took, not which: every one of them must have been taken.
+    const count = String(command.entries.length);
+    return matchesReplyForms(batchFormFor(sheet, command).replies, { count }, replyText) ? 'confirmed' : null;
+  }
   const { replies } = formsFor(sheet, command);
   // The clock the device echoes depends on when it was sent; any time is accepted.
   return matchesReplyForms(replies, commandValues(sheet, command, options), replyText) ? 'confirmed' : null;

@@ -48,3 +48,24 @@ export function parseDeviceTime(text: string, utcOffsetMinutes: number): Date | 
   const wall = parseWallTime(text);
   return wall === null ? null : new Date(wall - utcOffsetMinutes * MINUTE_MS);
 }
+
+/** `YYMMDDHHmm` ↔ `DDMMYYHHmm`: the two digit orders of the RTU clock command differ only in year and day. */
+function swapYearAndDay(text: string): string {
+  return text.slice(4, 6) + text.slice(2, 4) + text.slice(0, 2) + text.slice(6);
+}
+
+/** The clock command's `{time}` in the given digit order (`yyMMddHHmm` or `ddMMyyHHmm`). */
+export function formatClockTime(
+  date: Date,
+  utcOffsetMinutes: number,
+  order: 'yyMMddHHmm' | 'ddMMyyHHmm',
+): string {
+  const text = formatDeviceTime(date, utcOffsetMinutes);
+  return order === 'yyMMddHHmm' ? text : swapYearAndDay(text);
+}
+
+/** The wall-clock milliseconds of a clock command's `{time}` written in the given order, or null. */
+export function parseClockWallTime(text: string, order: 'yyMMddHHmm' | 'ddMMyyHHmm'): number | null {
+  if (!/^\d{10}$/.test(text)) return null;
+  return parseWallTime(order === 'yyMMddHHmm' ? text : swapYearAndDay(text));
+}

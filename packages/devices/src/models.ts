@@ -1,15 +1,34 @@
 import type { DeviceSheet } from './sheet-types.ts';
+import { esim120Sheet, esim320Sheet } from './sheets/eldes.ts';
+import { g200Sheet } from './sheets/g200.ts';
 import { rtu5024Sheet } from './sheets/rtu5024.ts';
+import { rtu5024HashSheet } from './sheets/rtu5024-hash.ts';
 import { rtu5025Sheet } from './sheets/rtu5025.ts';
 import { telemetricaSheet } from './sheets/telemetrica.ts';
+import { tellGateControlSheet } from './sheets/tell.ts';
 
-export const DEVICE_MODELS = ['RTU5025', 'Telemetrica', 'RTU5024'] as const;
+/** Every model with a command sheet. */
+export const DEVICE_MODELS = [
+  'RTU5025',
+  'Telemetrica',
+  'RTU5024',
+  'RTU5024-HASH',
+  'G200',
+  'ESIM120',
+  'ESIM320',
+  'TELL-GC20',
+] as const;
 export type DeviceModel = (typeof DEVICE_MODELS)[number];
 
 const sheets: Record<DeviceModel, DeviceSheet> = {
   RTU5025: rtu5025Sheet,
   Telemetrica: telemetricaSheet,
   RTU5024: rtu5024Sheet,
+  'RTU5024-HASH': rtu5024HashSheet,
+  G200: g200Sheet,
+  ESIM120: esim120Sheet,
+  ESIM320: esim320Sheet,
+  'TELL-GC20': tellGateControlSheet,
 };
 
 export function isDeviceModel(value: unknown): value is DeviceModel {
@@ -18,6 +37,53 @@ export function isDeviceModel(value: unknown): value is DeviceModel {
 
 export function getSheet(model: DeviceModel): DeviceSheet {
   return sheets[model];
+}
+
+/**
+ * Why a new barrier cannot choose a model yet (Russian, shown under the option), or null when it can. The
+ * engine confirms a change by a documented reply; a model that documents none waits for the engine to
+ * confirm by reading back (`read_back`) or has no way to be confirmed at all (`none`).
+ */
+export function modelUnavailableReason(model: DeviceModel): string | null {
+  const { confirmation } = sheets[model];
+  if (confirmation === 'reply') return null;
+  return confirmation === 'read_back'
+    ? 'Устройство не отвечает на запись номера: нужна проверка чтением, она ещё не подключена.'
+    : 'Устройство не отвечает на запись номера и не умеет присылать список: изменения нельзя подтвердить.';
+}
+
+/** One model as the barrier form offers it. */
+export interface DeviceModelOption {
+  model: DeviceModel;
+  label: string;
+  /** How many numbers the unit holds, by its documents. */
+  capacity: number;
+  hasPassword: boolean;
+  /** Russian hint for the password field (null: the model has no password). */
+  passwordHint: string | null;
+  /** Whether a new barrier may choose it (see `unavailableReason`). */
+  available: boolean;
+  unavailableReason: string | null;
+}
+
+/** Every model with its capacity and password hint: the barrier form's list and the server's check. */
+export const DEVICE_MODEL_OPTIONS: readonly DeviceModelOption[] = DEVICE_MODELS.map((model) => {
+  const sheet = sheets[model];
+  const reason = modelUnavailableReason(model);
+  return {
+    model,
+    label: sheet.label,
+    capacity: sheet.capacity,
+    hasPassword: sheet.hasPassword,
+    passwordHint: sheet.passwordHint,
+    available: reason === null,
+    unavailableReason: reason,
+  };
+});
+
+/** A model a new barrier may choose: it has a sheet and the engine can confirm its changes. */
+export function isAvailableDeviceModel(value: unknown): value is DeviceModel {
+  return isDeviceModel(value) && modelUnavailableReason(value) === null;
 }
 
 /** True when the password fits the model (any value, ignored, for models without a password). */
@@ -34,4 +100,31 @@ export function passwordValue(model: DeviceModel, password: string | null | unde
     throw new Error(`The device password does not fit the ${model} model.`);
   }
   return password ?? '';
+}
+
+/** One form of a model that no source shows for it (the screens mark it «не проверено на устройстве»). */
+export interface UnverifiedForm {
+  /** Russian: what the form does. */
+  what: string;
+  template: string;
+}
+
+/** Every whitelist, read-back, clock and setting form of the model that is marked unverified in its sheet. */
+export function unverifiedForms(model: DeviceModel): UnverifiedForm[] {
+  const sheet = sheets[model];
+  const forms: UnverifiedForm[] = [];
+  const add = (what: string, form: { template: string; unverified?: boolean } | null | undefined) => {
+    if (form?.unverified) forms.push({ what, template: form.template });
+  };
+  add('Запись номера', sheet.commands.add);
+  add('Удаление номера', sheet.commands.delete);
+  add('Установка часов', sheet.commands.setClock);
+  add('Чтение номеров', sheet.readBack?.command);
+  add(
+    'Запись нескольких номеров одной SMS',
+    sheet.batch?.add ? { ...sheet.batch.add, template: sheet.batch.add.prefix + sheet.batch.add.item } : null,
+  );
+  for (const reply of [...sheet.replies.add, ...sheet.replies.delete]) add('Ответ устройства', reply);
+  for (const setting of Object.values(sheet.settings)) add(setting.name, setting);
+  return forms;
 }

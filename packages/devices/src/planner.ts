@@ -1,6 +1,9 @@
 import { sameEntry, type TimeWindow, type WhitelistEntry } from './access.ts';
 import { DAY_MS } from './device-time.ts';
 import { type DeviceModel, getSheet } from './models.ts';
+import { formatNumber, type NumberFormat } from './numbers.ts';
+import type { BatchForm, DeviceSheet } from './sheet-types.ts';
+import { fillTemplate } from './template.ts';
 
 export type PlannedCommandKind = 'add' | 'add_window' | 'delete' | 'set_clock';
 
@@ -11,6 +14,20 @@ export interface PlannedCommand {
   number?: string;
   /** add_window */
   window?: TimeWindow;
+  /**
+   * A batch: several numbers in one SMS (`slot` and `number` are then absent), where the model documents it
+   * (`DeviceSheet.batch`) and the planner was asked to batch. Every entry is confirmed by the batch's reply.
+   */
+  entries?: { slot: number; number: string }[];
+}
+
+/** The slot/number pairs a command writes or removes (one for a plain command, several for a batch). */
+export function commandEntries(command: PlannedCommand): { slot: number; number?: string }[] {
+  if (command.entries) return command.entries;
+  if (command.slot === undefined) return [];
+  return [
+    command.number === undefined ? { slot: command.slot } : { slot: command.slot, number: command.number },
+  ];
 }
 
 /** What the server believes the device holds: only what the device confirmed. */
@@ -52,6 +69,11 @@ export interface PlanInput {
   desired: readonly WhitelistEntry[];
   believed: BelievedState;
   now: Date;
+  /**
+   * Put several numbers into one SMS where the model documents it (ELDES, TELL, Telemetrica adds). Off by
+   * default: the engine must confirm every entry of a batch (`commandEntries`) before it asks for batches.
+   */
+  batch?: boolean;
 }
 
 /**
@@ -62,7 +84,7 @@ export interface PlanInput {
  * one add. A believed entry whose window has
  * ended is treated as empty: the device no longer lets that number in, so deleting it would waste an SMS.
  */
-export function planCommands({ model, desired, believed, now }: PlanInput): PlannedCommand[] {
+export function planCommands({ model, desired, believed, now, batch }: PlanInput): PlannedCommand[] {
   const sheet = getSheet(model);
   const desiredBySlot = new Map<number, WhitelistEntry>();
   for (const entry of desired) {
@@ -78,8 +100,10 @@ export function planCommands({ model, desired, believed, now }: PlanInput): Plan
     if (isLiveEntry(entry, now)) believedBySlot.set(entry.slot, entry);
   }
   const unconfirmed = new Set(believed.unconfirmedSlots ?? []);
-  if (sheet.addressing === 'number')
-    return planByNumber(desiredBySlot, believedBySlot, believed, unconfirmed);
+  if (sheet.addressing === 'number') {
+    const plan = planByNumber(desiredBySlot, believedBySlot, believed, unconfirmed);
+    return batch ? batchCommands(sheet, plan) : plan;
+  }
 
   const deletes: PlannedCommand[] = [...new Set([...believedBySlot.keys(), ...unconfirmed])]
     .filter((slot) => !desiredBySlot.has(slot))
@@ -141,6 +165,69 @@ function planByNumber(
   return [...deleteCommands, ...adds];
 }
 
+/**
+ * The longest a batch SMS can be: a 4-character password for `{pwd}` (the models' passwords are 4 digits)
+ * and numbers in the longest form a barrier's profile may choose (`0007…`).
+ */
+export function batchLength(sheet: DeviceSheet, form: BatchForm, numbers: readonly string[]): number {
+  return renderBatchText(sheet, form, numbers, sheet.hasPassword ? '0000' : '', '0007').length;
+}
+
+/** The text of a batch: prefix, items joined by the separator, suffix. */
+export function renderBatchText(
+  sheet: DeviceSheet,
+  form: BatchForm,
+  numbers: readonly string[],
+  password: string,
+  numberFormat: NumberFormat = sheet.numberFormat,
+): string {
+  const items = numbers.map((number) =>
+    fillTemplate(form.item, { number: formatNumber(number, numberFormat) }),
+  );
+  return fillTemplate(form.prefix, { pwd: password }) + items.join(form.separator) + form.suffix;
+}
+
+/**
+ * Consecutive plain adds (or deletes) of a number-addressed model go into batches of as many numbers as one
+ * SMS holds (`maxItems`, `maxLength`); a batch of one stays a plain command (its own documented form). The
+ * order is kept: every delete still goes before every add.
+ */
+function batchCommands(sheet: DeviceSheet, plan: PlannedCommand[]): PlannedCommand[] {
+  const result: PlannedCommand[] = [];
+  let group: PlannedCommand[] = [];
+  let groupKind: 'add' | 'delete' | null = null;
+  const flush = () => {
+    if (group.length === 1) result.push(group[0]!);
+    else if (group.length > 1 && groupKind)
+      result.push({
+        kind: groupKind,
+        entries: group.map((command) => ({ slot: command.slot!, number: command.number! })),
+      });
+    group = [];
+    groupKind = null;
+  };
+  for (const command of plan) {
+    const kind = command.kind === 'add' || command.kind === 'delete' ? command.kind : null;
+    const form = kind ? sheet.batch?.[kind] : undefined;
+    if (!kind || !form || command.slot === undefined || command.number === undefined) {
+      flush();
+      result.push(command);
+      continue;
+    }
+    if (groupKind !== kind) flush();
+    const numbers = [...group.map((member) => member.number!), command.number];
+    if (
+      group.length > 0 &&
+      (numbers.length > form.maxItems || batchLength(sheet, form, numbers) > form.maxLength)
+    )
+      flush();
+    groupKind = kind;
+    group.push(command);
+  }
+  flush();
+  return result;
+}
+
 const withoutUncertain = (believed: BelievedState, number: string | undefined) =>
   (believed.uncertain ?? []).filter((entry) => entry.number !== number);
 
@@ -154,6 +241,12 @@ function withoutSlot(slots: readonly number[] | undefined, slot: number | undefi
  * a crash or a lost reply can never leave a number on the device that the server does not know about.
  */
 export function markSent(believed: BelievedState, command: PlannedCommand): BelievedState {
+  if (command.entries) {
+    return command.entries.reduce(
+      (state, entry) => markSent(state, { kind: command.kind, slot: entry.slot, number: entry.number }),
+      believed,
+    );
+  }
   if (command.kind === 'set_clock' || command.slot === undefined) return believed;
   if (command.number !== undefined && command.kind === 'delete') {
     // Only number-addressed deletes carry a number: until confirmed, the number may still be there.
@@ -190,6 +283,18 @@ export function applyConfirmed(
   now: Date,
   addressing: 'slot' | 'number' = 'slot',
 ): BelievedState {
+  if (command.entries) {
+    return command.entries.reduce(
+      (state, entry) =>
+        applyConfirmed(
+          state,
+          { kind: command.kind, slot: entry.slot, number: entry.number },
+          now,
+          addressing,
+        ),
+      believed,
+    );
+  }
   const clockSetAt = believed.clockSetAt ?? null;
   if (command.kind === 'delete' && command.number !== undefined && command.slot !== undefined) {
     // A number-addressed delete: that number is gone, wherever we had filed it.
@@ -234,6 +339,7 @@ export interface PlannedCommandJson {
   kind: PlannedCommandKind;
   slot?: number;
   number?: string;
+  entries?: { slot: number; number: string }[];
   window?: { start: string; end: string };
 }
 

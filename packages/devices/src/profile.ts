@@ -6,7 +6,7 @@
  */
 import { type DeviceModel, getSheet } from './models.ts';
 import { isNumberFormat, type NumberFormat } from './numbers.ts';
-import type { DeviceSheet, SourcedForm } from './sheet-types.ts';
+import type { ClockOrder, DeviceSheet, SourcedForm } from './sheet-types.ts';
 import { templatePlaceholders } from './template.ts';
 
 export const OVERRIDE_REPLY_KINDS = ['add', 'add_window', 'delete', 'set_clock', 'refused'] as const;
@@ -14,6 +14,8 @@ export type OverrideReplyKind = (typeof OVERRIDE_REPLY_KINDS)[number];
 
 export interface DeviceProfileOverride {
   number_format?: NumberFormat;
+  /** The clock command's digit order, one of the model's documented clock forms (issue 30, item 6). */
+  clock_order?: ClockOrder;
   replies?: Partial<Record<OverrideReplyKind, string[]>>;
 }
 
@@ -48,7 +50,14 @@ export function validateProfileOverride(model: DeviceModel, raw: unknown): Overr
   const input = raw as Record<string, unknown>;
   const value: DeviceProfileOverride = {};
   for (const key of Object.keys(input)) {
-    if (key !== 'number_format' && key !== 'replies') errors[key] = 'Неизвестное поле профиля.';
+    if (key !== 'number_format' && key !== 'replies' && key !== 'clock_order')
+      errors[key] = 'Неизвестное поле профиля.';
+  }
+  if (input.clock_order !== undefined && input.clock_order !== null) {
+    const form = sheet.clockForms.find((candidate) => candidate.order === input.clock_order);
+    if (sheet.clockForms.length === 0) errors.clock_order = 'У этой модели нет часов.';
+    else if (!form) errors.clock_order = 'Неизвестный порядок цифр времени.';
+    else value.clock_order = form.order;
   }
   if (input.number_format !== undefined && input.number_format !== null) {
     if (!isNumberFormat(input.number_format)) errors.number_format = 'Неизвестный формат номера.';
@@ -123,13 +132,20 @@ const resolved = new WeakMap<DeviceProfileOverride, Map<DeviceModel, DeviceSheet
 /** The model's sheet with a barrier's override applied (the sheet itself when there is none). */
 export function resolveSheet(model: DeviceModel, override?: DeviceProfileOverride | null): DeviceSheet {
   const sheet = getSheet(model);
-  if (!override || (!override.number_format && !override.replies)) return sheet;
+  if (!override || (!override.number_format && !override.replies && !override.clock_order)) return sheet;
   let byModel = resolved.get(override);
   const cached = byModel?.get(model);
   if (cached) return cached;
   const replies = override.replies ?? {};
+  const clock = sheet.clockForms.find((form) => form.order === override.clock_order);
   const result: DeviceSheet = {
     ...sheet,
+    ...(clock
+      ? {
+          clockOrder: clock.order,
+          commands: { ...sheet.commands, setClock: clock.command },
+        }
+      : {}),
     numberFormat: override.number_format ?? sheet.numberFormat,
     numberFormatSource: override.number_format ? OVERRIDE_SOURCE : sheet.numberFormatSource,
     replies: {
@@ -137,7 +153,7 @@ export function resolveSheet(model: DeviceModel, override?: DeviceProfileOverrid
       add: [...overrideForms(replies.add), ...sheet.replies.add],
       addWindow: [...overrideForms(replies.add_window), ...sheet.replies.addWindow],
       delete: [...overrideForms(replies.delete), ...sheet.replies.delete],
-      setClock: [...overrideForms(replies.set_clock), ...sheet.replies.setClock],
+      setClock: [...overrideForms(replies.set_clock), ...(clock ? clock.replies : sheet.replies.setClock)],
       refused: [...overrideForms(replies.refused), ...sheet.replies.refused],
     },
   };

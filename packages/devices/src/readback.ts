@@ -8,10 +8,17 @@ import { matchErrorReply } from './commands.ts';
 import type { DeviceModel } from './models.ts';
 import { passwordValue } from './models.ts';
 import { parseDeviceNumber } from './numbers.ts';
-import { type BelievedState, isLiveEntry } from './planner.ts';
+import { type BelievedState, commandEntries, isLiveEntry, type PlannedCommand } from './planner.ts';
 import { type DeviceProfileOverride, resolveSheet } from './profile.ts';
 import { normalizeReplyText } from './reply-text.ts';
+import type { DeviceSheet, ReadBackSheet } from './sheet-types.ts';
 import { fillTemplate, findReplyForm, matchesReplyForms } from './template.ts';
+
+/** The model's read-back; a model without one documented cannot be checked (a bug upstream to ask). */
+export function readBackOf(sheet: DeviceSheet): ReadBackSheet {
+  if (!sheet.readBack) throw new Error(`${sheet.model} documents no way to read its numbers back.`);
+  return sheet.readBack;
+}
 
 /** One read-back query: a range of slots, one slot, or the whole list (number-addressed models). */
 export type ReadQuery =
@@ -39,11 +46,14 @@ export function planReadBack(
   options: ReadBackPlanOptions = {},
 ): ReadQuery[] {
   const sheet = resolveSheet(model, options.profile);
-  const { readBack } = sheet;
+  const readBack = readBackOf(sheet);
   if (readBack.mode === 'list') return [{ kind: 'list' }];
   const used = [...new Set(slotsInUse)].filter((slot) => slot >= 1 && slot <= sheet.slotCount);
   if (readBack.mode === 'slot') {
-    const slots = options.full ? Array.from({ length: sheet.slotCount }, (_, index) => index + 1) : used;
+    // Every slot up to the last in use and the next one (where a number written by hand most likely
+    // went), as ranges read them: one SMS a slot on a model that reads one slot a query.
+    const last = options.full ? sheet.slotCount : Math.min(sheet.slotCount, Math.max(0, ...used) + 1);
+    const slots = Array.from({ length: last }, (_, index) => index + 1);
     return slots.sort((a, b) => a - b).map((slot) => ({ kind: 'slot', slot }));
   }
   const size = readBack.perSms;
@@ -72,10 +82,11 @@ export function renderReadQuery(
     values.from = values.slot;
     values.to = values.slot;
   }
+  const readBack = readBackOf(sheet);
   const template =
-    query.kind === 'slot' && sheet.readBack.mode === 'range'
-      ? (sheet.settings.query_slot?.template ?? sheet.readBack.command.template)
-      : sheet.readBack.command.template;
+    query.kind === 'slot' && readBack.mode === 'range'
+      ? (sheet.settings.query_slot?.template ?? readBack.command.template)
+      : readBack.command.template;
   return fillTemplate(template, values);
 }
 
@@ -101,22 +112,24 @@ export function parseReadReply(
   const error = matchErrorReply(sheet, text);
   if (error) return { outcome: error };
   const normalized = normalizeReplyText(text);
+  const readBack = readBackOf(sheet);
   if (query.kind === 'list') {
     const numbers = new Set<string>();
-    for (const form of sheet.readBack.line) {
+    for (const form of readBack.line) {
       for (const groups of findReplyForm(form.template, normalized)) {
         const number = parseDeviceNumber(groups.number ?? '');
         if (number) numbers.add(number);
       }
     }
-    const confirmed = numbers.size > 0 || matchesReplyForms([sheet.replies.genericSuccess], {}, text);
+    const emptyForms = readBack.emptyList ?? [sheet.replies.genericSuccess];
+    const confirmed = numbers.size > 0 || matchesReplyForms(emptyForms, {}, text);
     return confirmed ? { outcome: 'read_list', numbers: [...numbers].sort() } : null;
   }
   const from = query.kind === 'range' ? query.from : query.slot;
   const to = query.kind === 'range' ? query.to : query.slot;
   const slots: SlotReading = {};
   let mentioned = 0;
-  for (const form of sheet.readBack.empty) {
+  for (const form of readBack.empty) {
     for (const groups of findReplyForm(form.template, normalized)) {
       const slot = Number(groups.slot);
       if (slot >= from && slot <= to) {
@@ -125,7 +138,7 @@ export function parseReadReply(
       }
     }
   }
-  for (const form of sheet.readBack.line) {
+  for (const form of readBack.line) {
     for (const groups of findReplyForm(form.template, normalized)) {
       const slot = Number(groups.slot);
       if (slot < from || slot > to) continue;
@@ -240,4 +253,33 @@ export function adoptList(believed: BelievedState, numbers: readonly string[]): 
     .filter((number) => !known.has(number))
     .map((number) => ({ slot: 0, number }));
   return { ...believed, entries, uncertain, unconfirmedSlots: [] };
+}
+
+/**
+ * Models whose sheet documents no reply to a whitelist change (`confirmation: 'read_back'`): the query that
+ * shows a sent command's effect (its slot, or the whole list), or null when the model confirms by reply.
+ */
+export function confirmationQuery(model: DeviceModel, command: PlannedCommand): ReadQuery | null {
+  const sheet = resolveSheet(model);
+  if (sheet.confirmation !== 'read_back' || !sheet.readBack || command.kind === 'set_clock') return null;
+  if (sheet.readBack.mode === 'list') return { kind: 'list' };
+  const [entry] = commandEntries(command);
+  if (!entry) return null;
+  return sheet.readBack.mode === 'slot'
+    ? { kind: 'slot', slot: entry.slot }
+    : { kind: 'range', from: entry.slot, to: entry.slot };
+}
+
+/** Whether a reading shows the command done: its slot (or the list) holds what the command wrote. */
+export function readingConfirms(command: PlannedCommand, reading: ReadReply): boolean {
+  if (!reading || (reading.outcome !== 'read' && reading.outcome !== 'read_list')) return false;
+  return commandEntries(command).every((entry) => {
+    if (reading.outcome === 'read_list') {
+      const held = entry.number !== undefined && reading.numbers.includes(entry.number);
+      return command.kind === 'delete' ? !held : held;
+    }
+    if (!(entry.slot in reading.slots)) return false;
+    const held = reading.slots[entry.slot] ?? null;
+    return command.kind === 'delete' ? held === null : held === (entry.number ?? null);
+  });
 }

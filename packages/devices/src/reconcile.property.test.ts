@@ -13,7 +13,15 @@ import { matchReply, renderCommand } from './commands.ts';
 import { MINUTE_MS, parseDeviceTime } from './device-time.ts';
 import { DEVICE_MODELS, type DeviceModel, getSheet } from './models.ts';
 import { applyConfirmed, type BelievedState, isLiveEntry, markSent, planCommands } from './planner.ts';
-import { adoptList, adoptReading, parseReadReply, planReadBack, renderReadQuery } from './readback.ts';
+import {
+  adoptList,
+  adoptReading,
+  confirmationQuery,
+  parseReadReply,
+  planReadBack,
+  readingConfirms,
+  renderReadQuery,
+} from './readback.ts';
 import { createDeviceSimulator, type DeviceSimulator } from './simulator.ts';
 
 /** mulberry32: a tiny seeded PRNG, so that a failing case can be replayed from its seed. */
@@ -97,17 +105,38 @@ function reconcile(world: World, commandBudget = Number.POSITIVE_INFINITY): void
   const { model, offset, random } = world;
   for (let round = 0; round < 100; round += 1) {
     const desired = desiredWhitelist(model, [...world.phones.values()], world.now, offset);
-    const plan = planCommands({ model, desired, believed: world.believed, now: world.now });
+    // Several numbers in one SMS where the model documents it (ELDES, TELL, Telemetrica adds).
+    const plan = planCommands({ model, desired, believed: world.believed, now: world.now, batch: true });
     if (plan.length === 0) return;
+    const { confirmation } = getSheet(model);
     for (const command of plan) {
       if (commandBudget <= 0) return;
       commandBudget -= 1;
       world.sent += 1;
       world.believed = markSent(world.believed, command);
       const text = renderCommand(model, command, PASSWORD, { now: world.now, utcOffsetMinutes: offset });
-      if (random.chance(0.1)) continue; // the SMS never reached the device
+      // A model that can confirm nothing is played without losses: nothing could ever repair them.
+      if (confirmation !== 'none' && random.chance(0.1)) continue; // the SMS never reached the device
       const reply = world.device.receive(text, world.now);
+      if (confirmation === 'none') {
+        expect(reply, text).toBeNull();
+        world.believed = applyConfirmed(world.believed, command, world.now, getSheet(model).addressing);
+        continue;
+      }
       if (random.chance(0.15)) continue; // the device applied it, but its reply was lost: retried next round
+      if (confirmation === 'read_back' && command.kind !== 'set_clock') {
+        // No reply is documented: the unit is silent, and the slot read back confirms the change.
+        expect(reply, text).toBeNull();
+        const query = confirmationQuery(model, command);
+        expect(query, text).not.toBeNull();
+        if (!query) continue;
+        const answer = world.device.receive(renderReadQuery(model, query, PASSWORD), world.now) ?? '';
+        expect(readingConfirms(command, parseReadReply(model, query, answer)), `${text} → ${answer}`).toBe(
+          true,
+        );
+        world.believed = applyConfirmed(world.believed, command, world.now, getSheet(model).addressing);
+        continue;
+      }
       expect(reply, text).not.toBeNull();
       expect(
         matchReply(model, command, reply ?? '', { utcOffsetMinutes: offset }),
@@ -187,6 +216,8 @@ function expectInStep(world: World, label: string): void {
  */
 function driftAndCheck(world: World): void {
   const { model, random, device, now } = world;
+  // A model with no documented way to read its numbers back cannot be checked.
+  if (!getSheet(model).readBack) return;
   const inUse = [
     ...world.believed.entries.map((entry) => entry.slot),
     ...[...world.phones.keys()],
@@ -297,7 +328,8 @@ function runCase(seed: number): number {
 describe('planner + simulator', () => {
   it('always bring the device to the desired whitelist, whatever the changes and losses', () => {
     let sent = 0;
-    for (let seed = 1; seed <= 2000; seed += 1) sent += runCase(seed);
+    for (let seed = Number(process.env.SEED ?? 1); seed <= Number(process.env.SEED ?? 2000); seed += 1)
+      sent += runCase(seed);
     // The cases did exercise the device.
     expect(sent).toBeGreaterThan(10_000);
   }, 60_000);

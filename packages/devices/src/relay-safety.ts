@@ -40,6 +40,17 @@ export const MODEL_DIALECTS: Record<DeviceModel, ModelDialect> = {
     source: `${cite('gateOpenerCommands', 'RTU502x language')}; ${cite('rtu5024HashManual', 'p. 7, #GOT0 keeps the relay on')}`,
   },
   Telemetrica: { kind: 'none', source: cite('telemetricaT80', 'no relay-time or relay command') },
+  'RTU5024-HASH': {
+    kind: 'none',
+    source: `${cite('rtu5024HashManual', 'p. 7, #GOT0 keeps the relay on')}: its sheet leaves the relay settings out`,
+  },
+  G200: {
+    kind: 'documented',
+    source: cite('badodoG200', 'p. 4, 1234GOT010# "The relay will close after 10s", "Relay time: 000 - 900"'),
+  },
+  ESIM120: { kind: 'none', source: 'The ELDES sheet has no relay settings' },
+  ESIM320: { kind: 'none', source: 'The ELDES sheet has no relay settings' },
+  'TELL-GC20': { kind: 'none', source: 'The TELL sheet has no relay settings' },
 };
 
 /** What the server knows of the unit on the wall. */

@@ -10,6 +10,38 @@ import type { NumberFormat } from './numbers.ts';
 export interface SourcedForm {
   template: string;
   source: string;
+  /**
+   * True when no source shows this exact form for this model (it is inferred, taken from a sibling product,
+   * or contradicted): the settings and device screens mark it «не проверено на устройстве».
+   */
+  unverified?: boolean;
+}
+
+/** The two documented digit orders of the RTU clock command (issue 30, item 6). */
+export type ClockOrder = 'yyMMddHHmm' | 'ddMMyyHHmm';
+
+/** One documented clock form: the command, its replies, and the order of the digits in `{time}`. */
+export interface ClockForm {
+  order: ClockOrder;
+  command: SourcedForm;
+  replies: SourcedForm[];
+}
+
+/**
+ * Several numbers in one SMS: `prefix` (with `{pwd}`), then `item` per number (`{number}`) joined by
+ * `separator`. At most `maxItems` numbers and `maxLength` characters (one SMS).
+ */
+export interface BatchForm {
+  prefix: string;
+  item: string;
+  separator: string;
+  suffix: string;
+  maxItems: number;
+  maxLength: number;
+  source: string;
+  /** Reply forms of a batch; `{count}` is the number of items. Empty: as `confirmation` says. */
+  replies: SourcedForm[];
+  unverified?: boolean;
 }
 
 /** What a setting does to the device; the simulator acts on it, the server only needs `changes_password`. */
@@ -49,6 +81,8 @@ export interface SettingSheet {
   template: string;
   /** Where the command form comes from. */
   source: string;
+  /** The form is not shown by any source for this model (the screens mark it «не проверено на устройстве»). */
+  unverified?: boolean;
   params: SettingParamSheet[];
   /**
    * Documented reply forms. Placeholders: the params, plus `{number}` (query_slot) and `{lines}`
@@ -99,6 +133,8 @@ export interface ReadBackSheet {
   line: SourcedForm[];
   /** One line of a reply for an empty slot (`{slot}`). */
   empty: SourcedForm[];
+  /** List mode: the whole reply of a device that holds no number. */
+  emptyList?: SourcedForm[];
 }
 
 export interface DeviceSheet {
@@ -115,6 +151,27 @@ export interface DeviceSheet {
   hasPassword: boolean;
   /** Anchored pattern of a valid device password; null when the model has none. */
   passwordPattern: RegExp | null;
+  /** Russian hint for the password field of the barrier form (null: the model has no password). */
+  passwordHint: string | null;
+  /**
+   * How many numbers the unit holds, by its documents (the barrier form's limit). On slot-addressed models
+   * this is `slotCount`; on number-addressed ones `slotCount` is only the server's numbering.
+   */
+  capacity: number;
+  /** Where the capacity comes from. */
+  capacitySource: string;
+  /**
+   * How a whitelist change is confirmed: `reply` (a documented reply), `read_back` (no reply documented: the
+   * engine reads the slot or list back and compares), `none` (neither is documented: a change cannot be
+   * confirmed and the engine must not offer the model until it can).
+   */
+  confirmation: 'reply' | 'read_back' | 'none';
+  /** Several numbers in one SMS, where the model documents it (null: one number an SMS). */
+  batch: { add?: BatchForm; delete?: BatchForm } | null;
+  /** Documented clock forms, the default (strongest source) first; empty when the model has no clock. */
+  clockForms: ClockForm[];
+  /** The digit order of `{time}` in the clock command (the chosen clock form's; null: no clock). */
+  clockOrder: ClockOrder | null;
   supportsTimeWindows: boolean;
   /** Format of `{start}`, `{end}` and `{time}` (device local time). */
   timeFormat: 'YYMMDDHHmm' | null;
@@ -127,6 +184,7 @@ export interface DeviceSheet {
   slotPattern: string;
   commands: CommandTemplates;
   replies: ReplyForms;
-  readBack: ReadBackSheet;
+  /** Null: no way to read the whitelist back is documented. */
+  readBack: ReadBackSheet | null;
   settings: Record<string, SettingSheet>;
 }

@@ -27,10 +27,17 @@ describe('RTU5025 sheet', () => {
       const forms: (SourcedForm | null)[] = [
         ...Object.values(modelSheet.commands),
         ...Object.values(modelSheet.replies).flat(),
-        modelSheet.readBack.command,
-        ...modelSheet.readBack.line,
-        ...modelSheet.readBack.empty,
+        modelSheet.readBack?.command ?? null,
+        ...(modelSheet.readBack?.line ?? []),
+        ...(modelSheet.readBack?.empty ?? []),
+        ...(modelSheet.readBack?.emptyList ?? []),
+        ...modelSheet.clockForms.flatMap((form) => [form.command, ...form.replies]),
       ];
+      for (const batch of Object.values(modelSheet.batch ?? {})) {
+        expect(batch.source, `${model} batch`).toMatch(/\S{10,}/);
+        for (const reply of batch.replies) expect(reply.source).toMatch(/\S{10,}/);
+      }
+      expect(modelSheet.capacitySource, `${model} capacity`).toMatch(/\S{10,}/);
       for (const form of forms) if (form) expect(form.source, `${model} ${form.template}`).toMatch(/\S{10,}/);
       for (const [id, setting] of Object.entries(modelSheet.settings)) {
         expect(setting.source, `${model} ${id}`).toMatch(/\S{10,}/);

@@ -1,4 +1,10 @@
-import { DEFAULT_UTC_OFFSET_MINUTES, formatDeviceTime, MINUTE_MS, parseWallTime } from './device-time.ts';
+import {
+  DEFAULT_UTC_OFFSET_MINUTES,
+  formatDeviceTime,
+  MINUTE_MS,
+  parseClockWallTime,
+  parseWallTime,
+} from './device-time.ts';
 import type { DeviceModel } from './models.ts';
 import { ANY_NUMBER_PATTERN, parseDeviceNumber } from './numbers.ts';
 import { type DeviceProfileOverride, resolveSheet } from './profile.ts';
@@ -107,12 +113,12 @@ function buildParsers(sheet: DeviceSheet): Parser[] {
   const names = ['addWindow', 'add', 'delete', 'setClock'] as const;
   for (const name of names) {
     const form = sheet.commands[name];
-    const reply = sheet.replies[name][0];
-    if (form && reply)
+    // A command without a documented reply is applied and answered with silence.
+    if (form)
       parsers.push({
         parsed: { kind: 'command', name },
         regex: templateToRegex(form.template, common),
-        reply: reply.template,
+        reply: sheet.replies[name][0]?.template ?? null,
       });
   }
   for (const [id, setting] of Object.entries(sheet.settings)) {
@@ -134,6 +140,7 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
   const model = options.model;
   const sheet = resolveSheet(model, options.profile);
   const parsers = buildParsers(sheet);
+  const pwdPart: TemplatePart = { pattern: sheet.passwordPattern ? innerPattern(sheet.passwordPattern) : '' };
   const offsetMs = (options.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES) * MINUTE_MS;
   /** Slot → stored number. On a number-addressed device the keys are only the order numbers arrived in. */
   const table = new Map<number, StoredSlot>();
@@ -189,7 +196,7 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
 
   const runCommand = (name: string, groups: Record<string, string>, now: Date): boolean => {
     if (name === 'setClock') {
-      const wall = parseWallTime(groups.time ?? '');
+      const wall = parseClockWallTime(groups.time ?? '', sheet.clockOrder ?? 'yyMMddHHmm');
       if (wall === null) return false;
       wallOffset = wall - now.getTime();
       return true;
@@ -228,11 +235,11 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
     const stored = table.get(slot);
     const formatted = sheet.formatSlot(slot);
     if (stored)
-      return fillTemplate(sheet.readBack.line[0]?.template ?? '', {
+      return fillTemplate(sheet.readBack?.line[0]?.template ?? '', {
         slot: formatted,
         number: stored.deviceNumber,
       });
-    return fillTemplate(sheet.readBack.empty[0]?.template ?? '', { slot: formatted });
+    return fillTemplate(sheet.readBack?.empty[0]?.template ?? '', { slot: formatted });
   };
 
   /** Applies a setting; returns the reply, or null when the params are not acceptable. */
@@ -258,9 +265,10 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       case 'query_slot':
         return slotLine(parseSlot(groups.slot) ?? 0);
       case 'query_range': {
-        if (sheet.readBack.mode === 'list') {
+        if (sheet.readBack?.mode === 'list') {
           const numbers = [...table.values()].map((stored) => stored.deviceNumber);
-          return numbers.length > 0 ? numbers.join('\n') : sheet.replies.genericSuccess.template;
+          const empty = sheet.readBack.emptyList?.[0] ?? sheet.replies.genericSuccess;
+          return numbers.length > 0 ? numbers.join('\n') : empty.template;
         }
         // Every slot of the range, one line each, as the RTU5024 manual lists them (`002: Empty`).
         const from = parseSlot(groups.from) ?? 1;
@@ -320,10 +328,12 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
         const { pwd: _password, ...shown } = groups;
         if (parser.parsed.kind === 'command') {
           if (!runCommand(parser.parsed.name, groups, now)) return formatError();
-          return fillTemplate(parser.reply ?? '', shown);
+          return parser.reply === null ? null : fillTemplate(parser.reply, { count: '1', ...shown });
         }
         return runSetting(sheet.settings[parser.parsed.id]!, parser.reply, shown, now) ?? formatError();
       }
+      const batch = receiveBatch(trimmed, now);
+      if (batch !== undefined) return batch;
       // The right password and a command it does not understand: the manual's format error.
       if (
         sheet.hasPassword &&
@@ -377,6 +387,48 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       else table.set(change.slot, { deviceNumber: number.replace(/^\+7/, '0007') });
     },
   };
+
+  /**
+   * Several numbers in one SMS (`DeviceSheet.batch`): each is applied as its plain command would be; the
+   * reply counts them. Undefined: the text is not a batch.
+   */
+  function receiveBatch(text: string, now: Date): string | null | undefined {
+    for (const [kind, form] of Object.entries(sheet.batch ?? {})) {
+      const prefix = new RegExp(`^${innerPattern(templateToRegex(form.prefix, { pwd: pwdPart }))}`).exec(
+        text,
+      );
+      if (!prefix) continue;
+      let rest = text.slice(prefix[0].length);
+      if (form.suffix) {
+        if (!rest.endsWith(form.suffix)) continue;
+        rest = rest.slice(0, rest.length - form.suffix.length);
+      }
+      const item = new RegExp(
+        `^${innerPattern(templateToRegex(form.item, { number: { pattern: ANY_NUMBER_PATTERN } }))}`,
+      );
+      const numbers: string[] = [];
+      while (rest.length > 0) {
+        const match = item.exec(rest);
+        if (!match) return undefined;
+        numbers.push(match.groups?.number ?? '');
+        rest = rest.slice(match[0].length);
+        if (rest.length === 0) break;
+        if (form.separator) {
+          if (!rest.startsWith(form.separator)) return undefined;
+          rest = rest.slice(form.separator.length);
+        }
+      }
+      if (numbers.length === 0 || numbers.length > form.maxItems) return undefined;
+      if (sheet.hasPassword && prefix.groups?.pwd !== state.password)
+        return sheet.replies.refused[0]?.template ?? null;
+      for (const number of numbers) {
+        if (!runCommand(kind === 'delete' ? 'delete' : 'add', { number }, now)) return formatError();
+      }
+      const reply = form.replies[0]?.template;
+      return reply === undefined ? null : fillTemplate(reply, { count: String(numbers.length) });
+    }
+    return undefined;
+  }
 
   function formatError(): string | null {
     return sheet.replies.formatError[0]?.template ?? null;

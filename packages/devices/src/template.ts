@@ -72,6 +72,7 @@ const replyPlaceholderPatterns: Record<string, string> = {
   time: '\\d{10}',
   new_password: '\\d{4}',
   seconds: '\\d{1,4}',
+  count: '\\d{1,4}',
   phone: `${ANY_NUMBER_PATTERN}`,
 };
 
@@ -108,7 +109,7 @@ const normalizeText = (text: string) => text.trim().replace(/\s+/g, ' ').toLower
 
 /** Whether a captured reply value means the expected one: slots by number, numbers by subscriber. */
 export function sameReplyValue(key: string, captured: string, expected: string): boolean {
-  if (key === 'slot' || key === 'from' || key === 'to' || key === 'seconds') {
+  if (key === 'slot' || key === 'from' || key === 'to' || key === 'seconds' || key === 'count') {
     return Number(captured) === Number(expected);
   }
   if (key === 'number' || key === 'phone') {

@@ -5,6 +5,7 @@ import {
   applyConfirmed,
   type BelievedState,
   CLOCK_MAX_AGE_MS,
+  commandEntries,
   type PlannedCommandKind,
   planCommands,
 } from './planner.ts';
@@ -43,6 +44,7 @@ export function countSmsBetween(
   to: Date,
   utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES,
   believedAtStart: BelievedState = { entries: [], clockSetAt: null },
+  options: { batch?: boolean } = {},
 ): SmsCount {
   const byKind = emptyByKind();
   let believed = believedAtStart;
@@ -61,15 +63,17 @@ export function countSmsBetween(
       desired: desiredWhitelist(model, phones, now, utcOffsetMinutes),
       believed,
       now,
+      batch: options.batch ?? false,
     });
+    // One command is one SMS (a batch carries several numbers).
     for (const command of commands) {
-      believed = applyConfirmed(believed, command, now);
+      believed = applyConfirmed(believed, command, now, getSheet(model).addressing);
       if (now === from) initial += 1;
       else {
         total += 1;
         byKind[command.kind] += 1;
         const opensNow =
-          (command.kind === 'add' && command.slot !== undefined && timedSlots.has(command.slot)) ||
+          (command.kind === 'add' && commandEntries(command).some((entry) => timedSlots.has(entry.slot))) ||
           (command.kind === 'add_window' && command.window !== undefined && command.window.start <= now);
         if (opensNow) atAccessStart += 1;
       }
@@ -88,6 +92,7 @@ export function countWeeklySms(
   phones: readonly PhoneSpec[],
   weekStart: Date,
   utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES,
+  options: { batch?: boolean } = {},
 ): SmsCount {
   return countSmsBetween(
     model,
@@ -95,6 +100,8 @@ export function countWeeklySms(
     weekStart,
     new Date(weekStart.getTime() + 7 * DAY_MS),
     utcOffsetMinutes,
+    { entries: [], clockSetAt: null },
+    options,
   );
 }
 

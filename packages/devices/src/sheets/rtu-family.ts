@@ -1,5 +1,49 @@
-import type { DeviceSheet, SettingParamSheet } from '../sheet-types.ts';
+import type { ClockForm, DeviceSheet, SettingParamSheet } from '../sheet-types.ts';
 import { cite } from './sources.ts';
+
+/**
+ * The clock command's two documented digit orders (issue 30, item 6). The default is `{pwd}T{yyMMddHHmm}#`:
+ * a third-party command list gives it, and it is the order the same firmware reads in every window it is
+ * sent (`A016#…#1502050800#…`, RTU5025 manual p. 10: 15-02-05 08:00). Code that drives real units sends
+ * `{pwd}T{ddMMyyHHmm}` without `#` (issue 30's reading; not re-found here): a barrier whose unit keeps the
+ * wrong time with the default chooses it in its device profile.
+ */
+export const RTU_CLOCK_FORMS: ClockForm[] = [
+  {
+    order: 'yyMMddHHmm',
+    command: {
+      template: '{pwd}T{time}#',
+      source: `${cite('gateOpenerCommands', '"Sync clock", {pwd}T{YYMMDDHHmm}#, example 1234T2603291530#')}; the window order of ${cite('rtu5025Manual', 'p. 10, §6.2.0, 1502050800 = 15-02-05 08:00')}`,
+    },
+    replies: [
+      { template: 'Set Time OK', source: cite('gateOpenerCommands', '"Sync clock" response "Set Time OK!"') },
+    ],
+  },
+  {
+    order: 'ddMMyyHHmm',
+    command: {
+      template: '{pwd}T{time}',
+      source: cite('issue30', 'code that drives real units sends {pwd}T{ddMMyyHHmm} without #'),
+      unverified: true,
+    },
+    replies: [
+      {
+        template: 'Set Time OK',
+        source: `${cite('gateOpenerCommands', '"Sync clock" response, given for the other order')}; no reply is documented for this form`,
+        unverified: true,
+      },
+    ],
+  },
+];
+
+export interface RtuSheetOptions {
+  /** Highest relay time the model accepts (`GOT`), in seconds. */
+  maxRelaySeconds?: number;
+  relayTimeSource?: string;
+  capacitySource: string;
+  /** A clone's own manual: cited next to the King Pigeon source of each form it repeats. */
+  cloneSource?: string;
+}
 
 /**
  * King Pigeon RTU502x GSM gate openers (and the RTU5024 sold with the same firmware) share one SMS command
@@ -7,7 +51,14 @@ import { cite } from './sources.ts';
  * hold. Every form below names its source; where sources disagree the reasoning is in
  * docs/decisions/0006-device-sheets.md.
  */
-export function createRtuSheet(model: string, label: string, slotCount: number): DeviceSheet {
+export function createRtuSheet(
+  model: string,
+  label: string,
+  slotCount: number,
+  options: RtuSheetOptions,
+): DeviceSheet {
+  const maxRelay = options.maxRelaySeconds ?? 999;
+  const also = (source: string) => (options.cloneSource ? `${source}; ${options.cloneSource}` : source);
   const slotDigits = 3;
   const slotPattern = `\\d{${slotDigits}}`;
   const lastSlot = String(slotCount).padStart(slotDigits, '0');
@@ -42,6 +93,13 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
     addressing: 'slot',
     hasPassword: true,
     passwordPattern: /^\d{4}$/,
+    passwordHint: 'Пароль устройства — 4 цифры, заводской 1234',
+    capacity: slotCount,
+    capacitySource: options.capacitySource,
+    confirmation: 'reply',
+    batch: null,
+    clockForms: RTU_CLOCK_FORMS,
+    clockOrder: 'yyMMddHHmm',
     supportsTimeWindows: true,
     timeFormat: 'YYMMDDHHmm',
     numberFormat: '0007',
@@ -51,7 +109,7 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
     commands: {
       add: {
         template: '{pwd}A{slot}#{number}#',
-        source: cite('rtu5025Manual', 'p. 10, §6.2.0, example 1234A003#123456#'),
+        source: also(cite('rtu5025Manual', 'p. 10, §6.2.0, example 1234A003#123456#')),
       },
       addWindow: {
         template: '{pwd}A{slot}#{number}#{start}#{end}#',
@@ -59,18 +117,17 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
       },
       delete: {
         template: '{pwd}A{slot}##',
-        source: `${cite('rtu5025Manual', 'p. 10–11, §6.2.3')}; ${cite('rtu5034Manual', 'p. 8, §5.2.3, example 1234A002##')}`,
+        source: also(
+          `${cite('rtu5025Manual', 'p. 10–11, §6.2.3')}; ${cite('rtu5034Manual', 'p. 8, §5.2.3, example 1234A002##')}`,
+        ),
       },
-      setClock: {
-        template: '{pwd}T{time}#',
-        source: `${cite('designMd', '§ devices')}; ${cite('gateOpenerCommands', '"Sync clock", example 1234T2603291530#')}`,
-      },
+      setClock: RTU_CLOCK_FORMS[0]!.command,
     },
     replies: {
       add: [slotLine],
       addWindow: [slotLine],
       delete: [emptyLine],
-      setClock: [{ template: 'Set Time OK', source: cite('gateOpenerCommands', '"Sync clock" response') }],
+      setClock: RTU_CLOCK_FORMS[0]!.replies,
       refused: [
         {
           template: 'Error password',
@@ -197,17 +254,21 @@ export function createRtuSheet(model: string, label: string, slotCount: number):
       relay_time: {
         name: 'Время открытия',
         description:
-          'Сколько секунд реле остаётся замкнутым после звонка: 000 — импульс 0,5 секунды, 999 — реле не выключается до следующего звонка.',
+          maxRelay === 999
+            ? 'Сколько секунд реле остаётся замкнутым после звонка: 000 — импульс 0,5 секунды, 999 — реле не выключается до следующего звонка.'
+            : `Сколько секунд реле остаётся замкнутым после звонка: от 000 до ${maxRelay}.`,
         template: '{pwd}GOT{seconds}#',
-        source: cite('rtu5025Manual', 'p. 11, §6.3.3, example 1234GOT030#'),
+        source: options.relayTimeSource ?? cite('rtu5025Manual', 'p. 11, §6.3.3, example 1234GOT030#'),
         params: [
           {
             key: 'seconds',
             name: 'Секунды',
-            description: 'Целое число от 0 до 999',
+            description: `Целое число от 0 до ${maxRelay}`,
             example: '030',
             pattern: '\\d{1,3}',
-            invalidMessage: 'Время открытия — целое число секунд от 0 до 999.',
+            invalidMessage: `Время открытия — целое число секунд от 0 до ${maxRelay}.`,
+            check: (value) =>
+              Number(value) <= maxRelay ? null : `Время открытия — целое число секунд от 0 до ${maxRelay}.`,
             // The manual writes the time with three digits.
             normalize: (value) => value.padStart(3, '0'),
           },

@@ -19,6 +19,22 @@ export const SOURCES = {
   telemetricaT80: 'Telemetrica T80 SMS command list, support.telemetrica.ru (category 7)',
   simpalT40: 'SimPal T40 manual, mcgrp.ru/files/viewer/913418 p. 10 (same #nn# command family)',
   designMd: 'shared/DESIGN.md (this product’s design record)',
+  issue30:
+    'Issue 30 of this project (its reading of public code that drives real RTU units; the repository is not named there and was not re-found by this project)',
+  badodoG200:
+    'Badodo G200 GSM/3G Gate Controller manual, manualshive.com/en/manual/badodosecurity/g200/3392661',
+  callnyG202:
+    'gate-opener.app/hardware/callny-g202/commands (third-party reference for the Callny G202, a controller with the same hash-style language; unverified)',
+  eldesEsim120:
+    'ELDES Gate Controller ESIM120/ESIM320 User Manual (EN), esmanual.top/manual/628092/Eldes-Esim120.html',
+  eldesEsim320:
+    'ELDES Gate Controller ESIM120/ESIM320/ESIM320US User Manual v1.1 (valid for v21.05.00 and up), scribd.com/document/748812510',
+  tellGc20Quick:
+    'TELL GSM Gate Control 20 Quick guide, manualslib.de/manual/753430/Tell-Gate-Control-20.html',
+  tellGc20Manual:
+    'TELL GSM Gate Control 20 Installation and application manual v1.1 (08.10.2012, module V1.0 and higher), manuals.online/tell/gateway/gsm-gate-control-20/user-guide/1hadu',
+  simpalFamily:
+    'SimPal-family reply quoted in issue 30 of this project ("Family number has been deleted."); the document itself was not re-read',
 } as const;
 
 export const cite = (source: keyof typeof SOURCES, place: string): string => `${SOURCES[source]}, ${place}`;

@@ -20,7 +20,12 @@ import {
   PHONE_COUNT_LIMIT_FIELDS,
   type UpdateLimitsBody,
 } from '@propusk/contracts/limits';
-import { getSheet, isDeviceModel, isValidDevicePassword } from '@propusk/devices/models';
+import {
+  getSheet,
+  isAvailableDeviceModel,
+  isDeviceModel,
+  isValidDevicePassword,
+} from '@propusk/devices/models';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
@@ -213,14 +218,17 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
 
     async create(admin: AuthenticatedUser, body: CreateBarrierBody): Promise<AdminBarrier> {
       const model = body.device_model;
-      if (!isDeviceModel(model)) throw new FieldError({ device_model: [BARRIER_MESSAGES.deviceModel] });
+      // The barrier form's list (DEVICE_MODEL_OPTIONS): a model the engine cannot confirm yet is refused.
+      if (!isAvailableDeviceModel(model))
+        throw new FieldError({ device_model: [BARRIER_MESSAGES.deviceModel] });
       const sheet = getSheet(model);
       const fields: Record<string, string[]> = {};
       if (sheet.hasPassword && !isValidDevicePassword(model, body.device_password)) {
         fields.device_password = [BARRIER_MESSAGES.devicePassword];
       }
-      if (body.device_phones_amount > sheet.slotCount) {
-        fields.device_phones_amount = [BARRIER_MESSAGES.phonesAmountOverSlots(model, sheet.slotCount)];
+      // The unit's documented capacity (on number-addressed models slotCount is only our numbering).
+      if (body.device_phones_amount > sheet.capacity) {
+        fields.device_phones_amount = [BARRIER_MESSAGES.phonesAmountOverSlots(model, sheet.capacity)];
       }
       if (Object.keys(fields).length > 0) throw new FieldError(fields);
 

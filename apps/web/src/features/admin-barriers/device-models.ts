@@ -1,14 +1,58 @@
 /**
- * Device models the create form offers (spec.md section 9: only RTU5025). The server checks the model against
- * its command sheets; models without a device password (Telemetrica) disable the password field.
+ * Device models the create form offers: one list, `DEVICE_MODEL_OPTIONS` of @propusk/devices, the list the
+ * server checks the model against (issue 32, item 7). Every model with a command sheet is shown with its
+ * capacity; a model the engine cannot confirm yet is shown disabled with the reason. Models without a device
+ * password disable the password field.
  */
-export const DEVICE_MODEL_OPTIONS = [{ value: 'RTU5025', label: 'RTU5025' }] as const;
+import {
+  type DeviceModelOption,
+  getSheet,
+  isDeviceModel,
+  DEVICE_MODEL_OPTIONS as MODELS,
+} from '@propusk/devices/models';
+
+export interface ModelSelectOption {
+  value: string;
+  label: string;
+  disabled: boolean;
+}
+
+const numbersWord = (count: number): string => {
+  const tens = count % 100;
+  const units = count % 10;
+  if (tens >= 11 && tens <= 14) return 'номеров';
+  if (units === 1) return 'номер';
+  if (units >= 2 && units <= 4) return 'номера';
+  return 'номеров';
+};
+
+export const modelOptionLabel = (option: DeviceModelOption): string =>
+  `${option.label} — до ${option.capacity} ${numbersWord(option.capacity)}`;
+
+export const DEVICE_MODEL_OPTIONS: readonly ModelSelectOption[] = MODELS.map((option) => ({
+  value: option.model,
+  label: option.available ? modelOptionLabel(option) : `${modelOptionLabel(option)} (пока недоступна)`,
+  disabled: !option.available,
+}));
+
 export const DEFAULT_DEVICE_MODEL = 'RTU5025';
 
-const MODELS_WITHOUT_PASSWORD: readonly string[] = ['Telemetrica'];
+export function findModelOption(model: string): DeviceModelOption | null {
+  return MODELS.find((option) => option.model === model) ?? null;
+}
 
 export function hasDevicePassword(model: string): boolean {
-  return !MODELS_WITHOUT_PASSWORD.includes(model);
+  return isDeviceModel(model) ? getSheet(model).hasPassword : true;
+}
+
+/** The password hint of the chosen model (null: no password). */
+export function devicePasswordHint(model: string): string | null {
+  return findModelOption(model)?.passwordHint ?? null;
+}
+
+/** How many numbers the chosen model holds (the form's upper bound for "Максимум номеров"). */
+export function deviceCapacity(model: string): number {
+  return findModelOption(model)?.capacity ?? 10000;
 }
 
 export const isDevicePassword = (value: string) => /^\d{4}$/.test(value);

@@ -11,6 +11,9 @@ import { adminBarriersKey, createBarrier } from '../api/admin-barriers-api';
 import {
   DEFAULT_DEVICE_MODEL,
   DEVICE_MODEL_OPTIONS,
+  deviceCapacity,
+  devicePasswordHint,
+  findModelOption,
   hasDevicePassword,
   isDevicePassword,
 } from '../device-models';
@@ -40,8 +43,10 @@ export function validateCreateBarrier(values: CreateBarrierValues): CreateBarrie
   if (hasDevicePassword(values.deviceModel) && !isDevicePassword(values.devicePassword))
     errors.devicePassword = VALIDATION.devicePasswordCreate;
   const amount = Number(values.devicePhonesAmount);
+  const capacity = deviceCapacity(values.deviceModel);
   if (!/^\d+$/.test(values.devicePhonesAmount) || amount < 1 || amount > 10000)
     errors.devicePhonesAmount = VALIDATION.devicePhonesAmount;
+  else if (amount > capacity) errors.devicePhonesAmount = `Эта модель хранит не больше ${capacity} номеров.`;
   return errors;
 }
 
@@ -113,6 +118,7 @@ export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
         <Select
           label="Модель устройства"
           data={DEVICE_MODEL_OPTIONS.map((option) => ({ ...option }))}
+          description={findModelOption(values.deviceModel)?.unavailableReason ?? undefined}
           value={values.deviceModel}
           onChange={(model) => set('deviceModel', model ?? DEFAULT_DEVICE_MODEL)}
           allowDeselect={false}
@@ -120,6 +126,7 @@ export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
         />
         <PasswordInput
           label="Пароль устройства"
+          description={devicePasswordHint(values.deviceModel) ?? 'У этой модели нет пароля'}
           value={withPassword ? values.devicePassword : ''}
           onChange={(event) =>
             set('devicePassword', event.currentTarget.value.replace(/\D/g, '').slice(0, 4))
@@ -136,7 +143,7 @@ export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
           value={values.devicePhonesAmount}
           onChange={(event) => set('devicePhonesAmount', event.currentTarget.value.replace(/\D/g, ''))}
           inputMode="numeric"
-          placeholder="от 1 до 10000"
+          placeholder={`от 1 до ${deviceCapacity(values.deviceModel)}`}
           error={errors.devicePhonesAmount}
           required
         />

@@ -1,6 +1,6 @@
 import { Button, Card, Code, Stack, Text, TextInput } from '@mantine/core';
 import { MESSAGES, OFFLINE_TEXTS, SETTING_FAILURE_LABELS } from '@propusk/contracts/messages';
-import type { DeviceModel } from '@propusk/devices/models';
+import { type DeviceModel, getSheet } from '@propusk/devices/models';
 import { previewSetting } from '@propusk/devices/settings';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -85,6 +85,11 @@ export function SettingForm({
         <Stack gap="sm">
           <Text fw={600}>{setting.name}</Text>
           <Text size="sm">{setting.description}</Text>
+          {getSheet(model).settings[settingId]?.unverified ? (
+            <Text size="sm" c="orange.9" data-testid="setting-unverified">
+              Не проверено на устройстве: форма команды взята из документации похожего устройства.
+            </Text>
+          ) : null}
           {setting.params.map((param) => (
             <TextInput
               key={param.key}

@@ -1,5 +1,6 @@
 import { Button, Card, Code, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/messages';
+import { getSheet, isDeviceModel, unverifiedForms } from '@propusk/devices/models';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryStatus } from '../../../components/query-status';
@@ -40,8 +41,34 @@ function RepliesHint({ forms }: { forms: string[] }) {
   );
 }
 
+const CLOCK_ORDER_LABELS: Record<string, string> = {
+  yyMMddHHmm: 'ГГММДДЧЧММ и # в конце (по умолчанию)',
+  ddMMyyHHmm: 'ДДММГГЧЧММ без # в конце',
+};
+
+/** The model's forms that no source shows for it, marked «не проверено на устройстве». */
+function UnverifiedForms({ model }: { model: string }) {
+  const forms = isDeviceModel(model) ? unverifiedForms(model) : [];
+  if (forms.length === 0) return null;
+  return (
+    <Text size="sm" c="orange.9" data-testid="unverified-forms">
+      Не проверено на устройстве:{' '}
+      {forms.map((form, index) => (
+        <span key={`${form.what}${form.template}`}>
+          {index > 0 ? '; ' : null}
+          {form.what} <DeviceText>{form.template}</DeviceText>
+        </span>
+      ))}
+      .
+    </Text>
+  );
+}
+
 function ProfileFields({ barrierId, data }: { barrierId: number; data: DeviceProfileResponse }) {
   const queryClient = useQueryClient();
+  const clockForms = isDeviceModel(data.model) ? getSheet(data.model).clockForms : [];
+  const defaultClock = clockForms[0]?.order ?? '';
+  const [clockOrder, setClockOrder] = useState<string>(data.profile?.clock_order ?? defaultClock);
   const [numberFormat, setNumberFormat] = useState(
     data.profile?.number_format ?? data.documented.number_format,
   );
@@ -59,6 +86,7 @@ function ProfileFields({ barrierId, data }: { barrierId: number; data: DevicePro
       }
       return saveDeviceProfile(barrierId, {
         ...(numberFormat !== data.documented.number_format ? { number_format: numberFormat } : {}),
+        ...(clockOrder !== defaultClock ? { clock_order: clockOrder } : {}),
         ...(Object.keys(chosen).length > 0 ? { replies: chosen } : {}),
       });
     },
@@ -74,6 +102,20 @@ function ProfileFields({ barrierId, data }: { barrierId: number; data: DevicePro
         onChange={(value) => setNumberFormat(value ?? data.documented.number_format)}
         allowDeselect={false}
       />
+      {clockForms.length > 1 ? (
+        <Select
+          label="Порядок цифр в команде часов"
+          description="Если устройство после установки часов открывает по расписанию не в то время, выберите другой порядок."
+          data={clockForms.map((form) => ({
+            value: form.order,
+            label: CLOCK_ORDER_LABELS[form.order] ?? form.order,
+          }))}
+          value={clockOrder}
+          onChange={(value) => setClockOrder(value ?? defaultClock)}
+          allowDeselect={false}
+        />
+      ) : null}
+      <UnverifiedForms model={data.model} />
       {EDITABLE_KINDS.map((kind) => (
         <Textarea
           key={kind}
