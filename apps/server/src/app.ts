@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { metricsPlugin } from './modules/metrics/routes.ts';
 import { phoneRoutes } from './modules/phones/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { relayRoutes } from './modules/relay/routes.ts';
 import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(actionRoutes, { deps });
   await app.register(exportRoutes, { deps });
   await app.register(relayRoutes, { deps });
+  await app.register(privacyRoutes, { deps });
 
   await registerWebApp(app, deps.config.webDistDir, pageContentSecurityPolicy);
   return app;

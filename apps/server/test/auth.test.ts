@@ -63,7 +63,12 @@ describe('login of an ordinary user', () => {
 
     const verified = await call(await verifyCode(t, phone, code, verificationToken));
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ message: 'Code verified successfully.' });
+    // A first login: no account yet, so our client is told to show the policy first (docs/decisions/0022).
+    expect(verified.json()).toEqual({
+      message: 'Code verified successfully.',
+      consent_required: true,
+      policy_version: t.config.privacyPolicy.version,
+    });
 
     const loggedIn = await call(await login(t, phone, verificationToken));
     expect(loggedIn.statusCode).toBe(200);

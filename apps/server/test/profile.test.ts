@@ -107,6 +107,9 @@ describe('own profile: read and edit', () => {
       phone_privacy: 'public',
       role: 'user',
       is_active: true,
+      // Made without our client's consent step: asked on the next visit (docs/decisions/0022).
+      consent_required: true,
+      policy_version: t.config.privacyPolicy.version,
     });
     expect((await t.request({ method: 'GET', url: '/api/users/me/' })).statusCode).toBe(401);
   });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { phoneLenientSchema } from './common.ts';
+import { policyVersionSchema } from './privacy.ts';
 
 export const VERIFICATION_MODES = [
   'login',
@@ -102,7 +103,16 @@ export const verifyCodeBodySchema = z.object({
   code: requiredString('Code').regex(/^\d{6}$/, { error: 'Code must be 6 digits.' }),
   verification_token: verificationTokenSchema,
 });
-export const verifyCodeResponseSchema = z.object({ message: z.string() });
+export const verifyCodeResponseSchema = z.object({
+  message: z.string(),
+  /**
+   * Login codes only (docs/decisions/0022): whether this number's account has not yet consented to the current
+   * privacy policy (or does not exist yet), and that policy's version. Our client then shows the policy before
+   * the login; the spec's client ignores both.
+   */
+  consent_required: z.boolean().optional(),
+  policy_version: z.string().optional(),
+});
 
 /** A password step's nonce (`password_nonce`): 43 URL-safe characters; anything else is refused at once. */
 export const passwordNonceSchema = requiredString('Password nonce')
@@ -117,6 +127,11 @@ export const loginBodySchema = z.object({
    * without it only a step made from the same address within 5 minutes counts (docs/decisions/0012).
    */
   password_nonce: passwordNonceSchema.optional(),
+  /**
+   * The version of the privacy policy the person has just read and accepted (docs/decisions/0022). Optional:
+   * the spec's client knows no policy; its accounts are asked at their next visit with our client.
+   */
+  consent_version: policyVersionSchema.optional(),
 });
 export const loginResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 

@@ -17,6 +17,7 @@ import { GUEST_PASS_MESSAGES } from './guest-passes.ts';
 import { IMPORT_MESSAGES } from './imports.ts';
 import { LIMIT_MESSAGES } from './limits.ts';
 import { PHONE_MESSAGES } from './phones.ts';
+import { PRIVACY_MESSAGES } from './privacy.ts';
 import { PROFILE_MESSAGES } from './users.ts';
 
 /** Code → the English detail sent with it (a few details carry a value: see ERROR_CODE_TEXTS). */
@@ -164,6 +165,8 @@ export const ERROR_CODES = {
   import_file_changed: IMPORT_MESSAGES.fileChanged,
   // Privacy (issue 28): look-ups by number, per administrator.
   lookup_limit: 'Too many look-ups by phone number. Try again later.',
+  // The privacy policy and consent (152-ФЗ, issue 28 part 6).
+  policy_version_outdated: PRIVACY_MESSAGES.policyChanged,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

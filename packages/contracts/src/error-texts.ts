@@ -173,6 +173,9 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
       ? 'Слишком много поисков по номеру. Попробуйте позже.'
       : `Слишком много поисков по номеру. Попробуйте через ${minutes} мин.`;
   },
+  // The privacy policy and consent (152-ФЗ, issue 28 part 6).
+  policy_version_outdated:
+    'Политика обработки персональных данных изменилась. Прочитайте новую версию и подтвердите согласие.',
 };
 
 /** The Russian text of an error body that carries a known code, else undefined. */
@@ -308,6 +311,10 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
   exact('Setting is required.', 'Выберите настройку.'),
   [/^Outcome must be one of: .+\.$/, 'Неизвестный результат сообщения устройства.'],
   exact('Must be the preview’s digest.', 'Проверьте файл снова перед загрузкой.'),
+  // The privacy policy and «Мои данные» (issue 28 part 6).
+  exact('Policy version must be a string.', 'Неверная версия политики.'),
+  exact('Policy version is not valid.', 'Неверная версия политики.'),
+  exact('Format must be json or csv.', 'Неизвестный формат файла.'),
 ];
 
 const cyrillic = /[А-Яа-яЁё]/;

@@ -24,6 +24,9 @@ export const profileSchema = z.object({
   role: z.enum(ROLES),
   /** false = blocked platform-wide. */
   is_active: z.boolean(),
+  /** Our client's blocking consent screen (docs/decisions/0022): no consent to the current policy yet. */
+  consent_required: z.boolean().optional(),
+  policy_version: z.string().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

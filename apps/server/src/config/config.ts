@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { loadPrivacyPolicy, type PrivacyPolicy } from './privacy-policy.ts';
 
 const booleanFlag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -114,6 +115,16 @@ export const environmentSchema = z
      */
     DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
     // --- end deployment ---
+    // The operator's privacy policy and retention (152-ФЗ, issue 28 part 6; docs/decisions/0022).
+    /** A UTF-8 text (Markdown or plain) file with the operator's policy; unset: the built-in Russian text. */
+    PRIVACY_POLICY_FILE: z.string().min(1).optional(),
+    /** The policy's version; a new one asks everybody again. Unset: a short hash of the policy's text. */
+    PRIVACY_POLICY_VERSION: z
+      .string()
+      .regex(/^[0-9A-Za-z._-]{1,64}$/, { error: 'must be 1–64 of 0-9, A-Z, a-z, ".", "_" and "-"' })
+      .optional(),
+    /** History, device conversation, openings and other logs are removed after this many days. */
+    RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'android' && !env.ANDROID_SMS_URL) {
@@ -182,6 +193,8 @@ export interface Config extends Environment {
   webDistDir: string;
   /** The gateways device commands go through: SMS_GATEWAYS, or the one of SMS_PROVIDER. Holds secrets: never log. */
   smsGateways: GatewayConfig[];
+  /** The operator's privacy policy (PRIVACY_POLICY_FILE or the built-in text) and its version. */
+  privacyPolicy: PrivacyPolicy;
 }
 
 /** What all gateways together may send per minute (the sum of their sustained rates). */
@@ -289,5 +302,6 @@ export function loadConfig(
     smsGateways: parseGateways(parsed, { ...cleaned, ...overrides } as Record<string, string | undefined>),
     smsFile: path.resolve(parsed.SMS_FILE ?? path.join(dataDir, 'sms-outbox.jsonl')),
     webDistDir: path.resolve(parsed.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    privacyPolicy: loadPrivacyPolicy(parsed, (message) => new ConfigError(message)),
   };
 }

@@ -25,6 +25,7 @@ import {
 } from '../modules/devices/queue.ts';
 import { expireEndedPhones } from '../modules/phones/expiry.ts';
 import { registerPhoneExpiry } from './phone-expiry.ts';
+import { RETENTION_CRON, registerRetention } from './retention.ts';
 
 export const WAKE_QUEUE = 'device-wake';
 export const SWEEP_QUEUE = 'device-sweep';
@@ -117,6 +118,11 @@ export class DeviceWorker {
       },
       { pollingIntervalSeconds: polling, cron },
     );
+    // Daily, on the same instance (docs/decisions/0022); off where the sweep is off (tests).
+    await registerRetention(boss, deps, {
+      pollingIntervalSeconds: polling,
+      cron: cron ? RETENTION_CRON : null,
+    });
     return worker;
   }
 

@@ -27,6 +27,8 @@ export interface Metrics {
   readonly jobQueueJobs: Gauge<'queue' | 'state'>;
   /** 1 when the scrape's database queries answered, 0 when they failed (the gauges above are then empty). */
   readonly databaseUp: Gauge;
+  /** Rows the retention job removed or anonymised, by kind (modules/privacy/retention.ts, 0022). */
+  readonly retentionRows: Counter<'kind'>;
   /** Adds the process metrics (CPU, memory, event loop, GC); once, and only when /metrics is served. */
   collectProcessMetrics(): void;
 }
@@ -92,6 +94,12 @@ export function createMetrics(): Metrics {
     databaseUp: new Gauge({
       name: 'propusk_metrics_database_up',
       help: '1 when the database answered the queries of this scrape, 0 when it did not.',
+      registers,
+    }),
+    retentionRows: new Counter({
+      name: 'propusk_retention_rows_total',
+      help: 'Rows the retention job removed (history, device messages, openings, logs) or anonymised (deleted accounts), by kind.',
+      labelNames: ['kind'],
       registers,
     }),
     collectProcessMetrics() {

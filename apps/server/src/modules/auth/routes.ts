@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (
         tags,
         summary: 'Exchange a verified login token for an access and a refresh token',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(403, 410, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(403, 409, 410, 429) },
       },
     },
     async (request) =>
@@ -100,6 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (
         phone: request.body.phone,
         verificationToken: request.body.verification_token,
         passwordNonce: request.body.password_nonce,
+        consentVersion: request.body.consent_version,
         ip: request.ip,
       }),
   );

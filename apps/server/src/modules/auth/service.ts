@@ -19,6 +19,11 @@ import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { claimWaitingInvitations } from '../access-requests/phone-invitation-repository.ts';
 import {
+  assertCurrentPolicyVersion,
+  isConsentRequired,
+  recordConsentIn,
+} from '../privacy/consent-service.ts';
+import {
   assertCodeBudget,
   assertSmsPrefixAllowed,
   type BudgetShare,
@@ -223,7 +228,8 @@ export async function verifyCode(
   await limitByIp(deps.rateLimits.authCalls, input.ip);
   const { phone, ip } = input;
   const row = await loadVerification(deps.db, deps, { token: input.verificationToken, phone, mode: null });
-  if (row.mode !== 'change_phone_new') assertNotBlocked(await findLiveUserByPhone(deps.db, phone));
+  const account = row.mode === 'change_phone_new' ? undefined : await findLiveUserByPhone(deps.db, phone);
+  assertNotBlocked(account);
 
   // The try is counted before the code is compared (issue 17 part 2): per code every try counts (5 in all,
   // the right one included), per address and phone the try is recorded as a failure and taken back if the
@@ -242,18 +248,34 @@ export async function verifyCode(
   }
   await deleteAuthFailure(deps.db, failureId);
   if (row.status === 'sent') await markVerified(deps.db, row.id, now);
-  return { message: AUTH_MESSAGES.codeVerified };
+  if (row.mode !== 'login') return { message: AUTH_MESSAGES.codeVerified };
+  // The person has just proven the number: our client shows the policy before the login when this account has
+  // not consented to its current version (or there is no account yet: it is made only with the consent).
+  return {
+    message: AUTH_MESSAGES.codeVerified,
+    consent_required: await isConsentRequired(deps, deps.db, account?.id),
+    policy_version: deps.config.privacyPolicy.version,
+  };
 }
 
 export async function login(
   deps: Dependencies,
-  input: { phone: string; verificationToken: string; passwordNonce?: string | undefined; ip: string },
+  input: {
+    phone: string;
+    verificationToken: string;
+    passwordNonce?: string | undefined;
+    /** The privacy policy version accepted on our client; absent from the spec's client (0022). */
+    consentVersion?: string | undefined;
+    ip: string;
+  },
 ) {
   await limitByIp(deps.rateLimits.authCalls, input.ip);
   const { phone } = input;
   const token = { token: input.verificationToken, phone, mode: 'login' as const };
   assertNotBlocked(await findLiveUserByPhone(deps.db, phone));
   await assertVerified(deps.db, deps, token);
+  // Refused before anything is written, so that the token stays usable for a login with the current version.
+  if (input.consentVersion !== undefined) assertCurrentPolicyVersion(deps, input.consentVersion);
   const now = deps.clock.now();
 
   const result = await deps.db.transaction(async (tx) => {
@@ -265,6 +287,10 @@ export async function login(
     assertNotBlocked(user);
     // Invitations waiting for this number become ordinary invitations of the (new) account.
     await claimWaitingInvitations(tx, phone, user.id, now);
+    // Consent belongs to the account from its first row (docs/decisions/0022).
+    if (input.consentVersion !== undefined) {
+      await recordConsentIn(tx, deps, { userId: user.id, version: input.consentVersion, now });
+    }
     // An administrator's login spends one password step bound to this login (docs/decisions/0012): the one of
     // the nonce it sends, or, for a client that sends none, one made from this same address within 5 minutes.
     // A refusal rolls the transaction back, so the verification token stays usable.

@@ -37,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (
         response: { 200: profileSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => getProfile(currentUser(request)),
+    async (request) => getProfile(deps, currentUser(request)),
   );
 
   app.patch(

@@ -35,6 +35,7 @@ import {
 } from '../auth/verification.ts';
 import { lockBarrier, syncBarrierDevice } from '../devices/outbox.ts';
 import { movePrimaryPhoneLocked } from '../phones/phone-changes.ts';
+import { consentState } from '../privacy/consent-service.ts';
 import { takeUserOffBarriers } from './barrier-removal.ts';
 import {
   countOwnedLiveBarriers,
@@ -65,9 +66,10 @@ const hashPassword = (password: string) => hash(password);
 
 /**
  * The own profile as the session check of this request read it (`authenticate` loads every profile field
- * and refuses a blocked account), so this call makes no query of its own.
+ * and refuses a blocked account), with whether the account has consented to the current privacy policy (one
+ * indexed look-up: our client shows its blocking consent screen on it, docs/decisions/0022).
  */
-export function getProfile(caller: AuthenticatedUser): Profile {
+export async function getProfile(deps: Dependencies, caller: AuthenticatedUser): Promise<Profile> {
   return {
     id: caller.id,
     full_name: caller.fullName,
@@ -75,6 +77,7 @@ export function getProfile(caller: AuthenticatedUser): Profile {
     phone_privacy: caller.phonePrivacy,
     role: caller.role,
     is_active: true,
+    ...(await consentState(deps, caller.id)),
   };
 }
 
@@ -92,7 +95,7 @@ export async function updateProfile(
     },
     deps.clock.now(),
   );
-  return toProfile(await loadCaller(deps, caller));
+  return { ...toProfile(await loadCaller(deps, caller)), ...(await consentState(deps, caller.id)) };
 }
 
 /**
