@@ -276,4 +276,37 @@ describe('device profile', () => {
     const cleared = await t.request({ method: 'PUT', url, token: admin.token, payload: {} });
     expect(cleared.json()).toMatchObject({ profile: null, number_format: '0007' });
   });
+
+  it('sends the clock in the digit order the profile chose, and the unit of that firmware keeps the right time (issue 30)', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const url = `/api/admin/barriers/${barrier.id}/device-profile/`;
+    const bad = await t.request({ method: 'PUT', url, token: admin.token, payload: { clock_order: 'MMyy' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ clock_order: ['Неизвестный порядок цифр времени.'] });
+    const saved = await t.request({
+      method: 'PUT',
+      url,
+      token: admin.token,
+      payload: { clock_order: 'ddMMyyHHmm' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().profile).toEqual({ clock_order: 'ddMMyyHHmm' });
+
+    const now = t.clock.now();
+    const start = new Date(now.getTime() + 2 * 60 * 60 * 1000);
+    const end = new Date(now.getTime() + 5 * 60 * 60 * 1000);
+    await h.addPhone(barrier.id, { userId: admin.id, type: 'temporary', start, end });
+    await h.run(barrier.id);
+    const clock = h.smsTo(barrier.devicePhone).find((text) => /^1234T\d{10}$/.test(text));
+    // Day, month, year, hour, minute of Moscow time, without the '#' of the default form.
+    const wall = new Date(now.getTime() + 3 * 60 * 60 * 1000);
+    const two = (value: number) => String(value).padStart(2, '0');
+    expect(clock?.slice(5, 11)).toBe(
+      two(wall.getUTCDate()) + two(wall.getUTCMonth() + 1) + two(wall.getUTCFullYear() % 100),
+    );
+    const device = h.simulators.device(barrier.id);
+    expect(device?.clockReading(now).slice(0, 6)).toBe(
+      two(wall.getUTCFullYear() % 100) + two(wall.getUTCMonth() + 1) + two(wall.getUTCDate()),
+    );
+  });
 });
