@@ -23,6 +23,7 @@ export async function openMigratedDatabase(
       dataDir: config.dataDir,
       poolSize: config.DATABASE_POOL_SIZE,
       sendPoolSize: config.DATABASE_SEND_POOL_SIZE,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
       ...options,
     });
     try {

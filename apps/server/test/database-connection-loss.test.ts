@@ -18,8 +18,13 @@ describe.skipIf(!usesPostgres)('a PostgreSQL connection lost while checked out',
     process.on('uncaughtException', onUncaught);
     try {
       const client = await handle.pool.connect();
+      // Inside a transaction, as in the app: through PgBouncer in transaction mode (CI) only a transaction holds
+      // one server connection between two queries.
+      await client.query('begin');
       const backend = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-      const killer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      const killer = new pg.Client({
+        connectionString: process.env.DATABASE_ADMIN_URL ?? process.env.DATABASE_URL,
+      });
       await killer.connect();
       await killer.query('select pg_terminate_backend($1)', [backend.rows[0]?.pid]);
       await killer.end();

@@ -12,7 +12,9 @@ import { applyMigrations, openDatabase, openMemoryDatabase } from '../src/db/dat
 
 export default async function setup() {
   const url = process.env.DATABASE_URL;
-  if (url) return createPostgresTemplate(url);
+  // DATABASE_ADMIN_URL (CI's PgBouncer pass): the template is made directly on PostgreSQL, since a database can
+  // be copied only while nothing is connected to it, and PgBouncer keeps its server connections open.
+  if (url) return createPostgresTemplate(process.env.DATABASE_ADMIN_URL ?? url);
   const directory = mkdtempSync(path.join(tmpdir(), 'propusk-template-'));
   const handle = await openMemoryDatabase();
   if (handle.kind !== 'pglite') throw new Error('expected the embedded database');

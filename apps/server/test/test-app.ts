@@ -59,7 +59,10 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     return { handle, drop: async () => {} };
   }
   const name = `propusk_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  // Databases are created and dropped directly on PostgreSQL when DATABASE_ADMIN_URL is set (CI's PgBouncer pass:
+  // a copy needs its template without connections, which PgBouncer keeps open for a while).
+  const adminUrl = process.env.DATABASE_ADMIN_URL ?? url;
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   // A copy of the migrated template made once per run (global-setup.ts); the migrations below then find
   // nothing to apply, as on a server restarted on its own database.
@@ -68,12 +71,18 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: tmpdir(), poolSize: 10 });
+  const handle = await openDatabase({
+    databaseUrl: testUrl.toString(),
+    dataDir: tmpdir(),
+    poolSize: 10,
+    // Off in CI's pass through PgBouncer in transaction mode (.ci/run).
+    preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'off',
+  });
   await applyMigrations(handle);
   return {
     handle,
     drop: async () => {
-      const dropper = new pg.Client({ connectionString: url });
+      const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();

@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { useNamedStatements } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -48,7 +49,10 @@ export async function openDatabase(options: {
   dataDir: string;
   poolSize?: number;
   sendPoolSize?: number;
+  /** Named prepared statements (db/prepared.ts); false behind PgBouncer in transaction mode. */
+  preparedStatements?: boolean;
 }): Promise<DatabaseHandle> {
+  useNamedStatements(options.preparedStatements ?? true);
   if (options.databaseUrl) {
     const pool = openPool(options.databaseUrl, options.poolSize ?? 20);
     const sendPool = openPool(options.databaseUrl, options.sendPoolSize ?? SEND_POOL_SIZE);
@@ -84,12 +88,10 @@ function openPool(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
-    // The named statements of db/prepared.ts are written for one plan whatever the values. Left to its
-    // heuristic, PostgreSQL keeps re-planning a statement whose generic plan it costs above the custom
-    // one, which is every paged list (`limit $n` is costed as a tenth of the table): ~0.2 ms of planning
-    // for ~0.06 ms of execution on every request. Unnamed statements (all others) are planned per call
-    // whatever this says. An `options` in DATABASE_URL replaces this one.
-    options: '-c plan_cache_mode=force_generic_plan',
+    // No `options` startup parameter (PgBouncer refuses it) and no session state of any kind: every setting
+    // is PostgreSQL's default. plan_cache_mode stays `auto`: a named statement gets custom plans until its
+    // generic plan costs no more (docs/decisions/0027: force_generic_plan made the public list's page 31–83 ms
+    // against 0.18 ms with the values known).
   });
   // A dropped idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => {});

@@ -38,6 +38,18 @@ function statementName(key: string, query: Preparable<unknown>): string {
   return name;
 }
 
+/**
+ * Whether statements get names (DATABASE_PREPARED_STATEMENTS, set once by openDatabase). Off behind PgBouncer in
+ * transaction mode: each transaction may run on another server connection, where a name parsed on the first
+ * does not exist (and a name parsed twice on one is refused: `prepared statement … already exists`), so every
+ * statement is sent unnamed (parsed and planned per call, as drizzle's plain queries are), with the same SQL.
+ */
+let namedStatements = true;
+
+export function useNamedStatements(enabled: boolean): void {
+  namedStatements = enabled;
+}
+
 export function preparedStatement<Prepared>(
   executor: object,
   key: string,
@@ -51,7 +63,8 @@ export function preparedStatement<Prepared>(
   let statement = statements.get(key) as Prepared | undefined;
   if (statement === undefined) {
     const query = build();
-    statement = query.prepare(statementName(key, query));
+    // An empty name is node-postgres's unnamed statement.
+    statement = query.prepare(namedStatements ? statementName(key, query) : '');
     statements.set(key, statement);
   }
   return statement;
