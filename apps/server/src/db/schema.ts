@@ -578,7 +578,7 @@ export const deviceCommands = pgTable(
      * The request that stored it (its `X-Request-Id`, validated, or the id generated for it: issue 31 part 7);
      * null for commands stored outside a request (jobs, the CLI). Filled by default from the request context.
      */
-    requestId: text('request_id').$defaultFn(() => currentRequestId()),
+    requestId: text('request_id').$defaultFn(() => currentRequestId() ?? sql`null`),
   },
   (table) => [
     index('device_commands_barrier_status_idx').on(table.barrierId, table.status, table.id),
