@@ -167,3 +167,21 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Ошибка при загрузке настроек')).toBeInTheDocument();
   });
 });
+
+describe('/barrier-settings: forms no source shows for the model (issue 30)', { timeout: 20_000 }, () => {
+  it('marks a Telemetrica setting «не проверено на устройстве»', async () => {
+    signIn();
+    const telemetrica = getSettings('Telemetrica');
+    mockApi({
+      'GET /api/admin/barriers/5/': { ...barrier, device_model: 'Telemetrica' },
+      'GET /api/admin/barriers/5/settings/': { settings: { query_list: telemetrica.query_list } },
+    });
+    const { user } = renderRoute(<BarrierSettingsRoute />, {
+      path: '/barrier-settings',
+      state: { barrier_id: 5 },
+    });
+    await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
+    await user.click(await screen.findByRole('option', { name: 'Список номеров' }));
+    expect(await screen.findByTestId('setting-unverified')).toHaveTextContent('Не проверено на устройстве');
+  });
+});
