@@ -1,3 +1,4 @@
+import { DEVICE_MODELS, getSheet } from '@propusk/devices/models';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, networkFailure } from '../../../test/mock-api';
@@ -113,3 +114,29 @@ describe('/create-barrier', { timeout: 20_000 }, () => {
     await waitFor(() => expect(server.callsTo('POST /api/admin/barriers/')).toHaveLength(3));
   });
 });
+
+describe('/create-barrier: the model list from @propusk/devices (issue 32, item 7)', {
+  timeout: 20_000,
+}, () => {
+  it('offers every sheet model with its capacity, and shows the chosen model’s password hint', async () => {
+    signIn();
+    mockApi();
+    const { user } = renderRoute(<CreateBarrierRoute />, { path: '/create-barrier' });
+    expect(screen.getByText('Пароль устройства — 4 цифры, заводской 1234')).toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: /Модель устройства/ }));
+    for (const model of DEVICE_MODELS) {
+      const sheet = getSheet(model);
+      expect(
+        await screen.findByRole('option', {
+          name: new RegExp(`^${escape(sheet.label)} — до ${sheet.capacity} `),
+        }),
+        model,
+      ).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('option', { name: /^Telemetrica/ }));
+    expect(screen.getByText('У этой модели нет пароля')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Максимум номеров/)).toHaveAttribute('placeholder', 'от 1 до 4');
+  });
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
