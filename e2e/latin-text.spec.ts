@@ -20,6 +20,10 @@ test('the scanner reports English words and lets the allowed ones and Russian pa
   expect(latinWords('Статусok')).toEqual(['Статусok']);
   expect(latinWords('Шлагбаум успешно создан.')).toEqual([]);
   expect(latinWords('Модель устройства: RTU5025')).toEqual([]);
+  expect(
+    latinWords('ELDES ESIM120 — до 2000 номеров; TELL Gate Control 2.0; RTU5024/RTU5035 (команды с #TEL)'),
+  ).toEqual([]);
+  expect(latinWords('Gate opened')).toEqual(['Gate', 'opened']);
   expect(latinWords('Исправление: 2 SMS (сначала удаления).')).toEqual([]);
   expect(latinWords('Введите корректный номер телефона в формате +7XXXXXXXXXX.')).toEqual([]);
   expect(latinWords('ON — открытие, OFF — закрытие')).toEqual([]);

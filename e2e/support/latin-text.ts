@@ -14,6 +14,11 @@ const word = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?!
 export const ALLOWED_LATIN: readonly { pattern: RegExp; why: string }[] = [
   // The device's model is its name on the label, in the manual and in the shop.
   { pattern: word('RTU\\d{4}'), why: 'device model names (RTU5025)' },
+  // The other models of the barrier form's list (issue 30, 0026), as their makers write them.
+  {
+    pattern: word('Telemetrica|Badodo G200|ELDES ESIM\\d{3}|TELL Gate Control|#TEL'),
+    why: 'device model names (Telemetrica, Badodo G200, ELDES ESIM120, TELL Gate Control, hash-style #TEL)',
+  },
   // Russian usage: "SMS" is how operators' tariffs and the devices' manuals write it, beside "СМС".
   { pattern: word('SMS'), why: 'SMS, as operators write it' },
   // File formats as spreadsheet programs and every Russian office menu name them ('Скачать CSV', 'Скачать Excel').
