@@ -16,6 +16,7 @@ import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import type { Dependencies } from './lib/dependencies.ts';
 import { HttpError } from './lib/errors.ts';
+import { phoneLogKey } from './lib/log-privacy.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
@@ -49,7 +50,10 @@ const USAGE = `Использование: npm run cli -- <команда> [па
       базе данных сервер нужно остановить; на PostgreSQL можно во время работы.
   restore --from FILE [--force]
       Восстанавливает данные из FILE одной транзакцией. Отказывает, если в базе данных уже есть данные
-      (--force: заменить их все) или если копия сделана для другой версии схемы.`;
+      (--force: заменить их все) или если копия сделана для другой версии схемы.
+  phone-log-key --phone +7XXXXXXXXXX
+      Ключ номера в журналах сервера (phoneKey): номер в журналы не пишется, только этот ключ (HMAC с ключом
+      сервера). Найдите его в журналах, чтобы разобрать обращение пользователя.`;
 
 const REASON_MAX_LENGTH = 500;
 
@@ -252,6 +256,11 @@ async function prepare(command: string, args: string[]): Promise<Command> {
         const result = await unblockAccount(deps, { phone });
         return `Учётная запись ${phone} (id ${result.id}) разблокирована.`;
       };
+    }
+    case 'phone-log-key': {
+      const options = parseOptions(args, ['phone']);
+      const phone = parsePhone(options.phone);
+      return async (deps) => `phoneKey номера ${phone}: ${phoneLogKey(deps.secrets, phone)}`;
     }
     default:
       throw new UsageError(`неизвестная команда: ${command}`);

@@ -3,8 +3,11 @@
  * labels (constraint, table, column), and the same of its causes. Never what was sent with it: a Drizzle
  * query error carries the statement's parameters (`params`, and at the end of its message and stack), pg's
  * errors carry values in `detail` and `where`, HTTP clients carry bodies and query strings. Those hold names,
- * phone numbers and device-password ciphertext (issue 17), so this is an allow-list, not a redaction.
+ * phone numbers and device-password ciphertext (issue 17), so this is an allow-list, not a redaction. A number
+ * that still stands in a message (a gateway's refusal naming it) is masked (issue 28 part 4).
  */
+
+import { maskPhonesInText } from '@propusk/contracts/phone-mask';
 
 /** Fields copied as they are when they are strings or numbers. */
 const SAFE_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'constraint', 'table', 'column'] as const;
@@ -12,7 +15,7 @@ const MAX_CAUSES = 3;
 
 /** Drizzle appends `\nparams: …` (the parameters' values) to the failed statement in its message. */
 const withoutParameters = (text: string) =>
-  text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [omitted]');
+  maskPhonesInText(text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [omitted]'));
 
 export function errorForLog(error: unknown, depth = 0): Record<string, unknown> {
   if (error === null || typeof error !== 'object') return { message: String(error) };

@@ -6,11 +6,13 @@
  * carries the method and URL as well. Errors keep Fastify's own lines.
  */
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { errorForLog, pathOnly } from './log-error.ts';
+import { errorForLog } from './log-error.ts';
+import { routeForLog } from './log-privacy.ts';
 
 export class AccessLogController extends LogController {
   override incomingRequest(request: FastifyRequest): void {
-    request.log.debug({ req: request }, 'incoming request');
+    // Never the request object itself: its URL carries the query (searched phones, names) and tokens.
+    request.log.debug({ method: request.method, url: routeForLog(request) }, 'incoming request');
   }
 
   override requestCompleted(
@@ -18,11 +20,11 @@ export class AccessLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    // A failed request's line never carries the query string (searched phones, names), nor the raw error.
-    const failed = Boolean(error) || reply.statusCode >= 500;
+    // The route's pattern, never the URL (issue 28 part 4): no query string (searched phones, names), no token
+    // in the path (`/guest/:token`), no raw error.
     const fields = {
       method: request.method,
-      url: failed ? pathOnly(request.url) : request.url,
+      url: routeForLog(request),
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };

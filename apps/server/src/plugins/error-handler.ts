@@ -12,7 +12,8 @@ import {
   SERVICE_UNAVAILABLE_BODY,
 } from '../lib/database-outage.ts';
 import { FieldError, HttpError } from '../lib/errors.ts';
-import { errorForLog, pathOnly } from '../lib/log-error.ts';
+import { errorForLog } from '../lib/log-error.ts';
+import { routeForLog } from '../lib/log-privacy.ts';
 
 /** `{detail, code}` of a code, with the catalogue's English detail. */
 export const errorBody = (code: ErrorCode, detail: string = ERROR_CODES[code]) => ({ detail, code });
@@ -42,15 +43,16 @@ function clientErrorCode(error: FastifyError, status: number): ErrorCode {
 
 /**
  * What a 500's log line says: the error (message, stack, code: never the SQL parameters or bodies it may
- * carry, see log-error.ts) and the route (method, pattern, path without its query string); the request id
+ * carry, see log-error.ts) and the route (method and pattern, never the URL: issue 28 part 4); the request id
  * is on every line of the request's logger.
  */
 function faultForLog(error: unknown, request: FastifyRequest) {
   return {
     err: errorForLog(error),
     method: request.method,
-    route: request.routeOptions.url,
-    url: pathOnly(request.url),
+    route: routeForLog(request),
+    // The same pattern under the name of the access log's field, so that one search finds both lines.
+    url: routeForLog(request),
   };
 }
 

@@ -3,8 +3,10 @@
  * refresh and logout (DESIGN.md section 3). Codes, passwords and tokens never reach a log line or a
  * response other than the one that issues them.
  */
+
 import { verify } from '@node-rs/argon2';
 import { AUTH_MESSAGES, type VerificationMode } from '@propusk/contracts/auth';
+import { maskPhonesInText } from '@propusk/contracts/phone-mask';
 import { signAccessToken } from '../../lib/access-token.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import {
@@ -15,6 +17,7 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../lib/errors.ts';
+import { phoneLogKey } from '../../lib/log-privacy.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { claimWaitingInvitations } from '../access-requests/phone-invitation-repository.ts';
@@ -209,11 +212,14 @@ export async function issueCode(
     deps.metrics.smsFailed.inc({ provider: deps.sms.name, purpose: 'code' });
     // Without the SMS the code is useless: forget it, so that the cooldown does not hold the user back.
     await deleteVerification(deps.db, verificationId);
-    const reason = String((error as Error)?.message ?? error).replaceAll(code, '******');
-    deps.logger.error({ phone, mode, reason }, 'verification code SMS was not sent');
+    const reason = maskPhonesInText(String((error as Error)?.message ?? error).replaceAll(code, '******'));
+    deps.logger.error(
+      { phoneKey: phoneLogKey(deps.secrets, phone), mode, reason },
+      'verification code SMS was not sent',
+    );
     throw new HttpError(503, 'sms_failed');
   }
-  deps.logger.info({ phone, mode }, 'verification code sent');
+  deps.logger.info({ phoneKey: phoneLogKey(deps.secrets, phone), mode }, 'verification code sent');
   return {
     verification_token: token,
     detail: AUTH_MESSAGES.codeSent,
@@ -243,7 +249,10 @@ export async function verifyCode(
     return insertAuthFailure(tx, phone, 'code', now, ip);
   });
   if (!codeMatches(deps, row, input.code)) {
-    deps.logger.info({ phone, mode: row.mode }, 'wrong verification code');
+    deps.logger.info(
+      { phoneKey: phoneLogKey(deps.secrets, phone), mode: row.mode },
+      'wrong verification code',
+    );
     throw badRequest('invalid_code');
   }
   await deleteAuthFailure(deps.db, failureId);
@@ -324,7 +333,7 @@ export async function verifyAdminPassword(
   // Only an administrator has a password step, so only his failures are counted (issue 17 part 3): guesses
   // against an ordinary user's number lock nothing. They still spend the address's budget.
   if (user?.role !== 'admin' || user.passwordHash === null) {
-    deps.logger.info({ phone }, 'password step for a phone without one');
+    deps.logger.info({ phoneKey: phoneLogKey(deps.secrets, phone) }, 'password step for a phone without one');
     throw badRequest('invalid_credentials');
   }
   const passwordHash = user.passwordHash;
@@ -336,7 +345,7 @@ export async function verifyAdminPassword(
     return insertAuthFailure(tx, phone, 'password', now);
   });
   if (!(await verifyPassword(passwordHash, input.password))) {
-    deps.logger.info({ phone }, 'wrong administrator password');
+    deps.logger.info({ phoneKey: phoneLogKey(deps.secrets, phone) }, 'wrong administrator password');
     throw badRequest('invalid_credentials');
   }
   const nonce = randomToken();

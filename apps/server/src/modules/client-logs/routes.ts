@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
+import { routeForLog, withoutSecrets } from '../../lib/log-privacy.ts';
 
 export const clientLogRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
   app.post(
@@ -25,7 +26,11 @@ export const clientLogRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = as
       const wait = await deps.rateLimits.logs.hit(request.ip);
       if (wait > 0) throw tooManyRequests('too_many_log_entries', wait);
       const { level, app: clientApp, page, message } = request.body;
-      deps.logger[level]({ source: 'client', app: clientApp, page, ip: request.ip }, message);
+      // A page's path may hold a guest link's token, a message a number: neither reaches the log in clear.
+      deps.logger[level](
+        { source: 'client', app: clientApp, page: routeForLog({ url: page }), ip: request.ip },
+        withoutSecrets(message),
+      );
       return reply.status(204).send(null);
     },
   );

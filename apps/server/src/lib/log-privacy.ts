@@ -1,0 +1,49 @@
+/**
+ * What a log line may say of a person and a request (issue 28 part 4; docs/decisions/0021). Anyone who reads
+ * the logs must learn no phone number, search term, code, token or device password from them:
+ * - a request is named by its route pattern (`/guest/:token`, `/api/admin/barriers/:id/users/`), never by
+ *   its URL with the query string or a token in the path;
+ * - a phone number is written as a keyed hash (`phoneKey`: an HMAC with the server's key, so nobody without
+ *   the key can test guesses against it). Support computes the same key from a number with
+ *   `npm run cli -- phone-log-key --phone +7…` and searches the logs for it.
+ */
+import { maskPhonesInText } from '@propusk/contracts/phone-mask';
+import type { FastifyRequest } from 'fastify';
+import { pathOnly } from './log-error.ts';
+import type { Secrets } from './secrets.ts';
+
+/** The keyed hash of a phone number in the logs: 16 characters, the same for one number and one server key. */
+export function phoneLogKey(secrets: Pick<Secrets, 'hmac'>, phone: string): string {
+  return secrets.hmac(`phone-log:${phone}`).slice(0, 16);
+}
+
+/** A path segment that may carry a value (a number, a token, a phone): named, never written. */
+const isValueSegment = (segment: string) =>
+  /^\+?\d+$/.test(segment) || /\d{4,}/.test(segment) || (segment.length >= 16 && !segment.includes('.'));
+
+/**
+ * The route of a request for a log line: Fastify's pattern when a route matched; else (the web app's pages,
+ * a path that matches nothing) the path without its query, each segment that may hold a value named.
+ */
+export function routeForLog(
+  request: Pick<FastifyRequest, 'url'> & { routeOptions?: { url?: string } },
+): string {
+  const pattern = request.routeOptions?.url;
+  if (pattern && pattern !== '*' && pattern !== '/*') return pattern;
+  const path = pathOnly(request.url);
+  if (path.startsWith('/guest/')) return '/guest/:token';
+  return path
+    .split('/')
+    .map((segment) => (isValueSegment(segment) ? ':value' : segment))
+    .join('/');
+}
+
+/**
+ * A free text from outside (a client's log line) as a log may keep it: numbers masked, token-like runs (20 or
+ * more letters, digits, `-` or `_`: a guest link, a JWT's parts) and six-digit runs (a code) replaced.
+ */
+export function withoutSecrets(text: string): string {
+  return maskPhonesInText(text)
+    .replace(/[A-Za-z0-9_-]{20,}/g, '[token]')
+    .replace(/(?<!\d)\d{6}(?!\d)/g, '******');
+}
