@@ -19,6 +19,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { actions, barrierAccess, barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { phoneLogKey } from '../src/lib/log-privacy.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from '../src/lib/secrets.ts';
@@ -467,6 +468,18 @@ describe('operator CLI', () => {
         'secret1',
       );
       expect(afterwards.code).toBe(0);
+    },
+    SLOW,
+  );
+  // Issue 28 part 4: support finds a number in the logs by the key the server writes for it.
+  it(
+    'computes the phoneKey the server writes in its logs for a number',
+    async () => {
+      const result = await runCli(env, 'phone-log-key', '--phone', '+79005550077');
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const secrets = new Secrets(loadOrCreateSecretKey(undefined, dataDir));
+      expect(result.stdout).toContain(phoneLogKey(secrets, '+79005550077'));
     },
     SLOW,
   );
