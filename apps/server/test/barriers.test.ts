@@ -476,6 +476,9 @@ describe('barriers', () => {
         global_schedule_phone_limit: null,
         schedule_interval_limit: null,
         sms_weekly_limit: null,
+        sms_resident_share: null,
+        sms_owner_reserve: null,
+        sms_budget: null,
       });
       const stranger = await createUser(t);
       const refused = await t.request({

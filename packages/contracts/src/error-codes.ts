@@ -123,6 +123,8 @@ export const ERROR_CODES = {
   // Blocks, shares of the weekly SMS limit (issue 29, docs/decisions/0023).
   phone_blocked_on_barrier: "This number was blocked by the barrier's owner.",
   phone_of_other_account: 'This number belongs to another account: its owner asks for access himself.',
+  sms_resident_share_used: 'Your share of the weekly SMS limit of this barrier is used up.',
+  sms_residents_pool_used: "The residents' part of the weekly SMS limit of this barrier is used up.",
 
   // Guest passes.
   guest_pass_unavailable: GUEST_PASS_MESSAGES.unavailable,

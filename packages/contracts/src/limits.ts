@@ -44,6 +44,30 @@ const limitValueSchema = z
   .max(2_000_000_000, { error: LIMIT_MESSAGES.wholeNumber })
   .nullable();
 
+/**
+ * Shares of `sms_weekly_limit` (issue 29 item 3, docs/decisions/0023): what one resident's own changes and
+ * openings may spend in seven days, and the reserve only the owner and staff spend. null = the default
+ * (reserve: 30% of the limit; a resident's share: 20% of the rest, at least 2).
+ */
+export const SMS_SHARE_FIELDS = ['sms_resident_share', 'sms_owner_reserve'] as const;
+export type SmsShareField = (typeof SMS_SHARE_FIELDS)[number];
+
+/** What is left of the weekly SMS limit this week (null: the barrier has no weekly limit). */
+export const smsBudgetSchema = z.object({
+  limit: z.number().int(),
+  /** One resident's share and the owner's reserve as they apply (the defaults filled in). */
+  share: z.number().int(),
+  reserve: z.number().int(),
+  /** The caller's own share left (a resident; for the owner and staff, what any one resident has left at most). */
+  share_left: z.number().int(),
+  /** What all residents together may still spend. */
+  residents_left: z.number().int(),
+  /** What is left of the reserve (owner and staff). */
+  reserve_left: z.number().int(),
+  total_left: z.number().int(),
+});
+export type SmsBudget = z.infer<typeof smsBudgetSchema>;
+
 export const limitsSchema = z.object({
   user_phone_limit: z.number().int().nullable(),
   user_temp_phone_limit: z.number().int().nullable(),
@@ -52,6 +76,9 @@ export const limitsSchema = z.object({
   global_schedule_phone_limit: z.number().int().nullable(),
   schedule_interval_limit: z.number().int().nullable(),
   sms_weekly_limit: z.number().int().nullable(),
+  sms_resident_share: z.number().int().nullable(),
+  sms_owner_reserve: z.number().int().nullable(),
+  sms_budget: smsBudgetSchema.nullable(),
 });
 export type Limits = z.infer<typeof limitsSchema>;
 
@@ -65,8 +92,10 @@ export const updateLimitsBodySchema = z
     global_schedule_phone_limit: limitValueSchema.optional(),
     schedule_interval_limit: limitValueSchema.optional(),
     sms_weekly_limit: limitValueSchema.optional(),
+    sms_resident_share: limitValueSchema.optional(),
+    sms_owner_reserve: limitValueSchema.optional(),
   })
-  .refine((body) => LIMIT_FIELDS.some((field) => body[field] !== undefined), {
+  .refine((body) => [...LIMIT_FIELDS, ...SMS_SHARE_FIELDS].some((field) => body[field] !== undefined), {
     error: LIMIT_MESSAGES.nothingToUpdate,
     path: ['non_field_errors'],
   });

@@ -5,7 +5,7 @@
  * The list queries are prepared statements, one per shape (scope, address filter, ordering).
  */
 import type { BarrierListQuery, BarrierOrdering } from '@propusk/contracts/barriers';
-import type { LimitField } from '@propusk/contracts/limits';
+import type { LimitField, SmsShareField } from '@propusk/contracts/limits';
 import { and, asc, count, desc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -384,7 +384,9 @@ export async function findLimits(executor: Executor, barrierId: number) {
   return row;
 }
 
-const limitColumns: Record<LimitField, keyof typeof barrierLimits.$inferInsert> = {
+const limitColumns: Record<LimitField | SmsShareField, keyof typeof barrierLimits.$inferInsert> = {
+  sms_resident_share: 'smsResidentShare',
+  sms_owner_reserve: 'smsOwnerReserve',
   user_phone_limit: 'userPhoneLimit',
   user_temp_phone_limit: 'userTempPhoneLimit',
   global_temp_phone_limit: 'globalTempPhoneLimit',
@@ -397,12 +399,12 @@ const limitColumns: Record<LimitField, keyof typeof barrierLimits.$inferInsert> 
 export async function upsertLimits(
   executor: Executor,
   barrierId: number,
-  changes: Partial<Record<LimitField, number | null>>,
+  changes: Partial<Record<LimitField | SmsShareField, number | null>>,
   now: Date,
 ) {
   const values: Record<string, number | null | Date> = { updatedAt: now };
   for (const [field, value] of Object.entries(changes)) {
-    if (value !== undefined) values[limitColumns[field as LimitField]] = value;
+    if (value !== undefined) values[limitColumns[field as LimitField | SmsShareField]] = value;
   }
   await executor
     .insert(barrierLimits)

@@ -32,7 +32,8 @@ import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
 import { ResultCache } from '../../lib/result-cache.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { deviceStates } from '../devices/device-log.ts';
-import { syncBarrierDevice } from '../devices/outbox.ts';
+import { countCommandsThisWeek, syncBarrierDevice } from '../devices/outbox.ts';
+import { smsShareSummary, smsSpender } from '../devices/sms-shares.ts';
 import { deactivatePhonesLocked, deviceCapacity, lockLiveBarrier } from '../phones/phone-changes.ts';
 import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
 import {
@@ -89,7 +90,10 @@ function toAdminBarrier(
   };
 }
 
-export function toLimits(row: Awaited<ReturnType<typeof repository.findLimits>>): Limits {
+export function toLimits(
+  row: Awaited<ReturnType<typeof repository.findLimits>>,
+  smsBudget: Limits['sms_budget'] = null,
+): Limits {
   return {
     user_phone_limit: row?.userPhoneLimit ?? null,
     user_temp_phone_limit: row?.userTempPhoneLimit ?? null,
@@ -98,6 +102,9 @@ export function toLimits(row: Awaited<ReturnType<typeof repository.findLimits>>)
     global_schedule_phone_limit: row?.globalSchedulePhoneLimit ?? null,
     schedule_interval_limit: row?.scheduleIntervalLimit ?? null,
     sms_weekly_limit: row?.smsWeeklyLimit ?? null,
+    sms_resident_share: row?.smsResidentShare ?? null,
+    sms_owner_reserve: row?.smsOwnerReserve ?? null,
+    sms_budget: smsBudget,
   };
 }
 
@@ -117,6 +124,17 @@ export const PUBLIC_SEARCH_IDS_KEPT = 1000;
 export function createBarrierService(deps: Dependencies, options: { searchIdsKept?: number } = {}) {
   const searchIdsKept = options.searchIdsKept ?? PUBLIC_SEARCH_IDS_KEPT;
   const { db } = deps;
+
+  /**
+   * What is left of the weekly SMS limit (sms-shares.ts): `userId`'s own share when he is a resident there;
+   * null for the owner's and staff's view (reserve and residents' total).
+   */
+  async function smsBudget(barrierId: number, userId: number | null) {
+    const now = deps.clock.now();
+    const residentId = userId === null ? null : await smsSpender(db, barrierId, userId);
+    const used = await countCommandsThisWeek(db, barrierId, now);
+    return smsShareSummary(db, barrierId, residentId, now, used);
+  }
   /** The count of public barriers, and the matches of each address search (per ordering): see ResultCache. */
   const publicCounts = new ResultCache<number>(PUBLIC_COUNT_TTL_MS, 1);
   const publicSearches = new ResultCache<{ ids: number[]; total: number }>(PUBLIC_COUNT_TTL_MS, 500);
@@ -195,7 +213,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
 
     async getLimits(user: AuthenticatedUser, barrierId: number): Promise<Limits> {
       await requireBarrierAccess(db, user.id, barrierId);
-      return toLimits(await repository.findLimits(db, barrierId));
+      return toLimits(await repository.findLimits(db, barrierId), await smsBudget(barrierId, user.id));
     },
 
     async leave(user: AuthenticatedUser, barrierId: number): Promise<void> {
@@ -334,7 +352,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
 
     async getOwnedLimits(admin: AuthenticatedUser, barrierId: number): Promise<Limits> {
       await requireBarrierPermission(db, admin.id, barrierId, 'barrier.view');
-      return toLimits(await repository.findLimits(db, barrierId));
+      return toLimits(await repository.findLimits(db, barrierId), await smsBudget(barrierId, null));
     },
 
     async updateLimits(admin: AuthenticatedUser, barrierId: number, body: UpdateLimitsBody): Promise<Limits> {
@@ -354,7 +372,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
       }
       if (Object.keys(fields).length > 0) throw new FieldError(fields);
       await repository.upsertLimits(db, barrierId, body, deps.clock.now());
-      return toLimits(await repository.findLimits(db, barrierId));
+      return toLimits(await repository.findLimits(db, barrierId), await smsBudget(barrierId, null));
     },
   };
 }

@@ -33,6 +33,7 @@ import type { Executor } from '../../db/database.ts';
 import { barrierLimits, barriers, deviceCommands, deviceSlots, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
+import { assertResidentSmsShare, usedAgainstLimit } from './sms-shares.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** A failed delete or clock command is tried again by itself after this long. */
@@ -303,7 +304,12 @@ export async function assertWeeklySmsBudget(
 ): Promise<void> {
   const limit = await loadWeeklyLimit(executor, barrierId);
   if (limit === null) return;
-  const used = await countCommandsThisWeek(executor, barrierId, now);
+  const used = await usedAgainstLimit(
+    executor,
+    barrierId,
+    now,
+    await countCommandsThisWeek(executor, barrierId, now),
+  );
   const ahead = committed ?? (await loadCommittedSms(executor, deps, barrierId, now));
   if (used + extra + ahead > limit) throw conflict('sms_weekly_limit');
 }
@@ -321,6 +327,11 @@ export interface SyncOptions {
    * costs, e.g. a rename, passes the value so that a spent budget does not refuse it).
    */
   committedBefore?: number;
+  /**
+   * The resident whose own change this is (sms-shares.ts): its new commands are his, and the change is refused
+   * over his share of the weekly limit. Null or absent: the owner, his staff or the system.
+   */
+  spentBy?: number | null;
 }
 
 /**
@@ -465,6 +476,8 @@ export async function syncBarrierDevice(
     const committed = await loadCommittedSms(executor, deps, barrierId, now, { model, specs, clockSetAt });
     if (fresh.length > 0 || committed > (options.committedBefore ?? 0))
       await assertWeeklySmsBudget(executor, deps, barrierId, fresh.length, now, committed);
+    if (options.spentBy != null)
+      await assertResidentSmsShare(executor, barrierId, options.spentBy, fresh.length, now);
   }
   if (fresh.length > 0) {
     const phoneIdBySlot = new Map(specs.map((spec) => [spec.slot, spec.id]));
@@ -477,6 +490,7 @@ export async function syncBarrierDevice(
             ? (phoneIdBySlot.get(command.slot) ?? null)
             : null,
         kind: command.kind,
+        spentBy: options.spentBy ?? null,
         payload: commandToJson(command),
         createdAt: now,
         dueAt: dueAts[index] ?? null,

@@ -45,6 +45,7 @@ import {
   userHasAccess,
 } from '../barriers/policy.ts';
 import { loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
+import { smsSpender } from '../devices/sms-shares.ts';
 import {
   type Actor,
   addPhoneLocked,
@@ -328,7 +329,10 @@ export function createGuestPassService(deps: Dependencies) {
           actor,
           'guest_pass',
         );
-        await syncBarrierDevice(tx, deps, barrier.id, { committedBefore });
+        // A resident's pass spends his share of the weekly SMS limit (sms-shares.ts).
+        const spentBy =
+          current.createdBy === current.forUser ? await smsSpender(tx, barrier.id, current.forUser) : null;
+        await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
         return repository.updateGuestPass(tx, current.id, { phoneId: phone.id });
       });
       deps.notifyDeviceCommands([barrierId]);

@@ -28,6 +28,7 @@ import {
   userHasAccess,
 } from '../barriers/policy.ts';
 import { loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
+import { smsSpender } from '../devices/sms-shares.ts';
 import {
   type Actor,
   addPhoneLocked,
@@ -124,6 +125,9 @@ export function createPhoneService(deps: Dependencies) {
   }
 
   const actorOf = (side: Side, caller: AuthenticatedUser): Actor => ({ author: side, userId: caller.id });
+  /** Whose share of the weekly SMS limit a change spends (sms-shares.ts): a resident's own, or the reserve. */
+  const spenderOf = (tx: Executor, side: Side, caller: AuthenticatedUser, barrierId: number) =>
+    side === 'user' ? smsSpender(tx, barrierId, caller.id) : Promise.resolve(null);
 
   async function add(
     side: Side,
@@ -162,7 +166,8 @@ export function createPhoneService(deps: Dependencies) {
         'manual',
       );
       // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored.
-      await syncBarrierDevice(tx, deps, barrier.id, { committedBefore });
+      const spentBy = await spenderOf(tx, side, caller, barrier.id);
+      await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
       return repository.findPhone(tx, added.id);
     });
     deps.notifyDeviceCommands([barrierId]);
@@ -196,7 +201,8 @@ export function createPhoneService(deps: Dependencies) {
         newValue: phoneSnapshot(row),
       });
       // A schedule with more windows, or a longer window, may cost more SMS ahead even with none queued now.
-      await syncBarrierDevice(tx, deps, barrier.id, { committedBefore });
+      const spentBy = await spenderOf(tx, side, caller, barrier.id);
+      await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
       return (await repository.findPhone(tx, phone.id))?.phone ?? row;
     });
     deps.notifyDeviceCommands([phone.barrierId]);
@@ -272,7 +278,9 @@ export function createPhoneService(deps: Dependencies) {
           'manual',
         );
         if (removed.length === 0) throw conflict('phone_deleted');
-        await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
+        // Taking a number off is never refused; a resident's removal still counts in his share.
+        const spentBy = await spenderOf(tx, side, caller, barrier.id);
+        await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false, spentBy });
       });
       deps.notifyDeviceCommands([phone.barrierId]);
     },

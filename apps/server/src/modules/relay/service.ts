@@ -58,6 +58,7 @@ import {
 } from '../barriers/policy.ts';
 import { dialectEvidence } from '../device-settings/service.ts';
 import { assertWeeklySmsBudget, lockBarrier } from '../devices/outbox.ts';
+import { assertResidentSmsShare, smsSpender } from '../devices/sms-shares.ts';
 import { cancelPendingOpenings, type RelayPayload } from './commands.ts';
 
 type Deps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'notifyDeviceCommands'>;
@@ -197,6 +198,9 @@ export async function openGate(
     const model = barrier.deviceModel as DeviceModel;
     const steps = openingSteps(model, await knownRelaySeconds(tx, barrierId));
     await assertWeeklySmsBudget(tx, deps, barrierId, steps.off ? 2 : 1, now);
+    // A resident's opening spends his share of the weekly SMS limit (sms-shares.ts); staff's the reserve.
+    const spentBy = await smsSpender(tx, barrierId, userId);
+    if (spentBy !== null) await assertResidentSmsShare(tx, barrierId, spentBy, steps.off ? 2 : 1, now);
     const [opening] = await tx
       .insert(gateOpenings)
       .values({ barrierId, userId, via, requestedAt: now, status: 'sent' })
@@ -207,6 +211,7 @@ export async function openGate(
       .values({
         barrierId,
         kind: 'relay_open',
+        spentBy,
         payload: stepPayload(steps.on, { opening_id: opening.id }),
         createdAt: now,
       })
@@ -216,6 +221,7 @@ export async function openGate(
       await tx.insert(deviceCommands).values({
         barrierId,
         kind: 'relay_open_off',
+        spentBy,
         payload: stepPayload(steps.off.step, {
           opening_id: opening.id,
           off_after_seconds: steps.off.afterSeconds,

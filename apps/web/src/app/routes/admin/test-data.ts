@@ -41,6 +41,9 @@ export const limits = {
   global_schedule_phone_limit: null,
   schedule_interval_limit: 30,
   sms_weekly_limit: null,
+  sms_resident_share: null,
+  sms_owner_reserve: null,
+  sms_budget: null,
 };
 
 export function page<K extends string>(

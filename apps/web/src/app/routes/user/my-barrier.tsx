@@ -1,4 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { LimitField } from '@propusk/contracts/limits';
 import {
   LIMIT_LABELS,
   MESSAGES,
@@ -130,7 +131,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             {limits.data ? (
               <Stack gap={2}>
                 {Object.entries(LIMIT_LABELS).map(([field, label]) => {
-                  const value = limits.data[field as keyof typeof limits.data];
+                  const value = limits.data[field as LimitField];
                   return (
                     <Group key={field} justify="space-between" wrap="nowrap">
                       <Text size="sm">{label}</Text>
@@ -140,6 +141,14 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
                     </Group>
                   );
                 })}
+                {limits.data.sms_budget ? (
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text size="sm">Ваша доля СМС на этой неделе</Text>
+                    <Text size="sm" fw={600}>
+                      {`осталось ${limits.data.sms_budget.share_left} из ${limits.data.sms_budget.share}`}
+                    </Text>
+                  </Group>
+                ) : null}
               </Stack>
             ) : null}
           </Card>

@@ -1,5 +1,11 @@
-import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { LIMIT_FIELDS, type LimitField, type UpdateLimitsBody } from '@propusk/contracts/limits';
+import { Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  LIMIT_FIELDS,
+  type LimitField,
+  SMS_SHARE_FIELDS,
+  type SmsShareField,
+  type UpdateLimitsBody,
+} from '@propusk/contracts/limits';
 import { MESSAGES } from '@propusk/contracts/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -23,17 +29,24 @@ export const LIMIT_LABELS: Readonly<Record<LimitField, string>> = {
   sms_weekly_limit: 'СМС на устройство в неделю',
 };
 
-type LimitTexts = Record<LimitField, string>;
+/** Shares of the weekly SMS limit (issue 29, docs/decisions/0023): empty means the default. */
+export const SMS_SHARE_LABELS: Readonly<Record<SmsShareField, string>> = {
+  sms_resident_share: 'СМС в неделю на одного жителя',
+  sms_owner_reserve: 'Запас СМС для владельца и администраторов',
+};
+
+type LimitTexts = Record<LimitField | SmsShareField, string>;
+const ALL_FIELDS = [...LIMIT_FIELDS, ...SMS_SHARE_FIELDS] as const;
 
 const toTexts = (limits: Limits): LimitTexts =>
   Object.fromEntries(
-    LIMIT_FIELDS.map((field) => [field, limits[field] === null ? '' : String(limits[field])]),
+    ALL_FIELDS.map((field) => [field, limits[field] === null ? '' : String(limits[field])]),
   ) as LimitTexts;
 
-/** spec.md section 5: whole numbers, minimum 0, empty means null (no limit). */
+/** spec.md section 5: whole numbers, minimum 0, empty means null (no limit, or the default share). */
 export function toLimitsBody(texts: LimitTexts): UpdateLimitsBody {
   return Object.fromEntries(
-    LIMIT_FIELDS.map((field) => [field, texts[field] === '' ? null : Number(texts[field])]),
+    ALL_FIELDS.map((field) => [field, texts[field] === '' ? null : Number(texts[field])]),
   ) as UpdateLimitsBody;
 }
 
@@ -88,7 +101,26 @@ export function LimitsForm({ barrierId }: { barrierId: number }) {
               }}
             />
           ))}
+          {SMS_SHARE_FIELDS.map((field) => (
+            <TextInput
+              key={field}
+              label={SMS_SHARE_LABELS[field]}
+              placeholder="По умолчанию"
+              inputMode="numeric"
+              maxLength={9}
+              value={texts[field]}
+              onChange={(event) => {
+                const value = onlyDigits(event.currentTarget.value);
+                setTexts((current) => (current ? { ...current, [field]: value } : current));
+              }}
+            />
+          ))}
         </SimpleGrid>
+        {limits.data?.sms_budget ? (
+          <Text size="sm">
+            {`СМС на этой неделе: запас владельца — осталось ${limits.data.sms_budget.reserve_left} из ${limits.data.sms_budget.reserve}; жителям вместе — осталось ${limits.data.sms_budget.residents_left}; доля одного жителя — ${limits.data.sms_budget.share}.`}
+          </Text>
+        ) : null}
         <ErrorLine
           message={save.error ? errorMessage(save.error, { fallback: MESSAGES.limitsUpdateFailed }) : null}
         />

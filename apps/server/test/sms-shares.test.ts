@@ -1,0 +1,81 @@
+/**
+ * Issue 29 item 3: residents spend their own share of the weekly SMS limit. A resident's add and removal used
+ * to spend the owner's limit, so that the owner's own add was refused with `sms_weekly_limit`; now the
+ * resident spends his share, the owner his reserve. A resident over his share gets a clear refusal, and the
+ * screens read what is left of each part (docs/decisions/0023).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countCommandsThisWeek } from '../src/modules/devices/outbox.ts';
+import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
+import { addPhone, type TestBarrier } from './domain-factories.ts';
+import type { TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+describe('residents spend their own share of the weekly SMS limit', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let owner: TestUser;
+  let barrier: TestBarrier;
+  let resident: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ h, owner, barrier, user: resident } = await createDeviceScene(t));
+  });
+  afterAll(() => t.close());
+
+  const limits = (who: TestUser, side: 'user' | 'admin') =>
+    t.request({
+      method: 'GET',
+      url: `/api${side === 'admin' ? '/admin' : ''}/barriers/${barrier.id}/limits/`,
+      token: who.token,
+    });
+
+  it('keeps the owner’s reserve when a resident adds and removes a phone', async () => {
+    // What the setup already sent (the owner's and the resident's primary phones, the clock) is the reserve's.
+    const before = await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now());
+    const set = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/barriers/${barrier.id}/limits/`,
+      token: owner.token,
+      payload: { sms_weekly_limit: before + 2, sms_owner_reserve: before + 1, sms_resident_share: 1 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ sms_resident_share: 1, sms_owner_reserve: before + 1 });
+
+    const added = await addPhone(t, resident, barrier.id);
+    expect(added.statusCode, added.body).toBe(201);
+    await h.run(barrier.id);
+    expect((await limits(resident, 'user')).json().sms_budget).toMatchObject({ share: 1, share_left: 0 });
+
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/phones/${added.json().id}/`,
+      token: resident.token,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    await h.run(barrier.id);
+
+    // Over his share: a clear refusal, with what is left.
+    const again = await addPhone(t, resident, barrier.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'sms_resident_share_used', share: 1, left: 0 });
+
+    // The owner's own add spends his reserve: no `sms_weekly_limit` because the resident spent his.
+    const ownerAdd = await t.request({
+      method: 'POST',
+      url: `/api/barriers/${barrier.id}/phones/`,
+      token: owner.token,
+      payload: { phone: '+79990001122', name: 'Охрана', type: 'permanent' },
+    });
+    expect(ownerAdd.statusCode, ownerAdd.body).toBe(201);
+    await h.run(barrier.id);
+
+    const admin = (await limits(owner, 'admin')).json().sms_budget;
+    expect(admin).toMatchObject({
+      limit: before + 2,
+      reserve: before + 1,
+      residents_left: 0,
+      reserve_left: 0,
+    });
+  });
+});
