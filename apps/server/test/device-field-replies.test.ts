@@ -181,4 +181,86 @@ describe('replies as units send them in the field', () => {
     });
     expect(REPLY_WINDOW_MS).toBeGreaterThan(t.deps.config.DEVICE_REPLY_TIMEOUT_MS);
   });
+
+  const startCheck = async (barrierId: number) => {
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/admin/barriers/${barrierId}/device-check/`,
+      token: admin.token,
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+  const check = async (barrierId: number) =>
+    (
+      await t.request({
+        method: 'GET',
+        url: `/api/admin/barriers/${barrierId}/device-check/`,
+        token: admin.token,
+      })
+    ).json().check;
+
+  it('joins a range answer split into parts that arrive out of order, and reads no slot as empty by mistake', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    for (let index = 0; index < 6; index += 1) await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    await startCheck(barrier.id);
+    // 1234AL001#010#: ten lines, delivered as three SMS — slots 9–10 first, then 5–8, then 1–4.
+    h.simulators.deliverAs(barrier.id, { kind: 'split', linesPerPart: 4 });
+    expect(await processBarrier(t.deps, barrier.id)).toMatchObject({ state: 'sent' });
+    expect(h.smsTo(barrier.devicePhone).at(-1)).toBe('1234AL001#010#');
+    expect(await h.deliverReplies(2)).toBe(2);
+    const read = (await h.commands(barrier.id)).at(-1);
+    expect(read).toMatchObject({ kind: 'read', status: 'sent' });
+    expect((await check(barrier.id)).status).toBe('reading');
+    await h.deliverReplies();
+    expect((await h.commands(barrier.id)).at(-1)).toMatchObject({ kind: 'read', status: 'confirmed' });
+    const ready = await check(barrier.id);
+    expect(ready).toMatchObject({ status: 'ready', slots_read: 10, queries_answered: 1 });
+    expect(ready.differences).toEqual([]);
+    h.simulators.deliverAs(barrier.id, null);
+    const { unit, database } = await unitAndDatabase(barrier.id);
+    expect(unit).toEqual(database);
+    expect((await health(barrier.id)).state).toBe('ok');
+  });
+
+  it('asks again for the missing slots only when a part of a range answer never arrives', async () => {
+    const t2 = await createTestApp({ env: { DEVICE_MAX_ATTEMPTS: '3' } });
+    try {
+      const h2 = createDeviceHarness(t2);
+      const owner = await createAdmin(t2);
+      const barrier = await h2.createBarrier({ ownerId: owner.id });
+      for (let index = 0; index < 3; index += 1) await h2.addPhone(barrier.id, { userId: owner.id });
+      await h2.run(barrier.id);
+      const started = await t2.request({
+        method: 'POST',
+        url: `/api/admin/barriers/${barrier.id}/device-check/`,
+        token: owner.token,
+        payload: {},
+      });
+      expect(started.statusCode).toBe(201);
+      h2.simulators.deliverAs(barrier.id, { kind: 'split', linesPerPart: 4 });
+      await processBarrier(t2.deps, barrier.id);
+      // Slots 9–10 and 5–8 arrive; the part with slots 1–4 is lost.
+      expect(await h2.deliverReplies(2)).toBe(2);
+      expect(await h2.dropReplies()).toBe(1);
+      t2.clock.advance(t2.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+      await processBarrier(t2.deps, barrier.id);
+      t2.clock.advance(60_000);
+      h2.simulators.deliverAs(barrier.id, null);
+      await h2.run(barrier.id);
+      expect(h2.smsTo(barrier.devicePhone).slice(-2)).toEqual(['1234AL001#010#', '1234AL001#004#']);
+      const ready = (
+        await t2.request({
+          method: 'GET',
+          url: `/api/admin/barriers/${barrier.id}/device-check/`,
+          token: owner.token,
+        })
+      ).json().check;
+      expect(ready).toMatchObject({ status: 'ready', slots_read: 10 });
+      expect(ready.differences).toEqual([]);
+    } finally {
+      await t2.close();
+    }
+  });
 });

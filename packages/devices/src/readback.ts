@@ -155,6 +155,27 @@ export function parseReadReply(
   return { outcome: 'read', slots, answered };
 }
 
+/**
+ * A read's answer joined from its parts (issue 30 part 2, docs/decisions/0025): a gateway may deliver the
+ * parts of a long SMS one by one and in any order. Complete once every slot of the range is answered; a slot
+ * or list read (number-addressed models do not say how many numbers they hold) with its first answer.
+ * `missing`: the slots still unanswered, which the next attempt asks for (first to last missing).
+ */
+export function joinReadParts(
+  model: DeviceModel,
+  whole: ReadQuery,
+  parts: readonly string[],
+  profile?: DeviceProfileOverride | null,
+): { complete: boolean; missing: number[]; text: string } {
+  const text = parts.join('\n');
+  if (whole.kind !== 'range') return { complete: true, missing: [], text };
+  const reading = parseReadReply(model, whole, text, profile);
+  const answered = new Set(reading?.outcome === 'read' ? reading.answered : []);
+  const missing: number[] = [];
+  for (let slot = whole.from; slot <= whole.to; slot += 1) if (!answered.has(slot)) missing.push(slot);
+  return { complete: missing.length === 0, missing, text };
+}
+
 /** One slot (or, on number-addressed models, one number) where the device differs from the server. */
 export interface ReadBackDifference {
   slot: number | null;

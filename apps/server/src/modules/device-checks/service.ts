@@ -43,7 +43,10 @@ type Deps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'notifyDeviceCommands
 
 export interface ReadCommandPayload {
   check_id: number;
+  /** What the next attempt asks: the whole range, or after a partial answer only the slots still missing. */
   query: ReadQuery;
+  /** The range first asked, once `query` was narrowed to the missing slots (docs/decisions/0025). */
+  whole?: ReadQuery;
 }
 
 /** The barrier's latest check (null: never checked). */

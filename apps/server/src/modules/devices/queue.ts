@@ -14,6 +14,7 @@
  * hand-over was accepted and whose reply never came is a new attempt with a new key: the device may not
  * have got it. The worker (src/jobs) calls these when woken; tests call them directly with a manual clock.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { nextChangeAt } from '@propusk/devices/access';
 import { renderCommand } from '@propusk/devices/commands';
 import { maskSecrets } from '@propusk/devices/mask';
@@ -21,6 +22,7 @@ import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { parseReadReply, renderReadQuery } from '@propusk/devices/readback';
+import { chooseRepliedCommand } from '@propusk/devices/reply-choice';
 import { changesPasswordTo, renderSetting } from '@propusk/devices/settings';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
@@ -57,7 +59,7 @@ import {
   takeSendTokens,
 } from './gateway-rate.ts';
 import { loadModelAndSpecs, lockBarrier, syncBarrierDevice, WHITELIST_COMMAND_KINDS } from './outbox.ts';
-import { chooseRepliedCommand, commandsAwaitingReply, matchCommandReply } from './reply-matching.ts';
+import { commandsAwaitingReply, joinReadParts, matchCommandReply } from './reply-matching.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 export type QueueDeps = Pick<
@@ -215,6 +217,25 @@ async function oldestOpenCommand(
     .orderBy(queueRankSql(now), asc(deviceCommands.id))
     .limit(1);
   return row;
+}
+
+/** The slot a command writes (null: none, as a setting). */
+const slotOf = (command: CommandRow): number | null =>
+  isWhitelistKind(command.kind) ? ((command.payload as { slot?: number }).slot ?? null) : null;
+
+/**
+ * A read that timed out with part of its range answered asks again for the missing slots only (issue 30
+ * part 2): the span from the first to the last missing slot, the answered parts kept in `reply`.
+ */
+function narrowedRead(barrier: BarrierRow, command: CommandRow): { payload?: ReadCommandPayload } {
+  if (!isReadKind(command.kind) || !command.reply) return {};
+  const payload = command.payload as ReadCommandPayload;
+  const whole = payload.whole ?? payload.query;
+  const { missing } = joinReadParts(barrier, { payload, reply: command.reply }, '');
+  const first = missing[0];
+  const last = missing.at(-1);
+  if (whole.kind !== 'range' || first === undefined || last === undefined) return {};
+  return { payload: { ...payload, whole, query: { kind: 'range', from: first, to: last } } };
 }
 
 /** An opening whose CC can no longer leave in time (`OPENING_SEND_WINDOW_MS` after the tap). */
@@ -554,6 +575,7 @@ async function decideAlone(deps: QueueDeps, barrierId: number): Promise<Step> {
         await tx
           .update(deviceCommands)
           .set({
+            ...narrowedRead(barrier, command),
             status: 'queued',
             lastError: 'No reply from the device.',
             nextAttemptAt: new Date(
@@ -752,7 +774,7 @@ async function confirmCommand(
   await relayCommandSettled(tx, command, { confirmed: true }, now);
   if (isReadKind(command.kind)) {
     const payload = command.payload as ReadCommandPayload;
-    const reading = parseReadReply(barrier.model, payload.query, replyText, barrier.profile);
+    const reading = parseReadReply(barrier.model, payload.whole ?? payload.query, replyText, barrier.profile);
     await recordReadReply(deps, tx, payload, reading, now);
     return;
   }
@@ -897,8 +919,14 @@ async function matchDeviceReply(
       const barrier = await loadBarrier(tx, barrierId, { lock: true });
       if (!barrier) return null;
       const candidates = await commandsAwaitingReply(tx, barrierId, now);
-      const chosen = chooseRepliedCommand(candidates, (command) =>
-        matchCommandReply(deps, barrier, command, message.text),
+      // A command's `reply` holds its answer (a failed one's too, once a late answer came): one answer each.
+      const counted = candidates.map((command) => ({ ...command, replies: command.reply === null ? 0 : 1 }));
+      const chosen = chooseRepliedCommand(
+        counted,
+        (command) => matchCommandReply(deps, barrier, command, message.text),
+        (a, b) => a.kind === b.kind && isDeepStrictEqual(a.payload, b.payload),
+        // A read-back makes every slot's earlier state moot, as a write to that slot does.
+        (a, b) => a.kind === 'read' || b.kind === 'read' || slotOf(a) === slotOf(b),
       );
       if (chosen === null) return null;
       const { command, outcome } = chosen;
@@ -906,6 +934,20 @@ async function matchDeviceReply(
         // An answer to a command that had already finished (a repeated delivery, or a reply after the
         // command failed): kept in the log, linked to its command, and it changes nothing.
         deps.metrics.unmatchedDeviceReplies.inc();
+        if (command.reply === null)
+          await tx
+            .update(deviceCommands)
+            .set({ reply: message.text })
+            .where(eq(deviceCommands.id, command.id));
+      } else if (outcome === 'confirmed' && command.kind === 'read') {
+        // A part of a read's answer: kept until every slot of the range is answered.
+        const joined = joinReadParts(barrier, command, message.text);
+        if (joined.complete) await confirmCommand(tx, deps, barrier, command, joined.text, now);
+        else
+          await tx
+            .update(deviceCommands)
+            .set({ reply: joined.text })
+            .where(eq(deviceCommands.id, command.id));
       } else if (outcome === 'confirmed') await confirmCommand(tx, deps, barrier, command, message.text, now);
       else if (outcome === 'refused') await failCommand(tx, deps, command, DEVICE_REFUSED_PASSWORD, now);
       else await failCommand(tx, deps, command, DEVICE_NOT_UNDERSTOOD, now);

@@ -1,22 +1,12 @@
 /**
- * Which command a device's reply answers (issue 30 part 1, docs/decisions/0025). A reply is compared with
- * every command of the barrier sent within the reply window (`REPLY_WINDOW_MS`), newest attempt first:
- *
- * - a reply that NAMES a command (its slot and number, a password change's new password, the slots of a read)
- *   answers that command whenever it arrives: an open one (in flight, or timed out and waiting for its retry)
- *   is confirmed; a finished one (confirmed before, or failed) gets the reply logged as late and nothing
- *   changes — a late or repeated answer never confirms the command sent after it;
- * - a reply that names nothing ("Set Time OK", "Relay ON", "Set Success!") and an error reply ("Error
- *   password", "SMS Format Error") can only answer the command in flight (`sent`), and only if its form is
- *   one of that command's forms.
- *
- * A reply that names the command exactly (slot AND number) is preferred over a read that only covers its
- * slot: an add's answer `002:7…` delivered again is the add's, not a line of a range read sent after it;
- * a reply of several lines of a read's range is the read's, even when one of its lines repeats an add's.
+ * The server's side of reply matching (issue 30 parts 1 and 2, docs/decisions/0025): the barrier's commands
+ * sent within the reply window, how a reply matches each (the rules: `@propusk/devices/reply-choice`), and a
+ * read's answer joined from its parts.
  */
 import { matchReplyDetail } from '@propusk/devices/commands';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
-import { parseReadReply } from '@propusk/devices/readback';
+import { joinReadParts as joinParts, parseReadReply } from '@propusk/devices/readback';
+import type { CommandReplyMatch } from '@propusk/devices/reply-choice';
 import { matchSettingReplyDetail } from '@propusk/devices/settings';
 import { and, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
@@ -36,18 +26,6 @@ export const REPLY_WINDOW_MS = 24 * 60 * 60_000;
 const CANDIDATES_MAX = 100;
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
-
-export type ReplyOutcome = 'confirmed' | 'refused' | 'format_error';
-
-/** How a reply relates to one command: what it says, and how strongly it points at that command. */
-export interface CommandReplyMatch {
-  outcome: ReplyOutcome;
-  /**
-   * 3: several lines of a read's range; 2: the reply carries the command's own values (slot and number, a
-   * new password); 1: one line of a read's range; 0: it names nothing (a generic form, an error reply).
-   */
-  strength: 0 | 1 | 2 | 3;
-}
 
 export interface ReplyBarrier {
   model: Parameters<typeof matchReplyDetail>[0];
@@ -138,33 +116,13 @@ export async function commandsAwaitingReply(
     .limit(CANDIDATES_MAX);
 }
 
-export interface ChosenReply {
-  command: CommandRow;
-  outcome: ReplyOutcome;
-  /** The command had already finished: the reply is logged as late and changes nothing. */
-  late: boolean;
-}
-
-const isOpen = (command: CommandRow) => command.status === 'queued' || command.status === 'sent';
-
-/**
- * The command a reply answers among `candidates` (newest attempt first), or null. See the file's comment.
- */
-export function chooseRepliedCommand(
-  candidates: readonly CommandRow[],
-  match: (command: CommandRow) => CommandReplyMatch | null,
-): ChosenReply | null {
-  let best: { command: CommandRow; found: CommandReplyMatch } | null = null;
-  for (const command of candidates) {
-    const found = match(command);
-    if (!found) continue;
-    // A reply that names nothing answers only the command in flight.
-    if (found.strength === 0 && command.status !== 'sent') continue;
-    // An error reply names nothing either: only the command in flight takes it.
-    if (found.outcome !== 'confirmed' && command.status !== 'sent') continue;
-    if (!best || found.strength > best.found.strength) best = { command, found };
-  }
-  if (!best) return null;
-  const late = !isOpen(best.command);
-  return { command: best.command, outcome: best.found.outcome, late };
+/** A read's answer joined from the parts received so far (kept in `reply`) and this one: `joinReadParts`. */
+export function joinReadParts(
+  barrier: ReplyBarrier,
+  command: Pick<CommandRow, 'payload' | 'reply'>,
+  text: string,
+): { complete: boolean; text: string; missing: number[] } {
+  const payload = command.payload as ReadCommandPayload;
+  const parts = command.reply ? [command.reply, text] : [text];
+  return joinParts(barrier.model, payload.whole ?? payload.query, parts, barrier.profile);
 }
