@@ -147,6 +147,12 @@ export function matchReplyDetail(
   const sheet = resolveSheet(model, options.profile);
   const error = matchErrorReply(sheet, replyText);
   if (error) return { outcome: error, names: false };
+  if (command.entries) {
+    // A batch's reply says how many numbers it took, not which: it names no command.
+    const count = String(command.entries.length);
+    const taken = matchesReplyForms(batchFormFor(sheet, command).replies, { count }, replyText);
+    return taken ? { outcome: 'confirmed', names: false } : null;
+  }
   const { replies } = formsFor(sheet, command);
   const found = matchReplyFormsDetail(replies, commandValues(sheet, command, options), replyText);
   return found ? { outcome: 'confirmed', names: found.names } : null;
