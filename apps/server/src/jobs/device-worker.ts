@@ -82,19 +82,37 @@ export class DeviceWorker {
       schema: options.schema ?? 'pgboss',
       // The device worker needs no pg-boss maintenance beyond the defaults; keep its warnings in our log.
     };
-    const boss =
-      handle.kind === 'pglite'
-        ? new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' })
-        : new PgBoss({
-            ...common,
-            db: { executeSql: (text, values) => handle.pool.query(text, values as unknown[]) },
-          });
-    boss.on('error', (error) => {
-      // While the database is unreachable its outage is logged once (lib/database-outage.ts), not at each poll.
-      if (deps.databaseOutage?.noteFailure(error)) return;
-      deps.logger.error({ err: error }, 'pg-boss error');
-    });
-    await boss.start();
+    const create = () => {
+      const made =
+        handle.kind === 'pglite'
+          ? new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' })
+          : new PgBoss({
+              ...common,
+              db: { executeSql: (text, values) => handle.pool.query(text, values as unknown[]) },
+            });
+      made.on('error', (error) => {
+        // While the database is unreachable its outage is logged once (lib/database-outage.ts), not at each poll.
+        if (deps.databaseOutage?.noteFailure(error)) return;
+        deps.logger.error({ err: error }, 'pg-boss error');
+      });
+      return made;
+    };
+    let boss = create();
+    // Several processes starting at once on a new database can race in pg-boss's own first install
+    // (`duplicate key … pg_namespace_nspname_index`, seen with three processes through PgBouncer): the loser
+    // starts again, a fresh instance, and finds the schema installed (docs/decisions/0027).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.start();
+        break;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= 3 || !['23505', '42P06', '42P07', '42710'].includes(String(code))) throw error;
+        deps.logger.info({ code, attempt }, 'pg-boss install raced with another process: starting again');
+        await boss.stop({ graceful: false }).catch(() => {});
+        boss = create();
+      }
+    }
     await boss.createQueue(WAKE_QUEUE);
     await boss.createQueue(SWEEP_QUEUE);
     const worker = new DeviceWorker(deps, boss);
