@@ -1,4 +1,5 @@
 import { uniquePhone } from './support/api';
+import { acceptPrivacyPolicy } from './support/consent';
 import { shownPhone } from './support/phone';
 import { checkScreen, checkScreenTexts } from './support/screens';
 import { smsCount, waitForCode } from './support/sms';
@@ -39,6 +40,9 @@ test('a resident logs in with an SMS code, names himself, reloads, and logs out'
   await expect(page.getByText(shownPhone(phone))).toBeVisible();
   await page.getByLabel('Код из СМС').fill(code);
   await page.getByRole('button', { name: 'Подтвердить' }).click();
+  // A first login: the operator's policy, then the account (server decision 0022).
+  await checkScreen(page, 'verifyuser-consent');
+  await acceptPrivacyPolicy(page);
 
   await expect(page).toHaveURL(/\/user$/);
   await expect(page.getByLabel('Телефон')).toHaveValue(shownPhone(phone));

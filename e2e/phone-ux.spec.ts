@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { ApiAs, ownerSession, type Session, uniquePhone } from './support/api';
+import { acceptPrivacyPolicyIfAsked } from './support/consent';
 import { E2E, PHONE_CONTEXT } from './support/environment';
 import { shownPhone } from './support/phone';
 import { checkScreen } from './support/screens';
@@ -111,6 +112,7 @@ test('login takes a pasted number in any form, shows it formatted and logs in wi
   await expect(page.getByText(/через \d+:\d\d|через \d+ секунд/)).toHaveCount(1);
   await page.getByLabel('Код из СМС').fill(await waitForCode(residentPhone, before));
   await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await acceptPrivacyPolicyIfAsked(page, /\/user$/);
 
   await expect(page).toHaveURL(/\/user$/);
   await expect(page.getByLabel('Телефон')).toHaveValue(shownPhone(residentPhone));

@@ -36,12 +36,16 @@ export async function loginOverApi(
     await request.post('/api/auth/codes/', { data: { phone, mode: 'login' } }),
   );
   const code = await waitForCode(phone, before);
-  await json(await request.patch('/api/auth/codes/verify/', { data: { phone, code, verification_token } }));
+  const verified = await json(
+    await request.patch('/api/auth/codes/verify/', { data: { phone, code, verification_token } }),
+  );
+  // The scene's people accept the operator's policy as our client's first login does (server decision 0022).
+  const consent = verified.consent_required ? { consent_version: verified.policy_version } : {};
   const session = await json(
     await request.post('/api/auth/login/', {
       data: step
-        ? { phone, verification_token, password_nonce: step.password_nonce }
-        : { phone, verification_token },
+        ? { phone, verification_token, password_nonce: step.password_nonce, ...consent }
+        : { phone, verification_token, ...consent },
     }),
   );
   return { phone, access_token: session.access_token, refresh_token: session.refresh_token };
@@ -59,7 +63,19 @@ export async function adminSession(request: APIRequestContext, key: AdminKey): P
     const check = await request.get('/api/users/me/', {
       headers: { authorization: `Bearer ${saved.access_token}` },
     });
-    if (check.ok()) return saved;
+    if (check.ok()) {
+      // A session kept from a run before the policy existed, or from before a new version: consent now.
+      const me = await check.json();
+      if (me.consent_required) {
+        await json(
+          await request.post('/api/users/me/consent/', {
+            headers: { authorization: `Bearer ${saved.access_token}` },
+            data: { policy_version: me.policy_version },
+          }),
+        );
+      }
+      return saved;
+    }
   }
   const admin = adminAccount(key);
   const session = await loginOverApi(request, admin.phone, admin.password);

@@ -1,7 +1,11 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { CONSENT_TEXTS } from '@propusk/contracts/privacy-texts';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { login } from '../../../features/auth/api/auth-api';
 import { CodeForm } from '../../../features/auth/components/code-form';
+import { ConsentStep } from '../../../features/privacy/components/consent-step';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { storeSession, writeStored } from '../../../lib/storage';
@@ -18,15 +22,63 @@ interface LoginCodeScreenProps {
   network: string;
 }
 
+type Step = { kind: 'code' } | { kind: 'consent'; token: string } | { kind: 'declined' };
+
 /**
  * The last step of a login, for a user (/verifyuser) and an administrator after his password (/smsadmin)
  * (spec.md section 4, "Login" steps 3 to 5): the code (phone, token and a failed request's error from
- * navigation state), then login; the tokens and the phone are stored and the session starts at `home`.
+ * navigation state), then — when the verify answer says so — the operator's privacy policy (server decision
+ * 0022: the account is made only with the consent; «Не принимаю» makes none), then login; the tokens and the
+ * phone are stored and the session starts at `home`.
  */
 export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCodeScreenProps) {
   const navigate = useNavigate();
   const state = useNavigationState();
   const phone = state.phone ?? SAMPLE_PHONE;
+  const [step, setStep] = useState<Step>({ kind: 'code' });
+
+  async function finish(verificationToken: string, consentVersion?: string) {
+    try {
+      const session = await login({
+        phone,
+        verification_token: verificationToken,
+        ...(consentVersion === undefined ? {} : { consent_version: consentVersion }),
+      });
+      storeSession({ ...session, phone });
+      writeStored('verification_token', null);
+      navigate(home, { replace: true });
+    } catch (caught) {
+      return errorMessage(caught, { fallback: loginFailed, network });
+    }
+  }
+
+  if (step.kind === 'declined') {
+    return (
+      <AppLayout title={CONSENT_TEXTS.declinedTitle}>
+        <Stack gap="sm">
+          <Text>{CONSENT_TEXTS.declined}</Text>
+          <Button onClick={() => navigate(paths.login, { replace: true })} fullWidth>
+            {CONSENT_TEXTS.backToLogin}
+          </Button>
+        </Stack>
+      </AppLayout>
+    );
+  }
+
+  if (step.kind === 'consent') {
+    return (
+      <AppLayout title={title} back={{ to: paths.login, label: 'Изменить номер телефона' }}>
+        <ConsentStep
+          intro={CONSENT_TEXTS.intro}
+          onAccept={(version) => finish(step.token, version)}
+          onDecline={() => {
+            writeStored('verification_token', null);
+            setStep({ kind: 'declined' });
+          }}
+        />
+      </AppLayout>
+    );
+  }
 
   return (
     <AppLayout title={title} back={{ to: paths.login, label: 'Изменить номер телефона' }}>
@@ -36,15 +88,12 @@ export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCode
         initialToken={state.verification_token}
         initialError={state.error}
         initialSecondsLeft={state.retry_after}
-        onVerified={async (verificationToken) => {
-          try {
-            const session = await login({ phone, verification_token: verificationToken });
-            storeSession({ ...session, phone });
-            writeStored('verification_token', null);
-            navigate(home, { replace: true });
-          } catch (caught) {
-            return errorMessage(caught, { fallback: loginFailed, network });
+        onVerified={async (verificationToken, verified) => {
+          if (verified.consent_required) {
+            setStep({ kind: 'consent', token: verificationToken });
+            return;
           }
+          return finish(verificationToken);
         }}
       />
     </AppLayout>

@@ -7,6 +7,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import type { NavigationItem } from '../../../components/layout/bottom-navigation';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { MyDataCard } from '../../../features/privacy/components/my-data-card';
 import {
   type Profile,
   profileQueryKey,
@@ -72,6 +73,7 @@ export function OwnProfileScreen({
               {phoneCardExtra(data)}
             </Stack>
           </Card>
+          <MyDataCard />
           {footer}
         </>
       ) : null}

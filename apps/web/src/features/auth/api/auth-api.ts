@@ -44,7 +44,8 @@ export function verifyCode(body: { phone: string; code: string; verification_tok
  */
 let passwordStep: { phone: string; nonce: string } | null = null;
 
-export async function login(body: { phone: string; verification_token: string }) {
+/** `consent_version`: the privacy policy version the person has just accepted (first login, 0022). */
+export async function login(body: { phone: string; verification_token: string; consent_version?: string }) {
   const nonce = passwordStep?.phone === body.phone ? passwordStep.nonce : undefined;
   const session = (await api.post(
     '/api/auth/login/',

@@ -11,7 +11,7 @@ import { useSubmission } from '../../../hooks/use-submission';
 import { ApiError } from '../../../lib/api-client';
 import { formatPhone } from '../../../lib/phone';
 import { writeStored } from '../../../lib/storage';
-import { CODE_VERIFIED_MESSAGE, requestCode, verifyCode } from '../api/auth-api';
+import { CODE_VERIFIED_MESSAGE, requestCode, type VerifyCodeResponse, verifyCode } from '../api/auth-api';
 import { resendErrorMessage, verifyErrorMessage } from '../api/auth-errors';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -31,10 +31,11 @@ interface CodeFormProps {
   /** Replaces the translation of a wrong code (the new-phone step says 'Код для нового номера неверный'). */
   wrongCodeText?: string;
   /**
-   * Runs once the code is verified, with the verified token. Resolves to an error line (a string) to show, or
-   * anything else when it has moved on (navigated).
+   * Runs once the code is verified, with the verified token and the verify answer (a login's says whether the
+   * privacy policy must be shown first). Resolves to an error line (a string) to show, or anything else when it
+   * has moved on (navigated).
    */
-  onVerified: (verificationToken: string) => Promise<unknown>;
+  onVerified: (verificationToken: string, verified: VerifyCodeResponse) => Promise<unknown>;
 }
 
 /**
@@ -81,7 +82,7 @@ export function CodeForm({
         if (response?.message !== CODE_VERIFIED_MESSAGE) {
           return response?.message || verifyErrorFallback || MESSAGES.verificationFailed;
         }
-        return await onVerified(token);
+        return await onVerified(token, response);
       } catch (caught) {
         const isWrongCode = caught instanceof ApiError && caught.code === WRONG_CODE;
         return isWrongCode && wrongCodeText ? wrongCodeText : verifyErrorMessage(caught, verifyErrorFallback);

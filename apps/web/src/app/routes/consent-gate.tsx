@@ -1,0 +1,64 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { CONSENT_TEXTS } from '@propusk/contracts/privacy-texts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AppLayout } from '../../components/layout/app-layout';
+import { giveConsent } from '../../features/privacy/api/privacy-api';
+import { ConsentStep } from '../../features/privacy/components/consent-step';
+import { profileQueryKey, profileQueryOptions } from '../../features/users/api/profile-api';
+import { api } from '../../lib/api-client';
+import { clearSession, readStored } from '../../lib/storage';
+import { paths } from '../paths';
+
+/**
+ * Every screen behind a login waits for the consent of an account that has not given it to the current policy
+ * (server decision 0022: made by the spec's client, or the policy has a new version). «Принимаю» records it;
+ * «Не принимаю» ends the session. While the profile loads, the screens load as usual.
+ */
+export function ConsentGate({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const profile = useQuery(profileQueryOptions);
+  const navigate = useNavigate();
+  const [isDeclined, setIsDeclined] = useState(false);
+
+  /** «Не принимаю»: the session ends at once (server and browser), then the screen says so. */
+  async function decline() {
+    const refresh = readStored('refresh_token');
+    if (refresh) await api.post('/api/auth/logout/', { refresh }, { auth: false }).catch(() => undefined);
+    clearSession();
+    setIsDeclined(true);
+  }
+
+  if (isDeclined) {
+    return (
+      <AppLayout title={CONSENT_TEXTS.declinedTitle}>
+        <Stack gap="sm">
+          <Text>{CONSENT_TEXTS.declinedLater}</Text>
+          <Button
+            onClick={() => {
+              queryClient.clear();
+              navigate(paths.login, { replace: true });
+            }}
+            fullWidth
+          >
+            {CONSENT_TEXTS.backToLogin}
+          </Button>
+        </Stack>
+      </AppLayout>
+    );
+  }
+  if (!profile.data?.consent_required) return <>{children}</>;
+  return (
+    <AppLayout title={CONSENT_TEXTS.title}>
+      <ConsentStep
+        intro={CONSENT_TEXTS.changedIntro}
+        onAccept={async (version) => {
+          await giveConsent(version);
+          await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+        }}
+        onDecline={() => void decline()}
+      />
+    </AppLayout>
+  );
+}
