@@ -128,7 +128,7 @@ test("an account made without consent (the spec's client) is asked on its next v
   await expect(page.getByTestId('consent-step')).toBeVisible();
   await expect(
     page.getByText(
-      'Политика обработки персональных данных изменилась. Прочитайте её и подтвердите согласие.',
+      'Чтобы продолжить, прочитайте политику обработки персональных данных и подтвердите согласие.',
     ),
   ).toBeVisible();
   await checkScreen(page, 'privacy-consent-later');
