@@ -62,3 +62,5 @@ export function ConsentGate({ children }: { children: ReactNode }) {
     </AppLayout>
   );
 }
+
+export default ConsentGate;

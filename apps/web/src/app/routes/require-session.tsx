@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { readStored } from '../../lib/storage';
 import { paths } from '../paths';
-import { ConsentGate } from './consent-gate';
+
+/** Its own chunk: the login screens must not load the query client's hooks and the policy's layout. */
+const ConsentGate = lazy(() => import('./consent-gate'));
 
 /**
  * Screens behind a login: without any stored token there is nothing to refresh, so go to /login. An account
@@ -11,8 +14,10 @@ export function RequireSession() {
   if (!readStored('access_token') && !readStored('refresh_token'))
     return <Navigate to={paths.login} replace />;
   return (
-    <ConsentGate>
-      <Outlet />
-    </ConsentGate>
+    <Suspense fallback={null}>
+      <ConsentGate>
+        <Outlet />
+      </ConsentGate>
+    </Suspense>
   );
 }
