@@ -1,4 +1,4 @@
-import { Button, Card, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Card, Stack, Text } from '@mantine/core';
 import { CONSENT_TEXTS } from '@propusk/contracts/privacy-texts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -45,9 +45,7 @@ export function ConsentStep({ intro, onAccept, onDecline }: ConsentStepProps) {
       />
       {policy.data ? (
         <Card withBorder radius="md" p="sm">
-          <ScrollArea.Autosize mah="50dvh" type="auto">
-            <PolicyText text={policy.data.text} />
-          </ScrollArea.Autosize>
+          <PolicyText text={policy.data.text} />
         </Card>
       ) : null}
       <ErrorLine message={error} />
