@@ -168,3 +168,15 @@ test('a resident opens from the app; «Мои открытия» and the adminis
   await checkScreen(page, 'relay-openings-log');
   await checkLayout(page, 'relay-openings-log');
 });
+
+test('the dispatcher’s openings log shows the resident’s number masked (issue 28 part 3)', async () => {
+  const phone = (await new ApiAs(api, resident).get('/api/users/me/')).phone as string;
+  await openLoggedIn(page, dispatcher, '/admin-barriers');
+  await openOwnBarrier(page, barriers[0]?.address ?? '');
+  await page.getByRole('button', { name: 'Журнал открытий' }).click();
+  const card = page.getByTestId('opening-card').filter({ hasText: 'из приложения' }).first();
+  await expect(card).toContainText(`+7 *** ***-${phone.slice(-4, -2)}-${phone.slice(-2)}`);
+  // The number as the owner reads it, +7 (XXX) XXX-XX-XX, is nowhere on his screen.
+  const whole = `+7 (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`;
+  await expect(page.getByText(whole)).toHaveCount(0);
+});
