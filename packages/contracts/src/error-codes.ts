@@ -160,6 +160,8 @@ export const ERROR_CODES = {
   import_file_missing: IMPORT_MESSAGES.fileMissing,
   import_file_invalid: IMPORT_MESSAGES.fileInvalid,
   import_file_too_large: IMPORT_MESSAGES.fileTooLarge,
+  import_file_unpacked_too_large:
+    'The workbook unpacks to too much data (or too compressed) to be a table of residents.',
   import_headers_invalid: IMPORT_MESSAGES.headersInvalid,
   import_empty: IMPORT_MESSAGES.empty,
   import_too_many_rows: IMPORT_MESSAGES.tooManyRows,

@@ -15,6 +15,7 @@ import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { badRequest } from '../../lib/errors.ts';
+import { assertZipBounded } from './zip-bounds.ts';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -59,6 +60,8 @@ function guessDelimiter(text: string): string {
 async function readTable(file: Buffer): Promise<{ format: ImportFormat; table: string[][] }> {
   const invalid = () => badRequest('import_file_invalid');
   if (isZip(file)) {
+    // Bounded before it is read: sizes and ratio from the zip's directory, checked by inflating (zip-bounds.ts).
+    assertZipBounded(file);
     try {
       const sheet = await readSheet(file);
       return { format: 'xlsx', table: sheet.map((row) => row.map(cellText)) };
