@@ -132,7 +132,7 @@ test("an account made without consent (the spec's client) is asked on its next v
     ),
   ).toBeVisible();
   await checkScreen(page, 'privacy-consent-later');
-  await page.getByRole('button', { name: 'Принимаю' }).click();
+  await page.getByRole('button', { name: 'Принимаю', exact: true }).click();
   await expect(page.getByTestId('consent-step')).toHaveCount(0);
   await expect(page.getByLabel('Телефон')).toHaveValue(shownPhone(phone));
 });

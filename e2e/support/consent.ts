@@ -10,7 +10,7 @@ export async function acceptPrivacyPolicy(page: Page): Promise<void> {
   const step = page.getByTestId('consent-step');
   await expect(step).toBeVisible();
   await expect(page.getByTestId('privacy-policy-text')).toContainText('Какие данные хранятся');
-  await page.getByRole('button', { name: 'Принимаю' }).click();
+  await page.getByRole('button', { name: 'Принимаю', exact: true }).click();
   await expect(step).toHaveCount(0);
 }
 
@@ -19,7 +19,7 @@ export async function acceptPrivacyPolicyIfAsked(page: Page, home: RegExp): Prom
   const step = page.getByTestId('consent-step');
   await Promise.race([page.waitForURL(home), step.waitFor({ state: 'visible' })]);
   if (await step.isVisible()) {
-    await page.getByRole('button', { name: 'Принимаю' }).click();
+    await page.getByRole('button', { name: 'Принимаю', exact: true }).click();
   }
   await expect(page).toHaveURL(home);
 }

@@ -22,7 +22,7 @@ export const ALLOWED_LATIN: readonly { pattern: RegExp; why: string }[] = [
   // Russian usage: "SMS" is how operators' tariffs and the devices' manuals write it, beside "СМС".
   { pattern: word('SMS'), why: 'SMS, as operators write it' },
   // File formats as spreadsheet programs and every Russian office menu name them ('Скачать CSV', 'Скачать Excel').
-  { pattern: word('CSV|Excel'), why: 'file formats of an export' },
+  { pattern: word('CSV|Excel|JSON'), why: 'file formats of an export and of «Мои данные»' },
   // A phone number form to copy: '+7XXXXXXXXXX', '0007XXXXXXXXXX' (each X stands for a digit).
   { pattern: word('\\d*X{10}'), why: 'phone number forms' },
   // What an administrator types into a device command exactly as shown: the words a setting takes
