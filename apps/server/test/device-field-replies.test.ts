@@ -263,4 +263,26 @@ describe('replies as units send them in the field', () => {
       await t2.close();
     }
   });
+
+  it('says «не отвечает» while the unit is silent, and «неверный пароль?» once the unit proves it is on the air', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    expect((await health(barrier.id)).state).toBe('ok');
+
+    // Someone changed the unit's password by hand: commands with the stored one get no answer at all
+    // (King Pigeon RTU5023–5029 manual v2.5, p. 8, note 7), played here as silence.
+    h.simulators.device(barrier.id)?.receive('1234P9999', t.clock.now());
+    await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id, { answer: false });
+    t.clock.advance(t.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+    await processBarrier(t.deps, barrier.id);
+    expect((await health(barrier.id)).state).toBe('not_responding');
+
+    // The unit sends something (an SMS of its own): it is on the air, yet the commands go unanswered.
+    const { receiveInboundSms } = await import('../src/modules/sms-inbound/service.ts');
+    t.clock.advance(1000);
+    await receiveInboundSms(t.deps, { from: barrier.devicePhone, text: 'Relay ON' });
+    expect((await health(barrier.id)).state).toBe('password_suspected');
+  });
 });

@@ -79,8 +79,16 @@ export type DeviceLog = z.infer<typeof deviceLogSchema>;
  * A device's health: `ok`; `waiting` (commands on their way, nothing wrong yet); `not_responding` (a command
  * failed since the last confirmed one, the one in flight had to be sent again, or the oldest waits too
  * long); `wrong_password` (the device refused the last command's password). docs/decisions/0007.
+ * `password_suspected`: commands with the password go unanswered while the unit is proven on the air (it sent
+ * an SMS since the silence began): a wrong password gets no answer at all on King Pigeon units (0025).
  */
-export const DEVICE_STATES = ['ok', 'waiting', 'not_responding', 'wrong_password'] as const;
+export const DEVICE_STATES = [
+  'ok',
+  'waiting',
+  'not_responding',
+  'wrong_password',
+  'password_suspected',
+] as const;
 export type DeviceState = (typeof DEVICE_STATES)[number];
 export const deviceStateSchema = z.enum(DEVICE_STATES);
 

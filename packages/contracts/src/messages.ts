@@ -255,12 +255,24 @@ export const DEVICE_STATE_LABELS: Readonly<Record<string, string>> = {
   waiting: 'ожидает ответа',
   not_responding: 'не отвечает',
   wrong_password: 'неверный пароль',
+  password_suspected: 'неверный пароль?',
+};
+
+/** What the administrator should check, per device state in trouble (docs/decisions/0025). */
+export const DEVICE_STATE_HINTS: Readonly<Record<string, string>> = {
+  not_responding:
+    'Устройство не отвечает на команды. Проверьте питание устройства, баланс и покрытие сети его сим-карты.',
+  wrong_password:
+    'Устройство ответило, что пароль неверный. Исправьте пароль устройства в настройках шлагбаума.',
+  password_suspected:
+    'Устройство на связи, но не отвечает на команды с паролем: так устройство встречает неверный пароль. Проверьте пароль устройства в настройках шлагбаума.',
 };
 
 /** The flag on the barrier list and the note beside a waiting phone, for a device in trouble only. */
 export const DEVICE_PROBLEM_LABELS: Readonly<Record<string, string>> = {
   not_responding: 'Устройство не отвечает',
   wrong_password: 'Неверный пароль устройства',
+  password_suspected: 'Возможно, неверный пароль устройства',
 };
 
 /** The device conversation log ("Журнал устройства"). */

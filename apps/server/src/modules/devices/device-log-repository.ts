@@ -87,6 +87,10 @@ export interface DeviceFigures {
   /** Why the last finished command failed (null: it was confirmed, or nothing finished yet). */
   lastFailureReason: string | null;
   unrecognisedCount: number;
+  /** The newest SMS from the unit's number, of any kind (an alarm, a late answer): it was on the air then. */
+  lastMessageInAt: Date | null;
+  /** When the run of unanswered commands began: the first one sent since the last confirmed one. */
+  silentSince: Date | null;
 }
 
 const toDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
@@ -119,7 +123,11 @@ export async function deviceFigures(executor: Executor, barrierIds: number[]): P
         where c.barrier_id = b.id and c.status in ('confirmed', 'failed') and c.attempts > 0
         order by c.id desc limit 1) as last_failure_reason,
       (select count(*) from ${deviceMessages} m
-        where m.barrier_id = b.id and m.outcome = 'unrecognised') as unrecognised_count
+        where m.barrier_id = b.id and m.outcome = 'unrecognised') as unrecognised_count,
+      (select min(c.sent_at) from ${deviceCommands} c
+        where c.barrier_id = b.id and c.status in ('queued', 'sent', 'failed') and c.attempts > 0
+          and c.id > coalesce((select max(k.id) from ${deviceCommands} k
+                               where k.barrier_id = b.id and k.status = 'confirmed'), 0)) as silent_since
     from unnest(array[${ids}]::int[]) as b(id)
     left join lateral (
       select c.created_at, c.attempts from ${deviceCommands} c
@@ -136,6 +144,7 @@ export async function deviceFigures(executor: Executor, barrierIds: number[]): P
       consecutive_failures: number | string;
       last_failure_reason: string | null;
       unrecognised_count: number | string;
+      silent_since: unknown;
     }[];
   };
   return result.rows.map((row) => {
@@ -155,6 +164,8 @@ export async function deviceFigures(executor: Executor, barrierIds: number[]): P
       consecutiveFailures: Number(row.consecutive_failures),
       lastFailureReason: row.last_failure_reason,
       unrecognisedCount: Number(row.unrecognised_count),
+      lastMessageInAt: lastReply,
+      silentSince: toDate(row.silent_since),
     };
   });
 }

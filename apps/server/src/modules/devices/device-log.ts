@@ -46,7 +46,13 @@ export function deviceStateOf(
     (figures.openCommands > 0 && figures.oldestOpenAttempts >= 2) ||
     oldestAgeMs > NOT_RESPONDING_AFTER_TIMEOUTS * replyTimeoutMs
   ) {
-    return 'not_responding';
+    // A wrong password gets no answer at all (King Pigeon RTU5023–5029 manual v2.5, p. 8, note 7): silence
+    // means a wrong password only when the unit is proven on the air — it sent an SMS after the silence began.
+    const onTheAir =
+      figures.lastMessageInAt !== null &&
+      figures.silentSince !== null &&
+      figures.lastMessageInAt.getTime() > figures.silentSince.getTime();
+    return onTheAir ? 'password_suspected' : 'not_responding';
   }
   return figures.openCommands > 0 ? 'waiting' : 'ok';
 }
@@ -58,6 +64,8 @@ const noFigures = (barrierId: number): repository.DeviceFigures => ({
   oldestOpenAt: null,
   oldestOpenAttempts: 0,
   consecutiveFailures: 0,
+  lastMessageInAt: null,
+  silentSince: null,
   lastFailureReason: null,
   unrecognisedCount: 0,
 });

@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { DEVICE_LOG_TEXTS as TEXTS } from '@propusk/contracts/messages';
+import { DEVICE_STATE_HINTS, DEVICE_LOG_TEXTS as TEXTS } from '@propusk/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../../../components/query-status';
 import { formatDateTime } from '../../../lib/dates';
@@ -48,6 +48,11 @@ export function DeviceHealthCard({ barrierId }: { barrierId: number }) {
             <Text size="sm" c={data.consecutive_failures > 0 ? 'red.9' : undefined}>
               {TEXTS.failuresInRow}: {data.consecutive_failures}
             </Text>
+            {DEVICE_STATE_HINTS[data.state] ? (
+              <Text size="sm" c="red.9" data-testid="device-state-hint">
+                {DEVICE_STATE_HINTS[data.state]}
+              </Text>
+            ) : null}
             {data.unrecognised_count > 0 ? (
               <Text size="sm">{TEXTS.unrecognisedCount(data.unrecognised_count)}</Text>
             ) : null}

@@ -6,6 +6,7 @@ const COLORS: Record<string, string> = {
   waiting: 'yellow.9',
   not_responding: 'red.9',
   wrong_password: 'red.9',
+  password_suspected: 'red.9',
 };
 
 /** The device's state in a word (в порядке, ожидает ответа, не отвечает, неверный пароль). */
