@@ -89,6 +89,15 @@ export type BarrierListQuery = z.infer<typeof barrierListQuerySchema>;
 
 export const barrierParamsSchema = z.object({ id: idSchema });
 
+/**
+ * States of a barrier that widen access and must not be forgotten (issue 32 item 3): the device set to open for
+ * any caller (`access_all` the last access setting sent), its relay set to stay on (relay time 999 the last one
+ * sent), an emergency hold-open running on it.
+ */
+export const BARRIER_DANGERS = ['open_to_all', 'relay_always_on', 'emergency_hold'] as const;
+export type BarrierDanger = (typeof BARRIER_DANGERS)[number];
+export const barrierDangersSchema = z.array(z.enum(BARRIER_DANGERS));
+
 /** The owner as a barrier card shows him; `phone` is null where his phone privacy hides it. */
 export const barrierOwnerSchema = z.object({
   id: z.number().int(),
@@ -122,6 +131,8 @@ export const barrierDetailSchema = barrierSummarySchema.extend({
   is_owner: z.boolean(),
   /** The owner's reason when he blocked the caller (his barriers are then closed to him), else null. */
   block_reason: z.string().nullable(),
+  /** Widened access in force (BARRIER_DANGERS); empty for a caller without access. */
+  dangers: barrierDangersSchema,
 });
 export type BarrierDetail = z.infer<typeof barrierDetailSchema>;
 
@@ -140,6 +151,10 @@ export const adminBarrierSchema = z.object({
   device_state: deviceStateSchema,
   /** The caller's role on this barrier: its owner, or the role he was given as its staff. */
   my_role: z.enum(BARRIER_ROLES),
+  /** Widened access in force (BARRIER_DANGERS). */
+  dangers: barrierDangersSchema,
+  /** The running emergency hold on this barrier (its screen ends it), else null. */
+  emergency_hold_id: z.number().int().nullable(),
 });
 export type AdminBarrier = z.infer<typeof adminBarrierSchema>;
 

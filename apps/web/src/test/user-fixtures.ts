@@ -27,6 +27,7 @@ export const userBarrier = {
   is_public: true,
   created_at: '2026-01-10T10:00:00Z',
   block_reason: null as string | null,
+  dangers: [] as string[],
 };
 
 const phoneBase = {

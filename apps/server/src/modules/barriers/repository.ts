@@ -411,3 +411,36 @@ export async function upsertLimits(
     .values({ barrierId, ...values })
     .onConflictDoUpdate({ target: barrierLimits.barrierId, set: values });
 }
+
+/**
+ * Widened access in force on each barrier of a page (issue 32 item 3), in one statement: the last access setting
+ * and the last relay-time setting sent (not cancelled; read backwards through `device_commands_created_idx`),
+ * and whether an emergency hold runs on it (one EXISTS). A setting counts from the moment it is queued: it may
+ * reach the device at any time after.
+ */
+export async function barrierDangers(executor: Executor, barrierIds: number[]) {
+  if (barrierIds.length === 0) return [];
+  // Written out with aliases: every column of a correlated subquery must name its table.
+  const lastSetting = (settings: string) =>
+    sql.raw(`(select dc.payload from device_commands dc
+      where dc.barrier_id = "barriers"."id" and dc.kind = 'setting' and dc.status <> 'cancelled'
+        and dc.payload->>'setting' in (${settings})
+      order by dc.created_at desc, dc.id desc limit 1)`);
+  return executor
+    .select({
+      id: barriers.id,
+      openToAll: sql<boolean>`coalesce(${lastSetting("'access_all', 'access_authorized'")}->>'setting' = 'access_all', false)`,
+      relayAlwaysOn: sql<boolean>`coalesce(${lastSetting("'relay_time'")}->'params'->>'seconds' = '999', false)`,
+      holdId: sql<number | null>`${sql.raw(`(select eh.id from emergency_hold_barriers ehb
+        join emergency_holds eh on eh.id = ehb.hold_id
+        where ehb.barrier_id = "barriers"."id" and eh.ended_at is null and ehb.refused is null
+        order by eh.id desc limit 1)`)}`,
+    })
+    .from(barriers)
+    .where(
+      sql`"barriers"."id" in (${sql.join(
+        barrierIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+}

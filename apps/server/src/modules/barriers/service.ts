@@ -5,6 +5,7 @@
 
 import type {
   AdminBarrier,
+  BarrierDanger,
   BarrierDetail,
   BarrierListQuery,
   BarrierSummary,
@@ -26,6 +27,7 @@ import {
   isDeviceModel,
   isValidDevicePassword,
 } from '@propusk/devices/models';
+import type { Executor } from '../../db/database.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
@@ -71,9 +73,27 @@ function toSummary(row: SummaryRow, viewerId: number): BarrierSummary {
   };
 }
 
+type DangerRow = Awaited<ReturnType<typeof repository.barrierDangers>>[number];
+
+function dangersOf(row: DangerRow | undefined): BarrierDanger[] {
+  if (!row) return [];
+  const found: BarrierDanger[] = [];
+  if (row.openToAll) found.push('open_to_all');
+  if (row.relayAlwaysOn) found.push('relay_always_on');
+  if (row.holdId !== null) found.push('emergency_hold');
+  return found;
+}
+
+/** Widened access of each barrier of a page, by id (one statement). */
+async function dangersByBarrier(executor: Executor, ids: number[]): Promise<Map<number, DangerRow>> {
+  const rows = await repository.barrierDangers(executor, ids);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 function toAdminBarrier(
   row: NonNullable<repository.AdminBarrierRow>,
   deviceState: DeviceState = 'ok',
+  danger?: DangerRow,
 ): AdminBarrier {
   return {
     id: row.id,
@@ -87,6 +107,8 @@ function toAdminBarrier(
     created_at: apiDateTime(row.createdAt),
     device_state: deviceState,
     my_role: row.myRole ?? 'owner',
+    dangers: dangersOf(danger),
+    emergency_hold_id: danger?.holdId ?? null,
   };
 }
 
@@ -140,8 +162,11 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
   const publicSearches = new ResultCache<{ ids: number[]; total: number }>(PUBLIC_COUNT_TTL_MS, 500);
   /** The administrator's view of a barrier, with its device's state. */
   async function adminBarrier(row: NonNullable<repository.AdminBarrierRow>): Promise<AdminBarrier> {
-    const states = await deviceStates(db, deps, [row.id]);
-    return toAdminBarrier(row, states.get(row.id));
+    const [states, dangers] = await Promise.all([
+      deviceStates(db, deps, [row.id]),
+      dangersByBarrier(db, [row.id]),
+    ]);
+    return toAdminBarrier(row, states.get(row.id), dangers.get(row.id));
   }
 
   const publicListChanged = () => {
@@ -196,6 +221,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
       if (!row) throw barrierNotFound();
       const summary = toSummary(row, user.id);
       const isOwner = row.ownerId === user.id;
+      const dangers = summary.has_access || isOwner ? await dangersByBarrier(db, [barrierId]) : new Map();
       return {
         ...summary,
         device_phone: summary.has_access || isOwner ? row.devicePhone : null,
@@ -203,6 +229,7 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
         device_phones_amount: row.devicePhonesAmount,
         is_owner: isOwner,
         block_reason: row.blockReason ?? null,
+        dangers: dangersOf(dangers.get(barrierId)),
       };
     },
 
@@ -289,14 +316,11 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
     async listOwned(admin: AuthenticatedUser, query: BarrierListQuery) {
       const { rows, total } = await repository.listOwnedBarriers(db, admin.id, query);
       // One statement for the whole page's device states.
-      const states = await deviceStates(
-        db,
-        deps,
-        rows.map((row) => row.id),
-      );
+      const ids = rows.map((row) => row.id);
+      const [states, dangers] = await Promise.all([deviceStates(db, deps, ids), dangersByBarrier(db, ids)]);
       return page(
         'barriers',
-        rows.map((row) => toAdminBarrier(row, states.get(row.id))),
+        rows.map((row) => toAdminBarrier(row, states.get(row.id), dangers.get(row.id))),
         total,
         query,
       );

@@ -1,6 +1,7 @@
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type BarrierPermission, roleHolds } from '@propusk/contracts/barrier-staff';
 import {
+  DANGER_TEXTS,
   DEVICE_CHECK_TEXTS,
   DEVICE_LOG_TEXTS,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BarrierDangers } from '../../../components/barrier-dangers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { QueryStatus } from '../../../components/query-status';
@@ -21,6 +23,7 @@ import {
 } from '../../../features/admin-barriers/api/admin-barriers-api';
 import { BarrierEditForm } from '../../../features/admin-barriers/components/barrier-edit-form';
 import { LimitsForm } from '../../../features/admin-barriers/components/limits-form';
+import { sendBarrierSetting } from '../../../features/admin-settings/api/settings-api';
 import { StaffSection } from '../../../features/barrier-staff/components/staff-section';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
 import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
@@ -56,6 +59,12 @@ export function AdminBarrierPageRoute() {
       await queryClient.invalidateQueries({ queryKey: adminBarriersKey });
       navigate(paths.adminBarriers, { replace: true });
     },
+  });
+
+  // Ends «open to all» at once: narrowing access needs no question.
+  const narrowAccess = useMutation({
+    mutationFn: (id: number) => sendBarrierSetting(id, { setting: 'access_authorized', params: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBarriersKey }),
   });
 
   const state: NavigationState = { barrier_id: barrierId };
@@ -96,6 +105,43 @@ export function AdminBarrierPageRoute() {
               )}
             </Stack>
           </Card>
+          <BarrierDangers dangers={data.dangers}>
+            {(data.dangers ?? []).includes('open_to_all') && may('settings.manage') ? (
+              <Button
+                color="red.9"
+                variant="white"
+                loading={narrowAccess.isPending}
+                onClick={() => narrowAccess.mutate(data.id)}
+                data-testid="end-open-to-all"
+              >
+                {DANGER_TEXTS.endOpenToAll}
+              </Button>
+            ) : null}
+            {narrowAccess.error ? (
+              <Text size="sm" c="white" fw={700} role="alert">
+                {errorMessage(narrowAccess.error, { fallback: DANGER_TEXTS.endFailed })}
+              </Text>
+            ) : null}
+            {(data.dangers ?? []).includes('relay_always_on') && may('settings.manage') ? (
+              <Button
+                color="red.9"
+                variant="white"
+                onClick={() => navigate(paths.barrierSettings, { state })}
+              >
+                {DANGER_TEXTS.endRelayAlwaysOn}
+              </Button>
+            ) : null}
+            {(data.dangers ?? []).includes('emergency_hold') && may('relay.hold') ? (
+              <Button
+                color="red.9"
+                variant="white"
+                onClick={() => navigate(paths.emergencyHold)}
+                data-testid="end-hold-link"
+              >
+                {DANGER_TEXTS.endHold}
+              </Button>
+            ) : null}
+          </BarrierDangers>
           {may('device.health') ? <DeviceHealthCard barrierId={data.id} /> : null}
           {may('relay.open') ? (
             <OpenGateButton side="admin" barrierId={data.id} devicePhone={data.device_phone} />

@@ -3,6 +3,7 @@ import { MESSAGES, RELAY_TEXTS, STAFF_ROLE_LABELS } from '@propusk/contracts/mes
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BarrierDangerBadges } from '../../../components/barrier-dangers';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
@@ -79,6 +80,7 @@ export function AdminBarriersRoute() {
                         {barrier.is_public ? 'Публичный' : 'Закрытый'}
                       </Badge>
                       <DeviceProblemBadge state={barrier.device_state} />
+                      <BarrierDangerBadges dangers={barrier.dangers} />
                       {barrier.my_role === 'owner' ? null : (
                         <Badge variant="light" color="indigo.9" data-testid="role-badge">
                           {STAFF_ROLE_LABELS[barrier.my_role]}

@@ -20,6 +20,8 @@ export const barrier = {
   created_at: '2026-01-10T10:00:00Z',
   device_state: 'ok',
   my_role: 'owner',
+  dangers: [] as string[],
+  emergency_hold_id: null as number | null,
 };
 
 /** GET /api/admin/barriers/5/device-health/ of a device in step with the database. */

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { LimitField } from '@propusk/contracts/limits';
 import {
+  DANGER_TEXTS,
   LIMIT_LABELS,
   MESSAGES,
   NAME_FALLBACK,
@@ -11,6 +12,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BarrierDangers } from '../../../components/barrier-dangers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
@@ -117,6 +119,14 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             {barrier.data.block_reason ? null : <OpenGateButton side="user" barrierId={barrierId} />}
           </Stack>
         </Card>
+      ) : null}
+
+      {barrier.data ? (
+        <BarrierDangers dangers={barrier.data.dangers}>
+          <Text size="sm" c="white" fw={700}>
+            {DANGER_TEXTS.residentEnd}
+          </Text>
+        </BarrierDangers>
       ) : null}
 
       {blockReason !== null ? (

@@ -1,9 +1,10 @@
 import { Button, Card, Code, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, OFFLINE_TEXTS, SETTING_FAILURE_LABELS } from '@propusk/contracts/messages';
+import { DANGER_TEXTS, MESSAGES, OFFLINE_TEXTS, SETTING_FAILURE_LABELS } from '@propusk/contracts/messages';
 import { type DeviceModel, getSheet } from '@propusk/devices/models';
 import { previewSetting } from '@propusk/devices/settings';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { useOnline } from '../../../hooks/use-online';
 import { errorMessage } from '../../../lib/errors';
@@ -51,8 +52,13 @@ export function SettingForm({
   const isUnavailable = unavailableReason !== null;
   const [values, setValues] = useState<Record<string, string>>({});
   const isOnline = useOnline();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const send = useMutation({
     networkMode: 'always',
+    onSettled: () => setConfirming(false),
+    // The barrier's page and list show widened access from the moment it is sent (their key: ['admin', 'barriers']).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'barriers'] }),
     mutationFn: () =>
       sendBarrierSetting(barrierId, {
         setting: settingId,
@@ -73,10 +79,13 @@ export function SettingForm({
   const preview = previewSetting(model, settingId, values);
   const status = send.isSuccess ? commandStatusLine(setting.name, command.data) : null;
 
+  const widening = wideningQuestion(settingId, values);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (isUnavailable || !navigator.onLine) return;
-    send.mutate();
+    // A setting that widens access asks once, naming what it does (issue 32 item 3).
+    if (widening) setConfirming(true);
+    else send.mutate();
   }
 
   return (
@@ -138,6 +147,14 @@ export function SettingForm({
               {OFFLINE_TEXTS.sendOffline}
             </Text>
           )}
+          <ConfirmDialog
+            opened={confirming && widening !== null}
+            message={widening?.message ?? ''}
+            confirmLabel={widening?.yes ?? ''}
+            onConfirm={() => navigator.onLine && send.mutate()}
+            onCancel={() => setConfirming(false)}
+            isBusy={send.isPending}
+          />
           {isUnavailable ? (
             <Text
               size="sm"
@@ -152,4 +169,16 @@ export function SettingForm({
       </form>
     </Card>
   );
+}
+
+/** The question before a setting that widens access: open to every caller, or a relay left on (time 999). */
+export function wideningQuestion(
+  settingId: string,
+  values: Record<string, string>,
+): { message: string; yes: string } | null {
+  if (settingId === 'access_all')
+    return { message: DANGER_TEXTS.confirmOpenToAll, yes: DANGER_TEXTS.confirmOpenToAllYes };
+  if (settingId === 'relay_time' && /^\s*0*999\s*$/.test(values.seconds ?? ''))
+    return { message: DANGER_TEXTS.confirmRelayAlwaysOn, yes: DANGER_TEXTS.confirmRelayAlwaysOnYes };
+  return null;
 }

@@ -62,6 +62,8 @@ function StartHoldForm({ onStarted }: { onStarted: (id: number) => void }) {
       setConfirming(false);
       queryClient.setQueryData(holdQueryKey(hold.id), hold);
       await queryClient.invalidateQueries({ queryKey: holdsKey });
+      // The barriers' pages and list show the hold (their key: ['admin', 'barriers']).
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'barriers'] });
       onStarted(hold.id);
     },
   });
@@ -148,6 +150,7 @@ function HoldState({ holdId, onClosed }: { holdId: number; onClosed: () => void 
       setConfirming(false);
       queryClient.setQueryData(holdQueryKey(holdId), ended);
       await queryClient.invalidateQueries({ queryKey: [...holdsKey, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'barriers'] });
     },
   });
   const data = hold.data;
