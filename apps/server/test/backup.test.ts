@@ -102,6 +102,15 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
     payload: { user: asking.id, barrier: barrier.id },
   });
   expect(asked.statusCode, asked.body).toBe(201);
+  // The resident's consent to the operator's policy (privacy_consents, issue 28).
+  const policy = await t.request({ method: 'GET', url: '/api/privacy/policy/' });
+  const consented = await t.request({
+    method: 'POST',
+    url: '/api/users/me/consent/',
+    token: user.token,
+    payload: { policy_version: policy.json().version },
+  });
+  expect(consented.statusCode, consented.body).toBeLessThan(300);
   // A guest pass waiting for its guest (issue 14 part 5).
   const now = t.deps.clock.now();
   const pass = await t.request({

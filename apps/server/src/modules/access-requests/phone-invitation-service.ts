@@ -15,7 +15,6 @@ import type {
   PhoneInvitation,
   PhoneInvitationListQuery,
 } from '@propusk/contracts/access-requests';
-import { maskPhonesInText } from '@propusk/contracts/phone-mask';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, isUniqueViolation, notFound, tooManyRequests } from '../../lib/errors.ts';

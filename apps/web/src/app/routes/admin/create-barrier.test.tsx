@@ -128,7 +128,7 @@ describe('/create-barrier: the model list from @propusk/devices (issue 32, item 
       const sheet = getSheet(model);
       expect(
         await screen.findByRole('option', {
-          name: new RegExp(`^${escape(sheet.label)} — до ${sheet.capacity} `),
+          name: new RegExp(`^${escapeRegExp(sheet.label)} — до ${sheet.capacity} `),
         }),
         model,
       ).toBeInTheDocument();
@@ -139,4 +139,4 @@ describe('/create-barrier: the model list from @propusk/devices (issue 32, item 
   });
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
