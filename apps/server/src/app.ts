@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config/config.ts';
 import { setApiDateTimeOffset } from './lib/api-dates.ts';
 import {
   DatabaseOutage,
@@ -59,6 +60,18 @@ export const LOG_REDACT_PATHS = [
   '*.access_token',
 ];
 
+/**
+ * TRUST_PROXY for Fastify (issue 29 part 10): a number of hops trusts exactly that many proxies nearest to
+ * the server (the address the outermost of them saw), so a client's own leftmost X-Forwarded-For is never
+ * believed; a list trusts only those addresses.
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(
   deps: Dependencies,
   options: { logger: FastifyBaseLogger },
@@ -67,7 +80,7 @@ export async function buildApp(
     loggerInstance: options.logger,
     logController: new AccessLogController(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     // A valid incoming X-Request-Id (a proxy's, a client's) is the request's id, else a fresh UUID: on every
     // log line of the request (`reqId`), in the answer, and on the device commands it stores.
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),

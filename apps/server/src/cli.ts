@@ -18,6 +18,7 @@ import type { Dependencies } from './lib/dependencies.ts';
 import { HttpError } from './lib/errors.ts';
 import { phoneLogKey } from './lib/log-privacy.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { judgePassword } from './lib/password-strength.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
 import { CLIENT_LOG_PUSHES_PER_WINDOW } from './lib/shared-rate-limiter.ts';
@@ -160,11 +161,22 @@ async function passwordOption(value: string | undefined): Promise<string | undef
   return text.split(/\r?\n/, 1)[0] ?? '';
 }
 
-/** `--password`: the value or, for `-`, the first line of standard input, checked like the API checks it. */
-async function parsePassword(value: string | undefined): Promise<string> {
+/**
+ * `--password`: the value or, for `-`, the first line of standard input, checked like the API checks it: at
+ * least 12 characters and not common or guessable (lib/password-strength.ts, issue 29 part 9).
+ */
+async function parsePassword(
+  value: string | undefined,
+  account: { phone: string; name?: string | undefined },
+): Promise<string> {
   const password = passwordSchema.safeParse(requireOption(await passwordOption(value), 'password'));
   if (!password.success) {
     throw new UsageError(`--password: ${russian(password.error.issues[0]?.message)}`);
+  }
+  if (judgePassword(password.data, [account.phone, account.name]) !== 'ok') {
+    throw new UsageError(
+      '--password: пароль слишком распространён или легко угадывается. Придумайте длиннее, из нескольких не связанных слов.',
+    );
   }
   return password.data;
 }
@@ -175,8 +187,8 @@ async function prepare(command: string, args: string[]): Promise<Command> {
     case 'create-admin': {
       const options = parseOptions(args, ['phone', 'password', 'name']);
       const phone = parsePhone(options.phone);
-      const password = await parsePassword(options.password);
       const name = options.name?.trim();
+      const password = await parsePassword(options.password, { phone, name });
       if (name !== undefined && name.length > FULL_NAME_MAX_LENGTH) {
         throw new UsageError(`--name: не длиннее ${FULL_NAME_MAX_LENGTH} символов.`);
       }
@@ -190,7 +202,7 @@ async function prepare(command: string, args: string[]): Promise<Command> {
     case 'set-password': {
       const options = parseOptions(args, ['phone', 'password']);
       const phone = parsePhone(options.phone);
-      const password = await parsePassword(options.password);
+      const password = await parsePassword(options.password, { phone });
       return async (deps) => {
         const result = await setAdminPassword(deps, { phone, password });
         return `Пароль администратора ${phone} (id ${result.id}) изменён; все его сессии завершены.`;

@@ -106,7 +106,7 @@ describe('backup and restore from the CLI', () => {
         '--phone',
         '+79990000501',
         '--password',
-        'secret-pass',
+        'secret-pass-heron-7',
       );
       expect(made.code, made.stderr).toBe(0);
       const file = path.join(directory, 'propusk.ndjson.gz');
@@ -131,7 +131,7 @@ describe('backup and restore from the CLI', () => {
         '--phone',
         '+79990000502',
         '--password',
-        'secret-pass',
+        'secret-pass-heron-7',
       );
       expect(made2.code).toBe(0);
       const refused = await runCli(target, 'restore', '--from', file);
@@ -184,7 +184,7 @@ describe('backup and restore from the CLI', () => {
         '--phone',
         '+79990000503',
         '--password',
-        'secret-pass',
+        'secret-pass-heron-7',
       );
       expect(made.code, made.stderr).toBe(0);
       const file = path.join(directory, 'embedded.ndjson.gz');

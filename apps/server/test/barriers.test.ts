@@ -268,7 +268,12 @@ describe('barriers', () => {
       // later pages from the database; together they must be exactly the list of one big page.
       const service = createBarrierService(t.deps, { searchIdsKept: 2 });
       const user = { id: viewer.id, sessionId: 'test', role: 'user' as const, phone: viewer.phone };
-      const profile = { ...user, fullName: null, phonePrivacy: 'public' as const };
+      const profile = {
+        ...user,
+        fullName: null,
+        phonePrivacy: 'public' as const,
+        passwordChangeRequired: false,
+      };
       for (const ordering of ['address', '-address', undefined] as const) {
         const whole = await service.listPublic(profile, {
           page: 1,

@@ -138,11 +138,20 @@ describe('operator CLI', () => {
       const cases: [string[], RegExp][] = [
         [[], /Использование: npm run cli/],
         [['make-coffee'], /неизвестная команда: make-coffee/],
-        [['create-admin', '--password', 'secret1'], /укажите --phone/],
-        [['create-admin', '--phone', '89001234567', '--password', 'secret1'], /формате \+7XXXXXXXXXX/],
+        [['create-admin', '--password', 'secret-juniper-1'], /укажите --phone/],
+        [
+          ['create-admin', '--phone', '89001234567', '--password', 'secret-juniper-1'],
+          /формате \+7XXXXXXXXXX/,
+        ],
         [['create-admin', '--phone', '+79001234567'], /укажите --password/],
-        [['create-admin', '--phone', '+79001234567', '--password', '12345'], /минимум 6 символов/],
-        [['create-admin', '--phone', '+79001234567', '--password', 'secret1', '--colour', 'red'], /colour/],
+        [['create-admin', '--phone', '+79001234567', '--password', '12345'], /минимум 12 символов/],
+        // Long enough, but among the common passwords (issue 29 part 9).
+        [['create-admin', '--phone', '+79001234567', '--password', '123456789012'], /легко угадывается/],
+        [['create-admin', '--phone', '+79001234567', '--password', 'qwertyuiop12'], /легко угадывается/],
+        [
+          ['create-admin', '--phone', '+79001234567', '--password', 'secret-juniper-1', '--colour', 'red'],
+          /colour/,
+        ],
         [['block-account', '--phone', '+79001234567'], /укажите --reason/],
         [['unblock-account'], /укажите --phone/],
       ];
@@ -171,7 +180,17 @@ describe('operator CLI', () => {
         '-',
       );
       expect(short.code).not.toBe(0);
-      expect(short.stderr).toMatch(/минимум 6 символов/);
+      expect(short.stderr).toMatch(/минимум 12 символов/);
+      const common = await runCli(
+        env,
+        'set-password',
+        '--phone',
+        '+79005550021',
+        '--password',
+        'password1234',
+      );
+      expect(common.code).toBe(2);
+      expect(common.stderr).toMatch(/легко угадывается/);
 
       const created = await runCliWithInput(
         env,
@@ -206,7 +225,7 @@ describe('operator CLI', () => {
         '--phone',
         '+79005550021',
         '--password',
-        'forgotten-1',
+        'forgotten-lantern-1',
       );
       expect(created.code).toBe(0);
       let refreshToken = '';
@@ -218,7 +237,7 @@ describe('operator CLI', () => {
 
       const set = await runCliWithInput(
         env,
-        'remembered-2\n',
+        'remembered-compass-2\n',
         'set-password',
         '--phone',
         '+79005550021',
@@ -228,7 +247,7 @@ describe('operator CLI', () => {
       expect(set.stderr).toBe('');
       expect(set.code).toBe(0);
       expect(set.stdout).toMatch(/Пароль администратора \+79005550021 .* изменён/);
-      expect(set.stdout).not.toContain('remembered-2');
+      expect(set.stdout).not.toContain('remembered-compass-2');
 
       const notAdmin = await runCli(
         env,
@@ -236,7 +255,7 @@ describe('operator CLI', () => {
         '--phone',
         '+79005550022',
         '--password',
-        'whatever-3',
+        'whatever-orchard-3',
       );
       expect(notAdmin.code).toBe(1);
       expect(notAdmin.stderr).toMatch(/только администраторам/);
@@ -246,12 +265,22 @@ describe('operator CLI', () => {
         '--phone',
         '+79005550029',
         '--password',
-        'whatever-3',
+        'whatever-orchard-3',
       );
       expect(unknown.code).toBe(1);
       const short = await runCli(env, 'set-password', '--phone', '+79005550021', '--password', '12345');
       expect(short.code).toBe(2);
-      expect(short.stderr).toMatch(/минимум 6 символов/);
+      expect(short.stderr).toMatch(/минимум 12 символов/);
+      const common = await runCli(
+        env,
+        'set-password',
+        '--phone',
+        '+79005550021',
+        '--password',
+        'password1234',
+      );
+      expect(common.code).toBe(2);
+      expect(common.stderr).toMatch(/легко угадывается/);
 
       await withApp(env, async (app) => {
         const step = (password: string) =>
@@ -260,8 +289,8 @@ describe('operator CLI', () => {
             url: '/api/auth/admin/password_verification/',
             payload: { phone: '+79005550021', password },
           });
-        expect((await step('forgotten-1')).statusCode).toBe(400);
-        expect((await step('remembered-2')).statusCode).toBe(200);
+        expect((await step('forgotten-lantern-1')).statusCode).toBe(400);
+        expect((await step('remembered-compass-2')).statusCode).toBe(200);
         const refreshed = await app.inject({
           method: 'POST',
           url: '/api/auth/token/refresh/',
@@ -454,7 +483,7 @@ describe('operator CLI', () => {
           '--phone',
           '+79005550020',
           '--password',
-          'secret1',
+          'secret-juniper-1',
         );
         expect(refused.code).not.toBe(0);
         expect(refused.stderr).toMatch(/занята другим процессом/);
@@ -465,7 +494,7 @@ describe('operator CLI', () => {
         '--phone',
         '+79005550020',
         '--password',
-        'secret1',
+        'secret-juniper-1',
       );
       expect(afterwards.code).toBe(0);
     },

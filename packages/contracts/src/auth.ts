@@ -16,7 +16,8 @@ export const VERIFICATION_MODES = [
 ] as const;
 export type VerificationMode = (typeof VERIFICATION_MODES)[number];
 
-export const PASSWORD_MIN_LENGTH = 6;
+/** ASVS 2.1.1 (issue 29 part 9); the server also refuses common and guessable passwords. */
+export const PASSWORD_MIN_LENGTH = 12;
 /** An upper bound keeps hashing cheap; no real password is longer. */
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -50,6 +51,9 @@ export const AUTH_MESSAGES = {
   adminPasswordResetCli:
     'An administrator password cannot be reset by SMS. Ask the operator of this server to set a new password for you.',
   smsFailed: 'Could not send the verification code. Try again later.',
+  passwordTooWeak:
+    'This password is too common or too easy to guess. Choose a longer one of several unrelated words.',
+  passwordChangeRequired: 'Your password no longer meets the rules. Set a new password first.',
   phonePrefixNotAllowed: (prefixes: readonly string[]) =>
     `Codes are sent only to numbers starting with ${prefixes.join(', ')}.`,
   guestPassCodeLimit: 'Too many codes were sent through this guest link today. Try again later.',
@@ -140,6 +144,8 @@ export const passwordVerificationResponseSchema = z.object({
   message: z.string(),
   /** Single use: the login of this administrator presents it (`password_nonce`) within 10 minutes. */
   password_nonce: z.string(),
+  /** The password no longer meets the rule (issue 29 part 9): after the login, set a new one first. */
+  password_change_required: z.boolean(),
 });
 
 export const refreshBodySchema = z.object({

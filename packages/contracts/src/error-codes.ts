@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   phone_prefix_not_allowed: 'Codes are sent only to numbers with an allowed prefix.',
   guest_pass_code_limit: AUTH_MESSAGES.guestPassCodeLimit,
   guest_pass_resident_code_limit: AUTH_MESSAGES.guestPassResidentCodeLimit,
+  password_too_weak: AUTH_MESSAGES.passwordTooWeak,
+  password_change_required: AUTH_MESSAGES.passwordChangeRequired,
 
   // Own profile.
   same_phone: PROFILE_MESSAGES.samePhone,

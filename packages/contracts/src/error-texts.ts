@@ -62,6 +62,9 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
     'По этой гостевой ссылке сегодня отправлено слишком много кодов. Попросите у жителя новую ссылку или попробуйте завтра.',
   guest_pass_resident_code_limit:
     'По гостевым ссылкам этого жителя сегодня отправлено слишком много кодов. Попробуйте завтра.',
+  password_too_weak:
+    'Этот пароль слишком распространён или легко угадывается. Придумайте длиннее, из нескольких не связанных слов.',
+  password_change_required: 'Ваш пароль больше не отвечает требованиям. Сначала задайте новый пароль.',
 
   same_phone: 'Новый номер совпадает с текущим.',
   phone_on_own_barrier: 'Новый номер уже записан на одном из ваших шлагбаумов.',
@@ -233,6 +236,10 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
     (m) => `Пароль должен содержать минимум ${m[1]} символов.`,
   ],
   exact('Password must not be empty.', 'Пароль не должен быть пустым.'),
+  exact(
+    'This password is too common or too easy to guess. Choose a longer one of several unrelated words.',
+    'Этот пароль слишком распространён или легко угадывается. Придумайте длиннее, из нескольких не связанных слов.',
+  ),
   // Common inputs.
   exact('Code must be 6 digits.', 'Код должен содержать 6 цифр.'),
   exact('Phone must be in the format +7XXXXXXXXXX.', 'Номер телефона должен быть в формате +7XXXXXXXXXX.'),

@@ -27,6 +27,11 @@ export const profileSchema = z.object({
   /** Our client's blocking consent screen (docs/decisions/0022): no consent to the current policy yet. */
   consent_required: z.boolean().optional(),
   policy_version: z.string().optional(),
+  /**
+   * An administrator whose password no longer meets the rule (issue 29 part 9): his administrator area answers
+   * 403 `password_change_required` until he sets a new one (PATCH /api/users/me/password/).
+   */
+  password_change_required: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -2,6 +2,7 @@
  * Configuration: read once at start-up from the environment and validated. A bad value stops the process
  * with a message naming the variable (habit 6).
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadPrivacyPolicy, type PrivacyPolicy } from './privacy-policy.ts';
@@ -10,6 +11,18 @@ const booleanFlag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => ['on', 'true', '1'].includes(v));
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** TRUST_PROXY as Fastify takes it: nobody, the number of hops, or the proxies' addresses and CIDRs. */
+export type TrustProxy = false | number | string[];
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export const environmentSchema = z
   .object({
@@ -74,7 +87,42 @@ export const environmentSchema = z
     DEVICE_REPLY_TIMEOUT_MS: positiveInt(120_000),
     DEVICE_MAX_ATTEMPTS: positiveInt(3),
     WEB_DIST_DIR: z.string().optional(),
-    TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * Who may say where a request came from (issue 29 part 10): `off` (default) nobody; a number of proxies in
+     * front (`1` behind one nginx: the address that proxy saw); or a comma-separated list of the proxies'
+     * addresses and CIDRs (`127.0.0.1,10.0.0.0/8`). Never "all": `on` would believe the client's own header.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('off')
+      .transform((value, ctx): TrustProxy => {
+        const text = value.trim().toLowerCase();
+        if (['off', 'false', '0', 'no'].includes(text)) return false;
+        if (['on', 'true', 'yes', 'all'].includes(text)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${value}" would believe any client's X-Forwarded-For. Set the number of proxies in front (1 behind one nginx) or their addresses/CIDRs (127.0.0.1,10.0.0.0/8)`,
+          });
+          return z.NEVER;
+        }
+        if (/^\d+$/.test(text)) {
+          const hops = Number(text);
+          if (hops <= 10) return hops;
+        }
+        const entries = value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '');
+        const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+        if (entries.length === 0 || bad.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be off, a number of proxies (1–10) or a list of addresses/CIDRs; not ${bad.join(', ') || value}`,
+          });
+          return z.NEVER;
+        }
+        return entries;
+      }),
     /** Strict-Transport-Security max-age; 0 (the default) sends none. Set it only when the site is on HTTPS. */
     HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(63_072_000).default(0),
     // --- abuse bounds (issue 29, docs/decisions/0024) ---

@@ -23,6 +23,8 @@ export interface AuthenticatedUser {
   /** Profile fields as read at the start of this request. */
   fullName: string | null;
   phonePrivacy: PhonePrivacy;
+  /** An administrator who must set a new password first (issue 29 part 9): his admin routes answer 403. */
+  passwordChangeRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -48,6 +50,7 @@ function sessionCheck(db: Database) {
         fullName: users.fullName,
         phonePrivacy: users.phonePrivacy,
         isActive: users.isActive,
+        passwordChangeRequired: users.passwordChangeRequired,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -89,6 +92,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, options: { dep
       phone: row.phone,
       fullName: row.fullName,
       phonePrivacy: row.phonePrivacy,
+      passwordChangeRequired: row.passwordChangeRequired,
     };
   }
 
@@ -96,6 +100,8 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, options: { dep
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     await authenticate(request);
     if (request.user?.role !== 'admin') throw forbidden();
+    // A weak password is changed before anything else of the administrator's (PATCH /api/users/me/password/).
+    if (request.user.passwordChangeRequired) throw forbidden('password_change_required');
   });
 });
 

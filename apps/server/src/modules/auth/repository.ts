@@ -17,6 +17,11 @@ import type { CodeMode } from './verification.ts';
 export type VerificationRow = typeof verifications.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
+/** Marks an administrator whose password must be replaced before his administrator area opens. */
+export async function requirePasswordChange(executor: Executor, userId: number): Promise<void> {
+  await executor.update(users).set({ passwordChangeRequired: true }).where(eq(users.id, userId));
+}
+
 /** The live (not deleted) account of a phone, if any. */
 export async function findLiveUserByPhone(executor: Executor, phone: string): Promise<UserRow | undefined> {
   const [row] = await executor

@@ -18,6 +18,7 @@ import {
   unauthorized,
 } from '../../lib/errors.ts';
 import { phoneLogKey } from '../../lib/log-privacy.ts';
+import { judgePassword } from '../../lib/password-strength.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { claimWaitingInvitations } from '../access-requests/phone-invitation-repository.ts';
@@ -52,6 +53,7 @@ import {
   lockPhoneFailures,
   lockSessionByRefreshHash,
   markVerified,
+  requirePasswordChange,
   retireRefreshToken,
   revokeSession,
   rotateSession,
@@ -349,7 +351,12 @@ export async function verifyAdminPassword(
     throw badRequest('invalid_credentials');
   }
   const nonce = randomToken();
+  // The one moment the server sees the password: one that no longer meets the rule (issue 29 part 9) must be
+  // replaced before the administrator area opens again.
+  const passwordChangeRequired =
+    user.passwordChangeRequired || judgePassword(input.password, [user.phone, user.fullName]) !== 'ok';
   await deps.db.transaction(async (tx) => {
+    if (passwordChangeRequired && !user.passwordChangeRequired) await requirePasswordChange(tx, user.id);
     await deleteAuthFailure(tx, failureId);
     await deleteAuthFailures(tx, phone, 'password');
     await insertPasswordStep(tx, {
@@ -360,7 +367,11 @@ export async function verifyAdminPassword(
       expiresAt: new Date(now.getTime() + PASSWORD_STEP_TTL_MS),
     });
   });
-  return { message: AUTH_MESSAGES.passwordVerified, password_nonce: nonce };
+  return {
+    message: AUTH_MESSAGES.passwordVerified,
+    password_nonce: nonce,
+    password_change_required: passwordChangeRequired,
+  };
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {

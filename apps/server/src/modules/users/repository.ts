@@ -6,7 +6,15 @@ import { accessRequests, barrierAccess, barriers, phones, users } from '../../db
 export type UserUpdate = Partial<
   Pick<
     typeof users.$inferInsert,
-    'fullName' | 'phonePrivacy' | 'phone' | 'passwordHash' | 'role' | 'isActive' | 'blockReason' | 'deletedAt'
+    | 'fullName'
+    | 'phonePrivacy'
+    | 'phone'
+    | 'passwordHash'
+    | 'passwordChangeRequired'
+    | 'role'
+    | 'isActive'
+    | 'blockReason'
+    | 'deletedAt'
   >
 >;
 

@@ -96,7 +96,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (
   app.patch(
     '/api/users/me/password/',
     {
-      preHandler: app.requireAdmin,
+      // Not requireAdmin: an administrator who must replace his password does it here (issue 29 part 9); the
+      // service refuses anyone but an administrator (403 admin_only).
+      preHandler: app.authenticate,
       schema: {
         tags,
         security,

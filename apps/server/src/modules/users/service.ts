@@ -4,6 +4,7 @@
  * and spends it inside the transaction of the change.
  */
 import { hash } from '@node-rs/argon2';
+import { AUTH_MESSAGES } from '@propusk/contracts/auth';
 import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from '@propusk/contracts/users';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import {
@@ -15,6 +16,7 @@ import {
   notFound,
   unauthorized,
 } from '../../lib/errors.ts';
+import { judgePassword } from '../../lib/password-strength.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import {
   deleteAuthFailures,
@@ -53,6 +55,7 @@ function toProfile(user: UserRow): Profile {
     phone_privacy: user.phonePrivacy,
     role: user.role,
     is_active: user.isActive,
+    password_change_required: user.passwordChangeRequired,
   };
 }
 
@@ -78,6 +81,7 @@ export async function getProfile(deps: Dependencies, caller: AuthenticatedUser):
     role: caller.role,
     is_active: true,
     ...(await consentState(deps, caller.id)),
+    password_change_required: caller.passwordChangeRequired,
   };
 }
 
@@ -183,6 +187,16 @@ export async function changePhone(
   return { phone: newPhone };
 }
 
+/** 400 `password_too_weak` on `field` unless the password meets the rule (lib/password-strength.ts). */
+function assertPasswordAllowed(
+  password: string,
+  user: { phone: string; fullName: string | null },
+  field: string,
+): void {
+  if (judgePassword(password, [user.phone, user.fullName]) === 'ok') return;
+  throw new HttpError(400, 'password_too_weak', undefined, { [field]: [AUTH_MESSAGES.passwordTooWeak] });
+}
+
 /** An administrator's password change. Revokes all his sessions, this one included: he logs in again. */
 export async function changePassword(
   deps: Dependencies,
@@ -191,6 +205,7 @@ export async function changePassword(
 ): Promise<{ message: string }> {
   const user = await loadCaller(deps, caller);
   if (user.role !== 'admin') throw forbidden('admin_only');
+  assertPasswordAllowed(input.newPassword, user, 'new_password');
   await assertPhoneBackoffOpen(deps.db, deps, user.phone);
   const token = { token: input.verificationToken, phone: user.phone, mode: 'change_password' as const };
   await assertVerified(deps.db, deps, token);
@@ -207,7 +222,7 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     if (!(await lockLiveUser(tx, user.id))) throw unauthorized();
     await consumeVerification(tx, deps, token);
-    await updateUser(tx, user.id, { passwordHash }, now);
+    await updateUser(tx, user.id, { passwordHash, passwordChangeRequired: false }, now);
     await deletePasswordSteps(tx, user.id);
     await revokeUserSessions(tx, user.id, now);
   });
@@ -244,11 +259,12 @@ export async function setAdminPassword(
   const user = await findLiveUserByPhone(deps.db, input.phone);
   if (!user) throw notFound('user_not_found');
   if (user.role !== 'admin') throw forbidden('admin_only');
+  assertPasswordAllowed(input.password, user, 'password');
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     if (!(await lockLiveUser(tx, user.id))) throw notFound('user_not_found');
-    await updateUser(tx, user.id, { passwordHash }, now);
+    await updateUser(tx, user.id, { passwordHash, passwordChangeRequired: false }, now);
     await deletePasswordSteps(tx, user.id);
     await deleteAuthFailures(tx, user.phone, 'password');
     await revokeUserSessions(tx, user.id, now);
@@ -263,6 +279,7 @@ export async function createOrPromoteAdmin(
   deps: Dependencies,
   input: { phone: string; password: string; fullName?: string | undefined },
 ): Promise<{ id: number; created: boolean }> {
+  assertPasswordAllowed(input.password, { phone: input.phone, fullName: input.fullName ?? null }, 'password');
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -274,6 +291,7 @@ export async function createOrPromoteAdmin(
         {
           role: 'admin',
           passwordHash,
+          passwordChangeRequired: false,
           ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
         },
         now,

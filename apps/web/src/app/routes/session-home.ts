@@ -14,7 +14,9 @@ export async function findSessionHome(): Promise<string | null> {
   if (!readStored('access_token') && !readStored('refresh_token')) return null;
   try {
     const profile = (await api.get('/api/users/me/')) as Profile;
-    return profile.role === 'admin' ? paths.admin : paths.user;
+    if (profile.role !== 'admin') return paths.user;
+    // A password that no longer meets the rule is replaced first (issue 29 part 9).
+    return profile.password_change_required ? paths.changePassword : paths.admin;
   } catch {
     return null;
   }

@@ -22,6 +22,16 @@ describe('/admin', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Screen: /change-password')).toBeInTheDocument();
   });
 
+  it('sends an administrator whose password must be replaced to the password change (issue 29 part 9)', async () => {
+    signIn();
+    mockApi({
+      'GET /api/users/me/': { ...adminProfile, password_change_required: true },
+      'GET /api/admin/balance/': { balance: null, currency: null },
+    });
+    renderRoute(<AdminProfileRoute />, { path: '/admin' });
+    expect(await screen.findByText('Screen: /change-password')).toBeInTheDocument();
+  });
+
   it('goes back to /user with the toggle', async () => {
     signIn();
     mockApi({

@@ -1,12 +1,17 @@
 import { Button, Select } from '@mantine/core';
 import { PHONE_PRIVACY, type PhonePrivacy } from '@propusk/contracts/common';
 import { MESSAGES, PHONE_PRIVACY_LABELS } from '@propusk/contracts/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router';
 import { RoleToggle } from '../../../components/role-toggle';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { BalanceCard } from '../../../features/admin-profile/components/balance-card';
-import { type Profile, profileQueryKey, updateProfile } from '../../../features/users/api/profile-api';
+import {
+  type Profile,
+  profileQueryKey,
+  profileQueryOptions,
+  updateProfile,
+} from '../../../features/users/api/profile-api';
 import { useLogout } from '../../../hooks/use-logout';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../paths';
@@ -21,6 +26,8 @@ export const PRIVACY_SAVED_TEXT = 'Видимость номера сохран�
  */
 export function AdminProfileRoute() {
   const logout = useLogout();
+  const profile = useQuery(profileQueryOptions);
+  if (profile.data?.password_change_required) return <Navigate to={paths.changePassword} replace />;
   return (
     <OwnProfileScreen
       title="Профиль администратора"

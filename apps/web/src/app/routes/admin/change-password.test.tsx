@@ -38,15 +38,15 @@ describe('/change-password', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/Повторите новый пароль/), '54321');
     await user.click(submit);
     expect(screen.getByText('Пароль не должен быть пустым.')).toBeInTheDocument();
-    expect(screen.getByText('Пароль должен содержать минимум 6 символов.')).toBeInTheDocument();
+    expect(screen.getByText('Пароль должен содержать минимум 12 символов.')).toBeInTheDocument();
     expect(screen.getByText('Новые пароли не совпадают.')).toBeInTheDocument();
     expect(server.callsTo('PATCH /api/users/me/password/')).toHaveLength(0);
 
     await user.type(screen.getByLabelText(/Текущий пароль/), 'old-secret');
     await user.clear(screen.getByLabelText(/Новый пароль/));
-    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret');
+    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret-maple-9');
     await user.clear(screen.getByLabelText(/Повторите новый пароль/));
-    await user.type(screen.getByLabelText(/Повторите новый пароль/), 'new-secret');
+    await user.type(screen.getByLabelText(/Повторите новый пароль/), 'new-secret-maple-9');
     await user.click(submit);
     expect(await screen.findByText('Старый пароль неверен.')).toBeInTheDocument();
 
@@ -55,7 +55,7 @@ describe('/change-password', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Пароль успешно изменён')).toBeInTheDocument();
     expect(server.callsTo('PATCH /api/users/me/password/').at(-1)?.body).toEqual({
       old_password: 'old-secret',
-      new_password: 'new-secret',
+      new_password: 'new-secret-maple-9',
       verification_token: 'token-1',
     });
     await user.click(screen.getByRole('button', { name: 'Войти снова' }));
@@ -79,9 +79,18 @@ describe('/change-password', { timeout: 30_000 }, () => {
     await user.type(await screen.findByLabelText(/Код из СМС/), '123456');
     await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
     await user.type(await screen.findByLabelText(/Текущий пароль/), 'old-secret');
-    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret');
-    await user.type(screen.getByLabelText(/Повторите новый пароль/), 'new-secret');
+    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret-maple-9');
+    await user.type(screen.getByLabelText(/Повторите новый пароль/), 'new-secret-maple-9');
     await user.click(screen.getByRole('button', { name: 'Сменить пароль' }));
     expect(await screen.findByText('Ошибка при смене пароля')).toBeInTheDocument();
+  });
+
+  it('tells an administrator whose password no longer meets the rule why he is here (issue 29 part 9)', async () => {
+    signIn('+79001112233');
+    mockApi({ 'GET /api/users/me/': { ...adminProfile, password_change_required: true } });
+    renderRoute(<ChangePasswordRoute />, { path: '/change-password' });
+    expect(await screen.findByTestId('password-change-required')).toHaveTextContent(
+      'Ваш пароль слишком короткий или легко угадывается',
+    );
   });
 });

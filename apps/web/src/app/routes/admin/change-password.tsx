@@ -45,6 +45,9 @@ export function ChangePasswordRoute() {
       {!phone ? <QueryStatus isPending={profile.isPending} error={null} /> : null}
       {phone ? (
         <Stack gap="sm">
+          {profile.data?.password_change_required ? (
+            <Text data-testid="password-change-required">{MESSAGES.passwordChangeRequired}</Text>
+          ) : null}
           <Text size="sm" c="gray.7" data-testid="change-password-step">
             Шаг {STEP_NUMBER[step.kind]} из 3
           </Text>

@@ -10,6 +10,7 @@ import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { storeSession, writeStored } from '../../../lib/storage';
 import { type AppPath, paths } from '../../paths';
+import { findSessionHome } from '../session-home';
 import { SAMPLE_PHONE } from './sample-phone';
 
 interface LoginCodeScreenProps {
@@ -46,7 +47,9 @@ export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCode
       });
       storeSession({ ...session, phone });
       writeStored('verification_token', null);
-      navigate(home, { replace: true });
+      // An administrator whose password must be replaced goes to that screen first (issue 29 part 9).
+      const target = home === paths.admin ? ((await findSessionHome()) ?? home) : home;
+      navigate(target, { replace: true });
     } catch (caught) {
       return errorMessage(caught, { fallback: loginFailed, network });
     }

@@ -8,16 +8,16 @@ const phone = '+79001112233';
 const state = { phone, verification_token: 'reset-1' };
 
 describe('/restorepassword', { timeout: 20_000 }, () => {
-  it('needs at least 6 characters before it sends anything', async () => {
+  it('needs at least 12 characters before it sends anything', async () => {
     const server = mockApi();
     const { user } = renderRoute(<RestorePasswordRoute />, { path: '/restorepassword', state });
     const save = screen.getByRole('button', { name: 'Сохранить пароль' });
     expect(save).toBeDisabled();
-    await user.type(screen.getByLabelText(/Новый пароль/), '12345');
-    expect(screen.getByText('Пароль должен содержать минимум 6 символов.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Новый пароль/), 'клён-орбита');
+    expect(screen.getByText('Пароль должен содержать минимум 12 символов.')).toBeInTheDocument();
     expect(save).toBeDisabled();
-    await user.type(screen.getByLabelText(/Новый пароль/), '6');
-    expect(screen.queryByText('Пароль должен содержать минимум 6 символов.')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Новый пароль/), '7');
+    expect(screen.queryByText('Пароль должен содержать минимум 12 символов.')).not.toBeInTheDocument();
     expect(save).toBeEnabled();
     expect(server.calls).toHaveLength(0);
   });
@@ -28,11 +28,11 @@ describe('/restorepassword', { timeout: 20_000 }, () => {
       'PATCH /api/users/me/password/reset/': { detail: 'Password reset successfully.' },
     });
     const { user } = renderRoute(<RestorePasswordRoute />, { path: '/restorepassword', state });
-    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret');
+    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret-maple-9');
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
     expect(await screen.findByText('Screen: /verifyadmin')).toBeInTheDocument();
     const reset = server.callsTo('PATCH /api/users/me/password/reset/')[0];
-    expect(reset?.body).toEqual({ phone, new_password: 'new-secret', verification_token: 'reset-1' });
+    expect(reset?.body).toEqual({ phone, new_password: 'new-secret-maple-9', verification_token: 'reset-1' });
     expect(reset?.headers.authorization).toBeUndefined();
     expect(JSON.parse(screen.getByTestId('navigation-state').textContent ?? 'null')).toMatchObject({ phone });
     expect(window.localStorage.getItem('verification_token')).toBeNull();
@@ -46,7 +46,7 @@ describe('/restorepassword', { timeout: 20_000 }, () => {
       ],
     });
     const { user } = renderRoute(<RestorePasswordRoute />, { path: '/restorepassword', state });
-    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret');
+    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret-maple-9');
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Код подтверждения недействителен. Запросите новый код.',
@@ -65,7 +65,7 @@ describe('/restorepassword', { timeout: 20_000 }, () => {
   it('says "Ошибка сброса пароля" without calling the server when no code was verified', async () => {
     const server = mockApi();
     const { user } = renderRoute(<RestorePasswordRoute />, { path: '/restorepassword', state: { phone } });
-    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret');
+    await user.type(screen.getByLabelText(/Новый пароль/), 'new-secret-maple-9');
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ошибка сброса пароля');
     expect(server.calls).toHaveLength(0);

@@ -1,4 +1,5 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH } from '@propusk/contracts/auth';
 import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { ErrorLine } from '../../../components/status-line';
@@ -12,11 +13,14 @@ export interface NewPasswordValues {
 
 export type NewPasswordErrors = Partial<Record<keyof NewPasswordValues, string>>;
 
-/** spec.md section 5: the old password not empty, the new one at least 6 characters, repeated exactly. */
+/**
+ * spec.md section 5: the old password not empty, the new one long enough (12 characters since issue 29 part 9;
+ * the server also refuses common passwords), repeated exactly.
+ */
 export function validateNewPassword(values: NewPasswordValues): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
   if (!values.oldPassword) errors.oldPassword = VALIDATION.adminPasswordEmpty;
-  if (values.newPassword.length < 6) errors.newPassword = VALIDATION.newPasswordTooShort;
+  if (values.newPassword.length < PASSWORD_MIN_LENGTH) errors.newPassword = VALIDATION.newPasswordTooShort;
   if (values.repeatPassword !== values.newPassword) errors.repeatPassword = VALIDATION.newPasswordsMismatch;
   return errors;
 }
