@@ -143,19 +143,24 @@ test('sends a device setting with a live command preview', async () => {
   await expect(page.getByRole('heading', { name: 'Мои шлагбаумы' })).toBeVisible();
 });
 
-test('invites a user found by phone; he accepts and appears among the users', async () => {
+test('invites a resident by number (the search tells nothing of a stranger); he accepts and appears among the users', async () => {
   const testInfo = test.info();
   await openOwnBarrier(page, address);
   await page.getByRole('button', { name: 'Пользователи' }).click();
   await expect(page.getByRole('heading', { name: 'Пользователи шлагбаума' })).toBeVisible();
   const find = page.getByRole('button', { name: 'Найти' });
   await expect(find).toBeDisabled();
-  await page.getByLabel('Номер телефона').fill(resident.phone);
+  await page.getByLabel('Номер телефона', { exact: true }).fill(resident.phone);
   await find.click();
-  const found = page.getByTestId('found-user');
-  await expect(found).toContainText('Иван Жилец');
-  await found.getByRole('button', { name: 'Пригласить' }).click();
-  await expect(page.getByText('Заявка отправлена успешно')).toBeVisible();
+  // He has an account, but the owner does not know him yet: the same answer as for a number without one
+  // (issue 28, no account oracle), and the invitation goes by number.
+  await expect(page.getByText('Пользователь не найден')).toBeVisible();
+  await page.getByRole('button', { name: 'Пригласить по номеру' }).click();
+  await expect(
+    page.getByText(
+      'Приглашение отправлено по SMS. Оно появится у человека, когда он войдёт по этому номеру.',
+    ),
+  ).toBeVisible();
   await checkAdminScreen(page, testInfo, 'barrier-users-invite');
 
   const asResident = new ApiAs(api, resident);

@@ -101,6 +101,8 @@ describe('ids beyond the database range', () => {
   /** A body each route accepts, so that only the id decides the answer (a route with a body needs one here). */
   const validBodies = (): Record<string, object> => ({
     'POST /api/admin/barriers/{id}/settings/': { setting: 'no-such-setting' },
+    'POST /api/barriers/{id}/open/': {},
+    'POST /api/admin/barriers/{id}/open/': {},
     'POST /api/admin/barriers/{id}/device-check/': {},
     'PUT /api/admin/barriers/{id}/device-check/audit/': { every_days: null },
     'PUT /api/admin/barriers/{id}/device-profile/': {},
