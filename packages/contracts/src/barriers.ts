@@ -24,6 +24,18 @@ export const BARRIER_MESSAGES = {
   barrierNotFound: 'Barrier not found.',
 } as const;
 
+/** Issue 29 part 8: an address search has at most this many words. */
+export const ADDRESS_SEARCH_MAX_WORDS = 8;
+
+/** The words of an address search: letters and digits, lower case, ё as е. */
+export function addressSearchWords(value: string): string[] {
+  return value
+    .toLowerCase()
+    .replaceAll('ё', 'е')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
 const addressSchema = z
   .string({ error: BARRIER_MESSAGES.address })
   .trim()
@@ -83,7 +95,15 @@ export const barrierListQuerySchema = pageQuerySchema.extend({
     .enum(BARRIER_ORDERINGS, { error: `Ordering must be one of: ${BARRIER_ORDERINGS.join(', ')}.` })
     .optional(),
   /** Words, each a prefix of some word of the address, in any order; case, ё, punctuation and abbreviations (ул = улица) aside. */
-  address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
+  // At most 8 words (issue 29 part 8): each word is one more condition of the search.
+  address: z
+    .string()
+    .trim()
+    .max(ADDRESS_MAX_LENGTH)
+    .refine((value) => addressSearchWords(value).length <= ADDRESS_SEARCH_MAX_WORDS, {
+      error: `Enter at most ${ADDRESS_SEARCH_MAX_WORDS} words.`,
+    })
+    .optional(),
 });
 export type BarrierListQuery = z.infer<typeof barrierListQuerySchema>;
 

@@ -253,6 +253,7 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
   exact('Enter a date and time in ISO 8601 format.', 'Укажите дату и время.'),
   exact('The start date is after the end date.', 'Дата начала позже даты конца.'),
   exact('Query is required.', 'Введите адрес.'),
+  [/^Enter at most (\d+) words\.$/, (m) => `Введите не больше ${m[1]} слов.`],
   exact('Count must be a whole number.', 'Количество должно быть целым числом.'),
   exact('Count must be between 1 and 20.', 'Количество должно быть от 1 до 20.'),
   // Fields of an error that also carries a code (phone_in_use, wrong_old_password).

@@ -12,7 +12,7 @@ import type {
   CreateBarrierBody,
   UpdateBarrierBody,
 } from '@propusk/contracts/barriers';
-import { BARRIER_MESSAGES } from '@propusk/contracts/barriers';
+import { addressSearchWords, BARRIER_MESSAGES } from '@propusk/contracts/barriers';
 import type { DeviceState } from '@propusk/contracts/devices';
 import {
   LIMIT_MESSAGES,
@@ -182,7 +182,9 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
         publicCounts.get('all', () => repository.countPublicBarriers(db)),
       ]);
     }
-    const search = await publicSearches.get(`${query.ordering ?? 'id'} ${address}`, () =>
+    // Keyed by the sorted words: the same search in another order or case is the same entry (issue 29 part 8).
+    const words = addressSearchWords(address).sort().join(' ');
+    const search = await publicSearches.get(`${query.ordering ?? 'id'} ${words}`, () =>
       repository.searchPublicBarrierIds(db, address, query.ordering, searchIdsKept),
     );
     const offset = pageOffset(query);
