@@ -92,7 +92,7 @@ test('imports residents from a file: template, problems per row, SMS and time, c
   });
   await page.getByRole('button', { name: 'Проверить файл' }).click();
   await expect(page.getByTestId('import-totals')).toContainText('Строк с ошибками: 0');
-  await expect(page.getByTestId('import-totals')).toContainText('Новых жителей: 1');
+  await expect(page.getByTestId('import-totals')).toContainText('Жителей: 1');
   await expect(page.getByTestId('import-sms')).toHaveText(/SMS на устройство: [1-9]\d*/);
   await expect(page.getByTestId('import-minutes')).toContainText('Отправка займёт');
   await expect(page.getByTestId('import-problem')).toHaveCount(0);
@@ -100,10 +100,10 @@ test('imports residents from a file: template, problems per row, SMS and time, c
 
   await page.getByRole('button', { name: 'Импортировать' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Загрузить номеров: 3, новых жителей: 1?');
+  await expect(dialog).toContainText('Загрузить номеров: 3, жителей: 1?');
   await checkAdminScreen(page, testInfo, 'import-confirm');
   await dialog.getByRole('button', { name: 'Да, импортировать' }).click();
-  await expect(page.getByTestId('success-line')).toContainText('Загружено номеров: 3, новых жителей: 1.');
+  await expect(page.getByTestId('success-line')).toContainText('Загружено номеров: 3, жителей: 1.');
   await checkAdminScreen(page, testInfo, 'import-done');
   await checkLayout(page, `${size}-import-done`);
 

@@ -91,7 +91,7 @@ async function main() {
     console.log(`| preview, XLSX | ${xlsxPreview.ms.toFixed(0)} | < 2000 |`);
     console.log(`| commit, CSV | ${commit.ms.toFixed(0)} | < 5000 |`);
     console.log(
-      `totals: ${commit.body.phones} phones, ${commit.body.new_users} new accounts, ${commit.body.sms} SMS planned (preview said ${csvPreview.body.totals.sms}), ${commit.body.send_minutes} min to send`,
+      `totals: ${commit.body.phones} phones, ${commit.body.residents} residents, ${commit.body.sms} SMS planned (preview said ${csvPreview.body.totals.sms}), ${commit.body.send_minutes} min to send`,
     );
   } finally {
     await t.close();

@@ -90,8 +90,6 @@ export const importRowSchema = z.object({
   name: z.string(),
   note: z.string(),
   type: z.enum(PHONE_TYPES).nullable(),
-  /** Primary rows: whether the resident gets a new account. */
-  new_user: z.boolean(),
   problems: z.array(importProblemSchema),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
@@ -99,7 +97,11 @@ export type ImportRow = z.infer<typeof importRowSchema>;
 export const importTotalsSchema = z.object({
   rows: z.number().int(),
   rows_with_problems: z.number().int(),
-  new_users: z.number().int(),
+  /**
+   * Residents («Основной» rows without problems). Nothing in a preview or a result says which numbers already
+   * have an account (issue 28: no account oracle).
+   */
+  residents: z.number().int(),
   phones: z.number().int(),
   /** SMS the device commands of the import will take (the outbox's plan). */
   sms: z.number().int(),
@@ -117,7 +119,7 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importResultSchema = z.object({
   phones: z.number().int(),
-  new_users: z.number().int(),
+  residents: z.number().int(),
   sms: z.number().int(),
   send_minutes: z.number().int(),
 });

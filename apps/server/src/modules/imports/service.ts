@@ -176,7 +176,7 @@ export function createImportService(deps: Dependencies) {
     rows: ImportCandidate[],
     accounts: Accounts,
     committedBefore: number | undefined,
-  ): Promise<{ phones: number; newUsers: number; sms: number }> {
+  ): Promise<{ phones: number; residents: number; sms: number }> {
     const now = deps.clock.now();
     const primaries = rows.filter((row) => row.type === 'primary');
     const fresh = primaries.filter((row) => !accounts.has(row.phone));
@@ -218,7 +218,7 @@ export function createImportService(deps: Dependencies) {
     const actor: Actor = { author: 'admin', userId: admin.id };
     const added = await addPhonesLocked(tx, deps, barrier, batch, actor);
     const sms = await syncBarrierDevice(tx, deps, barrier.id, { committedBefore });
-    return { phones: added.length, newUsers: fresh.length, sms };
+    return { phones: added.length, residents: primaries.length, sms };
   }
 
   async function committedSmsBefore(tx: Executor, barrier: LockedBarrier) {
@@ -296,7 +296,6 @@ export function createImportService(deps: Dependencies) {
           name: row.name,
           note: row.note,
           type: row.type,
-          new_user: row.type === 'primary' && row.problems.length === 0 && !accounts.has(row.phone),
           problems: row.problems.map((code: ImportProblemCode) => ({
             code,
             text: IMPORT_PROBLEM_TEXTS[code],
@@ -305,7 +304,7 @@ export function createImportService(deps: Dependencies) {
         totals: {
           rows: rows.length,
           rows_with_problems: rows.length - clean.length,
-          new_users: clean.filter((row) => row.type === 'primary' && !accounts.has(row.phone)).length,
+          residents: clean.filter((row) => row.type === 'primary').length,
           phones: clean.length,
           sms,
           send_minutes: estimateSendMinutes(sms, deps.config),
@@ -336,7 +335,7 @@ export function createImportService(deps: Dependencies) {
       deps.notifyDeviceCommands([barrierId]);
       return {
         phones: result.phones,
-        new_users: result.newUsers,
+        residents: result.residents,
         sms: result.sms,
         send_minutes: estimateSendMinutes(result.sms, deps.config),
       };

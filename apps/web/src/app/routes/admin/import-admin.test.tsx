@@ -13,7 +13,6 @@ const row = (line: number, phone: string, problems: { code: string; text: string
   name: 'Новиков Николай',
   note: 'кв. 7',
   type: 'primary',
-  new_user: problems.length === 0,
   problems,
 });
 
@@ -23,7 +22,7 @@ const preview = (rows: ReturnType<typeof row>[]) => ({
   totals: {
     rows: rows.length,
     rows_with_problems: rows.filter((item) => item.problems.length > 0).length,
-    new_users: rows.filter((item) => item.new_user).length,
+    residents: rows.filter((item) => item.type === 'primary' && item.problems.length === 0).length,
     phones: rows.filter((item) => item.problems.length === 0).length,
     sms: 41,
     send_minutes: 3,
@@ -46,7 +45,7 @@ describe('/import-admin', { timeout: 20_000 }, () => {
             ])
           : preview([row(2, '+79001234567')]);
       },
-      'POST /api/admin/barriers/5/import/': [201, { phones: 1, new_users: 1, sms: 41, send_minutes: 3 }],
+      'POST /api/admin/barriers/5/import/': [201, { phones: 1, residents: 1, sms: 41, send_minutes: 3 }],
     });
     const { user } = renderRoute(<ImportAdminRoute />, { path: '/import-admin', state });
     expect(screen.getByRole('heading', { name: 'Импорт жителей' })).toBeInTheDocument();
@@ -68,9 +67,7 @@ describe('/import-admin', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('На устройство уйдёт SMS: 41');
     expect(server.callsTo('POST /api/admin/barriers/5/import/')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Да, импортировать' }));
-    expect(await screen.findByTestId('success-line')).toHaveTextContent(
-      'Загружено номеров: 1, новых жителей: 1.',
-    );
+    expect(await screen.findByTestId('success-line')).toHaveTextContent('Загружено номеров: 1, жителей: 1.');
     const [commit] = server.callsTo('POST /api/admin/barriers/5/import/');
     expect(commit?.query.get('digest')).toBe(digest);
   });

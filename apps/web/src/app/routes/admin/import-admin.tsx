@@ -41,7 +41,7 @@ function Totals({ totals }: { totals: ImportPreview['totals'] }) {
         <Text size="sm" c={totals.rows_with_problems > 0 ? 'red.9' : undefined}>
           Строк с ошибками: {totals.rows_with_problems}
         </Text>
-        <Text size="sm">Новых жителей: {totals.new_users}</Text>
+        <Text size="sm">Жителей: {totals.residents}</Text>
         <Text size="sm">Номеров к загрузке: {totals.phones}</Text>
         <Text size="sm" data-testid="import-sms">
           SMS на устройство: {totals.sms}
@@ -174,7 +174,7 @@ export function ImportAdminRoute() {
               ) : null}
               {commit.data ? (
                 <SuccessLine
-                  message={`Загружено номеров: ${commit.data.phones}, новых жителей: ${commit.data.new_users}. SMS в очереди устройства: ${commit.data.sms}, отправка займёт ${minutesText(commit.data.send_minutes)}.`}
+                  message={`Загружено номеров: ${commit.data.phones}, жителей: ${commit.data.residents}. SMS в очереди устройства: ${commit.data.sms}, отправка займёт ${minutesText(commit.data.send_minutes)}.`}
                 />
               ) : (
                 <Button onClick={() => setIsConfirming(true)} disabled={!canImport}>
@@ -184,7 +184,7 @@ export function ImportAdminRoute() {
               <ImportRows rows={result.rows} />
               <ConfirmDialog
                 opened={isConfirming}
-                message={`Загрузить номеров: ${result.totals.phones}, новых жителей: ${result.totals.new_users}? На устройство уйдёт SMS: ${result.totals.sms}, отправка займёт ${minutesText(result.totals.send_minutes)}.`}
+                message={`Загрузить номеров: ${result.totals.phones}, жителей: ${result.totals.residents}? На устройство уйдёт SMS: ${result.totals.sms}, отправка займёт ${minutesText(result.totals.send_minutes)}.`}
                 confirmLabel="Да, импортировать"
                 onConfirm={() => file && commit.mutate({ chosen: file, digest: result.digest })}
                 onCancel={() => setIsConfirming(false)}

@@ -38,11 +38,6 @@ export function ImportRows({ rows }: { rows: ImportPreview['rows'] }) {
                   {IMPORT_TYPE_WORDS[row.type]}
                 </Badge>
               ) : null}
-              {row.new_user ? (
-                <Text size="sm" c="teal.9" fw={600}>
-                  Новый житель
-                </Text>
-              ) : null}
             </Group>
             {row.name || row.note ? (
               <Text size="sm">{[row.name, row.note].filter(Boolean).join(', ')}</Text>
