@@ -173,6 +173,9 @@ export const ERROR_CODES = {
   lookup_limit: 'Too many look-ups by phone number. Try again later.',
   // The privacy policy and consent (152-ФЗ, issue 28 part 6).
   policy_version_outdated: PRIVACY_MESSAGES.policyChanged,
+  // Address searches of the public list, bounded (issue 29 part 8).
+  too_many_searches: 'Too many address searches: wait a little and search again.',
+  search_timeout: 'The address search took too long: narrow it down and search again.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

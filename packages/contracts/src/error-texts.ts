@@ -188,6 +188,9 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   // The privacy policy and consent (152-ФЗ, issue 28 part 6).
   policy_version_outdated:
     'Политика обработки персональных данных изменилась. Прочитайте новую версию и подтвердите согласие.',
+  // Address searches of the public list, bounded (issue 29 part 8).
+  too_many_searches: 'Слишком много поисков подряд. Подождите минуту и повторите поиск.',
+  search_timeout: 'Поиск занял слишком много времени. Уточните адрес и повторите поиск.',
 };
 
 /** The Russian text of an error body that carries a known code, else undefined. */

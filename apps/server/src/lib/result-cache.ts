@@ -20,6 +20,12 @@ export class ResultCache<Value> {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
+  /** Whether `key` has a live entry (computed or being computed): `get` would not compute. */
+  has(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.expiresAt > this.now();
+  }
+
   get(key: string, compute: () => Promise<Value>): Promise<Value> {
     const now = this.now();
     const entry = this.entries.get(key);

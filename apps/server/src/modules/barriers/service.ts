@@ -48,6 +48,7 @@ import {
   visibleOwnerPhone,
 } from './policy.ts';
 import * as repository from './repository.ts';
+import { createSearchBounds } from './search-bounds.ts';
 
 type SummaryRow = repository.BarrierSummaryRow;
 
@@ -143,9 +144,13 @@ export const PUBLIC_COUNT_TTL_MS = 5000;
  */
 export const PUBLIC_SEARCH_IDS_KEPT = 1000;
 
-export function createBarrierService(deps: Dependencies, options: { searchIdsKept?: number } = {}) {
+export function createBarrierService(
+  deps: Dependencies,
+  options: { searchIdsKept?: number; searchStatementTimeout?: string } = {},
+) {
   const searchIdsKept = options.searchIdsKept ?? PUBLIC_SEARCH_IDS_KEPT;
   const { db } = deps;
+  const searchBounds = createSearchBounds(deps, { statementTimeout: options.searchStatementTimeout });
 
   /**
    * What is left of the weekly SMS limit (sms-shares.ts): `userId`'s own share when he is a resident there;
@@ -184,15 +189,20 @@ export function createBarrierService(deps: Dependencies, options: { searchIdsKep
     }
     // Keyed by the sorted words: the same search in another order or case is the same entry (issue 29 part 8).
     const words = addressSearchWords(address).sort().join(' ');
-    const search = await publicSearches.get(`${query.ordering ?? 'id'} ${words}`, () =>
-      repository.searchPublicBarrierIds(db, address, query.ordering, searchIdsKept),
+    const key = `${query.ordering ?? 'id'} ${words}`;
+    // Only a search that reaches the database is counted and bounded in time (search-bounds.ts).
+    if (!publicSearches.has(key)) await searchBounds.limit(user.id);
+    const search = await publicSearches.get(key, () =>
+      searchBounds.run((tx) => repository.searchPublicBarrierIds(tx, address, query.ordering, searchIdsKept)),
     );
     const offset = pageOffset(query);
     const end = offset + query.page_size;
     const rows =
       end <= search.ids.length || search.ids.length === search.total
         ? await repository.listPublicBarriersByIds(db, user.id, search.ids.slice(offset, end), query.ordering)
-        : await repository.listPublicBarriers(db, user.id, query);
+        : await searchBounds
+            .limit(user.id)
+            .then(() => searchBounds.run((tx) => repository.listPublicBarriers(tx, user.id, query)));
     return [rows, search.total] as const;
   }
 
