@@ -248,7 +248,7 @@ export function createImportService(deps: Dependencies) {
       const rows = await readRows(file);
       // Read only: the rows' phones are handed to the outbox's planner as if written (their slots as the
       // batch would take them), so the SMS count and the weekly limit are the outbox's own.
-      const { accounts, sms } = await db.transaction(async (tx) => {
+      const { sms } = await db.transaction(async (tx) => {
         const barrier = await lockLiveBarrier(tx, barrierId);
         const committedBefore = await committedSmsBefore(tx, barrier);
         const checked = await checkAgainstBarrier(tx, barrier, rows);
