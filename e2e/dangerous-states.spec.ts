@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { newProjectPage, openOwnBarrier, runDigits, selectOption } from './admin-support';
-import { ApiAs, loginOverApi, openLoggedIn, ownerSession, type Session, uniquePhone } from './support/api';
+import { ApiAs, barrierWithResident, openLoggedIn, ownerSession, type Session } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
 import { readSms } from './support/sms';
@@ -23,21 +23,10 @@ test.beforeAll(async ({ browser, playwright }, testInfo) => {
   api = await playwright.request.newContext({ baseURL: PHONE_CONTEXT.baseURL });
   owner = new ApiAs(api, await ownerSession(api));
   const run = runDigits(testInfo, 5);
-  const devicePhone = `+7806${run}55`;
-  const created = await owner.post('/api/admin/barriers/', {
+  ({ barrier, resident } = await barrierWithResident(api, owner, {
     address: `г Москва, ул Открытая, д ${run}`,
-    device_phone: devicePhone,
-    device_model: 'RTU5025',
-    device_password: '1234',
-    device_phones_amount: 20,
-    is_public: true,
-  });
-  barrier = { id: created.id, address: created.address, devicePhone };
-  resident = await loginOverApi(api, uniquePhone());
-  const asResident = new ApiAs(api, resident);
-  const residentId = (await asResident.get('/api/users/me/')).id;
-  const request = await asResident.post('/api/access_requests/', { user: residentId, barrier: barrier.id });
-  await owner.patch(`/api/admin/access_requests/${request.id}/`, { status: 'accepted' });
+    devicePhone: `+7806${run}55`,
+  }));
   page = await newProjectPage(browser, testInfo);
 });
 

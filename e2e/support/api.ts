@@ -107,6 +107,31 @@ export class ApiAs {
   }
 }
 
+/**
+ * A public RTU5025 barrier of the owner with one resident who asked for access and was accepted (over the API):
+ * the set-up of journeys about what a resident sees of his barrier.
+ */
+export async function barrierWithResident(
+  request: APIRequestContext,
+  owner: ApiAs,
+  where: { address: string; devicePhone: string },
+): Promise<{ barrier: { id: number; address: string; devicePhone: string }; resident: Session }> {
+  const created = await owner.post('/api/admin/barriers/', {
+    address: where.address,
+    device_phone: where.devicePhone,
+    device_model: 'RTU5025',
+    device_password: '1234',
+    device_phones_amount: 20,
+    is_public: true,
+  });
+  const resident = await loginOverApi(request, uniquePhone());
+  const asResident = new ApiAs(request, resident);
+  const residentId = (await asResident.get('/api/users/me/')).id;
+  const asked = await asResident.post('/api/access_requests/', { user: residentId, barrier: created.id });
+  await owner.patch(`/api/admin/access_requests/${asked.id}/`, { status: 'accepted' });
+  return { barrier: { id: created.id, address: created.address, devicePhone: where.devicePhone }, resident };
+}
+
 /** Opens the app already logged in (tokens and phone in localStorage, as after the login screens). */
 export async function openLoggedIn(page: Page, session: Session, path: string): Promise<void> {
   await page.goto('/login');

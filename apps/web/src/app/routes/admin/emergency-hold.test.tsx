@@ -62,4 +62,30 @@ describe('/emergency-hold', { timeout: 20_000 }, () => {
       reason: 'Пожарная тревога',
     });
   });
+  it('a running hold opened from the list still shows its end once ended (not the start form)', async () => {
+    signIn();
+    let ended = false;
+    mockApi({
+      'GET /api/admin/emergency-holds/': () => ({
+        holds: ended ? [hold(['confirmed'], true)] : [hold(['confirmed'])],
+        total_count: 1,
+        current_page: 1,
+        page_size: 10,
+      }),
+      'GET /api/admin/barriers/my/': { barriers: [], total_count: 0, current_page: 1, page_size: 100 },
+      'GET /api/admin/emergency-holds/5/': () => hold(['confirmed'], ended),
+      'POST /api/admin/emergency-holds/5/end/': () => {
+        ended = true;
+        return hold(['confirmed'], true);
+      },
+    });
+    renderRoute(<EmergencyHoldRoute />, { path: '/emergency-hold' });
+    expect(await screen.findByTestId('hold-title')).toHaveTextContent('Экстренное открытие действует');
+    fireEvent.click(await screen.findByTestId('end-hold'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Да, завершить' }));
+    expect(await screen.findByText('Экстренное открытие завершено')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByTestId('hold-title')).toHaveTextContent('Экстренное открытие завершено');
+    expect(screen.queryByRole('button', { name: 'Открыть и удерживать' })).not.toBeInTheDocument();
+  });
 });

@@ -39,7 +39,10 @@ export function EmergencyHoldView() {
         error={holds.error ? errorMessage(holds.error, { fallback: RELAY_TEXTS.startFailed }) : null}
       />
       {holds.data && id === null ? <StartHoldForm onStarted={setShownId} /> : null}
-      {id !== null ? <HoldState holdId={id} onClosed={() => setShownId(null)} /> : null}
+      {id !== null ? (
+        // Kept once ended: a hold opened from the list (not started here) must still show its end.
+        <HoldState holdId={id} onEnded={setShownId} onClosed={() => setShownId(null)} />
+      ) : null}
     </Stack>
   );
 }
@@ -135,7 +138,15 @@ function stateLabel(barrier: HoldBarrier): string {
   return HOLD_STATE_LABELS[`${barrier.phase}:${barrier.state}`] ?? '';
 }
 
-function HoldState({ holdId, onClosed }: { holdId: number; onClosed: () => void }) {
+function HoldState({
+  holdId,
+  onEnded,
+  onClosed,
+}: {
+  holdId: number;
+  onEnded: (id: number) => void;
+  onClosed: () => void;
+}) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const hold = useQuery({
@@ -148,6 +159,7 @@ function HoldState({ holdId, onClosed }: { holdId: number; onClosed: () => void 
     mutationFn: () => endHold(holdId),
     onSuccess: async (ended) => {
       setConfirming(false);
+      onEnded(holdId);
       queryClient.setQueryData(holdQueryKey(holdId), ended);
       await queryClient.invalidateQueries({ queryKey: [...holdsKey, 'list'] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'barriers'] });
