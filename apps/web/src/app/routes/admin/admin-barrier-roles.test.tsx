@@ -97,7 +97,7 @@ describe('/admin-barrier-page by role', { timeout: 20_000 }, () => {
     expect(api.calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/staff/9/'))).toBe(true);
   });
 
-  it('says so when the phone has no administrator account', async () => {
+  it('says what to do when the phone is no administrator the owner knows (no account oracle)', async () => {
     signIn();
     barrierApi('owner', {
       'POST /api/admin/barriers/5/staff/': [
@@ -109,6 +109,8 @@ describe('/admin-barrier-page by role', { timeout: 20_000 }, () => {
     const section = await screen.findByTestId('staff-section');
     await user.type(within(section).getByLabelText('Номер телефона администратора'), '89005556677');
     await user.click(within(section).getByRole('button', { name: 'Добавить' }));
-    expect(await within(section).findByText(/нет аккаунта администратора/)).toBeInTheDocument();
+    expect(
+      await within(section).findByText(/Среди ваших пользователей нет администратора с этим номером/),
+    ).toBeInTheDocument();
   });
 });
