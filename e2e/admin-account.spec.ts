@@ -57,12 +57,12 @@ test('changes his phone, then his password, and logs in with the new ones', asyn
   await page.getByRole('button', { name: 'Сменить пароль' }).click();
   for (const message of [
     'Пароль не должен быть пустым.',
-    'Пароль должен содержать минимум 6 символов.',
+    'Пароль должен содержать минимум 12 символов.',
     'Новые пароли не совпадают.',
   ])
     await expect(page.getByText(message)).toBeVisible();
   await checkAdminScreen(page, testInfo, 'change-password-errors');
-  const newPassword = `${admin.password}-new`;
+  const newPassword = `${admin.password}-heron-quartz`;
   await page.getByLabel('Текущий пароль').fill(admin.password);
   await page.getByLabel(/^Новый пароль/).fill(newPassword);
   await page.getByLabel('Повторите новый пароль').fill(newPassword);

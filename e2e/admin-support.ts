@@ -55,6 +55,13 @@ export async function openAdminTab(page: Page, label: 'Шлагбаумы' | 'З
 
 /** The barrier list opens on page 1 in id order: walk to the page that shows this address and open it. */
 export async function openOwnBarrier(page: Page, address: string): Promise<void> {
+  const item = await showOwnBarrierInList(page, address);
+  await item.click();
+  await expect(page.getByTestId('barrier-address')).toHaveText(address);
+}
+
+/** «Мои шлагбаумы», paged forward until the barrier's address is on screen (other journeys add barriers). */
+export async function showOwnBarrierInList(page: Page, address: string) {
   await openAdminTab(page, 'Шлагбаумы');
   await expect(page.getByRole('heading', { name: 'Мои шлагбаумы' })).toBeVisible();
   const item = page.getByText(address, { exact: true });
@@ -66,6 +73,5 @@ export async function openOwnBarrier(page: Page, address: string): Promise<void>
     await expect(page.getByTestId('pager-position')).not.toHaveText(position ?? '');
     await page.waitForLoadState('networkidle');
   }
-  await item.click();
-  await expect(page.getByTestId('barrier-address')).toHaveText(address);
+  return item;
 }

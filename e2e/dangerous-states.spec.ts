@@ -1,5 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { newProjectPage, openOwnBarrier, runDigits, selectOption } from './admin-support';
+import {
+  newProjectPage,
+  openOwnBarrier,
+  runDigits,
+  selectOption,
+  showOwnBarrierInList,
+} from './admin-support';
 import { ApiAs, barrierWithResident, openLoggedIn, ownerSession, type Session } from './support/api';
 import { PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
@@ -76,7 +82,7 @@ test('«Доступ для всех» asks naming the consequence, then shows r
   await openOwnBarrier(page, barrier.address);
   await expect(page.getByTestId('danger-open_to_all')).toContainText('с любого номера');
   await checkScreen(page, 'danger-open-to-all-page');
-  await page.getByRole('navigation', { name: 'Основная навигация' }).getByText('Шлагбаумы').click();
+  await showOwnBarrierInList(page, barrier.address);
   const item = page.getByRole('listitem').filter({ hasText: barrier.address });
   await expect(item.getByTestId('danger-badge-open_to_all')).toHaveText('Открыт для всех');
   await checkScreen(page, 'danger-open-to-all-list');
@@ -88,11 +94,16 @@ test('«Доступ для всех» asks naming the consequence, then shows r
   await openOwnBarrier(page, barrier.address);
   await page.getByTestId('end-open-to-all').click();
   await expect(page.getByTestId('barrier-dangers')).toHaveCount(0, { timeout: 10_000 });
-  expect(
-    readSms()
-      .filter((sms) => sms.to === barrier.devicePhone)
-      .map((sms) => sms.text),
-  ).toEqual(expect.arrayContaining(['1234ALL#', '1234AUT#']));
+  // The red state ends when the setting is queued; its SMS leaves a moment later, after the commit.
+  await expect
+    .poll(
+      () =>
+        readSms()
+          .filter((sms) => sms.to === barrier.devicePhone)
+          .map((sms) => sms.text),
+      { timeout: 15_000 },
+    )
+    .toEqual(expect.arrayContaining(['1234ALL#', '1234AUT#']));
 });
 
 test('an emergency hold shows on the list, the barrier page and the resident’s screen, with its end', async () => {
@@ -105,7 +116,7 @@ test('an emergency hold shows on the list, the barrier page and the resident’s
   await page.getByRole('button', { name: 'Да, открыть' }).click();
   await expect(page.getByTestId('hold-title')).toHaveText('Экстренное открытие действует');
 
-  await page.getByRole('navigation', { name: 'Основная навигация' }).getByText('Шлагбаумы').click();
+  await showOwnBarrierInList(page, barrier.address);
   const item = page.getByRole('listitem').filter({ hasText: barrier.address });
   await expect(item.getByTestId('danger-badge-emergency_hold')).toBeVisible();
   await openOwnBarrier(page, barrier.address);
