@@ -388,6 +388,16 @@ export const accessRequests = pgTable(
   ],
 );
 
+/** One extra number of an import row kept with an invitation (dates as ISO strings, as jsonb keeps them). */
+export interface InvitationExtraPhone {
+  number: string;
+  name: string;
+  type: 'permanent' | 'temporary' | 'schedule';
+  start_time: string | null;
+  end_time: string | null;
+  schedule: WeeklySchedule | null;
+}
+
 export const phoneInvitationStatusEnum = pgEnum('phone_invitation_status', [
   'waiting',
   'claimed',
@@ -418,6 +428,11 @@ export const phoneInvitations = pgTable(
     accessRequestId: integer('access_request_id').references(() => accessRequests.id, {
       onDelete: 'set null',
     }),
+    /**
+     * An import row's extra numbers, kept with the invitation of a resident who already has an account and
+     * added only when he accepts (issue 29 item 5, docs/decisions/0023); null when none.
+     */
+    extraPhones: jsonb('extra_phones').$type<InvitationExtraPhone[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

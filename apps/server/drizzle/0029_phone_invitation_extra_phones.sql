@@ -1,0 +1,1 @@
+ALTER TABLE "phone_invitations" ADD COLUMN "extra_phones" jsonb;
