@@ -77,8 +77,13 @@ describe('guest passes', () => {
       url: `/api/barriers/${barrier.id}/guest-passes/${passId}/`,
       token: who.token,
     });
-  const guestView = (token: string, ip: string) =>
-    t.request({ method: 'GET', url: `/api/guest-passes/${token}/`, remoteAddress: ip });
+  const guestView = (token: string, ip: string, holderKey?: string) =>
+    t.request({
+      method: 'GET',
+      url: `/api/guest-passes/${token}/`,
+      remoteAddress: ip,
+      ...(holderKey === undefined ? {} : { headers: { 'x-guest-pass-holder': holderKey } }),
+    });
   async function guestCode(token: string, phone: string, ip: string) {
     const response = await t.request({
       method: 'POST',
@@ -210,8 +215,11 @@ describe('guest passes', () => {
       address: barrier.address,
       start: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       end: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      used: false,
+      device_phone: null,
     });
     expect(view.body).not.toContain(user.phone);
+    expect(view.body).not.toContain(barrier.device_phone);
 
     const guest = nextPhone();
     const smsBefore = h.smsTo(barrier.device_phone).length;
@@ -231,6 +239,10 @@ describe('guest passes', () => {
     );
     expect(used.statusCode, used.body).toBe(200);
     expect(used.json().phone).toBe(guest);
+    // The guest is told the gate's number to call (issue 32 item 4).
+    expect(used.json()).toMatchObject({ used: true, device_phone: barrier.device_phone });
+    const holderKey = used.json().holder_key as string;
+    expect(holderKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const [phone] = await t.deps.db.select().from(phones).where(eq(phones.phone, guest));
     expect(phone).toMatchObject({ userId: user.id, type: 'temporary', isActive: true });
@@ -267,12 +279,28 @@ describe('guest passes', () => {
     expect(codeAgain.statusCode).toBe(410);
     expect(t.sentSms().filter((line) => line.to === secondGuest)).toEqual([]);
     expect(again.json().code).toBe('guest_pass_unavailable');
-    expect((await guestView(created.token, nextIp())).statusCode).toBe(410);
+    // Reopened later, the link still opens while the window lasts: the gate's number to the guest who used it
+    // (his holder key), the address and the window alone to anyone else who has the link.
+    const reopened = await guestView(created.token, nextIp(), holderKey);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toMatchObject({ used: true, device_phone: barrier.device_phone });
+    const withoutKey = await guestView(created.token, nextIp());
+    expect(withoutKey.statusCode).toBe(200);
+    expect(withoutKey.json()).toMatchObject({ used: true, device_phone: null });
+    expect(withoutKey.body).not.toContain(barrier.device_phone);
+    const forgedKey = await guestView(
+      created.token,
+      nextIp(),
+      `${holderKey.slice(0, -1)}${holderKey.endsWith('A') ? 'B' : 'A'}`,
+    );
+    expect(forgedKey.json().device_phone).toBeNull();
 
     // Revoking takes the number off the device at once.
     const revoked = await revoke(created.id);
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json().status).toBe('revoked');
+    // A revoked pass tells nobody the gate's number any more.
+    expect((await guestView(created.token, nextIp(), holderKey)).statusCode).toBe(410);
     const [after] = await t.deps.db
       .select()
       .from(phones)

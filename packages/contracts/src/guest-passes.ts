@@ -91,11 +91,23 @@ export const guestPassParamsSchema = z.object({ id: idSchema, passId: idSchema }
 /** The link's token in a path: anything else is answered like a spent link. */
 export const guestPassTokenParamsSchema = z.object({ token: z.string().max(200) });
 
-/** What the guest's page shows: the address and the window, nothing about the resident. */
+/**
+ * The header by which the guest who used a pass proves it when he opens the link again (issue 32 item 4): the
+ * `holder_key` the redeem answered, kept by his browser.
+ */
+export const GUEST_PASS_HOLDER_HEADER = 'x-guest-pass-holder';
+
+/**
+ * What the guest's page shows: the address and the window, nothing about the resident. `used`: the pass was
+ * used and its window is not over (the link still opens, but asks for no number). `device_phone`: the gate's
+ * number to call, only to the guest who used it (by his holder key) and only while the window lasts.
+ */
 export const publicGuestPassSchema = z.object({
   address: z.string(),
   start: z.string(),
   end: z.string(),
+  used: z.boolean(),
+  device_phone: z.string().nullable(),
 });
 export type PublicGuestPass = z.infer<typeof publicGuestPassSchema>;
 
@@ -119,5 +131,9 @@ export const redeemGuestPassBodySchema = z.object({
 });
 export type RedeemGuestPassBody = z.infer<typeof redeemGuestPassBodySchema>;
 
-export const redeemedGuestPassSchema = publicGuestPassSchema.extend({ phone: z.string() });
+/** The used pass: the gate's number, and the key by which this guest reads it again later (the header above). */
+export const redeemedGuestPassSchema = publicGuestPassSchema.extend({
+  phone: z.string(),
+  holder_key: z.string(),
+});
 export type RedeemedGuestPass = z.infer<typeof redeemedGuestPassSchema>;

@@ -20,6 +20,8 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   auth?: boolean;
   /** Response schema from @propusk/contracts; a response that does not match is still returned as is. */
   schema?: S;
+  /** Extra request headers (the guest pass holder's key); never the authorization, which is the wrapper's. */
+  headers?: Record<string, string>;
 }
 
 const isFormData = (body: unknown): body is FormData =>
@@ -136,7 +138,7 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
 }
 
 async function send(url: string, options: RequestOptions<z.ZodType | undefined>, token: string | null) {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   // A form (a file upload) sets its own multipart content type.
   if (options.body !== undefined && !isFormData(options.body)) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;

@@ -50,7 +50,7 @@ export async function findGuestPass(
 /** A pass by its token's hash, with its live barrier's address (none once the barrier is deleted). */
 export async function findGuestPassByTokenHash(executor: Executor, tokenHash: string) {
   const [row] = await executor
-    .select({ pass: guestPasses, address: barriers.address })
+    .select({ pass: guestPasses, address: barriers.address, devicePhone: barriers.devicePhone })
     .from(guestPasses)
     .innerJoin(barriers, and(eq(barriers.id, guestPasses.barrierId), sql`${barriers.deletedAt} is null`))
     .where(eq(guestPasses.tokenHash, tokenHash));

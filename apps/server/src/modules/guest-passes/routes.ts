@@ -3,6 +3,7 @@ import {
   adminCreateGuestPassBodySchema,
   createdGuestPassSchema,
   createGuestPassBodySchema,
+  GUEST_PASS_HOLDER_HEADER,
   guestPassCodeBodySchema,
   guestPassCodeResponseSchema,
   guestPassListQuerySchema,
@@ -93,12 +94,16 @@ export const guestPassRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = as
     {
       schema: {
         tags,
-        summary: 'What a guest pass link opens (no login): the barrier’s address and the window',
+        summary:
+          'What a guest pass link opens (no login): the barrier’s address and the window; once used, the gate’s number to the guest who used it (his key in the x-guest-pass-holder header)',
         params: guestPassTokenParamsSchema,
         response: { 200: publicGuestPassSchema, ...errorResponses(410, 429) },
       },
     },
-    async (request) => service.view(request.params.token, request.ip),
+    async (request) => {
+      const holder = request.headers[GUEST_PASS_HOLDER_HEADER];
+      return service.view(request.params.token, request.ip, typeof holder === 'string' ? holder : undefined);
+    },
   );
 
   app.post(

@@ -15,6 +15,7 @@
  * Every link that cannot be used (unknown, malformed, used, revoked, expired, its barrier deleted or its
  * resident gone from it) is answered alike: 410 `guest_pass_unavailable`.
  */
+import { timingSafeEqual } from 'node:crypto';
 import {
   type AdminCreateGuestPassBody,
   type CreatedGuestPass,
@@ -145,6 +146,32 @@ export function createGuestPassService(deps: Dependencies) {
     return tokenHash;
   }
 
+  /** The key the guest who used a pass keeps to read the gate's number again (derived: nothing stored). */
+  const holderKey = (passId: number, usedPhone: string) =>
+    deps.secrets.hmac(`guest-pass-holder:${passId}:${usedPhone}`);
+
+  /**
+   * A used pass whose window is not over, its resident still on the barrier: the link still opens for the
+   * guest (issue 32 item 4), the gate's number only with his holder key. Anything else: the dead link's answer.
+   */
+  async function heldPass(
+    found: NonNullable<Awaited<ReturnType<typeof repository.findGuestPassByTokenHash>>>,
+    key: string | undefined,
+  ): Promise<PublicGuestPass> {
+    const { pass } = found;
+    if (pass.endTime.getTime() <= deps.clock.now().getTime()) throw unavailable();
+    if (!(await userHasAccess(db, pass.barrierId, pass.forUser))) throw unavailable();
+    const expected = pass.usedPhone === null ? null : Buffer.from(holderKey(pass.id, pass.usedPhone));
+    const given = Buffer.from(key ?? '');
+    const isHolder =
+      expected !== null && expected.length === given.length && timingSafeEqual(expected, given);
+    return {
+      ...publicView(pass, found.address),
+      used: true,
+      device_phone: isHolder ? found.devicePhone : null,
+    };
+  }
+
   /** The pass of a link, if it can still be used; else the one answer for every dead link. */
   async function usablePass(tokenHash: string) {
     const found = await repository.findGuestPassByTokenHash(db, tokenHash);
@@ -158,6 +185,8 @@ export function createGuestPassService(deps: Dependencies) {
     address,
     start: apiDateTime(pass.startTime) ?? '',
     end: apiDateTime(pass.endTime) ?? '',
+    used: false,
+    device_phone: null,
   });
 
   return {
@@ -254,8 +283,11 @@ export function createGuestPassService(deps: Dependencies) {
       return toGuestPass(row, deps.clock.now());
     },
 
-    async view(token: string, ip: string): Promise<PublicGuestPass> {
+    /** `holder`: the key a guest got when he used the pass (GUEST_PASS_HOLDER_HEADER). */
+    async view(token: string, ip: string, holder?: string): Promise<PublicGuestPass> {
       const tokenHash = await limitPublic(token, ip);
+      const found = await repository.findGuestPassByTokenHash(db, tokenHash);
+      if (found?.pass.status === 'used') return heldPass(found, holder);
       const { pass, address } = await usablePass(tokenHash);
       return publicView(pass, address);
     },
@@ -337,7 +369,13 @@ export function createGuestPassService(deps: Dependencies) {
       });
       deps.notifyDeviceCommands([barrierId]);
       deps.logger.info({ barrierId, passId: pass.id }, 'guest pass used');
-      return { ...publicView(pass, found.address), phone: body.phone };
+      return {
+        ...publicView(pass, found.address),
+        used: true,
+        device_phone: found.devicePhone,
+        phone: body.phone,
+        holder_key: holderKey(pass.id, body.phone),
+      };
     },
   };
 }

@@ -13,15 +13,24 @@ import {
   type PublicGuestPass,
   publicGuestPassQueryKey,
   redeemGuestPass,
+  rememberGuestPassHolder,
   requestGuestPassCode,
 } from '../../../features/guest-passes/api/guest-passes-api';
 import { useSubmission } from '../../../hooks/use-submission';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
-import { formatPhone, isCompletePhone } from '../../../lib/phone';
+import { formatPhone, isCompletePhone, phoneHref } from '../../../lib/phone';
 
 const UNAVAILABLE =
   'Ссылка пропуска недействительна: пропуск уже использован, отозван или его время истекло.';
+
+/** The guest's texts once his number is on the gate (issue 32 item 4). */
+const HELD_TEXTS = {
+  call: 'Позвонить на шлагбаум',
+  callHint: 'Шлагбаум откроется на звонок с вашего номера, пока действует пропуск.',
+  usedElsewhere:
+    'Пропуск уже подтверждён. Номер шлагбаума показан на телефоне, где пропуск подтверждали: звоните на шлагбаум с подтверждённого номера.',
+} as const;
 
 /**
  * /guest/:token (issue 14 part 5): a guest pass's link, without a login and without the bottom navigation.
@@ -55,7 +64,7 @@ function GuestPassForm({ token, pass }: { token: string; pass: PublicGuestPass }
   const [isIncompleteShown, setIsIncompleteShown] = useState(false);
   const [verificationToken, setVerificationToken] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ phone: string; devicePhone: string | null } | null>(null);
   const { error, isBusy, run } = useSubmission();
   const period = `${formatDateTime(pass.start)} — ${formatDateTime(pass.end)}`;
 
@@ -81,8 +90,9 @@ function GuestPassForm({ token, pass }: { token: string; pass: PublicGuestPass }
     if (!verificationToken || !isSixDigitCode(code)) return;
     await run(async () => {
       try {
-        await redeemGuestPass(token, { phone, code, verification_token: verificationToken });
-        setDone(phone);
+        const used = await redeemGuestPass(token, { phone, code, verification_token: verificationToken });
+        rememberGuestPassHolder(token, used.holder_key);
+        setDone({ phone, devicePhone: used.device_phone });
       } catch (caught) {
         return errorMessage(caught, {
           fallback: 'Не удалось подтвердить номер.',
@@ -105,9 +115,14 @@ function GuestPassForm({ token, pass }: { token: string; pass: PublicGuestPass }
         </Stack>
       </Card>
       {done ? (
-        <SuccessLine
-          message={`Готово. Номер ${formatPhone(done)} добавлен на шлагбаум. Звоните на шлагбаум с этого номера: ${period}.`}
-        />
+        <>
+          <SuccessLine
+            message={`Готово. Номер ${formatPhone(done.phone)} добавлен на шлагбаум. Звоните на шлагбаум с этого номера: ${period}.`}
+          />
+          <CallGate devicePhone={done.devicePhone} />
+        </>
+      ) : pass.used ? (
+        <CallGate devicePhone={pass.device_phone} />
       ) : verificationToken ? (
         <form onSubmit={confirm} noValidate>
           <Stack gap="md">
@@ -145,6 +160,28 @@ function GuestPassForm({ token, pass }: { token: string; pass: PublicGuestPass }
           </Stack>
         </form>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The gate opens to a call from the guest's confirmed number: its number as a call link, for as long as the
+ * pass is valid (the server answers it only then, and only to the browser that confirmed the pass).
+ */
+function CallGate({ devicePhone }: { devicePhone: string | null }) {
+  const href = phoneHref(devicePhone);
+  if (!href) return <Text data-testid="guest-pass-used">{HELD_TEXTS.usedElsewhere}</Text>;
+  return (
+    <Stack gap={4}>
+      <Button component="a" href={href} size="lg" fullWidth data-testid="guest-pass-call">
+        {HELD_TEXTS.call}
+      </Button>
+      <Text size="sm" ta="center" style={{ whiteSpace: 'nowrap' }}>
+        {formatPhone(devicePhone)}
+      </Text>
+      <Text size="sm" c="gray.7">
+        {HELD_TEXTS.callHint}
+      </Text>
     </Stack>
   );
 }

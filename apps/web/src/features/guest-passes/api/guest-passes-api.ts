@@ -10,6 +10,7 @@ import type {
   RedeemedGuestPass,
   RedeemGuestPassBody,
 } from '@propusk/contracts/guest-passes';
+import { GUEST_PASS_HOLDER_HEADER } from '@propusk/contracts/guest-passes';
 import { api } from '../../../lib/api-client';
 
 export type { CreatedGuestPass, GuestPass, PublicGuestPass };
@@ -35,9 +36,31 @@ export const guestPassLink = (pass: CreatedGuestPass) => `${window.location.orig
 
 export const publicGuestPassQueryKey = (token: string) => ['guest-pass', token] as const;
 
+const holderStorageKey = (token: string) => `propusk.guest-pass-holder.${token}`;
+
+/** The key a used pass answered, kept by this browser so that the guest's page shows the gate's number again. */
+export function rememberGuestPassHolder(token: string, holderKey: string): void {
+  try {
+    window.localStorage.setItem(holderStorageKey(token), holderKey);
+  } catch {
+    // Storage refused (private mode): the number is shown now, not when the link is reopened.
+  }
+}
+
+function storedGuestPassHolder(token: string): string | null {
+  try {
+    return window.localStorage.getItem(holderStorageKey(token));
+  } catch {
+    return null;
+  }
+}
+
+/** The pass of a link; a guest who used it sends his key and reads the gate's number again. */
 export function getPublicGuestPass(token: string) {
+  const holder = storedGuestPassHolder(token);
   return api.get(`/api/guest-passes/${encodeURIComponent(token)}/`, {
     auth: false,
+    ...(holder ? { headers: { [GUEST_PASS_HOLDER_HEADER]: holder } } : {}),
   }) as Promise<PublicGuestPass>;
 }
 
