@@ -193,7 +193,7 @@ describe('device conversation log and health', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       outcome: [
-        'Outcome must be one of: sent, gateway_failed, confirmed, refused, format_error, unrecognised, late.',
+        'Outcome must be one of: sent, gateway_failed, confirmed, refused, format_error, unrecognised, late, power_failure, power_restored, alarm.',
       ],
     });
   });
@@ -266,6 +266,9 @@ describe('device conversation log and health', () => {
         oldest_open_age_seconds: null,
         consecutive_failures: 0,
         unrecognised_count: 0,
+        power: null,
+        power_since: null,
+        alarms_today: 0,
       });
       const phone = await h.addPhone(barrier.id, { userId: owner.id });
       const queuedAt = t.clock.now();

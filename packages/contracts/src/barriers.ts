@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BARRIER_ROLES } from './barrier-staff.ts';
 import { idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
-import { deviceStateSchema } from './devices.ts';
+import { devicePowerSchema, deviceStateSchema } from './devices.ts';
 
 export const ADDRESS_MAX_LENGTH = 510;
 export const ADDITIONAL_INFO_MAX_LENGTH = 2000;
@@ -169,6 +169,14 @@ export const adminBarrierSchema = z.object({
   created_at: z.string(),
   /** The device's health in short (GET /api/admin/barriers/{id}/device-health/ has the figures). */
   device_state: deviceStateSchema,
+  /** The unit's supply by its own SMS (`lost` / `restored`, DEVICE_POWER_STATES), since when; null: nothing. */
+  device_power: devicePowerSchema.nullable(),
+  device_power_since: z.string().nullable(),
+  /**
+   * The number in the unit's slot 1: the gateway that talks to the unit, so that its alarm and power SMS
+   * reach the server (issue 30 item 5). Null: the barrier keeps the old layout (residents from slot 1).
+   */
+  device_gateway_number: z.string().nullable(),
   /** The caller's role on this barrier: its owner, or the role he was given as its staff. */
   my_role: z.enum(BARRIER_ROLES),
   /** Widened access in force (BARRIER_DANGERS). */

@@ -112,3 +112,32 @@ export const deviceProfileResponseSchema = z.object({
   }),
 });
 export type DeviceProfileResponse = z.infer<typeof deviceProfileResponseSchema>;
+
+/**
+ * The move of an existing barrier to the alarm layout (issue 30 item 5), offered in «Проверить устройство»:
+ * the gateway's number into slot 1 (the unit sends its power-failure SMS there), residents out of slots 1–6
+ * where the unit has room. `GET …/device-check/alarm-layout/` shows the plan and its exact SMS count;
+ * `POST` with that count carries it out (409 `alarm_layout_cost_changed` when the count moved meanwhile).
+ */
+export const alarmLayoutPlanSchema = z.object({
+  /** The move can be made: the model sends alarms, a gateway number is configured, slot 1 can be freed. */
+  available: z.boolean(),
+  /** Why not (`alarm_layout_unsupported` | `alarm_layout_no_gateway` | `alarm_layout_no_room` | `alarm_layout_done`). */
+  reason: z.string().nullable(),
+  /** The number that goes into slot 1 (the gateway's). */
+  gateway_number: z.string().nullable(),
+  /** Residents moved: from slot → to slot. */
+  moves: z.array(z.object({ from: z.number().int(), to: z.number().int() })),
+  /** Slots among 2–6 that keep a resident (the unit has no room above): they keep getting its alarms. */
+  staying: z.array(z.number().int()),
+  /** Where residents live afterwards. */
+  first_resident_slot: z.number().int(),
+  /** SMS the move sends, exactly as the outbox will plan them. */
+  sms: z.number().int(),
+});
+export type AlarmLayoutPlan = z.infer<typeof alarmLayoutPlanSchema>;
+
+export const applyAlarmLayoutBodySchema = z.object({
+  /** The SMS count the administrator was shown and confirmed. */
+  expected_sms: z.number({ error: 'Must be a number.' }).int().min(0).max(100_000),
+});

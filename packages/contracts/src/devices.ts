@@ -26,7 +26,8 @@ export type DeviceMessageDirection = (typeof DEVICE_MESSAGE_DIRECTIONS)[number];
  * format_error: it did not understand the command);
  * `unrecognised`: a reply from the device's number that matched nothing; `late`: a reply naming a command that
  * had already finished (a repeated delivery, or an answer after the command failed), kept and ignored
- * (docs/decisions/0025).
+ * (docs/decisions/0025). `power_failure` / `power_restored` / `alarm`: an SMS the unit sent by itself (its
+ * supply was cut, came back, or another alarm; recognised by the model's alarm forms, issue 30 item 5).
  */
 export const DEVICE_MESSAGE_OUTCOMES = [
   'sent',
@@ -36,6 +37,9 @@ export const DEVICE_MESSAGE_OUTCOMES = [
   'format_error',
   'unrecognised',
   'late',
+  'power_failure',
+  'power_restored',
+  'alarm',
 ] as const;
 export type DeviceMessageOutcome = (typeof DEVICE_MESSAGE_OUTCOMES)[number];
 
@@ -92,6 +96,14 @@ export const DEVICE_STATES = [
 export type DeviceState = (typeof DEVICE_STATES)[number];
 export const deviceStateSchema = z.enum(DEVICE_STATES);
 
+/**
+ * The unit's supply as its own SMS tell it (issue 30 item 5): `lost` from its power-failure SMS until its
+ * restoration SMS; `restored` for a day after that. RTU-family units send them to slot 1 only.
+ */
+export const DEVICE_POWER_STATES = ['lost', 'restored'] as const;
+export type DevicePower = (typeof DEVICE_POWER_STATES)[number];
+export const devicePowerSchema = z.enum(DEVICE_POWER_STATES);
+
 export const deviceHealthSchema = z.object({
   state: deviceStateSchema,
   /** The last SMS received from the device, or null. */
@@ -103,5 +115,10 @@ export const deviceHealthSchema = z.object({
   /** Commands failed since the last confirmed one. */
   consecutive_failures: z.number().int(),
   unrecognised_count: z.number().int(),
+  /** The unit's supply by its own SMS (DEVICE_POWER_STATES), and when it said so; null: nothing to tell. */
+  power: devicePowerSchema.nullable(),
+  power_since: z.string().nullable(),
+  /** Alarm SMS (other than power) the unit sent in the last 24 hours. */
+  alarms_today: z.number().int(),
 });
 export type DeviceHealth = z.infer<typeof deviceHealthSchema>;

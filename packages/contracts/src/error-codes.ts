@@ -149,6 +149,11 @@ export const ERROR_CODES = {
   device_check_not_ready: DEVICE_CHECK_NOT_READY_DETAIL,
   phone_not_in_error: PHONE_NOT_IN_ERROR_DETAIL,
   simulator_empty: 'The simulated unit has not received anything yet.',
+  alarm_layout_unsupported: 'This device model sends no alarms the server can receive.',
+  alarm_layout_no_gateway: 'No gateway number is configured (DEVICE_GATEWAY_PHONE).',
+  alarm_layout_no_room: 'The device has no free slot for the resident in slot 1.',
+  alarm_layout_done: "The gateway's number already holds slot 1.",
+  alarm_layout_cost_changed: 'The SMS count of the move changed: look at the plan again.',
 
   // The relay: openings from the app and the emergency hold-open (issue 16).
   relay_not_supported: 'This device model has no relay command the server can send.',

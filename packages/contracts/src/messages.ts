@@ -293,6 +293,9 @@ export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
   format_error: 'команда не понята',
   unrecognised: 'не распознано',
   late: 'поздний ответ',
+  power_failure: 'нет питания',
+  power_restored: 'питание восстановлено',
+  alarm: 'тревога',
 };
 
 export const DEVICE_LOG_TEXTS = {
@@ -309,6 +312,12 @@ export const DEVICE_LOG_TEXTS = {
   waitingCommands: 'Команд в очереди',
   oldestAge: 'старейшая ждёт',
   failuresInRow: 'Неудач подряд',
+  power: 'Питание',
+  powerLost: (since: string) => `нет питания с ${since}`,
+  powerRestored: (at: string) => `питание восстановлено в ${at}`,
+  alarmsToday: 'Тревог за сутки',
+  gatewayNumber: 'Номер шлюза в ячейке 1',
+  gatewayNumberHint: 'На этот номер устройство присылает сообщения о пропаже питания и тревоги.',
   commandKind: 'Команда',
   gatewayId: 'Номер сообщения в шлюзе',
 } as const;

@@ -102,6 +102,13 @@ export function passwordValue(model: DeviceModel, password: string | null | unde
   return password ?? '';
 }
 
+/** Russian: what each kind of the unit's unasked SMS says (the device screen's list of unverified forms). */
+const ALARM_FORM_NAMES = {
+  power_failure: 'Сообщение устройства о пропаже питания',
+  power_restored: 'Сообщение устройства о восстановлении питания',
+  alarm: 'Тревожное сообщение устройства',
+} as const;
+
 /** One form of a model that no source shows for it (the screens mark it «не проверено на устройстве»). */
 export interface UnverifiedForm {
   /** Russian: what the form does. */
@@ -126,5 +133,7 @@ export function unverifiedForms(model: DeviceModel): UnverifiedForm[] {
   );
   for (const reply of [...sheet.replies.add, ...sheet.replies.delete]) add('Ответ устройства', reply);
   for (const setting of Object.values(sheet.settings)) add(setting.name, setting);
+  for (const form of sheet.alarms?.forms ?? [])
+    add(ALARM_FORM_NAMES[form.kind], { template: form.example, unverified: form.unverified ?? false });
   return forms;
 }

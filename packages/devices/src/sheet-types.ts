@@ -137,6 +137,39 @@ export interface ReadBackSheet {
   emptyList?: SourcedForm[];
 }
 
+/**
+ * What the unit sends by itself, unasked (issue 30 item 5): `power_failure` (its supply was cut),
+ * `power_restored` (it came back), `alarm` (any other alarm of the unit).
+ */
+export type DeviceAlarmKind = 'power_failure' | 'power_restored' | 'alarm';
+
+/**
+ * One form of an unasked SMS. A pattern, not a template: no source gives the exact text, so the form is
+ * recognised by the words any wording of it must carry (case-insensitive), and `example` is what the
+ * simulator sends.
+ */
+export interface AlarmForm {
+  kind: DeviceAlarmKind;
+  /** Unanchored, tested case-insensitively against the whole SMS. */
+  pattern: RegExp;
+  example: string;
+  source: string;
+  /** True: no source shows this text for this model («не проверено на устройстве»). */
+  unverified?: boolean;
+}
+
+/** Who receives the unit's unasked SMS, and how they are recognised. */
+export interface AlarmSheet {
+  /** Slots 1..alarmSlots receive the unit's alarm SMS. */
+  alarmSlots: number;
+  /** The one slot that receives the power-failure SMS. */
+  powerSlot: number;
+  /** Where the two facts above come from. */
+  recipientsSource: string;
+  /** First match wins; a text matching forms of two kinds is not recognised (ambiguous). */
+  forms: AlarmForm[];
+}
+
 export interface DeviceSheet {
   model: string;
   label: string;
@@ -187,4 +220,6 @@ export interface DeviceSheet {
   /** Null: no way to read the whitelist back is documented. */
   readBack: ReadBackSheet | null;
   settings: Record<string, SettingSheet>;
+  /** The unit's unasked SMS (alarms, power); absent: the model documents none the server can receive. */
+  alarms?: AlarmSheet;
 }

@@ -1,3 +1,4 @@
+import { alarmExample, alarmRecipientSlots } from './alarms.ts';
 import {
   DEFAULT_UTC_OFFSET_MINUTES,
   formatDeviceTime,
@@ -8,7 +9,7 @@ import {
 import type { DeviceModel } from './models.ts';
 import { ANY_NUMBER_PATTERN, parseDeviceNumber } from './numbers.ts';
 import { type DeviceProfileOverride, resolveSheet } from './profile.ts';
-import type { DeviceSheet, SettingSheet } from './sheet-types.ts';
+import type { DeviceAlarmKind, DeviceSheet, SettingSheet } from './sheet-types.ts';
 import { fillTemplate, type TemplatePart, templateToRegex } from './template.ts';
 
 export interface SimulatorOptions {
@@ -74,6 +75,12 @@ export interface DeviceSimulator {
   relay(now: Date): { on: boolean; seconds: number | null; changes: number };
   /** Changes the device the way people and power cuts do, without telling the server. */
   drift(change: DeviceDrift): void;
+  /**
+   * The unit's own SMS when its supply is cut or comes back, or another alarm: one SMS (the model's form)
+   * to each recipient slot that holds a number (`alarmRecipientSlots`: slot 1 for power), none when the
+   * model has no alarm form or the slots are empty — as a real unit, it tells only whom its table names.
+   */
+  raiseAlarm(kind: DeviceAlarmKind): { to: string; text: string }[];
 }
 
 interface StoredSlot {
@@ -369,6 +376,15 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
     },
     relay(now) {
       return { on: relayOnAt(now), seconds: state.relaySeconds, changes: relayChanges };
+    },
+    raiseAlarm(kind) {
+      const text = alarmExample(model, kind);
+      if (text === null) return [];
+      return alarmRecipientSlots(model, kind).flatMap((slot) => {
+        const stored = table.get(slot);
+        const to = stored ? parseDeviceNumber(stored.deviceNumber) : null;
+        return to ? [{ to, text }] : [];
+      });
     },
     drift(change) {
       if (change.kind === 'factory_reset') {

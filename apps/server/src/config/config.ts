@@ -51,6 +51,15 @@ export const environmentSchema = z
     SMS_GATEWAYS: z.string().optional(),
     DEVICE_SIM: z.enum(['on', 'off']).default('on'),
     DEVICE_SIM_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+    /**
+     * The phone number of the gateway that talks to the devices (+7XXXXXXXXXX). Set: new barriers of models
+     * that send alarms (RTU family) hold it in slot 1, where the unit sends its power-failure SMS, and keep
+     * slots 2–6 free of residents where the unit has room (issue 30 item 5). Unset: residents from slot 1.
+     */
+    DEVICE_GATEWAY_PHONE: z
+      .string()
+      .regex(/^\+7\d{10}$/, { error: 'must be a number in the form +7XXXXXXXXXX' })
+      .optional(),
     DEVICE_TIMEZONE_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(180),
     INBOUND_SMS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     /** Bearer token of GET /metrics (Prometheus); unset: the route does not exist (404). */

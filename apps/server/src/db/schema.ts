@@ -235,6 +235,12 @@ export const barriers = pgTable(
     /** Read the device back by itself every this many days (null: only when an administrator asks). */
     deviceAuditDays: integer('device_audit_days'),
     /**
+     * The number the unit holds in slot 1: the gateway that talks to it, so that its alarm and power SMS
+     * (sent to slots 1–6 and 1) reach the server; residents then live from slot 7 where the unit has room
+     * (`@propusk/devices/alarms`, issue 30 item 5). Null: the old layout, residents from slot 1.
+     */
+    deviceGatewayNumber: text('device_gateway_number'),
+    /**
      * The words of the address for the barrier search, abbreviations with their full forms (ул → улица),
      * computed by the database (`barrier_search_vector`, migration 0011) whenever the address is written.
      */
@@ -691,7 +697,8 @@ export const inboundSms = pgTable(
  * The conversation with each device: every SMS sent to it and every SMS received from its number, as the
  * administrator reads it in "Журнал устройства". The text is stored with the device password masked (`****`),
  * so the log never holds a password in clear. `outcome`: for 'out' `sent` | `gateway_failed`; for 'in'
- * `confirmed` | `refused` (it answered the command in flight) or `unrecognised` (it matched nothing).
+ * `confirmed` | `refused` (it answered the command in flight) or `unrecognised` (it matched nothing), and the
+ * unit's own SMS `power_failure` | `power_restored` | `alarm` (@propusk/devices/alarms).
  */
 export const deviceMessages = pgTable(
   'device_messages',
@@ -716,7 +723,7 @@ export const deviceMessages = pgTable(
     check('device_messages_direction', sql`${table.direction} in ('out', 'in')`),
     check(
       'device_messages_outcome',
-      sql`(${table.direction} = 'out' and ${table.outcome} in ('sent', 'gateway_failed')) or (${table.direction} = 'in' and ${table.outcome} in ('confirmed', 'refused', 'format_error', 'unrecognised', 'late'))`,
+      sql`(${table.direction} = 'out' and ${table.outcome} in ('sent', 'gateway_failed')) or (${table.direction} = 'in' and ${table.outcome} in ('confirmed', 'refused', 'format_error', 'unrecognised', 'late', 'power_failure', 'power_restored', 'alarm'))`,
     ),
   ],
 );

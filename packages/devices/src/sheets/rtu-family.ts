@@ -1,4 +1,4 @@
-import type { ClockForm, DeviceSheet, SettingParamSheet } from '../sheet-types.ts';
+import type { AlarmSheet, ClockForm, DeviceSheet, SettingParamSheet } from '../sheet-types.ts';
 import { cite } from './sources.ts';
 
 /**
@@ -35,6 +35,45 @@ export const RTU_CLOCK_FORMS: ClockForm[] = [
     ],
   },
 ];
+
+/**
+ * The unit's unasked SMS (issue 30 item 5). Who gets them is documented: "The 1st~6th position number should
+ * be Mobile number because of the alarm message will send to these 6 numbers, and the power failure alarm SMS
+ * send to the 1st postion number only" (RTU5025 manual p. 10, §6.2.0 note 3). Their TEXT is not: no stored
+ * manual page of the RTU502x family, the RTU5024 or the G200 quotes it, and no command that sets it was found
+ * (docs/decisions/0025, "Power alarms"). So the forms are recognised by the words any wording must carry —
+ * "power" with a word of loss, or "power" with a word of return — the way King Pigeon words mains state
+ * elsewhere ("External Power Goes OFF/ON", RTU5020 manual p. 8) and other GSM units word these alarms
+ * ("Power failed." / "Power restored.", IQSD-GSM manual p. 17). All unverified on a unit.
+ */
+export const RTU_ALARMS: AlarmSheet = {
+  alarmSlots: 6,
+  powerSlot: 1,
+  recipientsSource: cite('rtu5025Manual', 'p. 10, §6.2.0 note 3'),
+  forms: [
+    {
+      kind: 'power_failure',
+      pattern: /\bpower\b[^\n]*\b(?:fail(?:ed|ure)?|lost|loss|off|down|cut|outage)\b/i,
+      example: 'Power failure',
+      source: `no source quotes the text; the recipient: ${cite('rtu5025Manual', 'p. 10, §6.2.0 note 3')}; wording as ${cite('rtu5020Manual', 'p. 8, "External Power Goes OFF/ON"')} and ${cite('iqsdGsmManual', 'p. 17, "Power failed."')}`,
+      unverified: true,
+    },
+    {
+      kind: 'power_restored',
+      pattern: /\bpower\b[^\n]*\b(?:restored?|recover(?:ed|y)?|back|on|up|normal)\b/i,
+      example: 'Power recovery',
+      source: `no source quotes the text; wording as ${cite('rtu5020Manual', 'p. 8, "External Power Goes OFF/ON"')} and ${cite('iqsdGsmManual', 'p. 17, "Power restored."')}`,
+      unverified: true,
+    },
+    {
+      kind: 'alarm',
+      pattern: /\balarm\b/i,
+      example: 'Alarm',
+      source: `no source quotes the text; that alarms go to slots 1–6: ${cite('rtu5025Manual', 'p. 10, §6.2.0 note 3')}`,
+      unverified: true,
+    },
+  ],
+};
 
 export interface RtuSheetOptions {
   /** Highest relay time the model accepts (`GOT`), in seconds. */
@@ -318,5 +357,6 @@ export function createRtuSheet(
         effect: 'close',
       },
     },
+    alarms: RTU_ALARMS,
   };
 }

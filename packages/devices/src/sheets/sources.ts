@@ -35,6 +35,10 @@ export const SOURCES = {
     'TELL GSM Gate Control 20 Installation and application manual v1.1 (08.10.2012, module V1.0 and higher), manuals.online/tell/gateway/gsm-gate-control-20/user-guide/1hadu',
   simpalFamily:
     'SimPal-family reply quoted in issue 30 of this project ("Family number has been deleted."); the document itself was not re-read',
+  rtu5020Manual:
+    'King Pigeon RTU5020 Remote Relay Switch User Manual v1.3, easymanua.ls/king-pigeon/rtu5020/manual?p=8',
+  iqsdGsmManual:
+    'NETCONS IQSocket DIN IQSD-GSM User Manual (2009), manualshive.com/ru/manual/socket/iqsocket-din-iqsd-gsm/1311076',
 } as const;
 
 export const cite = (source: keyof typeof SOURCES, place: string): string => `${SOURCES[source]}, ${place}`;

@@ -266,6 +266,7 @@ const adminColumns = {
   devicePhone: barriers.devicePhone,
   deviceModel: barriers.deviceModel,
   devicePhonesAmount: barriers.devicePhonesAmount,
+  deviceGatewayNumber: barriers.deviceGatewayNumber,
   additionalInfo: barriers.additionalInfo,
   isPublic: barriers.isPublic,
   createdAt: barriers.createdAt,

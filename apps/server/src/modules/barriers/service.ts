@@ -13,7 +13,6 @@ import type {
   UpdateBarrierBody,
 } from '@propusk/contracts/barriers';
 import { addressSearchWords, BARRIER_MESSAGES } from '@propusk/contracts/barriers';
-import type { DeviceState } from '@propusk/contracts/devices';
 import {
   LIMIT_MESSAGES,
   type Limits,
@@ -21,6 +20,7 @@ import {
   PHONE_COUNT_LIMIT_FIELDS,
   type UpdateLimitsBody,
 } from '@propusk/contracts/limits';
+import { hasAlarms } from '@propusk/devices/alarms';
 import {
   getSheet,
   isAvailableDeviceModel,
@@ -33,7 +33,7 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
 import { ResultCache } from '../../lib/result-cache.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { deviceStates } from '../devices/device-log.ts';
+import { type DeviceSummary, deviceSummaries } from '../devices/device-log.ts';
 import { countCommandsThisWeek, syncBarrierDevice } from '../devices/outbox.ts';
 import { smsShareSummary, smsSpender } from '../devices/sms-shares.ts';
 import { deactivatePhonesLocked, deviceCapacity, lockLiveBarrier } from '../phones/phone-changes.ts';
@@ -93,7 +93,7 @@ async function dangersByBarrier(executor: Executor, ids: number[]): Promise<Map<
 
 function toAdminBarrier(
   row: NonNullable<repository.AdminBarrierRow>,
-  deviceState: DeviceState = 'ok',
+  device: DeviceSummary = { state: 'ok', power: null, powerSince: null },
   danger?: DangerRow,
 ): AdminBarrier {
   return {
@@ -106,7 +106,10 @@ function toAdminBarrier(
     additional_info: row.additionalInfo,
     is_public: row.isPublic,
     created_at: apiDateTime(row.createdAt),
-    device_state: deviceState,
+    device_state: device.state,
+    device_power: device.power,
+    device_power_since: apiDateTime(device.powerSince),
+    device_gateway_number: row.deviceGatewayNumber,
     my_role: row.myRole ?? 'owner',
     dangers: dangersOf(danger),
     emergency_hold_id: danger?.holdId ?? null,
@@ -168,7 +171,7 @@ export function createBarrierService(
   /** The administrator's view of a barrier, with its device's state. */
   async function adminBarrier(row: NonNullable<repository.AdminBarrierRow>): Promise<AdminBarrier> {
     const [states, dangers] = await Promise.all([
-      deviceStates(db, deps, [row.id]),
+      deviceSummaries(db, deps, [row.id]),
       dangersByBarrier(db, [row.id]),
     ]);
     return toAdminBarrier(row, states.get(row.id), dangers.get(row.id));
@@ -302,6 +305,10 @@ export function createBarrierService(
             devicePasswordEncrypted:
               sheet.hasPassword && body.device_password ? deps.secrets.encrypt(body.device_password) : null,
             devicePhonesAmount: body.device_phones_amount,
+            // The unit sends its power-failure SMS to slot 1 only: the gateway's number goes there, so that
+            // it reaches the server (issue 30 item 5; residents then start at slot 7 where there is room).
+            deviceGatewayNumber:
+              deps.config.DEVICE_GATEWAY_PHONE && hasAlarms(model) ? deps.config.DEVICE_GATEWAY_PHONE : null,
             additionalInfo: body.additional_info ?? '',
             isPublic: body.is_public,
             createdAt: now,
@@ -329,7 +336,10 @@ export function createBarrierService(
       const { rows, total } = await repository.listOwnedBarriers(db, admin.id, query);
       // One statement for the whole page's device states.
       const ids = rows.map((row) => row.id);
-      const [states, dangers] = await Promise.all([deviceStates(db, deps, ids), dangersByBarrier(db, ids)]);
+      const [states, dangers] = await Promise.all([
+        deviceSummaries(db, deps, ids),
+        dangersByBarrier(db, ids),
+      ]);
       return page(
         'barriers',
         rows.map((row) => toAdminBarrier(row, states.get(row.id), dangers.get(row.id))),

@@ -91,6 +91,10 @@ export interface DeviceFigures {
   lastMessageInAt: Date | null;
   /** When the run of unanswered commands began: the first one sent since the last confirmed one. */
   silentSince: Date | null;
+  /** The unit's newest power SMS (`power_failure` | `power_restored`) and when it came; null: none yet. */
+  lastPower: { outcome: 'power_failure' | 'power_restored'; at: Date } | null;
+  /** The unit's other alarm SMS in the 24 hours before `now`. */
+  alarmsToday: number;
 }
 
 const toDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
@@ -99,7 +103,11 @@ const toDate = (value: unknown) => (value === null || value === undefined ? null
  * The figures of several barriers in one statement (a page of the administrator's barrier list, or one
  * barrier). Each figure is an index lookup on device_commands (barrier_id, status, id) or device_messages.
  */
-export async function deviceFigures(executor: Executor, barrierIds: number[]): Promise<DeviceFigures[]> {
+export async function deviceFigures(
+  executor: Executor,
+  barrierIds: number[],
+  now: Date,
+): Promise<DeviceFigures[]> {
   if (barrierIds.length === 0) return [];
   const ids = sql.join(
     barrierIds.map((id) => sql`${id}`),
@@ -127,7 +135,17 @@ export async function deviceFigures(executor: Executor, barrierIds: number[]): P
       (select min(c.sent_at) from ${deviceCommands} c
         where c.barrier_id = b.id and c.status in ('queued', 'sent', 'failed') and c.attempts > 0
           and c.id > coalesce((select max(k.id) from ${deviceCommands} k
-                               where k.barrier_id = b.id and k.status = 'confirmed'), 0)) as silent_since
+                               where k.barrier_id = b.id and k.status = 'confirmed'), 0)) as silent_since,
+      (select m.outcome from ${deviceMessages} m
+        where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
+        order by m.id desc limit 1) as last_power,
+      (select m.created_at from ${deviceMessages} m
+        where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
+        order by m.id desc limit 1) as last_power_at,
+      (select count(*) from ${deviceMessages} m
+        where m.barrier_id = b.id and m.outcome = 'alarm'
+          and m.created_at > ${new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()}::timestamptz)
+        as alarms_today
     from unnest(array[${ids}]::int[]) as b(id)
     left join lateral (
       select c.created_at, c.attempts from ${deviceCommands} c
@@ -145,6 +163,9 @@ export async function deviceFigures(executor: Executor, barrierIds: number[]): P
       last_failure_reason: string | null;
       unrecognised_count: number | string;
       silent_since: unknown;
+      last_power: 'power_failure' | 'power_restored' | null;
+      last_power_at: unknown;
+      alarms_today: number | string;
     }[];
   };
   return result.rows.map((row) => {
@@ -166,6 +187,11 @@ export async function deviceFigures(executor: Executor, barrierIds: number[]): P
       unrecognisedCount: Number(row.unrecognised_count),
       lastMessageInAt: lastReply,
       silentSince: toDate(row.silent_since),
+      lastPower:
+        row.last_power && row.last_power_at
+          ? { outcome: row.last_power, at: toDate(row.last_power_at) ?? new Date(0) }
+          : null,
+      alarmsToday: Number(row.alarms_today),
     };
   });
 }

@@ -10,6 +10,7 @@ import type {
   DeviceLogQuery,
   DeviceMessageDirection,
   DeviceMessageOutcome,
+  DevicePower,
   DeviceState,
 } from '@propusk/contracts/devices';
 import { maskPhonesInText } from '@propusk/contracts/phone-mask';
@@ -57,6 +58,32 @@ export function deviceStateOf(
   return figures.openCommands > 0 ? 'waiting' : 'ok';
 }
 
+/** How long «питание восстановлено» is shown after the unit's restoration SMS. */
+export const POWER_RESTORED_SHOWN_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The unit's supply by its own SMS (issue 30 item 5): `lost` from its power-failure SMS until its restoration
+ * SMS, `restored` for a day after that; null when it said nothing (or said it long ago).
+ */
+export function devicePowerOf(
+  figures: Pick<repository.DeviceFigures, 'lastPower'>,
+  now: Date,
+): { power: DevicePower | null; powerSince: Date | null } {
+  const last = figures.lastPower;
+  if (!last) return { power: null, powerSince: null };
+  if (last.outcome === 'power_failure') return { power: 'lost', powerSince: last.at };
+  return now.getTime() - last.at.getTime() <= POWER_RESTORED_SHOWN_MS
+    ? { power: 'restored', powerSince: last.at }
+    : { power: null, powerSince: null };
+}
+
+/** A device in short: its state and its supply (the administrator's barrier list and card). */
+export interface DeviceSummary {
+  state: DeviceState;
+  power: DevicePower | null;
+  powerSince: Date | null;
+}
+
 const noFigures = (barrierId: number): repository.DeviceFigures => ({
   barrierId,
   lastReplyAt: null,
@@ -68,18 +95,23 @@ const noFigures = (barrierId: number): repository.DeviceFigures => ({
   silentSince: null,
   lastFailureReason: null,
   unrecognisedCount: 0,
+  lastPower: null,
+  alarmsToday: 0,
 });
 
-/** The state of each barrier's device, in one statement for all of them (the administrator's list page). */
-export async function deviceStates(
+/** The state and supply of each barrier's device, in one statement for all of them (the list page). */
+export async function deviceSummaries(
   executor: Executor,
   deps: Pick<Dependencies, 'clock' | 'config'>,
   barrierIds: number[],
-): Promise<Map<number, DeviceState>> {
+): Promise<Map<number, DeviceSummary>> {
   const now = deps.clock.now();
-  const figures = await repository.deviceFigures(executor, barrierIds);
+  const figures = await repository.deviceFigures(executor, barrierIds, now);
   return new Map(
-    figures.map((row) => [row.barrierId, deviceStateOf(row, now, deps.config.DEVICE_REPLY_TIMEOUT_MS)]),
+    figures.map((row) => [
+      row.barrierId,
+      { state: deviceStateOf(row, now, deps.config.DEVICE_REPLY_TIMEOUT_MS), ...devicePowerOf(row, now) },
+    ]),
   );
 }
 
@@ -87,7 +119,7 @@ export function createDeviceLogService(deps: Dependencies) {
   const { db } = deps;
 
   async function figuresOf(barrierId: number) {
-    const [figures] = await repository.deviceFigures(db, [barrierId]);
+    const [figures] = await repository.deviceFigures(db, [barrierId], deps.clock.now());
     return figures ?? noFigures(barrierId);
   }
 
@@ -121,6 +153,7 @@ export function createDeviceLogService(deps: Dependencies) {
       await requireBarrierPermission(db, admin.id, barrierId, 'device.health');
       const figures = await figuresOf(barrierId);
       const now = deps.clock.now();
+      const { power, powerSince } = devicePowerOf(figures, now);
       return {
         state: deviceStateOf(figures, now, deps.config.DEVICE_REPLY_TIMEOUT_MS),
         last_reply_at: apiDateTime(figures.lastReplyAt),
@@ -131,6 +164,9 @@ export function createDeviceLogService(deps: Dependencies) {
           : null,
         consecutive_failures: figures.consecutiveFailures,
         unrecognised_count: figures.unrecognisedCount,
+        power,
+        power_since: apiDateTime(powerSince),
+        alarms_today: figures.alarmsToday,
       };
     },
   };

@@ -12,7 +12,8 @@
 
 import type { ActionAuthor, ActionReason } from '@propusk/contracts/actions';
 import { type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
-import { getSheet, isDeviceModel } from '@propusk/devices/models';
+import { residentSlotRange } from '@propusk/devices/alarms';
+import { isDeviceModel } from '@propusk/devices/models';
 import { and, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import {
@@ -40,6 +41,8 @@ export interface LockedBarrier {
   ownerId: number;
   deviceModel: string;
   devicePhonesAmount: number;
+  /** The gateway's number in slot 1 (residents then live above the alarm slots), or null. */
+  deviceGatewayNumber: string | null;
   limits: Omit<LimitsRow, 'barrierId' | 'updatedAt'>;
 }
 
@@ -94,14 +97,30 @@ export async function lockLiveBarrier(tx: Executor, barrierId: number): Promise<
     ownerId: row.barrier.ownerId,
     deviceModel: row.barrier.deviceModel,
     devicePhonesAmount: row.barrier.devicePhonesAmount,
+    deviceGatewayNumber: row.barrier.deviceGatewayNumber,
     limits,
   };
 }
 
-/** How many numbers the barrier's device can hold: its configured amount, within the model's slots. */
-export function deviceCapacity(barrier: { deviceModel: string; devicePhonesAmount: number }): number {
-  const slots = isDeviceModel(barrier.deviceModel) ? getSheet(barrier.deviceModel).slotCount : 0;
-  return Math.min(barrier.devicePhonesAmount, slots);
+type SlotsOf = { deviceModel: string; devicePhonesAmount: number; deviceGatewayNumber?: string | null };
+
+/**
+ * The slots residents' phones may take: 1..amount, or — with the gateway in slot 1 — above the unit's alarm
+ * slots where it has room (`residentSlotRange`, issue 30 item 5). Empty (first > last) for an unknown model.
+ */
+export function residentSlots(barrier: SlotsOf): { first: number; last: number } {
+  if (!isDeviceModel(barrier.deviceModel)) return { first: 1, last: 0 };
+  return residentSlotRange(
+    barrier.deviceModel,
+    barrier.devicePhonesAmount,
+    Boolean(barrier.deviceGatewayNumber),
+  );
+}
+
+/** How many numbers of residents the barrier's device can hold: its configured amount, within its slots. */
+export function deviceCapacity(barrier: SlotsOf): number {
+  const { first, last } = residentSlots(barrier);
+  return Math.max(0, last - first + 1);
 }
 
 /** What the history stores as a phone's old or new value. */
@@ -349,13 +368,13 @@ export async function releaseExtraPhonesLocked(
   return released;
 }
 
-/** The smallest slot in 1..capacity that no active phone of the barrier holds, or null when all are taken. */
+/** The smallest residents' slot that no active phone of the barrier holds, or null when all are taken. */
 async function smallestFreeSlot(tx: Executor, barrier: LockedBarrier): Promise<number | null> {
-  const capacity = deviceCapacity(barrier);
-  if (capacity < 1) return null;
+  const { first, last } = residentSlots(barrier);
+  if (last < first) return null;
   const result = (await tx.execute(sql`
     select candidate.slot::int as slot
-    from generate_series(1, ${capacity}::int) as candidate(slot)
+    from generate_series(${first}::int, ${last}::int) as candidate(slot)
     where not exists (
       select 1 from ${phones} where ${phones.barrierId} = ${barrier.id} and ${phones.slot} = candidate.slot
     )
@@ -407,8 +426,8 @@ export async function loadPhoneBatchContext(
     context.perUser.set(userId, user);
   }
   const used = new Set(taken.map((row) => row.slot));
-  for (let slot = 1; slot <= deviceCapacity(barrier); slot++)
-    if (!used.has(slot)) context.freeSlots.push(slot);
+  const { first, last } = residentSlots(barrier);
+  for (let slot = first; slot <= last; slot++) if (!used.has(slot)) context.freeSlots.push(slot);
   return context;
 }
 

@@ -43,7 +43,11 @@ describe('/device-check-admin: the sheet’s unverified forms and the clock orde
     const { user, server } = open('RTU5025');
     const select = await screen.findByRole('textbox', { name: 'Порядок цифр в команде часов' });
     expect(select).toHaveValue('ГГММДДЧЧММ и # в конце (по умолчанию)');
-    expect(screen.queryByTestId('unverified-forms')).not.toBeInTheDocument();
+    // Every whitelist form is documented; the unit's power SMS are not quoted by any source (issue 30 item 5).
+    const note = screen.getByTestId('unverified-forms');
+    expect(note).not.toHaveTextContent('Запись номера');
+    expect(note).toHaveTextContent('Сообщение устройства о пропаже питания Power failure');
+    expect(note).toHaveTextContent('Сообщение устройства о восстановлении питания Power recovery');
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'ДДММГГЧЧММ без # в конце' }));
     await user.click(screen.getByRole('button', { name: 'Сохранить профиль' }));
