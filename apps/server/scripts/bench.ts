@@ -34,6 +34,13 @@ import {
   parseArguments,
   processCpuMicros,
 } from './bench-lib.ts';
+import {
+  BAD_PLAN_EXTRA_MS,
+  BAD_PLAN_RATIO,
+  type CapturedQuery,
+  comparePlans,
+  serverPlanCacheMode,
+} from './bench-plans.ts';
 
 /** The part of autocannon's result used here. */
 interface AutocannonResult {
@@ -91,11 +98,6 @@ const APPLICATION_NAME = 'propusk-bench';
 const TARGET_REQUESTS_PER_SECOND = 3000;
 const TARGET_P99_MS = 50;
 
-interface CapturedQuery {
-  text: string;
-  values: unknown[];
-}
-
 /**
  * Every query that any pg client of this process sends goes through here, so one request's queries can be
  * counted (and explained) without touching the app.
@@ -109,12 +111,13 @@ function installQueryCounter(): void {
       const [first, second] = args;
       // query(text, values) or query({ text, values? }, values?) — drizzle passes the values second.
       if (typeof first === 'string') {
-        queryLog.queries.push({ text: first, values: Array.isArray(second) ? second : [] });
+        queryLog.queries.push({ text: first, values: Array.isArray(second) ? second : [], name: '' });
       } else if (first && typeof first === 'object' && 'text' in first) {
-        const config = first as { text: string; values?: unknown[] };
+        const config = first as { text: string; values?: unknown[]; name?: string };
         queryLog.queries.push({
           text: config.text,
           values: Array.isArray(second) ? second : (config.values ?? []),
+          name: config.name ?? '',
         });
       }
     }
@@ -142,6 +145,8 @@ interface Measurement {
   /** CPU µs per request: the Node process (app) and its PostgreSQL backends. */
   cpuPerRequest?: { server: number; database: number };
   note?: string;
+  /** Queries whose generic plan the server would run although it is far worse (bench-plans.ts). */
+  badPlans: number;
 }
 
 interface Subjects {
@@ -303,47 +308,6 @@ function buildEndpoints(subjects: Subjects, userToken: string, adminToken: strin
   ];
 }
 
-/**
- * Index use and cost of one query: the scans of its plan ("Index:barriers_pkey", "Seq:phones" …) and its
- * execution time on a warm cache. Only selects are run with ANALYZE (the probes are GETs, but be safe).
- */
-async function explainQuery(client: pg.PoolClient, query: CapturedQuery): Promise<string> {
-  const isSelect = /^\s*(select|with)\b/i.test(query.text);
-  const options = isSelect ? 'analyze, format json' : 'format json';
-  try {
-    const result = await client.query<{ 'QUERY PLAN': unknown }>(
-      `explain (${options}) ${query.text}`,
-      query.values,
-    );
-    const explained = (
-      result.rows[0]?.['QUERY PLAN'] as { Plan: PlanNode; 'Execution Time'?: number }[]
-    )?.[0];
-    if (!explained) return 'no plan';
-    const scans: string[] = [];
-    const walk = (node: PlanNode) => {
-      const type = node['Node Type'];
-      if (type.includes('Scan') && (node['Index Name'] || node['Relation Name'])) {
-        const what = node['Index Name'] ?? node['Relation Name'];
-        scans.push(`${type.replace(' Scan', '')}:${what}`);
-      }
-      for (const child of node.Plans ?? []) walk(child);
-    };
-    walk(explained.Plan);
-    const time =
-      explained['Execution Time'] === undefined ? '' : `${explained['Execution Time'].toFixed(2)} ms  `;
-    return `${time}${scans.length > 0 ? [...new Set(scans)].join(', ') : 'no table scan'}`;
-  } catch (error) {
-    return `explain failed: ${(error as Error).message}`;
-  }
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
 function shortSql(text: string): string {
   const compact = text.replace(/\s+/g, ' ').trim();
   return compact.length > 110 ? `${compact.slice(0, 107)}...` : compact;
@@ -389,6 +353,7 @@ function printTable(measurements: Measurement[]): void {
             result.non2xx === 0
           ? 'met'
           : 'MISSED';
+    const planVerdict = measurement.badPlans > 0 ? ` BAD PLAN (${measurement.badPlans})` : '';
     const capacity = capacityOnTwoCores(measurement);
     const cells = [
       pad(endpoint.name, 50),
@@ -410,7 +375,7 @@ function printTable(measurements: Measurement[]): void {
         true,
       ),
       pad(capacity ? formatCount(Math.round(capacity)) : '-', 12, true),
-      `  ${verdict}${measurement.note ? ` (${measurement.note})` : ''}`,
+      `  ${verdict}${planVerdict}${measurement.note ? ` (${measurement.note})` : ''}`,
     ];
     process.stdout.write(`${cells.join(' ')}\n`);
   }
@@ -553,6 +518,8 @@ async function main() {
   );
   const measurements: Measurement[] = [];
   const explainClient = await handle.pool.connect();
+  const planCacheMode = await serverPlanCacheMode(explainClient);
+  process.stdout.write(`plans: plan_cache_mode ${planCacheMode} on the server's connections\n`);
   try {
     for (const endpoint of endpoints) {
       const url = `${urls[endpoint.target]}${endpoint.path}`;
@@ -562,7 +529,12 @@ async function main() {
       // One request alone, to count its queries and check that it answers (after the previous load drained).
       await waitForIdlePool(handle.pool);
       const probe = await probeQueries(url, headers);
-      const measurement: Measurement = { endpoint, status: probe.status, queries: probe.queries };
+      const measurement: Measurement = {
+        endpoint,
+        status: probe.status,
+        queries: probe.queries,
+        badPlans: 0,
+      };
       measurements.push(measurement);
       process.stdout.write(
         `\n${endpoint.name}\n  ${endpoint.path}\n  probe: ${probe.status}, ${measurement.queries.length} queries\n`,
@@ -582,8 +554,11 @@ async function main() {
         continue;
       }
       for (const [index, query] of measurement.queries.entries()) {
-        const scans = await explainQuery(explainClient, query);
-        process.stdout.write(`  q${index + 1}: ${shortSql(query.text)}\n      ${scans}\n`);
+        const verdict = await comparePlans(explainClient, query, planCacheMode);
+        if (verdict.isBad) measurement.badPlans += 1;
+        process.stdout.write(
+          `  q${index + 1}: ${shortSql(query.text)}\n${verdict.lines.map((line) => `      ${line}\n`).join('')}`,
+        );
       }
       // A short warm-up (JIT, pool connections, PostgreSQL caches), then the measured run.
       await runAutocannon({ url, connections, duration: Math.min(2, duration), headers });
@@ -628,6 +603,17 @@ async function main() {
 
   // `--only` measures a few endpoints quickly: the device bench is left out then.
   if (!only) await runDeviceBenchIfPresent();
+
+  // A generic plan far worse than the custom one, which the server would run, fails the bench loudly: the
+  // figures above may still look fine (a cache, a short run) while one query waits to hurt in production.
+  const badPlans = measurements.reduce((sum, measurement) => sum + measurement.badPlans, 0);
+  if (badPlans > 0) {
+    process.stdout.write(
+      `\nBAD PLAN: ${badPlans} quer${badPlans === 1 ? 'y' : 'ies'} would run a generic plan more than ` +
+        `${BAD_PLAN_RATIO}× and ${BAD_PLAN_EXTRA_MS} ms slower than its custom plan (see the lines above)\n`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {

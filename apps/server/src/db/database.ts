@@ -52,10 +52,12 @@ export async function openDatabase(options: {
   /** Named prepared statements (db/prepared.ts); false behind PgBouncer in transaction mode. */
   preparedStatements?: boolean;
 }): Promise<DatabaseHandle> {
-  useNamedStatements(options.preparedStatements ?? true);
+  const named = options.preparedStatements ?? true;
+  useNamedStatements(named);
   if (options.databaseUrl) {
-    const pool = openPool(options.databaseUrl, options.poolSize ?? 20);
-    const sendPool = openPool(options.databaseUrl, options.sendPoolSize ?? SEND_POOL_SIZE);
+    const settings = named ? NAMED_STATEMENT_SETTINGS : undefined;
+    const pool = openPool(options.databaseUrl, options.poolSize ?? 20, settings);
+    const sendPool = openPool(options.databaseUrl, options.sendPoolSize ?? SEND_POOL_SIZE, settings);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     const sendDb = drizzlePostgres(sendPool, { schema }) as unknown as Database;
     return {
@@ -83,15 +85,30 @@ export async function openDatabase(options: {
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 }
 
-/** An in-memory embedded database, for tests; optionally loaded from a `dumpDataDir` tarball. */
-function openPool(connectionString: string, max: number): pg.Pool {
+/**
+ * The settings of a connection that runs named statements (DATABASE_PREPARED_STATEMENTS=on: PostgreSQL
+ * directly), set once when it opens (docs/decisions/0027, session of 2026-11-26):
+ * - `plan_cache_mode = force_generic_plan`: a named statement is planned once per connection. Under `auto`
+ *   PostgreSQL never adopts the generic plan of a page query (it estimates `LIMIT $n OFFSET $m` as 10 % of
+ *   the table each, so the generic cost is thousands of times the custom one) and plans the public list's page
+ *   again at every call: ~0.2 ms of PostgreSQL CPU per request, as much as the rest of the request.
+ * - `jit = off`: that same inflated estimate (228,909 for a 5-row page) passes jit_above_cost (100,000), and
+ *   a generic plan is then JIT-compiled at every execution: 31–83 ms for a query that runs in 0.2 ms. This,
+ *   not the generic plan, was the public list's regression. The app has no query that JIT would speed up.
+ * Behind PgBouncer in transaction mode (named statements off) nothing is set: a session setting would land
+ * on whichever server connection carried it, and an unnamed statement is planned with its values anyway.
+ */
+const NAMED_STATEMENT_SETTINGS = 'set plan_cache_mode = force_generic_plan; set jit = off';
+const noop = () => {};
+
+function openPool(connectionString: string, max: number, settings: string | undefined): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
-    // No `options` startup parameter (PgBouncer refuses it) and no session state of any kind: every setting
-    // is PostgreSQL's default. plan_cache_mode stays `auto`: a named statement gets custom plans until its
-    // generic plan costs no more (docs/decisions/0027: force_generic_plan made the public list's page 31–83 ms
-    // against 0.18 ms with the values known).
+    // No `options` startup parameter: PgBouncer refuses it (the settings above are a query instead), run
+    // before the pool hands the new connection out. A server that refuses one (PostgreSQL older than 12)
+    // keeps its defaults: slower plans, same results.
+    ...(settings ? { onConnect: (client: pg.ClientBase) => client.query(settings).then(noop, noop) } : {}),
   });
   // A dropped idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => {});
@@ -105,6 +122,7 @@ function openPool(connectionString: string, max: number): pg.Pool {
   return pool;
 }
 
+/** An in-memory embedded database, for tests; optionally loaded from a `dumpDataDir` tarball. */
 export async function openMemoryDatabase(template?: Blob): Promise<DatabaseHandle> {
   const pglite = await PGlite.create({
     extensions: { pg_trgm },
