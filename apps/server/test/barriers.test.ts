@@ -273,6 +273,7 @@ describe('barriers', () => {
         fullName: null,
         phonePrivacy: 'public' as const,
         passwordChangeRequired: false,
+        consentedToCurrentPolicy: true,
       };
       for (const ordering of ['address', '-address', undefined] as const) {
         const whole = await service.listPublic(profile, {

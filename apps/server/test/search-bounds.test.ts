@@ -67,6 +67,7 @@ describe('address search bounds', () => {
         fullName: null,
         phonePrivacy: 'public' as const,
         passwordChangeRequired: false,
+        consentedToCurrentPolicy: true,
       };
       const service = createBarrierService(t.deps, { searchStatementTimeout: '200ms' });
       // Another transaction holds the barriers table: the search waits on it until its timeout cancels it.

@@ -2,7 +2,7 @@
  * Bearer authentication. Every authenticated call re-reads the user and the session in one query, so that a
  * logout, a platform-wide block or an account deletion takes effect at once, not when the token expires.
  * That query is a prepared statement (it runs on every call) and reads the whole profile, so that
- * `GET /api/users/me/` needs no query of its own.
+ * `GET /api/users/me/` needs no query of its own (consent to the current privacy policy included).
  */
 import type { PhonePrivacy } from '@propusk/contracts/common';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
 import { preparedStatement } from '../db/prepared.ts';
-import { sessions, users } from '../db/schema.ts';
+import { privacyConsents, sessions, users } from '../db/schema.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
@@ -25,6 +25,8 @@ export interface AuthenticatedUser {
   phonePrivacy: PhonePrivacy;
   /** An administrator who must set a new password first (issue 29 part 9): his admin routes answer 403. */
   passwordChangeRequired: boolean;
+  /** Whether the account has consented to the current privacy policy (docs/decisions/0022). */
+  consentedToCurrentPolicy: boolean;
 }
 
 declare module 'fastify' {
@@ -51,6 +53,8 @@ function sessionCheck(db: Database) {
         phonePrivacy: users.phonePrivacy,
         isActive: users.isActive,
         passwordChangeRequired: users.passwordChangeRequired,
+        // Read here so that GET /api/users/me/ stays one query (an indexed probe of the consent's unique key).
+        consented: sql<boolean>`exists (select 1 from ${privacyConsents} where ${privacyConsents.userId} = ${users.id} and ${privacyConsents.policyVersion} = ${sql.placeholder('policyVersion')})`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -82,6 +86,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, options: { dep
       sessionId: claims.sessionId,
       userId: claims.userId,
       now: now.toISOString(),
+      policyVersion: deps.config.privacyPolicy.version,
     });
     if (!row) throw unauthorized('token_invalid');
     if (!row.isActive) throw forbidden('user_blocked');
@@ -93,6 +98,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, options: { dep
       fullName: row.fullName,
       phonePrivacy: row.phonePrivacy,
       passwordChangeRequired: row.passwordChangeRequired,
+      consentedToCurrentPolicy: row.consented,
     };
   }
 

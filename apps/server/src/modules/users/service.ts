@@ -69,10 +69,10 @@ const hashPassword = (password: string) => hash(password);
 
 /**
  * The own profile as the session check of this request read it (`authenticate` loads every profile field
- * and refuses a blocked account), with whether the account has consented to the current privacy policy (one
- * indexed look-up: our client shows its blocking consent screen on it, docs/decisions/0022).
+ * and refuses a blocked account, with whether the account has consented to the current privacy policy: our
+ * client shows its blocking consent screen on it, docs/decisions/0022), so this call makes no query of its own.
  */
-export async function getProfile(deps: Dependencies, caller: AuthenticatedUser): Promise<Profile> {
+export function getProfile(deps: Pick<Dependencies, 'config'>, caller: AuthenticatedUser): Profile {
   return {
     id: caller.id,
     full_name: caller.fullName,
@@ -80,7 +80,8 @@ export async function getProfile(deps: Dependencies, caller: AuthenticatedUser):
     phone_privacy: caller.phonePrivacy,
     role: caller.role,
     is_active: true,
-    ...(await consentState(deps, caller.id)),
+    consent_required: !caller.consentedToCurrentPolicy,
+    policy_version: deps.config.privacyPolicy.version,
     password_change_required: caller.passwordChangeRequired,
   };
 }
