@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { passwordSchema } from '@propusk/contracts/auth';
+import { CLEAN_TEXT_MESSAGE, collapseSpaces, isCleanText } from '@propusk/contracts/clean-text';
 import { phoneLenientSchema } from '@propusk/contracts/common';
 import { errorCodeText, fieldMessageText } from '@propusk/contracts/error-texts';
 import { FULL_NAME_MAX_LENGTH } from '@propusk/contracts/users';
@@ -187,10 +188,14 @@ async function prepare(command: string, args: string[]): Promise<Command> {
     case 'create-admin': {
       const options = parseOptions(args, ['phone', 'password', 'name']);
       const phone = parsePhone(options.phone);
-      const name = options.name?.trim();
+      const name = options.name === undefined ? undefined : collapseSpaces(options.name);
       const password = await parsePassword(options.password, { phone, name });
       if (name !== undefined && name.length > FULL_NAME_MAX_LENGTH) {
         throw new UsageError(`--name: не длиннее ${FULL_NAME_MAX_LENGTH} символов.`);
+      }
+      // The name is shown to residents and sent in invitation SMS: the clean-text rule (issue 29 part 6).
+      if (name !== undefined && !isCleanText(name)) {
+        throw new UsageError(`--name: ${russian(CLEAN_TEXT_MESSAGE)}`);
       }
       return async (deps) => {
         const result = await createOrPromoteAdmin(deps, { phone, password, fullName: name });

@@ -202,10 +202,16 @@ describe('barriers', () => {
         'Поисковая, ул. Садовая, 5',
         'ПОИСКОВАЯ, ул. Берёзовая, 7',
         'Поисковая, Abc Street 1',
-        'Поисковая, 100% скидка_тест',
       ]) {
         await createBarrier(t, searchOwner, { address });
       }
+      // `%` and `_` are outside the clean-text rule of new addresses (issue 29 part 6), but stored ones from
+      // before it may hold them: the search must still take them literally.
+      const wildcards = await createBarrier(t, searchOwner, { address: 'Поисковая, скидка' });
+      await t.deps.db
+        .update(barriers)
+        .set({ address: 'Поисковая, 100% скидка_тест' })
+        .where(eq(barriers.id, wildcards.id));
       await createBarrier(t, searchOwner, { address: 'Поисковая, закрытый', is_public: false });
     });
     const list = (query: string, user = viewer) =>

@@ -148,6 +148,19 @@ describe('operator CLI', () => {
         // Long enough, but among the common passwords (issue 29 part 9).
         [['create-admin', '--phone', '+79001234567', '--password', '123456789012'], /легко угадывается/],
         [['create-admin', '--phone', '+79001234567', '--password', 'qwertyuiop12'], /легко угадывается/],
+        // The name is shown to residents and sent in SMS: the clean-text rule (issue 29 part 6).
+        [
+          [
+            'create-admin',
+            '--phone',
+            '+79001234567',
+            '--password',
+            'secret-juniper-1',
+            '--name',
+            'Иван\u202eвонавИ',
+          ],
+          /--name: Используйте только буквы, цифры, пробелы и знаки препинания/,
+        ],
         [
           ['create-admin', '--phone', '+79001234567', '--password', 'secret-juniper-1', '--colour', 'red'],
           /colour/,

@@ -54,7 +54,7 @@ describe('invitation by number to a person without an account', () => {
     });
     const sms = smsTo(phone);
     expect(sms).toHaveLength(1);
-    expect(sms[0]?.text).toContain('Администратор Владелец приглашает вас к шлагбауму');
+    expect(sms[0]?.text).toContain('Администратор Владелец приглашает вас к шлагбауму «');
     expect(sms[0]?.text).toContain(barrier.address);
     expect(sms[0]?.text).toContain('https://propusk.example');
 

@@ -3,6 +3,7 @@
  * (spec.md sections 4, 6, 7; DESIGN.md section 4).
  */
 import { z } from 'zod';
+import { humanTextSchema } from './clean-text.ts';
 import { idSchema, PHONE_PRIVACY, pageQuerySchema, paginated, phoneLenientSchema, ROLES } from './common.ts';
 
 export const BARRIER_USER_ORDERINGS = [
@@ -64,9 +65,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const searchUserBodySchema = z.object({ phone: phoneLenientSchema });
 
 export const blockUserBodySchema = z.object({
-  reason: z
-    .string({ error: BARRIER_USER_MESSAGES.blockReasonRequired })
-    .trim()
+  reason: humanTextSchema({ error: BARRIER_USER_MESSAGES.blockReasonRequired })
     .min(1, { error: BARRIER_USER_MESSAGES.blockReasonRequired })
     .max(500, { error: 'Reason must be at most 500 characters.' }),
 });

@@ -1,6 +1,7 @@
 /** Barriers: creation, settings patch, lists and cards (spec.md sections 3, 5, 7; DESIGN.md sections 4, 5). */
 import { z } from 'zod';
 import { BARRIER_ROLES } from './barrier-staff.ts';
+import { humanMultilineTextSchema, humanTextSchema } from './clean-text.ts';
 import { idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
 import { devicePowerSchema, deviceStateSchema } from './devices.ts';
 
@@ -36,16 +37,15 @@ export function addressSearchWords(value: string): string[] {
     .filter((word) => word !== '');
 }
 
-const addressSchema = z
-  .string({ error: BARRIER_MESSAGES.address })
-  .trim()
+// The address goes into the invitation SMS and onto other people's screens: the clean-text rule (issue 29 part 6).
+const addressSchema = humanTextSchema({ error: BARRIER_MESSAGES.address })
   .min(1, { error: BARRIER_MESSAGES.address })
   .max(ADDRESS_MAX_LENGTH, { error: BARRIER_MESSAGES.address });
 
-const additionalInfoSchema = z
-  .string({ error: BARRIER_MESSAGES.additionalInfo })
-  .trim()
-  .max(ADDITIONAL_INFO_MAX_LENGTH, { error: BARRIER_MESSAGES.additionalInfo });
+const additionalInfoSchema = humanMultilineTextSchema({ error: BARRIER_MESSAGES.additionalInfo }).max(
+  ADDITIONAL_INFO_MAX_LENGTH,
+  { error: BARRIER_MESSAGES.additionalInfo },
+);
 
 export const devicePasswordInputSchema = z
   .string({ error: BARRIER_MESSAGES.devicePassword })

@@ -11,6 +11,7 @@ import { AUTH_MESSAGES } from './auth.ts';
 import { STAFF_MESSAGES } from './barrier-staff.ts';
 import { BARRIER_USER_MESSAGES } from './barrier-users.ts';
 import { BARRIER_MESSAGES } from './barriers.ts';
+import { CLEAN_TEXT_MESSAGE } from './clean-text.ts';
 import { DEVICE_CHECK_NOT_READY_DETAIL, DEVICE_CHECK_RUNNING_DETAIL } from './device-checks.ts';
 import { PHONE_NOT_IN_ERROR_DETAIL } from './devices.ts';
 import { GUEST_PASS_MESSAGES } from './guest-passes.ts';
@@ -29,6 +30,8 @@ export const ERROR_CODES = {
   not_found: 'Not found.',
   malformed_json: 'Malformed JSON body.',
   bad_request: 'The request could not be read.',
+  // A human text field that breaks the clean-text rule (issue 29 part 6): sent beside the field's own message.
+  text_not_allowed: CLEAN_TEXT_MESSAGE,
   payload_too_large: 'The request body is too large.',
   unsupported_media_type: 'Unsupported content type.',
   method_not_allowed: 'Method not allowed.',

@@ -8,6 +8,10 @@
 import type { ErrorCode } from './error-codes.ts';
 
 type Body = Record<string, unknown>;
+
+/** The clean-text rule's message (issue 29 part 6): the body's code and the field's message say the same. */
+const CLEAN_TEXT_TEXT =
+  'Используйте только буквы, цифры, пробелы и знаки препинания: без ссылок, эмодзи и служебных символов.';
 type ErrorText = string | ((body: Body) => string);
 
 const number = (body: Body, key: string): number | undefined =>
@@ -20,6 +24,7 @@ export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   not_found: 'Не найдено.',
   malformed_json: 'Сервер не смог прочитать запрос.',
   bad_request: 'Сервер не смог прочитать запрос.',
+  text_not_allowed: CLEAN_TEXT_TEXT,
   payload_too_large: 'Слишком большой запрос.',
   unsupported_media_type: 'Сервер не смог прочитать запрос.',
   method_not_allowed: 'Это действие недоступно.',
@@ -234,6 +239,10 @@ export const FIELD_MESSAGE_RULES: readonly FieldRule[] = [
   [/^Must be at least (-?[\d.]+)\.$/, (m) => `Значение должно быть не меньше ${m[1]}.`],
   [/^Must be at most (-?[\d.]+)\.$/, (m) => `Значение должно быть не больше ${m[1]}.`],
   exact('Must not contain control characters.', 'Текст не должен содержать управляющих символов.'),
+  exact(
+    'Use letters, digits, spaces and punctuation only: no links, emoji or special characters.',
+    CLEAN_TEXT_TEXT,
+  ),
   // Types named by field.
   [/^[A-Z][A-Za-z ]* must be a string\.$/, 'Значение должно быть строкой.'],
   [/^[A-Z][A-Za-z ]* must not be empty\.$/, 'Поле не должно быть пустым.'],

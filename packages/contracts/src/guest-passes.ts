@@ -4,6 +4,7 @@
  * an SMS code, and the number becomes a temporary phone of the resident with that window.
  */
 import { z } from 'zod';
+import { humanTextSchema } from './clean-text.ts';
 import { codeSchema, idField, idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
 import { parseDateTimeInput } from './phones.ts';
 
@@ -34,13 +35,9 @@ const dateTimeSchema = z
   .trim()
   .refine((value) => parseDateTimeInput(value, 180) !== null, { error: GUEST_PASS_MESSAGES.dateTimeFormat });
 
-const noteSchema = z
-  .string()
-  .trim()
-  .max(GUEST_PASS_NOTE_MAX_LENGTH, { error: GUEST_PASS_MESSAGES.noteTooLong })
-  .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127), {
-    error: 'Must not contain control characters.',
-  });
+const noteSchema = humanTextSchema().max(GUEST_PASS_NOTE_MAX_LENGTH, {
+  error: GUEST_PASS_MESSAGES.noteTooLong,
+});
 
 export const createGuestPassBodySchema = z.object({
   start: dateTimeSchema,

@@ -53,6 +53,9 @@ export const IMPORT_PROBLEM_TEXTS = {
   phone_duplicate: 'Этот номер уже есть на шлагбауме.',
   type_invalid: 'Неизвестный тип: Основной, Постоянный, Временный или По расписанию.',
   name_too_long: 'Имя с примечанием длиннее 100 знаков.',
+  // The clean-text rule of every human text field (issue 29 part 6, clean-text.ts).
+  text_not_allowed:
+    'В имени или примечании только буквы, цифры, пробелы и знаки препинания: без ссылок, эмодзи и служебных символов.',
   name_required: 'Для дополнительного номера укажите имя.',
   no_resident: 'Нет строки «Основной» выше: неясно, чей это номер.',
   resident_has_problems: 'У основного номера жителя есть ошибки.',

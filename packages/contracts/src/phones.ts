@@ -3,6 +3,7 @@
  * `temporary` and `schedule` phones; `primary` (the user's own number) is made by the server on access.
  */
 import { z } from 'zod';
+import { humanTextSchema } from './clean-text.ts';
 import { idField, idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
 
 export const PHONE_TYPES = ['primary', 'permanent', 'temporary', 'schedule'] as const;
@@ -155,9 +156,7 @@ const dateTimeInputSchema = z
     error: PHONE_MESSAGES.dateTimeFormat,
   });
 
-const phoneNameSchema = z
-  .string({ error: PHONE_MESSAGES.nameAndPhoneRequired })
-  .trim()
+const phoneNameSchema = humanTextSchema({ error: PHONE_MESSAGES.nameAndPhoneRequired })
   .min(1, { error: PHONE_MESSAGES.nameAndPhoneRequired })
   .max(PHONE_NAME_MAX_LENGTH, { error: PHONE_MESSAGES.nameTooLong });
 
@@ -228,9 +227,7 @@ export type AdminAddPhoneBody = z.infer<typeof adminAddPhoneBodySchema>;
 /** PATCH /api/phones/{id}/ and /api/admin/phones/{id}/ (`user` of the admin variant is ignored). */
 export const updatePhoneBodySchema = z
   .object({
-    name: z
-      .string({ error: PHONE_MESSAGES.nameRequired })
-      .trim()
+    name: humanTextSchema({ error: PHONE_MESSAGES.nameRequired })
       .min(1, { error: PHONE_MESSAGES.nameRequired })
       .max(PHONE_NAME_MAX_LENGTH, { error: PHONE_MESSAGES.nameTooLong })
       .optional(),

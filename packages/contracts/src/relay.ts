@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isReversedRange } from './actions.ts';
+import { humanTextSchema } from './clean-text.ts';
 import { idField, idSchema, paginated } from './common.ts';
 import { parseDateTimeInput } from './phones.ts';
 
@@ -107,9 +108,7 @@ export const emergencyHoldCreateSchema = z.object({
       .min(1, { error: 'Ensure this field has at least 1 items.' })
       .max(1000, { error: 'Ensure this field has at most 1000 items.' }),
   ]),
-  reason: z
-    .string({ error: 'This field is required.' })
-    .trim()
+  reason: humanTextSchema({ error: 'This field is required.' })
     .min(3, { error: 'Ensure this field has at least 3 characters.' })
     .max(HOLD_REASON_MAX, { error: 'Ensure this field has at most 500 characters.' }),
 });

@@ -1,6 +1,7 @@
 /** Requests and responses of the own-profile calls (spec.md section 7 "Own profile"). */
 import { z } from 'zod';
 import { passwordInputSchema, passwordSchema, verificationTokenSchema } from './auth.ts';
+import { humanTextSchema } from './clean-text.ts';
 import { PHONE_PRIVACY, phoneLenientSchema, ROLES } from './common.ts';
 
 export const FULL_NAME_MAX_LENGTH = 150;
@@ -37,9 +38,7 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileBodySchema = z
   .object({
-    full_name: z
-      .string({ error: 'Full name must be a string.' })
-      .trim()
+    full_name: humanTextSchema({ error: 'Full name must be a string.' })
       .max(FULL_NAME_MAX_LENGTH, { error: PROFILE_MESSAGES.fullNameTooLong })
       .nullable()
       .optional(),

@@ -3,6 +3,7 @@
  * Never a stack trace; a 500 only for a real fault, logged with its stack on the server side.
  */
 import '@propusk/contracts/zod-messages';
+import { CLEAN_TEXT_MESSAGE } from '@propusk/contracts/clean-text';
 import { ERROR_CODES, type ErrorCode } from '@propusk/contracts/error-codes';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -65,7 +66,10 @@ export function installErrorHandler(app: FastifyInstance, outage?: DatabaseOutag
       return reply.status(error.statusCode).send({ detail: error.detail, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(fieldErrorsFromValidation(error.validation, error.validationContext));
+      const fields = fieldErrorsFromValidation(error.validation, error.validationContext);
+      // Text that breaks the clean-text rule also carries its stable code (issue 29 part 6), beside the fields.
+      const unclean = Object.values(fields).some((messages) => messages.includes(CLEAN_TEXT_MESSAGE));
+      return reply.status(400).send(unclean ? { ...fields, ...errorBody('text_not_allowed') } : fields);
     }
     if (isResponseSerializationError(error)) {
       const issues = error.cause.issues.map((issue) => ({

@@ -15,6 +15,7 @@ import type {
   PhoneInvitation,
   PhoneInvitationListQuery,
 } from '@propusk/contracts/access-requests';
+import { cleanForSms } from '@propusk/contracts/clean-text';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, isUniqueViolation, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -36,17 +37,28 @@ import { isBlockedBy } from './repository.ts';
 
 const HOUR_MS = 60 * 60_000;
 
+/**
+ * What the SMS may carry of what an administrator typed (issue 29 part 6): it goes to any number under the
+ * service's name, so the address and the name are cleaned (no links, bidi, emoji: clean-text.ts) and kept short
+ * (cut at a word boundary with «…»). Stored text from before the rule is cleaned here too.
+ */
+export const INVITATION_SMS_ADDRESS_MAX = 60;
+export const INVITATION_SMS_NAME_MAX = 40;
+
 /** The one SMS: who invites, to which barrier, and where to log in. Plain Russian, no link shortener. */
 export function invitationSmsText(input: {
   address: string;
   adminName: string | null;
   siteUrl: string | undefined;
 }): string {
-  const who = input.adminName ? `Администратор ${input.adminName} приглашает` : 'Вас приглашают';
+  const address = cleanForSms(input.address, INVITATION_SMS_ADDRESS_MAX) || 'без адреса';
+  const adminName = input.adminName ? cleanForSms(input.adminName, INVITATION_SMS_NAME_MAX) : '';
+  const who = adminName ? `Администратор ${adminName} приглашает` : 'Вас приглашают';
   const where = input.siteUrl
     ? `Войдите по этому номеру на ${input.siteUrl}`
     : 'Войдите в Пропуск по этому номеру';
-  return `${who}${input.adminName ? ' вас' : ''} к шлагбауму: ${input.address}. ${where}, чтобы принять приглашение.`;
+  // The address in quotes: what follows is the administrator's words, not the service's.
+  return `${who}${adminName ? ' вас' : ''} к шлагбауму «${address}». ${where}, чтобы принять приглашение.`;
 }
 
 function toPhoneInvitation(row: repository.PhoneInvitationListRow): PhoneInvitation {

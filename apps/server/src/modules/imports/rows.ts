@@ -2,6 +2,7 @@
  * The rows of an import file read as phones, without the database: the number, the type, the window or the
  * schedule, the resident each extra number belongs to, and every problem found so far (ImportProblemCode).
  */
+import { collapseSpaces, isCleanText } from '@propusk/contracts/clean-text';
 import { IMPORT_TYPE_WORDS, type ImportProblemCode } from '@propusk/contracts/imports';
 import {
   PHONE_NAME_MAX_LENGTH,
@@ -130,8 +131,10 @@ export function readImportRows(rows: readonly RawRow[], offsetMinutes: number, n
 
     const type = TYPE_BY_WORD.get(wordKey(cell('type'))) ?? null;
     if (!type) problems.push('type_invalid');
-    const name = cell('name');
-    const note = cell('note');
+    // The cells become a full name and a phone name: the clean-text rule of those fields (issue 29 part 6).
+    const name = collapseSpaces(cell('name'));
+    const note = collapseSpaces(cell('note'));
+    if (!isCleanText(name) || !isCleanText(note)) problems.push('text_not_allowed');
     const phoneName = type === 'primary' ? note : [name, note].filter(Boolean).join(', ');
     if (phoneName.length > PHONE_NAME_MAX_LENGTH || name.length > FULL_NAME_MAX_LENGTH) {
       problems.push('name_too_long');
