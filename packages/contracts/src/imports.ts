@@ -68,7 +68,6 @@ export const IMPORT_PROBLEM_TEXTS = {
   schedule_invalid: 'В расписании начало позже конца или промежутки пересекаются.',
   schedule_interval_too_short: 'Промежуток расписания короче, чем разрешено на шлагбауме.',
   already_has_access: 'Житель уже подключён к шлагбауму.',
-  user_blocked: 'Аккаунт жителя заблокирован.',
   user_blocked_by_admin: 'Вы заблокировали этого жителя.',
   phone_blocked_on_barrier: 'Этот номер заблокирован владельцем шлагбаума.',
   limit_user_phones: 'Превышен лимит номеров на жителя.',
@@ -86,6 +85,19 @@ export const importProblemSchema = z.object({
   text: z.string(),
 });
 
+/**
+ * What the commit will do with a row without problems (issue 29 item 5, docs/decisions/0023). One wording per
+ * type of row, the same whether the number has an account or not (issue 28: no account oracle): a number with
+ * an account is invited and decides itself; a number without one gets access at once.
+ */
+export const IMPORT_OUTCOME_TEXTS = {
+  resident:
+    'Получит доступ. Если этим номером уже входят в Пропуск, человек получит приглашение и решит сам.',
+  extra_phone:
+    'Добавится к номерам жителя выше (если житель уже входит в Пропуск — когда он примет приглашение). Если этим номером входит другой человек, он получит своё приглашение.',
+} as const;
+export type ImportOutcomeCode = keyof typeof IMPORT_OUTCOME_TEXTS;
+
 export const importRowSchema = z.object({
   /** The line of the file (1 = the headers). */
   line: z.number().int(),
@@ -94,6 +106,8 @@ export const importRowSchema = z.object({
   note: z.string(),
   type: z.enum(PHONE_TYPES).nullable(),
   problems: z.array(importProblemSchema),
+  /** What the commit will do with the row; null while it has problems. */
+  outcome: z.object({ code: z.enum(['resident', 'extra_phone']), text: z.string() }).nullable(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -106,7 +120,10 @@ export const importTotalsSchema = z.object({
    */
   residents: z.number().int(),
   phones: z.number().int(),
-  /** SMS the device commands of the import will take (the outbox's plan). */
+  /**
+   * SMS the device commands of the import will take at most (the outbox's plan with every row on the
+   * device): rows that become invitations cost nothing until accepted, which the preview does not say.
+   */
   sms: z.number().int(),
   /** Minutes the gateway takes to send them. */
   send_minutes: z.number().int(),
@@ -121,8 +138,15 @@ export const importPreviewSchema = z.object({
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importResultSchema = z.object({
+  /** Numbers put on the barrier now (residents without an account and their extra numbers). */
   phones: z.number().int(),
+  /** Residents who got access now. */
   residents: z.number().int(),
+  /**
+   * Invitations made to numbers that already log in to Propusk: access, and the row's extra numbers, only
+   * once the person accepts (issue 29 item 5).
+   */
+  invitations: z.number().int(),
   sms: z.number().int(),
   send_minutes: z.number().int(),
 });

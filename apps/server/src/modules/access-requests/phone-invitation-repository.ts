@@ -11,12 +11,21 @@ export async function lockAdminInvitations(executor: Executor, adminId: number):
   await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-invitations:${adminId}`}))`);
 }
 
-/** Invitations by number this administrator made since `since`, and when the oldest of them was. */
+/**
+ * Invitations by number this administrator made by hand since `since`, and when the oldest of them was. An
+ * import's invitations (`extra_phones` not null) send no SMS and are bounded by the import's own row cap.
+ */
 export async function countByAdminSince(executor: Executor, adminId: number, since: Date) {
   const [row] = await executor
     .select({ count: count(), oldest: min(phoneInvitations.createdAt) })
     .from(phoneInvitations)
-    .where(and(eq(phoneInvitations.invitedBy, adminId), gt(phoneInvitations.createdAt, since)));
+    .where(
+      and(
+        eq(phoneInvitations.invitedBy, adminId),
+        gt(phoneInvitations.createdAt, since),
+        isNull(phoneInvitations.extraPhones),
+      ),
+    );
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
@@ -195,10 +204,47 @@ export async function claimWaitingInvitations(
           .onConflictDoNothing()
           .returning({ id: accessRequests.id });
     if (request) made.push(request.id);
+    // A request already pending (he asked himself) carries the invitation's extra numbers instead.
+    const linked =
+      request ?? (hasAccess ? undefined : await findPending(executor, userId, invitation.barrierId));
     await executor
       .update(phoneInvitations)
-      .set({ status: 'claimed', accessRequestId: request?.id ?? null, updatedAt: now })
+      .set({ status: 'claimed', accessRequestId: linked?.id ?? null, updatedAt: now })
       .where(eq(phoneInvitations.id, invitation.id));
   }
   return made;
+}
+
+async function findPending(executor: Executor, userId: number, barrierId: number) {
+  const [row] = await executor
+    .select({ id: accessRequests.id })
+    .from(accessRequests)
+    .where(
+      and(
+        eq(accessRequests.userId, userId),
+        eq(accessRequests.barrierId, barrierId),
+        eq(accessRequests.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * The extra numbers an import kept for the person of this access request (the newest claimed invitation
+ * linked to it that has any), or none.
+ */
+export async function findExtraPhonesFor(executor: Executor, accessRequestId: number) {
+  const [row] = await executor
+    .select({ invitedBy: phoneInvitations.invitedBy, extraPhones: phoneInvitations.extraPhones })
+    .from(phoneInvitations)
+    .where(
+      and(
+        eq(phoneInvitations.accessRequestId, accessRequestId),
+        sql`jsonb_array_length(${phoneInvitations.extraPhones}) > 0`,
+      ),
+    )
+    .orderBy(desc(phoneInvitations.id))
+    .limit(1);
+  return row ? { invitedBy: row.invitedBy, extraPhones: row.extraPhones ?? [] } : null;
 }

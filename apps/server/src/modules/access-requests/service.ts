@@ -30,6 +30,7 @@ import {
 } from '../barriers/policy.ts';
 import { syncBarrierDevice } from '../devices/outbox.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
+import { addInvitationExtraPhonesLocked } from './invitation-extras.ts';
 import { claimWaitingInvitations, hasWaitingFor } from './phone-invitation-repository.ts';
 import type { Side } from './repository.ts';
 import * as repository from './repository.ts';
@@ -184,6 +185,8 @@ export function createAccessRequestService(deps: Dependencies) {
           const user = await repository.findLiveUser(tx, request.userId);
           if (!user?.isActive) throw notFound('user_not_found');
           await grantAccessLocked(tx, deps, barrier, user, { author: side, userId: caller.id });
+          // An import's invitation: the extra numbers it kept come with the acceptance (issue 29 item 5).
+          await addInvitationExtraPhonesLocked(tx, deps, barrier, requestId, user.id);
           await syncBarrierDevice(tx, deps, barrier.id);
           barrierToNotify = barrier.id;
         }

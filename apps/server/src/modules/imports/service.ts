@@ -1,38 +1,38 @@
 /**
  * Bulk import of residents and their numbers into a barrier (issue 14). One path for the preview and the
  * commit: the file is read (file.ts) and its rows checked (rows.ts); then, under the barrier lock, each row is
- * checked against the database with the rules of phone-changes.ts (duplicates, limits, slots); then the
- * import is applied: accounts created, access granted, phones added in one batch (`addPhonesLocked`), the
- * device planned once (`syncBarrierDevice`). The preview writes nothing: it hands the rows' phones to the
- * outbox's planner as if written (`forecastDeviceSync`), so that its SMS count is the outbox's own plan and
- * the weekly SMS limit the outbox's own check. The commit refuses the whole file (409) while any row has a
- * problem.
+ * checked against the database with the rules of phone-changes.ts (duplicates, limits, slots), every row as if
+ * it went onto the device, account or not, so that the preview says nothing about accounts (issue 28). The
+ * commit (apply.ts) grants numbers without an account and invites those with one (issue 29 item 5). The
+ * preview writes nothing: it hands the rows' phones to the outbox's planner as if written
+ * (`forecastDeviceSync`), so that its SMS count is the outbox's own plan (at most: invited rows cost nothing
+ * until accepted) and the weekly SMS limit the outbox's own check. The commit refuses the whole file (409)
+ * while any row has a problem.
  */
 import { createHash } from 'node:crypto';
 import {
+  IMPORT_OUTCOME_TEXTS,
   IMPORT_PROBLEM_TEXTS,
+  type ImportOutcomeCode,
   type ImportPreview,
   type ImportProblemCode,
   type ImportResult,
 } from '@propusk/contracts/imports';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { adminBlocks, barrierAccess, users } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barriers/policy.ts';
-import { forecastDeviceSync, loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
+import { forecastDeviceSync, loadCommittedSms } from '../devices/outbox.ts';
 import { findBlockedNumbers } from '../phones/blocked-numbers.ts';
 import {
-  type Actor,
-  addPhonesLocked,
   type LockedBarrier,
   loadPhoneBatchContext,
   lockLiveBarrier,
-  type NewPhone,
   planPhoneBatch,
 } from '../phones/phone-changes.ts';
+import { type ImportAccounts, loadImportAccounts } from './accounts.ts';
+import { applyImport, toNewPhone } from './apply.ts';
 import { type ImportFormat, importTemplate, readImportFile } from './file.ts';
 import { type ImportCandidate, readImportRows } from './rows.ts';
 import { estimateSendMinutes } from './send-estimate.ts';
@@ -40,73 +40,41 @@ import { estimateSendMinutes } from './send-estimate.ts';
 /** The shared error map's words for a missing field (its Russian text is in the contracts). */
 const REQUIRED = 'This field is required.';
 
-/** The accounts of the file's residents that exist already (live), by number. */
-type Accounts = Map<
-  string,
-  { id: number; fullName: string | null; blocked: boolean; blockedByAdmin: boolean }
->;
+/** One wording per kind of row, account or not (no account oracle). */
+function outcomeOf(row: ImportCandidate): ImportPreview['rows'][number]['outcome'] {
+  if (row.problems.length > 0 || row.type === null) return null;
+  const code: ImportOutcomeCode = row.type === 'primary' ? 'resident' : 'extra_phone';
+  return { code, text: IMPORT_OUTCOME_TEXTS[code] };
+}
 
 export const fileDigest = (file: Buffer) => createHash('sha256').update(file).digest('hex');
 
 export function createImportService(deps: Dependencies) {
   const { db } = deps;
 
-  async function loadAccounts(tx: Executor, barrier: LockedBarrier, ownerId: number, numbers: string[]) {
-    const accounts: Accounts = new Map();
-    const withAccess = new Set<number>();
-    for (let start = 0; start < numbers.length; start += 1000) {
-      const chunk = numbers.slice(start, start + 1000);
-      const rows = await tx
-        .select({
-          id: users.id,
-          phone: users.phone,
-          fullName: users.fullName,
-          isActive: users.isActive,
-          blockedByAdmin: adminBlocks.userId,
-          access: barrierAccess.userId,
-        })
-        .from(users)
-        .leftJoin(adminBlocks, and(eq(adminBlocks.userId, users.id), eq(adminBlocks.adminId, ownerId)))
-        .leftJoin(
-          barrierAccess,
-          and(eq(barrierAccess.userId, users.id), eq(barrierAccess.barrierId, barrier.id)),
-        )
-        .where(and(inArray(users.phone, chunk), isNull(users.deletedAt)));
-      for (const row of rows) {
-        accounts.set(row.phone, {
-          id: row.id,
-          fullName: row.fullName,
-          blocked: !row.isActive,
-          blockedByAdmin: row.blockedByAdmin !== null,
-        });
-        if (row.access !== null) withAccess.add(row.id);
-      }
-    }
-    return { accounts, withAccess };
-  }
-
   /**
    * Adds the problems that need the database to `rows` (in place): accounts, then the phones' rules in file
-   * order. Residents without an account are counted under a stand-in id (negative: no real user has it).
+   * order. Residents are counted under a stand-in id (negative: no real user has it).
    */
   async function checkAgainstBarrier(
     tx: Executor,
     barrier: LockedBarrier,
     rows: ImportCandidate[],
-  ): Promise<{ accounts: Accounts; slots: Map<ImportCandidate, number> }> {
-    const primaries = rows.filter((row) => row.type === 'primary' && row.problems.length === 0);
-    const { accounts, withAccess } = await loadAccounts(
+  ): Promise<{ accounts: ImportAccounts; slots: Map<ImportCandidate, number> }> {
+    const accounts = await loadImportAccounts(
       tx,
       barrier,
-      barrier.ownerId,
-      primaries.map((row) => row.phone),
+      rows.filter((row) => row.type !== null && row.problems.length === 0).map((row) => row.phone),
     );
-    for (const row of primaries) {
-      const account = accounts.get(row.phone);
+    // Only what the administrator knows already: his own block, a user of this barrier. An account is
+    // otherwise invited at the commit, and its row reads like any other (no account oracle, issue 28). An
+    // extra number meets the same facts below: the block's number, a number already on the barrier.
+    for (const row of rows) {
+      const account =
+        row.type === 'primary' && row.problems.length === 0 ? accounts.get(row.phone) : undefined;
       if (!account) continue;
-      if (account.blocked) row.problems.push('user_blocked');
-      else if (account.blockedByAdmin) row.problems.push('user_blocked_by_admin');
-      else if (withAccess.has(account.id)) row.problems.push('already_has_access');
+      if (account.blockedByOwner) row.problems.push('user_blocked_by_admin');
+      else if (account.hasAccess) row.problems.push('already_has_access');
     }
     // A number the owner blocked comes back in no row, whoever's it is now (blocked-numbers.ts).
     const blocked = await findBlockedNumbers(
@@ -117,13 +85,11 @@ export function createImportService(deps: Dependencies) {
     for (const row of rows) {
       if (row.problems.length === 0 && blocked.has(row.phone)) row.problems.push('phone_blocked_on_barrier');
     }
-    const ownerId = (row: ImportCandidate, index: number) => {
-      const residentIndex = row.type === 'primary' ? index : (row.resident ?? index);
-      const resident = rows[residentIndex];
-      return (resident && accounts.get(resident.phone)?.id) ?? -(residentIndex + 1);
-    };
+    // Every resident under a stand-in id, account or not: he has no phone on the barrier yet either way.
+    const ownerId = (row: ImportCandidate, index: number) =>
+      -((row.type === 'primary' ? index : (row.resident ?? index)) + 1);
     const context = await loadPhoneBatchContext(tx, barrier, deps.clock.now());
-    const checked: { index: number; phone: NewPhone }[] = [];
+    const checked: { index: number; phone: ReturnType<typeof toNewPhone> }[] = [];
     rows.forEach((row, index) => {
       const resident = row.resident === null ? null : rows[row.resident];
       if (resident && resident.problems.length > 0 && row.problems.length === 0) {
@@ -149,76 +115,6 @@ export function createImportService(deps: Dependencies) {
       else slots.set(row, entry.slot);
     }
     return { accounts, slots };
-  }
-
-  function toNewPhone(row: ImportCandidate, userId: number): NewPhone {
-    return {
-      userId,
-      number: row.phone,
-      name: row.phoneName,
-      type: row.type ?? 'permanent',
-      startTime: row.startTime,
-      endTime: row.endTime,
-      schedule: row.schedule,
-    };
-  }
-
-  /**
-   * Writes `rows` (chosen from `all`, all without problems): accounts for new residents, their access, every
-   * phone in one batch, then the device plan. Returns what it did; 409 from the outbox over the weekly SMS
-   * limit.
-   */
-  async function apply(
-    tx: Executor,
-    barrier: LockedBarrier,
-    admin: AuthenticatedUser,
-    all: ImportCandidate[],
-    rows: ImportCandidate[],
-    accounts: Accounts,
-    committedBefore: number | undefined,
-  ): Promise<{ phones: number; residents: number; sms: number }> {
-    const now = deps.clock.now();
-    const primaries = rows.filter((row) => row.type === 'primary');
-    const fresh = primaries.filter((row) => !accounts.has(row.phone));
-    const ids = new Map<string, number>();
-    for (const [phone, account] of accounts) ids.set(phone, account.id);
-    for (let start = 0; start < fresh.length; start += 500) {
-      // The same row a first login makes (auth repository `insertUserIfMissing`), with the file's name.
-      const created = await tx
-        .insert(users)
-        .values(
-          fresh.slice(start, start + 500).map((row) => ({
-            phone: row.phone,
-            fullName: row.name === '' ? null : row.name,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .returning({ id: users.id, phone: users.phone });
-      for (const row of created) ids.set(row.phone, row.id);
-    }
-    for (let start = 0; start < primaries.length; start += 1000) {
-      const values = primaries.slice(start, start + 1000).map((row) => ({
-        barrierId: barrier.id,
-        userId: ids.get(row.phone) as number,
-        createdAt: now,
-      }));
-      const inserted = await tx.insert(barrierAccess).values(values).onConflictDoNothing().returning();
-      if (inserted.length !== values.length) throw conflict('already_has_access');
-    }
-    const batch = rows.map((row) => {
-      const resident = row.type === 'primary' ? row : all[row.resident ?? -1];
-      const userId = resident ? ids.get(resident.phone) : undefined;
-      if (userId === undefined) throw new Error('import row without its resident');
-      return {
-        ...toNewPhone(row, userId),
-        reason: row.type === 'primary' ? ('access_granted' as const) : ('manual' as const),
-      };
-    });
-    const actor: Actor = { author: 'admin', userId: admin.id };
-    const added = await addPhonesLocked(tx, deps, barrier, batch, actor);
-    const sms = await syncBarrierDevice(tx, deps, barrier.id, { committedBefore });
-    return { phones: added.length, residents: primaries.length, sms };
   }
 
   async function committedSmsBefore(tx: Executor, barrier: LockedBarrier) {
@@ -300,6 +196,7 @@ export function createImportService(deps: Dependencies) {
             code,
             text: IMPORT_PROBLEM_TEXTS[code],
           })),
+          outcome: outcomeOf(row),
         })),
         totals: {
           rows: rows.length,
@@ -330,12 +227,13 @@ export function createImportService(deps: Dependencies) {
         const withProblems = rows.filter((row) => row.problems.length > 0).length;
         if (withProblems > 0)
           throw conflict('import_has_problems', undefined, { rows_with_problems: withProblems });
-        return apply(tx, barrier, admin, rows, rows, accounts, committedBefore);
+        return applyImport(tx, deps, barrier, admin.id, rows, accounts, committedBefore);
       });
       deps.notifyDeviceCommands([barrierId]);
       return {
         phones: result.phones,
         residents: result.residents,
+        invitations: result.invitations,
         sms: result.sms,
         send_minutes: estimateSendMinutes(result.sms, deps.config),
       };

@@ -14,6 +14,13 @@ const row = (line: number, phone: string, problems: { code: string; text: string
   note: 'кв. 7',
   type: 'primary',
   problems,
+  outcome:
+    problems.length > 0
+      ? null
+      : {
+          code: 'resident',
+          text: 'Получит доступ. Если этим номером уже входят в Пропуск, человек получит приглашение и решит сам.',
+        },
 });
 
 const preview = (rows: ReturnType<typeof row>[]) => ({
@@ -45,7 +52,10 @@ describe('/import-admin', { timeout: 20_000 }, () => {
             ])
           : preview([row(2, '+79001234567')]);
       },
-      'POST /api/admin/barriers/5/import/': [201, { phones: 1, residents: 1, sms: 41, send_minutes: 3 }],
+      'POST /api/admin/barriers/5/import/': [
+        201,
+        { phones: 1, residents: 1, invitations: 2, sms: 41, send_minutes: 3 },
+      ],
     });
     const { user } = renderRoute(<ImportAdminRoute />, { path: '/import-admin', state });
     expect(screen.getByRole('heading', { name: 'Импорт жителей' })).toBeInTheDocument();
@@ -60,14 +70,23 @@ describe('/import-admin', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Проверить файл' }));
     expect(await screen.findByText('Строк с ошибками: 0')).toBeInTheDocument();
-    expect(screen.getByTestId('import-sms')).toHaveTextContent('SMS на устройство: 41');
+    // At most: a number that already logs in is invited, and costs nothing until he accepts (issue 29 item 5).
+    expect(screen.getByTestId('import-sms')).toHaveTextContent('SMS на устройство: до 41');
+    expect(screen.getByTestId('import-outcome')).toHaveTextContent(
+      'Получит доступ. Если этим номером уже входят в Пропуск, человек получит приглашение и решит сам.',
+    );
     expect(screen.getByTestId('import-minutes')).toHaveTextContent('Отправка займёт около 3 мин');
     await user.click(screen.getByRole('button', { name: 'Импортировать' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('На устройство уйдёт SMS: 41');
+    expect(dialog).toHaveTextContent('На устройство уйдёт SMS: до 41');
+    expect(dialog).toHaveTextContent('Кто уже входит в Пропуск, получит приглашение вместо доступа.');
     expect(server.callsTo('POST /api/admin/barriers/5/import/')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Да, импортировать' }));
-    expect(await screen.findByTestId('success-line')).toHaveTextContent('Загружено номеров: 1, жителей: 1.');
+    const done = await screen.findByTestId('success-line');
+    expect(done).toHaveTextContent('Загружено номеров: 1, жителей: 1.');
+    expect(done).toHaveTextContent(
+      'Приглашений: 2 — эти номера уже входят в Пропуск; доступ и номера из файла появятся, когда человек примет приглашение.',
+    );
     const [commit] = server.callsTo('POST /api/admin/barriers/5/import/');
     expect(commit?.query.get('digest')).toBe(digest);
   });

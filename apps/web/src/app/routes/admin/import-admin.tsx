@@ -14,6 +14,7 @@ import {
   type TemplateFormat,
 } from '../../../features/imports/api/imports-api';
 import { ImportRows } from '../../../features/imports/components/import-rows';
+import { IMPORT_TEXTS, minutesText } from '../../../features/imports/import-texts';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../paths';
@@ -23,11 +24,6 @@ const TEMPLATE_NAMES: Record<TemplateFormat, string> = {
   xlsx: 'шаблон-жителей.xlsx',
   csv: 'шаблон-жителей.csv',
 };
-
-function minutesText(minutes: number): string {
-  if (minutes <= 0) return 'меньше минуты';
-  return `около ${minutes} мин`;
-}
 
 /** What the import will cost, before it is confirmed. */
 function Totals({ totals }: { totals: ImportPreview['totals'] }) {
@@ -44,7 +40,7 @@ function Totals({ totals }: { totals: ImportPreview['totals'] }) {
         <Text size="sm">Жителей: {totals.residents}</Text>
         <Text size="sm">Номеров к загрузке: {totals.phones}</Text>
         <Text size="sm" data-testid="import-sms">
-          SMS на устройство: {totals.sms}
+          {IMPORT_TEXTS.smsAtMost(totals.sms)}
         </Text>
         <Text size="sm" data-testid="import-minutes">
           Отправка займёт {minutesText(totals.send_minutes)}
@@ -118,11 +114,7 @@ export function ImportAdminRoute() {
         <>
           <Card withBorder radius="md">
             <Stack gap="sm">
-              <Text size="sm">
-                Заполните шаблон: телефон, имя, квартира или примечание, тип номера, для временного — начало и
-                конец, для номера по расписанию — расписание. Жители без аккаунта смогут войти по своему
-                номеру.
-              </Text>
+              <Text size="sm">{IMPORT_TEXTS.intro}</Text>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <Button variant="light" onClick={() => download('xlsx')}>
                   Шаблон для Эксель
@@ -173,9 +165,7 @@ export function ImportAdminRoute() {
                 <ErrorLine message="Исправьте строки с ошибками в файле и проверьте его снова: загрузка идёт целиком или не идёт совсем." />
               ) : null}
               {commit.data ? (
-                <SuccessLine
-                  message={`Загружено номеров: ${commit.data.phones}, жителей: ${commit.data.residents}. SMS в очереди устройства: ${commit.data.sms}, отправка займёт ${minutesText(commit.data.send_minutes)}.`}
-                />
+                <SuccessLine message={IMPORT_TEXTS.done(commit.data)} />
               ) : (
                 <Button onClick={() => setIsConfirming(true)} disabled={!canImport}>
                   Импортировать
@@ -184,7 +174,7 @@ export function ImportAdminRoute() {
               <ImportRows rows={result.rows} />
               <ConfirmDialog
                 opened={isConfirming}
-                message={`Загрузить номеров: ${result.totals.phones}, жителей: ${result.totals.residents}? На устройство уйдёт SMS: ${result.totals.sms}, отправка займёт ${minutesText(result.totals.send_minutes)}.`}
+                message={IMPORT_TEXTS.confirm(result.totals)}
                 confirmLabel="Да, импортировать"
                 onConfirm={() => file && commit.mutate({ chosen: file, digest: result.digest })}
                 onCancel={() => setIsConfirming(false)}

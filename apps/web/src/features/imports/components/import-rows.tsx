@@ -6,7 +6,10 @@ import type { ImportPreview } from '../api/imports-api';
 /** Rows shown at most (a file may hold 5,000): every row with a problem first, then the others. */
 const SHOWN_ROWS = 200;
 
-/** The preview's rows, one card each: line, number, name, type, and every problem in red. */
+/**
+ * The preview's rows, one card each: line, number, name, type, what the import will do with it (the same words
+ * for a number with an account and one without), and every problem in red.
+ */
 export function ImportRows({ rows }: { rows: ImportPreview['rows'] }) {
   const ordered = [
     ...rows.filter((row) => row.problems.length > 0),
@@ -41,6 +44,11 @@ export function ImportRows({ rows }: { rows: ImportPreview['rows'] }) {
             </Group>
             {row.name || row.note ? (
               <Text size="sm">{[row.name, row.note].filter(Boolean).join(', ')}</Text>
+            ) : null}
+            {row.outcome ? (
+              <Text size="sm" c="dimmed" data-testid="import-outcome">
+                {row.outcome.text}
+              </Text>
             ) : null}
             {row.problems.map((problem) => (
               <Text key={problem.code} size="sm" c="red.9" data-testid="import-problem">
