@@ -87,34 +87,23 @@ export function LimitsForm({ barrierId }: { barrierId: number }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          {LIMIT_FIELDS.map((field) => (
-            <TextInput
-              key={field}
-              label={LIMIT_LABELS[field]}
-              placeholder="Без ограничений"
-              inputMode="numeric"
-              maxLength={9}
-              value={texts[field]}
-              onChange={(event) => {
-                const value = onlyDigits(event.currentTarget.value);
-                setTexts((current) => (current ? { ...current, [field]: value } : current));
-              }}
-            />
-          ))}
-          {SMS_SHARE_FIELDS.map((field) => (
-            <TextInput
-              key={field}
-              label={SMS_SHARE_LABELS[field]}
-              placeholder="По умолчанию"
-              inputMode="numeric"
-              maxLength={9}
-              value={texts[field]}
-              onChange={(event) => {
-                const value = onlyDigits(event.currentTarget.value);
-                setTexts((current) => (current ? { ...current, [field]: value } : current));
-              }}
-            />
-          ))}
+          {ALL_FIELDS.map((field) => {
+            const isShare = (SMS_SHARE_FIELDS as readonly string[]).includes(field);
+            return (
+              <TextInput
+                key={field}
+                label={isShare ? SMS_SHARE_LABELS[field as SmsShareField] : LIMIT_LABELS[field as LimitField]}
+                placeholder={isShare ? 'По умолчанию' : 'Без ограничений'}
+                inputMode="numeric"
+                maxLength={9}
+                value={texts[field]}
+                onChange={(event) => {
+                  const value = onlyDigits(event.currentTarget.value);
+                  setTexts((current) => (current ? { ...current, [field]: value } : current));
+                }}
+              />
+            );
+          })}
         </SimpleGrid>
         {limits.data?.sms_budget ? (
           <Text size="sm">
