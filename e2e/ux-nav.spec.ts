@@ -93,10 +93,11 @@ test('a stored session skips /login: / and /login open the user’s own area, no
   const before = codeRequests(resident.phone);
   const { context, page } = await newPage(browser);
   await openLoggedIn(page, resident, '/');
-  await expect(page).toHaveURL(/\/user$/);
-  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
+  // His one barrier, the gate one tap away (issue 32 item 4), not «Профиль».
+  await expect(page).toHaveURL(/\/mybarrier$/);
+  await expect(page.getByTestId('barrier-address')).toHaveText(shared.address);
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/mybarrier$/);
   expect(codeRequests(resident.phone)).toBe(before);
   await context.close();
 

@@ -455,6 +455,21 @@ describe('barriers', () => {
         'Моя, ул. Вторая',
       ]);
       expect(response.json().barriers.every((item: { has_access: boolean }) => item.has_access)).toBe(true);
+      // Each row carries the gate's number to call (issue 32 item 4: «Позвонить» from the list).
+      expect(response.json().barriers.map((item: { device_phone: string }) => item.device_phone)).toEqual([
+        barrier.device_phone,
+        other.device_phone,
+      ]);
+      // The public search never tells a stranger a device's number.
+      const stranger = await createUser(t);
+      const publicList = await t.request({ method: 'GET', url: '/api/barriers/', token: stranger.token });
+      expect(publicList.statusCode).toBe(200);
+      expect(publicList.json().barriers.length).toBeGreaterThan(0);
+      expect(
+        publicList
+          .json()
+          .barriers.every((item: { device_phone: string | null }) => item.device_phone === null),
+      ).toBe(true);
       const searched = await t.request({
         method: 'GET',
         url: `/api/barriers/my/?address=${encodeURIComponent('втор')}`,

@@ -131,6 +131,8 @@ export const barrierSummarySchema = z.object({
   additional_info: z.string(),
   is_public: z.boolean(),
   owner: barrierOwnerSchema,
+  /** The device's number (the gate opens to a call from a listed number): only for users with access and the owner. */
+  device_phone: z.string().nullable(),
   /** The caller has access (the owner always has). */
   has_access: z.boolean(),
   /**
@@ -145,7 +147,6 @@ export const barrierListSchema = paginated('barriers', barrierSummarySchema);
 
 /** The user-side card. `device_phone` only for users with access and the owner. */
 export const barrierDetailSchema = barrierSummarySchema.extend({
-  device_phone: z.string().nullable(),
   device_model: z.string(),
   device_phones_amount: z.number().int(),
   is_owner: z.boolean(),

@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
+import { LANDING_TEXTS } from '@propusk/contracts/landing-texts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setSessionLostHandler } from '../lib/api-client';
-import { paths } from './paths';
+import { type NavigationState, paths } from './paths';
 import { adminRoutes } from './routes/admin/routes';
 import { authRoutes } from './routes/auth/routes';
 import { RequireSession } from './routes/require-session';
@@ -41,7 +42,11 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
   setSessionLostHandler(() => {
-    void router.navigate(paths.login, { replace: true });
+    // The session ended (refresh refused): /login says so instead of dropping the person there without a word.
+    void router.navigate(paths.login, {
+      replace: true,
+      state: { message: LANDING_TEXTS.sessionEnded } satisfies NavigationState,
+    });
   });
   return router;
 }

@@ -75,6 +75,8 @@ const summaryColumns = (viewerId: number | Placeholder) => ({
   ownerName: users.fullName,
   ownerPhone: users.phone,
   ownerPrivacy: users.phonePrivacy,
+  /** Given out only to a viewer with access or the owner (service.ts `toSummary`). */
+  devicePhone: barriers.devicePhone,
   hasAccess: sql<boolean>`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${barriers.id} and ${barrierAccess.userId} = ${viewerId})`,
   // At most one pending request per user and barrier (access_requests_one_pending, which serves this probe).
   pendingInitiator: sql<

@@ -68,6 +68,8 @@ function toSummary(row: SummaryRow, viewerId: number): BarrierSummary {
         { isOwner, hasAccess },
       ),
     },
+    // The gate's number to call (issue 32 item 4): only a viewer the device opens for, or its owner.
+    device_phone: hasAccess || isOwner ? row.devicePhone : null,
     has_access: hasAccess,
     pending_request:
       row.pendingInitiator === 'user' ? 'outgoing' : row.pendingInitiator === 'admin' ? 'incoming' : null,
@@ -239,7 +241,6 @@ export function createBarrierService(
       const dangers = summary.has_access || isOwner ? await dangersByBarrier(db, [barrierId]) : new Map();
       return {
         ...summary,
-        device_phone: summary.has_access || isOwner ? row.devicePhone : null,
         device_model: row.deviceModel,
         device_phones_amount: row.devicePhonesAmount,
         is_owner: isOwner,

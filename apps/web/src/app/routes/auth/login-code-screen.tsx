@@ -11,11 +11,12 @@ import { errorMessage } from '../../../lib/errors';
 import { storeSession, writeStored } from '../../../lib/storage';
 import { type AppPath, paths } from '../../paths';
 import { findSessionHome } from '../session-home';
+import { findResidentHome } from '../user/resident-home';
 import { SAMPLE_PHONE } from './sample-phone';
 
 interface LoginCodeScreenProps {
   title: string;
-  /** Where the session starts: the user's or the administrator's profile. */
+  /** The area the session starts in: the user's (his barrier, list, invitation or profile) or the administrator's. */
   home: AppPath;
   /** The line when the login call refuses without a usable text. */
   loginFailed: string;
@@ -47,8 +48,9 @@ export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCode
       });
       storeSession({ ...session, phone });
       writeStored('verification_token', null);
-      // An administrator whose password must be replaced goes to that screen first (issue 29 part 9).
-      const target = home === paths.admin ? ((await findSessionHome()) ?? home) : home;
+      // An administrator whose password must be replaced goes to that screen first (issue 29 part 9); a
+      // resident starts with the gate one tap away, or his invitation (issue 32 item 4).
+      const target = home === paths.admin ? ((await findSessionHome()) ?? home) : await findResidentHome();
       navigate(target, { replace: true });
     } catch (caught) {
       return errorMessage(caught, { fallback: loginFailed, network });

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { PhoneInput } from '../../../components/phone-input';
 import { ErrorLine } from '../../../components/status-line';
@@ -18,6 +18,8 @@ export function LoginRoute() {
   const [phone, setPhone] = useState('+7');
   const [isIncompleteShown, setIsIncompleteShown] = useState(false);
   const { error, setError, isBusy, run } = useSubmission();
+  // «Сеанс завершён, войдите снова» when an ended session brought the person here (router.tsx).
+  const { message } = (useLocation().state ?? {}) as NavigationState;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,6 +47,11 @@ export function LoginRoute() {
     <AppLayout title="Вход">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          {message ? (
+            <Text fw={700} role="status" data-testid="login-message">
+              {message}
+            </Text>
+          ) : null}
           <Text data-testid="login-intro">
             «Пропуск» открывает шлагбаумы звонком с вашего номера. Войдите по номеру телефона.
           </Text>

@@ -1,7 +1,14 @@
 import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { MESSAGES } from '@propusk/contracts/messages';
-import { type QueryKey, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InfiniteScrollSentinel } from '../../../components/infinite-scroll-sentinel';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -15,6 +22,8 @@ import {
   accessRequestsKey,
   accessRequestsQueryKey,
   getAccessRequests,
+  getPendingIncomingCount,
+  pendingIncomingCountKey,
   updateAccessRequest,
 } from '../../../features/access-requests/api/access-requests-api';
 import { AccessRequestCard } from '../../../features/access-requests/components/access-request-card';
@@ -28,7 +37,10 @@ const TAB_LABELS: Record<AccessRequestDirection, string> = { incoming: 'Вход
 interface AccessRequestsScreenProps {
   scope: AccessRequestScope;
   navigation: readonly NavigationItem[];
-  /** The tabs in their order; the first one is open at start. */
+  /**
+   * The tabs in their order; the first one is open at start, unless `?tab=` names one or requests wait for the
+   * person's answer (then «Входящие»).
+   */
   tabs: readonly [AccessRequestDirection, AccessRequestDirection];
   /** Other lists an answered request changes (the administrator's barrier users). */
   alsoInvalidates?: readonly QueryKey[];
@@ -47,7 +59,15 @@ export function AccessRequestsScreen({
   alsoInvalidates = [],
   outgoingExtra = null,
 }: AccessRequestsScreenProps) {
-  const [tab, setTab] = useState<AccessRequestDirection>(tabs[0]);
+  const [searchParams] = useSearchParams();
+  const asked = tabs.find((type) => type === searchParams.get('tab'));
+  // Requests waiting for this person's answer (the counter on «Заявки») open «Входящие» (issue 32 item 4).
+  const waiting = useQuery({
+    queryKey: pendingIncomingCountKey(scope),
+    queryFn: () => getPendingIncomingCount(scope),
+  });
+  const [chosen, setTab] = useState<AccessRequestDirection | null>(null);
+  const tab = chosen ?? asked ?? (waiting.data ? 'incoming' : tabs[0]);
   return (
     <AppLayout title="Заявки" navigation={navigation}>
       <Tabs value={tab} onChange={(value) => value && setTab(value as AccessRequestDirection)}>

@@ -1,5 +1,16 @@
-import { Card, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { LANDING_TEXTS } from '@propusk/contracts/landing-texts';
 import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -17,8 +28,10 @@ import {
   getBarriers,
 } from '../../../features/barriers/api/barriers-api';
 import { PendingRequestLine } from '../../../features/barriers/components/pending-request-line';
+import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { phoneHref } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { rememberBarrierListSearch } from './barrier-list-path';
 import { userNavigation } from './navigation';
@@ -139,6 +152,13 @@ export function BarriersRoute() {
                 </Text>
                 <PendingRequestLine pendingRequest={barrier.pending_request} hasAccess={barrier.has_access} />
               </UnstyledButton>
+              {scope === 'my' && barrier.has_access ? (
+                <GateActions
+                  barrierId={barrier.id}
+                  address={barrier.address}
+                  devicePhone={barrier.device_phone}
+                />
+              ) : null}
             </Card>
           </li>
         ))}
@@ -147,6 +167,41 @@ export function BarriersRoute() {
         <Pager page={page} totalPages={totalPages} onChange={setPage} />
       ) : null}
     </AppLayout>
+  );
+}
+
+/**
+ * «Открыть» and «Позвонить» on each of his barriers (issue 32 item 4): the gate one tap away from the list a
+ * returning resident with several barriers starts on.
+ */
+function GateActions({
+  barrierId,
+  address,
+  devicePhone,
+}: {
+  barrierId: number;
+  address: string;
+  devicePhone: string | null;
+}) {
+  const callHref = phoneHref(devicePhone);
+  return (
+    <Group gap="xs" px="sm" pb="sm" align="flex-start" wrap="nowrap" data-testid="barrier-gate-actions">
+      <Box flex={1} aria-label={LANDING_TEXTS.openBarrier(address)} role="group">
+        <OpenGateButton side="user" barrierId={barrierId} />
+      </Box>
+      {callHref ? (
+        <Button
+          component="a"
+          href={callHref}
+          size="lg"
+          variant="light"
+          aria-label={LANDING_TEXTS.callBarrier(address)}
+          data-testid="barrier-call"
+        >
+          {LANDING_TEXTS.call}
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 

@@ -36,6 +36,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatPhone, phoneHref } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { barrierListPath } from './barrier-list-path';
+import { homeBarrier } from './home-barrier';
 import { userNavigation } from './navigation';
 
 /** While a phone's command is in flight its status is refreshed this often. */
@@ -43,7 +44,8 @@ const PENDING_REFRESH_MS = 1500;
 
 /** /mybarrier: a barrier the user has access to (spec.md section 2). */
 export function MyBarrierRoute() {
-  const { barrier_id: barrierId } = useNavigationState();
+  // A returning resident is sent here by a redirect, which carries no state: the remembered id (home-barrier.ts).
+  const barrierId = useNavigationState().barrier_id ?? homeBarrier();
   return (
     <AppLayout
       title="Мой шлагбаум"

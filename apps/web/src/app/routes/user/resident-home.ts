@@ -1,0 +1,36 @@
+import type { AccessRequestList } from '../../../features/access-requests/api/access-requests-api';
+import type { BarrierList } from '../../../features/barriers/api/barriers-api';
+import { api } from '../../../lib/api-client';
+import { paths } from '../../paths';
+import { rememberHomeBarrier } from './home-barrier';
+
+/** The requests screen opened on «Входящие» (requests.tsx reads `?tab=`). */
+export const incomingRequestsPath = `${paths.requests}?tab=incoming`;
+
+/**
+ * Where a returning resident starts (issue 32 item 4): the gate one tap away. One barrier: its screen
+ * («Открыть» and «Позвонить» first; its id is remembered because a redirect carries no navigation state);
+ * several: his barrier list, each row with both; none but an invitation waiting for his answer: «Заявки →
+ * Входящие»; otherwise his profile (spec.md's /user). The two reads go out together; if either fails the
+ * profile is the safe start.
+ */
+export async function findResidentHome(): Promise<string> {
+  try {
+    const [barriers, invitations] = await Promise.all([
+      api.get('/api/barriers/my/', { query: { page: 1, page_size: 2 } }) as Promise<BarrierList>,
+      api.get('/api/access_requests/my/', {
+        query: { type: 'incoming', status: 'pending', page: 1, page_size: 1 },
+      }) as Promise<AccessRequestList>,
+    ]);
+    const [first] = barriers.barriers;
+    if (barriers.total_count === 1 && first) {
+      rememberHomeBarrier(first.id);
+      return paths.myBarrier;
+    }
+    if (barriers.total_count > 1) return paths.barriers;
+    if (invitations.total_count > 0) return incomingRequestsPath;
+    return paths.user;
+  } catch {
+    return paths.user;
+  }
+}
