@@ -1,8 +1,8 @@
 import type { AccessRequestList } from '../../../features/access-requests/api/access-requests-api';
 import type { BarrierList } from '../../../features/barriers/api/barriers-api';
 import { api } from '../../../lib/api-client';
+import { rememberHomeBarrier } from '../../../lib/storage';
 import { paths } from '../../paths';
-import { rememberHomeBarrier } from './home-barrier';
 
 /** The requests screen opened on «Входящие» (requests.tsx reads `?tab=`). */
 export const incomingRequestsPath = `${paths.requests}?tab=incoming`;
