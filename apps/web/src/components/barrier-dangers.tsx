@@ -1,6 +1,6 @@
 import { Alert, Badge, Stack, Text } from '@mantine/core';
 import type { BarrierDanger } from '@propusk/contracts/barriers';
-import { DANGER_TEXTS } from '@propusk/contracts/messages';
+import { DANGER_TEXTS } from '@propusk/contracts/texts/dangers';
 import type { ReactNode } from 'react';
 
 /**

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { useNavigate } from 'react-router';
 import { ErrorLine } from './status-line';
 
@@ -8,7 +8,7 @@ export function MissingBarrier({ listPath }: { listPath: string }) {
   const navigate = useNavigate();
   return (
     <>
-      <ErrorLine message={MESSAGES.barrierNotFound} />
+      <ErrorLine message={COMMON_MESSAGES.barrierNotFound} />
       <Button variant="light" onClick={() => navigate(listPath)}>
         К списку шлагбаумов
       </Button>

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { OFFLINE_TEXTS } from '@propusk/contracts/messages';
+import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useOnline } from '../hooks/use-online';

@@ -5,7 +5,7 @@
  * screen's text: no English sentence of the server reaches a screen.
  */
 import { errorCodeText, fieldMessageText } from '@propusk/contracts/error-texts';
-import { retryAfterHint, SERVER_TEXT_TRANSLATIONS } from '@propusk/contracts/messages';
+import { retryAfterHint, SERVER_TEXT_TRANSLATIONS } from '@propusk/contracts/texts/server-texts';
 import { ApiError, NetworkError } from './api-client';
 
 /** The Russian text of a server text, or undefined when it is English that nothing translates. */

@@ -4,8 +4,9 @@
  */
 
 import type { Action, ActionDetail, ActionListQuery } from '@propusk/contracts/actions';
-import { CHECK_SETTING_LABELS, STAFF_CHANGE_LABELS, STAFF_ROLE_LABELS } from '@propusk/contracts/messages';
 import { parseDateTimeInput } from '@propusk/contracts/phones';
+import { CHECK_SETTING_LABELS, STAFF_CHANGE_LABELS } from '@propusk/contracts/texts/history';
+import { STAFF_ROLE_LABELS } from '@propusk/contracts/texts/staff';
 import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';

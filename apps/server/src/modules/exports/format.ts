@@ -7,7 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import type { ExportFormat } from '@propusk/contracts/exports';
-import { WEEKDAY_LABELS, WEEKDAYS } from '@propusk/contracts/messages';
+import { WEEKDAY_LABELS, WEEKDAYS } from '@propusk/contracts/texts/phones';
 import { stringify } from 'csv-stringify';
 import writeXlsxFile from 'write-excel-file/node';
 import type { WeeklySchedule } from '../../db/schema.ts';

@@ -14,15 +14,11 @@ import {
   type ExportFormat,
   USERS_EXPORT_HEADERS,
 } from '@propusk/contracts/exports';
-import {
-  ACTION_REASON_LABELS,
-  ACTION_TYPE_LABELS,
-  NAME_FALLBACK,
-  PHONE_STATUS_LABELS,
-  PHONE_TYPE_LABELS,
-  ROLE_LABELS,
-} from '@propusk/contracts/messages';
 import { parseDateTimeInput } from '@propusk/contracts/phones';
+import { NAME_FALLBACK } from '@propusk/contracts/texts/common';
+import { ACTION_REASON_LABELS, ACTION_TYPE_LABELS } from '@propusk/contracts/texts/history';
+import { PHONE_STATUS_LABELS, PHONE_TYPE_LABELS } from '@propusk/contracts/texts/phones';
+import { ROLE_LABELS } from '@propusk/contracts/texts/profile';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { OFFLINE_TEXTS } from '@propusk/contracts/messages';
+import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useOnline } from '../../hooks/use-online';

@@ -1,13 +1,12 @@
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type BarrierPermission, roleHolds } from '@propusk/contracts/barrier-staff';
-import {
-  DANGER_TEXTS,
-  DEVICE_CHECK_TEXTS,
-  DEVICE_LOG_TEXTS,
-  MESSAGES,
-  RELAY_TEXTS,
-  STAFF_ROLE_LABELS,
-} from '@propusk/contracts/messages';
+import { BARRIER_MESSAGES } from '@propusk/contracts/texts/barriers';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
+import { DANGER_TEXTS } from '@propusk/contracts/texts/dangers';
+import { DEVICE_CHECK_TEXTS } from '@propusk/contracts/texts/device-check';
+import { DEVICE_LOG_TEXTS } from '@propusk/contracts/texts/device-log';
+import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
+import { STAFF_ROLE_LABELS } from '@propusk/contracts/texts/staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -70,11 +69,11 @@ export function AdminBarrierPageRoute() {
   const state: NavigationState = { barrier_id: barrierId };
   const loadError =
     barrierId === null
-      ? MESSAGES.barrierNotFound
+      ? COMMON_MESSAGES.barrierNotFound
       : barrier.error
         ? errorMessage(barrier.error, {
-            fallback: MESSAGES.loadFailed,
-            byStatus: { 404: MESSAGES.barrierNotFound },
+            fallback: COMMON_MESSAGES.loadFailed,
+            byStatus: { 404: COMMON_MESSAGES.barrierNotFound },
           })
         : null;
   const data = barrier.data;
@@ -224,7 +223,7 @@ export function AdminBarrierPageRoute() {
                   isBusy={remove.isPending}
                   error={
                     remove.error
-                      ? errorMessage(remove.error, { fallback: MESSAGES.barrierDeleteFailed })
+                      ? errorMessage(remove.error, { fallback: BARRIER_MESSAGES.barrierDeleteFailed })
                       : null
                   }
                 />

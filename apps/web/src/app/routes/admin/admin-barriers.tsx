@@ -1,5 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { MESSAGES, RELAY_TEXTS, STAFF_ROLE_LABELS } from '@propusk/contracts/messages';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
+import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
+import { STAFF_ROLE_LABELS } from '@propusk/contracts/texts/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -52,10 +54,10 @@ export function AdminBarriersRoute() {
       </Button>
       <QueryStatus
         isPending={barriers.isPending}
-        error={barriers.error ? errorMessage(barriers.error, { fallback: MESSAGES.loadFailed }) : null}
+        error={barriers.error ? errorMessage(barriers.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
       {barriers.data && barriers.data.barriers.length === 0 ? (
-        <Text c="gray.7">{MESSAGES.emptyData}</Text>
+        <Text c="gray.7">{COMMON_MESSAGES.emptyData}</Text>
       ) : null}
       {barriers.data ? (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -1,6 +1,7 @@
 import { Button, Select } from '@mantine/core';
 import { PHONE_PRIVACY, type PhonePrivacy } from '@propusk/contracts/common';
-import { MESSAGES, PHONE_PRIVACY_LABELS } from '@propusk/contracts/messages';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
+import { PHONE_PRIVACY_LABELS } from '@propusk/contracts/texts/profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { RoleToggle } from '../../../components/role-toggle';
@@ -70,7 +71,9 @@ function PrivacyAndPassword({ profile }: { profile: Profile }) {
       <SuccessLine message={savePrivacy.isSuccess ? PRIVACY_SAVED_TEXT : null} />
       <ErrorLine
         message={
-          savePrivacy.error ? errorMessage(savePrivacy.error, { fallback: MESSAGES.updateFailed }) : null
+          savePrivacy.error
+            ? errorMessage(savePrivacy.error, { fallback: COMMON_MESSAGES.updateFailed })
+            : null
         }
       />
       <Button variant="light" onClick={() => navigate(paths.changePassword)}>

@@ -1,6 +1,7 @@
 import { Card, Select, Stack, Text } from '@mantine/core';
 import { errorCodeText } from '@propusk/contracts/error-texts';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
+import { SETTING_MESSAGES } from '@propusk/contracts/texts/settings';
 import { isDeviceModel } from '@propusk/devices/models';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -44,11 +45,13 @@ export function BarrierSettingsRoute() {
   const current = selected ? settings.data?.settings[selected] : undefined;
   // Why the server would refuse the chosen setting now (its Russian text, by the code it would answer).
   const unavailable = selected ? settings.data?.unavailable?.[selected] : undefined;
-  const unavailableReason = unavailable ? (errorCodeText(unavailable) ?? MESSAGES.settingSendFailed) : null;
+  const unavailableReason = unavailable
+    ? (errorCodeText(unavailable) ?? SETTING_MESSAGES.settingSendFailed)
+    : null;
   const loadError = settings.error
     ? settings.error instanceof NetworkError
-      ? MESSAGES.network
-      : errorMessage(settings.error, { fallback: MESSAGES.settingsLoadFailed })
+      ? COMMON_MESSAGES.network
+      : errorMessage(settings.error, { fallback: SETTING_MESSAGES.settingsLoadFailed })
     : null;
 
   return (
@@ -80,7 +83,7 @@ export function BarrierSettingsRoute() {
               value={selected}
               onChange={setSelected}
               searchable
-              nothingFoundMessage={MESSAGES.emptyResults}
+              nothingFoundMessage={COMMON_MESSAGES.emptyResults}
             />
           ) : null}
           {barrierId !== null && model && selected && current ? (

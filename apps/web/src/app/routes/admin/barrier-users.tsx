@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
+import { COMMON_MESSAGES, NAME_FALLBACK } from '@propusk/contracts/texts/common';
+import { USER_MESSAGES } from '@propusk/contracts/texts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -73,9 +74,11 @@ export function BarrierUsersRoute() {
           />
           <QueryStatus
             isPending={users.isPending}
-            error={users.error ? errorMessage(users.error, { fallback: MESSAGES.loadFailed }) : null}
+            error={users.error ? errorMessage(users.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
           />
-          {users.data && users.data.users.length === 0 ? <Text c="gray.7">{MESSAGES.emptyUsers}</Text> : null}
+          {users.data && users.data.users.length === 0 ? (
+            <Text c="gray.7">{USER_MESSAGES.emptyUsers}</Text>
+          ) : null}
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {users.data?.users.map((user) => (
               <li key={user.id}>
@@ -164,7 +167,9 @@ function BarrierUserCard({
           onConfirm={() => remove.mutate()}
           onCancel={() => setIsConfirming(false)}
           isBusy={remove.isPending}
-          error={remove.error ? errorMessage(remove.error, { fallback: MESSAGES.userDeleteFailed }) : null}
+          error={
+            remove.error ? errorMessage(remove.error, { fallback: USER_MESSAGES.userDeleteFailed }) : null
+          }
         />
       </Stack>
     </Card>

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
+import { PASSWORD_MESSAGES } from '@propusk/contracts/texts/passwords';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -46,7 +47,7 @@ export function ChangePasswordRoute() {
       {phone ? (
         <Stack gap="sm">
           {profile.data?.password_change_required ? (
-            <Text data-testid="password-change-required">{MESSAGES.passwordChangeRequired}</Text>
+            <Text data-testid="password-change-required">{PASSWORD_MESSAGES.passwordChangeRequired}</Text>
           ) : null}
           <Text size="sm" c="gray.7" data-testid="change-password-step">
             Шаг {STEP_NUMBER[step.kind]} из 3
@@ -64,7 +65,7 @@ export function ChangePasswordRoute() {
               phone={phone}
               mode="change_password"
               initialToken={step.token}
-              verifyErrorFallback={MESSAGES.codeConfirmFailed}
+              verifyErrorFallback={AUTH_MESSAGES.codeConfirmFailed}
               onVerified={async (token) => setStep({ kind: 'password', token })}
             />
           ) : null}
@@ -79,14 +80,14 @@ export function ChangePasswordRoute() {
                   });
                   setStep({ kind: 'done' });
                 } catch (caught) {
-                  return errorMessage(caught, { fallback: MESSAGES.passwordChangeFailed });
+                  return errorMessage(caught, { fallback: PASSWORD_MESSAGES.passwordChangeFailed });
                 }
               }}
             />
           ) : null}
           {step.kind === 'done' ? (
             <>
-              <SuccessLine message={MESSAGES.passwordChanged} />
+              <SuccessLine message={PASSWORD_MESSAGES.passwordChanged} />
               <Text>Войдите снова с новым паролем.</Text>
               <Button onClick={loginAgain}>Войти снова</Button>
             </>

@@ -1,4 +1,4 @@
-import { DEVICE_CHECK_TEXTS } from '@propusk/contracts/messages';
+import { DEVICE_CHECK_TEXTS } from '@propusk/contracts/texts/device-check';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { DeviceCheckPanel } from '../../../features/device-check/components/device-check-panel';

@@ -1,4 +1,4 @@
-import { DEVICE_LOG_TEXTS } from '@propusk/contracts/messages';
+import { DEVICE_LOG_TEXTS } from '@propusk/contracts/texts/device-log';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';

@@ -1,5 +1,5 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
-import { NAME_FALLBACK } from '@propusk/contracts/messages';
+import { NAME_FALLBACK } from '@propusk/contracts/texts/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppLayout } from '../../../components/layout/app-layout';

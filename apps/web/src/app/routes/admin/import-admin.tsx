@@ -1,5 +1,5 @@
 import { Button, Card, FileInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -153,7 +153,7 @@ export function ImportAdminRoute() {
               </Button>
               <ErrorLine
                 message={
-                  preview.error ? errorMessage(preview.error, { fallback: MESSAGES.loadFailed }) : null
+                  preview.error ? errorMessage(preview.error, { fallback: COMMON_MESSAGES.loadFailed }) : null
                 }
               />
             </Stack>

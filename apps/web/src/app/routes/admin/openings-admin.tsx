@@ -1,4 +1,4 @@
-import { RELAY_TEXTS } from '@propusk/contracts/messages';
+import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { OpeningsList } from '../../../features/relay/components/openings-list';

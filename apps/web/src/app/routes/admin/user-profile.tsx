@@ -1,5 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { DEVICE_PROBLEM_LABELS, MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
+import { COMMON_MESSAGES, NAME_FALLBACK } from '@propusk/contracts/texts/common';
+import { DEVICE_PROBLEM_LABELS } from '@propusk/contracts/texts/device-log';
+import { PHONE_MESSAGES } from '@propusk/contracts/texts/phones';
+import { USER_MESSAGES } from '@propusk/contracts/texts/users';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -66,7 +69,7 @@ export function UserProfileRoute() {
     <AppLayout title="Профиль пользователя" back={back} navigation={adminNavigation}>
       <QueryStatus
         isPending={user.isPending}
-        error={user.error ? errorMessage(user.error, { fallback: MESSAGES.userLoadFailed }) : null}
+        error={user.error ? errorMessage(user.error, { fallback: USER_MESSAGES.userLoadFailed }) : null}
       />
       {user.data ? (
         <Card withBorder radius="md">
@@ -95,10 +98,10 @@ export function UserProfileRoute() {
           </Title>
           <QueryStatus
             isPending={phones.isPending}
-            error={phones.error ? errorMessage(phones.error, { fallback: MESSAGES.loadFailed }) : null}
+            error={phones.error ? errorMessage(phones.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
           />
           {phones.data && phones.data.phones.length === 0 ? (
-            <Text c="gray.7">{MESSAGES.emptyPhones}</Text>
+            <Text c="gray.7">{PHONE_MESSAGES.emptyPhones}</Text>
           ) : null}
           {phones.data?.phones.map((phone) => (
             <PhoneCard

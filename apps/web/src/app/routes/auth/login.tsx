@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES, AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -33,13 +33,15 @@ export function LoginRoute() {
       try {
         isAdmin = (await checkAdmin(phone)).is_admin;
       } catch (caught) {
-        if (caught instanceof NetworkError) return MESSAGES.networkPhoneStep;
+        if (caught instanceof NetworkError) return AUTH_MESSAGES.networkPhoneStep;
       }
       if (isAdmin) {
         navigate(paths.verifyAdmin, { state: { phone } satisfies NavigationState });
         return;
       }
-      await sendLoginCode(navigate, paths.verifyUser, phone, () => setError(MESSAGES.codeServerUnreachable));
+      await sendLoginCode(navigate, paths.verifyUser, phone, () =>
+        setError(AUTH_MESSAGES.codeServerUnreachable),
+      );
     });
   }
 
@@ -63,7 +65,7 @@ export function LoginRoute() {
               setPhone(next);
               if (isCompletePhone(next)) setIsIncompleteShown(false);
             }}
-            error={isIncompleteShown && !isCompletePhone(phone) ? VALIDATION.phoneIncomplete : undefined}
+            error={isIncompleteShown && !isCompletePhone(phone) ? AUTH_VALIDATION.phoneIncomplete : undefined}
             required
             autoFocus
           />

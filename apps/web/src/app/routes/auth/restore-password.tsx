@@ -1,6 +1,7 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@propusk/contracts/auth';
-import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
+import { PASSWORD_MESSAGES, PASSWORD_VALIDATION } from '@propusk/contracts/texts/passwords';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -28,7 +29,7 @@ export function RestorePasswordRoute() {
     setIsTouched(true);
     if (!isValid) return;
     if (!state.verification_token) {
-      setError(MESSAGES.passwordResetFailed);
+      setError(AUTH_MESSAGES.passwordResetFailed);
       return;
     }
     const verificationToken = state.verification_token;
@@ -37,10 +38,13 @@ export function RestorePasswordRoute() {
         await resetPassword({ phone, new_password: password, verification_token: verificationToken });
         writeStored('verification_token', null);
         navigate(paths.verifyAdmin, {
-          state: { phone, message: MESSAGES.passwordChanged } satisfies NavigationState,
+          state: { phone, message: PASSWORD_MESSAGES.passwordChanged } satisfies NavigationState,
         });
       } catch (caught) {
-        return errorMessage(caught, { fallback: MESSAGES.passwordResetFailed, fields: ['new_password'] });
+        return errorMessage(caught, {
+          fallback: AUTH_MESSAGES.passwordResetFailed,
+          fields: ['new_password'],
+        });
       }
     });
   }
@@ -56,7 +60,7 @@ export function RestorePasswordRoute() {
               setPassword(event.currentTarget.value);
               setIsTouched(true);
             }}
-            error={isTouched && !isValid ? VALIDATION.newPasswordTooShort : null}
+            error={isTouched && !isValid ? PASSWORD_VALIDATION.newPasswordTooShort : null}
             autoComplete="new-password"
             required
           />

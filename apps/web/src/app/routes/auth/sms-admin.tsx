@@ -1,4 +1,4 @@
-import { MESSAGES } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
 import { paths } from '../../paths';
 import { LoginCodeScreen } from './login-code-screen';
 
@@ -8,8 +8,8 @@ export function SmsAdminRoute() {
     <LoginCodeScreen
       title="Код из СМС"
       home={paths.admin}
-      loginFailed={MESSAGES.adminLoginFailed}
-      network={MESSAGES.serverUnreachable}
+      loginFailed={AUTH_MESSAGES.adminLoginFailed}
+      network={AUTH_MESSAGES.serverUnreachable}
     />
   );
 }

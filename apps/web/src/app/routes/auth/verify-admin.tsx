@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES, AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -21,7 +21,7 @@ export function VerifyAdminRoute() {
   const [password, setPassword] = useState('');
   const [isTouched, setIsTouched] = useState(false);
   const submission = useSubmission();
-  const passwordError = isTouched && password.length === 0 ? VALIDATION.adminPasswordEmpty : null;
+  const passwordError = isTouched && password.length === 0 ? AUTH_VALIDATION.adminPasswordEmpty : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -30,11 +30,11 @@ export function VerifyAdminRoute() {
     await submission.run(async () => {
       try {
         const verified = await verifyAdminPassword({ phone, password });
-        if (verified.message !== PASSWORD_VERIFIED_MESSAGE) return MESSAGES.passwordVerificationFailed;
+        if (verified.message !== PASSWORD_VERIFIED_MESSAGE) return AUTH_MESSAGES.passwordVerificationFailed;
       } catch (caught) {
         return errorMessage(caught, {
-          fallback: MESSAGES.passwordVerificationFailed,
-          network: MESSAGES.serverUnreachable,
+          fallback: AUTH_MESSAGES.passwordVerificationFailed,
+          network: AUTH_MESSAGES.serverUnreachable,
         });
       }
       await sendLoginCode(navigate, paths.smsAdmin, phone);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
 import { paths } from '../../paths';
 import { LoginCodeScreen } from './login-code-screen';
 
@@ -8,8 +8,8 @@ export function VerifyUserRoute() {
     <LoginCodeScreen
       title="Подтверждение входа"
       home={paths.user}
-      loginFailed={MESSAGES.loginFailed}
-      network={MESSAGES.verificationNetwork}
+      loginFailed={AUTH_MESSAGES.loginFailed}
+      network={AUTH_MESSAGES.verificationNetwork}
     />
   );
 }

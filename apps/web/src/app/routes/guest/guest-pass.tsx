@@ -1,5 +1,5 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
-import { VALIDATION } from '@propusk/contracts/messages';
+import { AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
@@ -150,7 +150,9 @@ function GuestPassForm({ token, pass }: { token: string; pass: PublicGuestPass }
                 setPhone(next);
                 if (isCompletePhone(next)) setIsIncompleteShown(false);
               }}
-              error={isIncompleteShown && !isCompletePhone(phone) ? VALIDATION.phoneIncomplete : undefined}
+              error={
+                isIncompleteShown && !isCompletePhone(phone) ? AUTH_VALIDATION.phoneIncomplete : undefined
+              }
               required
             />
             <ErrorLine message={error} />

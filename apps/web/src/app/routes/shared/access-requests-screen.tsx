@@ -1,5 +1,6 @@
 import { Button, Stack, Tabs, Text } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { REQUEST_MESSAGES } from '@propusk/contracts/texts/access-requests';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import {
   type QueryKey,
   useInfiniteQuery,
@@ -132,11 +133,11 @@ function AccessRequestList({
     <Stack gap="sm">
       <QueryStatus
         isPending={list.isPending}
-        error={list.error ? errorMessage(list.error, { fallback: MESSAGES.loadFailed }) : null}
+        error={list.error ? errorMessage(list.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
       <ErrorLine
         message={
-          act.error && !toConfirm ? errorMessage(act.error, { fallback: MESSAGES.updateFailed }) : null
+          act.error && !toConfirm ? errorMessage(act.error, { fallback: COMMON_MESSAGES.updateFailed }) : null
         }
       />
       <ConfirmDialog
@@ -146,9 +147,9 @@ function AccessRequestList({
         onConfirm={() => toConfirm && act.mutate(toConfirm)}
         onCancel={() => setToConfirm(null)}
         isBusy={act.isPending}
-        error={act.error ? errorMessage(act.error, { fallback: MESSAGES.updateFailed }) : null}
+        error={act.error ? errorMessage(act.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
       />
-      {list.data && requests.length === 0 ? <Text c="gray.7">{MESSAGES.emptyData}</Text> : null}
+      {list.data && requests.length === 0 ? <Text c="gray.7">{COMMON_MESSAGES.emptyData}</Text> : null}
       {requests.map((request) => (
         <AccessRequestCard
           key={request.id}
@@ -198,7 +199,7 @@ function AccessRequestList({
           hasNextPage={list.hasNextPage}
           isFetchingNextPage={list.isFetchingNextPage}
           fetchNextPage={list.fetchNextPage}
-          endText={MESSAGES.allRequestsLoaded}
+          endText={REQUEST_MESSAGES.allRequestsLoaded}
         />
       ) : null}
     </Stack>

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
+import { PROFILE_MESSAGES, PROFILE_VALIDATION } from '@propusk/contracts/texts/profile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -77,7 +78,7 @@ export function ChangePhoneFlow({ currentPhone, onDone }: { currentPhone: string
           phone={currentPhone}
           mode="change_phone_old"
           initialToken={step.oldToken}
-          verifyErrorFallback={MESSAGES.codeConfirmFailed}
+          verifyErrorFallback={AUTH_MESSAGES.codeConfirmFailed}
           onVerified={async (oldToken) => setStep({ kind: 'new-phone', oldToken })}
         />
       ) : null}
@@ -94,8 +95,8 @@ export function ChangePhoneFlow({ currentPhone, onDone }: { currentPhone: string
           phone={step.newPhone}
           mode="change_phone_new"
           initialToken={step.newToken}
-          verifyErrorFallback={MESSAGES.newPhoneCodeInvalid}
-          wrongCodeText={MESSAGES.newPhoneCodeInvalid}
+          verifyErrorFallback={PROFILE_MESSAGES.newPhoneCodeInvalid}
+          wrongCodeText={PROFILE_MESSAGES.newPhoneCodeInvalid}
           onVerified={async (newToken) => {
             try {
               const result = await changePhone({
@@ -109,14 +110,14 @@ export function ChangePhoneFlow({ currentPhone, onDone }: { currentPhone: string
               await queryClient.invalidateQueries({ queryKey: profileQueryKey });
               setStep({ kind: 'done', phone });
             } catch (caught) {
-              return errorMessage(caught, { fallback: MESSAGES.phoneChangeFailed });
+              return errorMessage(caught, { fallback: PROFILE_MESSAGES.phoneChangeFailed });
             }
           }}
         />
       ) : null}
       {step.kind === 'done' ? (
         <>
-          <SuccessLine message={MESSAGES.phoneChanged} />
+          <SuccessLine message={PROFILE_MESSAGES.phoneChanged} />
           <Text>
             Новый номер: <b>{formatPhone(step.phone)}</b>
           </Text>
@@ -144,7 +145,7 @@ function NewPhoneStep({ onSent }: { onSent: (newPhone: string, newToken: string)
         writeStored('verification_token', response.verification_token);
         onSent(newPhone, response.verification_token);
       } catch (caught) {
-        return errorMessage(caught, { fallback: MESSAGES.codeSendError, fields: ['phone', 'mode'] });
+        return errorMessage(caught, { fallback: AUTH_MESSAGES.codeSendError, fields: ['phone', 'mode'] });
       }
     });
   }
@@ -158,7 +159,7 @@ function NewPhoneStep({ onSent }: { onSent: (newPhone: string, newToken: string)
           value={value}
           onChange={setValue}
           onBlur={() => setIsTouched(true)}
-          error={isTouched && !isValid ? VALIDATION.newPhone : undefined}
+          error={isTouched && !isValid ? PROFILE_VALIDATION.newPhone : undefined}
           required
         />
         <ErrorLine message={submission.error} />

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@propusk/contracts/messages';
 import type { UpdatePhoneBody, WeeklyScheduleInput } from '@propusk/contracts/phones';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -71,10 +71,10 @@ export function EditPhoneScreen({ navigation, calls, returnTo }: EditPhoneScreen
       back={{ ...returnTo({ barrierId, userId }), label: 'Назад' }}
       navigation={navigation}
     >
-      {phoneId === null ? <ErrorLine message={MESSAGES.loadFailed} /> : null}
+      {phoneId === null ? <ErrorLine message={COMMON_MESSAGES.loadFailed} /> : null}
       <QueryStatus
         isPending={phoneId !== null && (phone.isPending || (isSchedule && schedule.isPending))}
-        error={loadError ? errorMessage(loadError, { fallback: MESSAGES.loadFailed }) : null}
+        error={loadError ? errorMessage(loadError, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
       {isReady && phone.data ? (
         <EditPhoneForm
@@ -110,7 +110,7 @@ export function EditPhoneScreen({ navigation, calls, returnTo }: EditPhoneScreen
               const destination = returnTo({ barrierId: savedBarrierId, userId: current.user });
               navigate(destination.to, { state: destination.state });
             } catch (caught) {
-              if (caught instanceof NetworkError) return MESSAGES.network;
+              if (caught instanceof NetworkError) return COMMON_MESSAGES.network;
               return phoneSaveErrorMessage(caught);
             }
           }}

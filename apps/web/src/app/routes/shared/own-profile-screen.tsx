@@ -1,5 +1,10 @@
 import { Button, Card, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, NAME_FALLBACK, PHONE_FALLBACK, VALIDATION } from '@propusk/contracts/messages';
+import {
+  COMMON_MESSAGES,
+  COMMON_VALIDATION,
+  NAME_FALLBACK,
+  PHONE_FALLBACK,
+} from '@propusk/contracts/texts/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -59,7 +64,7 @@ export function OwnProfileScreen({
       {roleToggle}
       <QueryStatus
         isPending={profile.isPending}
-        error={profile.error ? errorMessage(profile.error, { fallback: MESSAGES.loadFailed }) : null}
+        error={profile.error ? errorMessage(profile.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
       {data ? (
         <>
@@ -129,13 +134,13 @@ function NameCard({ profile }: { profile: Profile }) {
               setFullName(event.currentTarget.value);
               setIsEmptyShown(false);
             }}
-            error={isEmptyShown ? VALIDATION.nameRequired : undefined}
+            error={isEmptyShown ? COMMON_VALIDATION.nameRequired : undefined}
             maxLength={150}
             autoComplete="name"
           />
           <SuccessLine message={isSaved ? NAME_SAVED_TEXT : null} />
           <ErrorLine
-            message={save.error ? errorMessage(save.error, { fallback: MESSAGES.updateFailed }) : null}
+            message={save.error ? errorMessage(save.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
           />
           <Button type="submit" loading={save.isPending}>
             Сохранить

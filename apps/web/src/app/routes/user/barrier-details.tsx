@@ -1,5 +1,6 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
-import { MESSAGES, NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/messages';
+import { REQUEST_MESSAGES } from '@propusk/contracts/texts/access-requests';
+import { COMMON_MESSAGES, NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/texts/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
@@ -25,7 +26,10 @@ import { userNavigation } from './navigation';
  * Russian text of its code (a pending request, a block…), anything else 'Ошибка при отправке запроса'.
  */
 function requestErrorMessage(error: unknown): string {
-  return errorMessage(error, { fallback: MESSAGES.requestFailed, network: MESSAGES.requestFailed });
+  return errorMessage(error, {
+    fallback: REQUEST_MESSAGES.requestFailed,
+    network: REQUEST_MESSAGES.requestFailed,
+  });
 }
 
 /** /barrier-details: the public card of a barrier with 'Отправить запрос' (spec.md section 2). */
@@ -66,8 +70,8 @@ function BarrierDetails({ barrierId }: { barrierId: number }) {
         error={
           barrier.error
             ? errorMessage(barrier.error, {
-                fallback: MESSAGES.loadFailed,
-                byStatus: { 404: MESSAGES.barrierNotFound },
+                fallback: COMMON_MESSAGES.loadFailed,
+                byStatus: { 404: COMMON_MESSAGES.barrierNotFound },
               })
             : null
         }
@@ -87,7 +91,7 @@ function BarrierDetails({ barrierId }: { barrierId: number }) {
               <BlockedNotice reason={barrier.data.block_reason} />
             ) : (
               <>
-                <SuccessLine message={send.isSuccess ? MESSAGES.requestSent : null} />
+                <SuccessLine message={send.isSuccess ? REQUEST_MESSAGES.requestSent : null} />
                 <ErrorLine message={send.error ? requestErrorMessage(send.error) : null} />
                 <PendingRequestLine pendingRequest={pending ?? null} hasAccess={false} />
                 {pending ? null : (

@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { LANDING_TEXTS } from '@propusk/contracts/landing-texts';
-import { MESSAGES, NAME_FALLBACK } from '@propusk/contracts/messages';
+import { BARRIER_MESSAGES } from '@propusk/contracts/texts/barriers';
+import { COMMON_MESSAGES, NAME_FALLBACK } from '@propusk/contracts/texts/common';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -104,7 +105,7 @@ export function BarriersRoute() {
         state: { barrier_id: barrierId } satisfies NavigationState,
       });
     } catch (caught) {
-      setOpenError(errorMessage(caught, { fallback: MESSAGES.accessCheckFailed }));
+      setOpenError(errorMessage(caught, { fallback: BARRIER_MESSAGES.accessCheckFailed }));
     }
   }
 
@@ -133,9 +134,11 @@ export function BarriersRoute() {
       <ErrorLine message={openError} />
       <QueryStatus
         isPending={list.isPending}
-        error={list.error ? errorMessage(list.error, { fallback: MESSAGES.loadFailed }) : null}
+        error={list.error ? errorMessage(list.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
-      {list.data && list.data.barriers.length === 0 ? <Text c="gray.7">{MESSAGES.emptyResults}</Text> : null}
+      {list.data && list.data.barriers.length === 0 ? (
+        <Text c="gray.7">{COMMON_MESSAGES.emptyResults}</Text>
+      ) : null}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.data?.barriers.map((barrier) => (
           <li key={barrier.id}>

@@ -1,6 +1,7 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { ERROR_CODE_TEXTS } from '@propusk/contracts/error-texts';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
+import { PROFILE_MESSAGES } from '@propusk/contracts/texts/profile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -44,7 +45,7 @@ export function DeleteAccountRoute() {
 
   return (
     <AppLayout title="Удаление профиля" back={isDeleted ? undefined : { to: paths.user, label: 'Назад' }}>
-      {isDeleted ? <SuccessLine message={MESSAGES.accountDeleted} /> : null}
+      {isDeleted ? <SuccessLine message={PROFILE_MESSAGES.accountDeleted} /> : null}
       {!isDeleted && !currentPhone ? <QueryStatus isPending={profile.isPending} error={null} /> : null}
       {!isDeleted && currentPhone && !token && ownedBarriers === undefined ? (
         <QueryStatus isPending error={null} />
@@ -69,7 +70,7 @@ export function DeleteAccountRoute() {
           mode="delete_account"
           initialToken={token}
           submitLabel="Удалить профиль"
-          verifyErrorFallback={MESSAGES.codeConfirmFailed}
+          verifyErrorFallback={AUTH_MESSAGES.codeConfirmFailed}
           onVerified={async (verificationToken) => {
             try {
               await deleteAccount(verificationToken);
@@ -77,7 +78,7 @@ export function DeleteAccountRoute() {
               queryClient.clear();
               setIsDeleted(true);
             } catch (caught) {
-              return errorMessage(caught, { fallback: MESSAGES.accountDeleteFailed });
+              return errorMessage(caught, { fallback: PROFILE_MESSAGES.accountDeleteFailed });
             }
           }}
         />

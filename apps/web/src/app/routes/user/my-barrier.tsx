@@ -1,14 +1,10 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { LimitField } from '@propusk/contracts/limits';
-import {
-  DANGER_TEXTS,
-  LIMIT_LABELS,
-  MESSAGES,
-  NAME_FALLBACK,
-  NO_LIMIT_LABEL,
-  PHONE_FALLBACK,
-  RELAY_TEXTS,
-} from '@propusk/contracts/messages';
+import { BARRIER_MESSAGES, LIMIT_LABELS, NO_LIMIT_LABEL } from '@propusk/contracts/texts/barriers';
+import { COMMON_MESSAGES, NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/texts/common';
+import { DANGER_TEXTS } from '@propusk/contracts/texts/dangers';
+import { PHONE_MESSAGES } from '@propusk/contracts/texts/phones';
+import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -79,7 +75,9 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
     mutationFn: () => leaveBarrier(barrierId),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['barriers'] });
-      navigate(paths.barriers, { state: { message: MESSAGES.barrierLeft } satisfies NavigationState });
+      navigate(paths.barriers, {
+        state: { message: BARRIER_MESSAGES.barrierLeft } satisfies NavigationState,
+      });
     },
   });
 
@@ -97,8 +95,8 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
         error={
           loadError
             ? errorMessage(loadError, {
-                fallback: MESSAGES.loadFailed,
-                byStatus: { 404: MESSAGES.barrierNotFound },
+                fallback: COMMON_MESSAGES.loadFailed,
+                byStatus: { 404: COMMON_MESSAGES.barrierNotFound },
               })
             : null
         }
@@ -139,7 +137,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             <Title order={2} size="h4" mb="xs">
               Лимиты
             </Title>
-            {limits.error ? <ErrorLine message={MESSAGES.limitsLoadFailed} /> : null}
+            {limits.error ? <ErrorLine message={BARRIER_MESSAGES.limitsLoadFailed} /> : null}
             {limits.data ? (
               <Stack gap={2}>
                 {Object.entries(LIMIT_LABELS).map(([field, label]) => {
@@ -168,7 +166,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
           <Title order={2} size="h4">
             Основной номер
           </Title>
-          {primary ? <PhoneCard phone={primary} /> : <Text c="gray.7">{MESSAGES.emptyPhones}</Text>}
+          {primary ? <PhoneCard phone={primary} /> : <Text c="gray.7">{PHONE_MESSAGES.emptyPhones}</Text>}
 
           <Title order={2} size="h4">
             Дополнительные номера
@@ -182,11 +180,13 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             isBusy={removePhone.isPending}
             error={
               removePhone.error
-                ? errorMessage(removePhone.error, { fallback: MESSAGES.phoneDeleteFailed })
+                ? errorMessage(removePhone.error, { fallback: PHONE_MESSAGES.phoneDeleteFailed })
                 : null
             }
           />
-          {phones.data && extras.length === 0 ? <Text c="gray.7">{MESSAGES.emptyExtraPhones}</Text> : null}
+          {phones.data && extras.length === 0 ? (
+            <Text c="gray.7">{PHONE_MESSAGES.emptyExtraPhones}</Text>
+          ) : null}
           {extras.map((phone) => (
             <PhoneCard
               key={phone.id}
@@ -244,7 +244,9 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
               onConfirm={() => leave.mutate()}
               onCancel={() => setIsConfirmingLeave(false)}
               isBusy={leave.isPending}
-              error={leave.error ? errorMessage(leave.error, { fallback: MESSAGES.leaveFailed }) : null}
+              error={
+                leave.error ? errorMessage(leave.error, { fallback: BARRIER_MESSAGES.leaveFailed }) : null
+              }
             />
           </Stack>
         </>

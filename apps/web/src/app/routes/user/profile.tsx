@@ -1,5 +1,5 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { ROLE_LABELS } from '@propusk/contracts/messages';
+import { ROLE_LABELS } from '@propusk/contracts/texts/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { RoleToggle } from '../../../components/role-toggle';

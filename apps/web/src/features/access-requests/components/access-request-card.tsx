@@ -1,10 +1,6 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import {
-  ACCESS_REQUEST_STATUS_LABELS,
-  MESSAGES,
-  NAME_FALLBACK,
-  PHONE_FALLBACK,
-} from '@propusk/contracts/messages';
+import { ACCESS_REQUEST_STATUS_LABELS, REQUEST_MESSAGES } from '@propusk/contracts/texts/access-requests';
+import { NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/texts/common';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { formatPhone } from '../../../lib/phone';
@@ -33,7 +29,7 @@ export function AccessRequestCard({ request, actions }: { request: AccessRequest
         </Text>
         {request.initiator === 'admin' && request.type === 'incoming' ? (
           <Text size="sm" data-testid="invited-by">
-            {MESSAGES.invitedBy(request.barrier_owner_name || NAME_FALLBACK)}
+            {REQUEST_MESSAGES.invitedBy(request.barrier_owner_name || NAME_FALLBACK)}
           </Text>
         ) : null}
         <Text size="xs" c="gray.7">

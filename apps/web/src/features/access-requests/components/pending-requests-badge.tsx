@@ -1,5 +1,5 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { REQUEST_MESSAGES } from '@propusk/contracts/texts/access-requests';
 import { useQuery } from '@tanstack/react-query';
 import {
   type AccessRequestScope,
@@ -29,7 +29,7 @@ function PendingRequestsBadge({ scope }: { scope: AccessRequestScope }) {
       >
         {count.data > 99 ? '99+' : count.data}
       </Badge>
-      <VisuallyHidden>{`, ${MESSAGES.pendingRequestsCount(count.data).toLowerCase()}`}</VisuallyHidden>
+      <VisuallyHidden>{`, ${REQUEST_MESSAGES.pendingRequestsCount(count.data).toLowerCase()}`}</VisuallyHidden>
     </>
   );
 }

@@ -1,11 +1,8 @@
 import { Button, Card, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { isReversedRange } from '@propusk/contracts/actions';
-import {
-  ACTION_REASON_LABELS,
-  ACTION_TYPE_LABELS,
-  MESSAGES,
-  PHONE_TYPE_LABELS,
-} from '@propusk/contracts/messages';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
+import { ACTION_REASON_LABELS, ACTION_TYPE_LABELS, HISTORY_MESSAGES } from '@propusk/contracts/texts/history';
+import { PHONE_TYPE_LABELS } from '@propusk/contracts/texts/phones';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ExportButtons } from '../../../components/export-buttons';
@@ -114,7 +111,7 @@ export function HistoryView({
           onFilter(() => setCreatedTo(value));
         }}
       />
-      <ErrorLine message={isRangeReversed ? MESSAGES.reversedRange : null} />
+      <ErrorLine message={isRangeReversed ? HISTORY_MESSAGES.reversedRange : null} />
       {scope === 'admin' && !isRangeReversed ? (
         <ExportButtons download={(format) => downloadActionsExport(barrierId, filters, format)} />
       ) : null}
@@ -157,12 +154,14 @@ function HistoryCards({
         error={
           list.error
             ? list.error instanceof NetworkError
-              ? MESSAGES.historyNetwork
-              : MESSAGES.historyLoadFailed
+              ? HISTORY_MESSAGES.historyNetwork
+              : HISTORY_MESSAGES.historyLoadFailed
             : null
         }
       />
-      {list.data && list.data.actions.length === 0 ? <Text c="gray.7">{MESSAGES.emptyData}</Text> : null}
+      {list.data && list.data.actions.length === 0 ? (
+        <Text c="gray.7">{COMMON_MESSAGES.emptyData}</Text>
+      ) : null}
       {list.data?.actions.map((action) => (
         <Card key={action.id} withBorder radius="md" p={0} data-testid="action-card">
           <UnstyledButton
@@ -237,8 +236,8 @@ function ActionDetailBox({
         <ErrorLine
           message={
             detail.error instanceof NetworkError
-              ? MESSAGES.historyDetailNetwork
-              : MESSAGES.historyDetailFailed
+              ? HISTORY_MESSAGES.historyDetailNetwork
+              : HISTORY_MESSAGES.historyDetailFailed
           }
         />
       ) : null}

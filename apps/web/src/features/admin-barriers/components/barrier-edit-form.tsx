@@ -1,6 +1,7 @@
 import { Button, Checkbox, PasswordInput, Stack, Textarea } from '@mantine/core';
 import type { UpdateBarrierBody } from '@propusk/contracts/barriers';
-import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { BARRIER_MESSAGES, BARRIER_VALIDATION } from '@propusk/contracts/texts/barriers';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
@@ -10,7 +11,7 @@ import { hasDevicePassword, isDevicePassword } from '../device-models';
 
 /** The stored device password is only corrected when a new one is typed (it is write-only). */
 export function validateDevicePassword(value: string): string | null {
-  return value === '' || isDevicePassword(value) ? null : VALIDATION.devicePasswordSettings;
+  return value === '' || isDevicePassword(value) ? null : BARRIER_VALIDATION.devicePasswordSettings;
 }
 
 /** Additional info, the public flag and the device password of a barrier (spec.md section 7, PATCH). */
@@ -72,9 +73,9 @@ export function BarrierEditForm({ barrier }: { barrier: AdminBarrier }) {
           error={passwordError}
         />
         <ErrorLine
-          message={save.error ? errorMessage(save.error, { fallback: MESSAGES.updateFailed }) : null}
+          message={save.error ? errorMessage(save.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
         />
-        <SuccessLine message={save.isSuccess ? MESSAGES.barrierUpdated : null} />
+        <SuccessLine message={save.isSuccess ? BARRIER_MESSAGES.barrierUpdated : null} />
         <Button type="submit" loading={save.isPending}>
           Сохранить
         </Button>

@@ -1,6 +1,6 @@
 import { Button, Checkbox, PasswordInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { CreateBarrierBody } from '@propusk/contracts/barriers';
-import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { BARRIER_MESSAGES, BARRIER_VALIDATION } from '@propusk/contracts/texts/barriers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
@@ -38,14 +38,15 @@ export type CreateBarrierErrors = Partial<
 /** spec.md section 5 "Create barrier". */
 export function validateCreateBarrier(values: CreateBarrierValues): CreateBarrierErrors {
   const errors: CreateBarrierErrors = {};
-  if (!values.address.trim() || values.address !== values.chosenAddress) errors.address = VALIDATION.address;
-  if (!isCompletePhone(values.devicePhone)) errors.devicePhone = VALIDATION.devicePhone;
+  if (!values.address.trim() || values.address !== values.chosenAddress)
+    errors.address = BARRIER_VALIDATION.address;
+  if (!isCompletePhone(values.devicePhone)) errors.devicePhone = BARRIER_VALIDATION.devicePhone;
   if (hasDevicePassword(values.deviceModel) && !isDevicePassword(values.devicePassword))
-    errors.devicePassword = VALIDATION.devicePasswordCreate;
+    errors.devicePassword = BARRIER_VALIDATION.devicePasswordCreate;
   const amount = Number(values.devicePhonesAmount);
   const capacity = deviceCapacity(values.deviceModel);
   if (!/^\d+$/.test(values.devicePhonesAmount) || amount < 1 || amount > 10000)
-    errors.devicePhonesAmount = VALIDATION.devicePhonesAmount;
+    errors.devicePhonesAmount = BARRIER_VALIDATION.devicePhonesAmount;
   else if (amount > capacity) errors.devicePhonesAmount = `Эта модель хранит не больше ${capacity} номеров.`;
   return errors;
 }
@@ -164,13 +165,13 @@ export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
           message={
             create.error
               ? errorMessage(create.error, {
-                  fallback: MESSAGES.barrierCreateFailed,
-                  network: MESSAGES.barrierCreateNetwork,
+                  fallback: BARRIER_MESSAGES.barrierCreateFailed,
+                  network: BARRIER_MESSAGES.barrierCreateNetwork,
                 })
               : null
           }
         />
-        <SuccessLine message={create.isSuccess ? MESSAGES.barrierCreated : null} />
+        <SuccessLine message={create.isSuccess ? BARRIER_MESSAGES.barrierCreated : null} />
         <Button type="submit" loading={create.isPending} disabled={create.isSuccess}>
           Создать
         </Button>

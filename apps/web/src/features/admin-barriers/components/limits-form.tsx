@@ -6,7 +6,7 @@ import {
   type SmsShareField,
   type UpdateLimitsBody,
 } from '@propusk/contracts/limits';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { BARRIER_MESSAGES } from '@propusk/contracts/texts/barriers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { QueryStatus } from '../../../components/query-status';
@@ -80,7 +80,9 @@ export function LimitsForm({ barrierId }: { barrierId: number }) {
     return (
       <QueryStatus
         isPending={limits.isPending}
-        error={limits.error ? errorMessage(limits.error, { fallback: MESSAGES.limitsLoadFailed }) : null}
+        error={
+          limits.error ? errorMessage(limits.error, { fallback: BARRIER_MESSAGES.limitsLoadFailed }) : null
+        }
       />
     );
   return (
@@ -111,9 +113,11 @@ export function LimitsForm({ barrierId }: { barrierId: number }) {
           </Text>
         ) : null}
         <ErrorLine
-          message={save.error ? errorMessage(save.error, { fallback: MESSAGES.limitsUpdateFailed }) : null}
+          message={
+            save.error ? errorMessage(save.error, { fallback: BARRIER_MESSAGES.limitsUpdateFailed }) : null
+          }
         />
-        <SuccessLine message={save.isSuccess ? MESSAGES.limitsUpdated : null} />
+        <SuccessLine message={save.isSuccess ? BARRIER_MESSAGES.limitsUpdated : null} />
         <Button type="submit" loading={save.isPending}>
           Сохранить лимиты
         </Button>

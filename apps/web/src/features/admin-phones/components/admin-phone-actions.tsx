@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { PHONE_MESSAGES } from '@propusk/contracts/texts/phones';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -57,7 +57,9 @@ export function AdminPhoneActions({ phone, onEdit }: { phone: Phone; onEdit: () 
             onConfirm={() => remove.mutate()}
             onCancel={() => setIsConfirming(false)}
             isBusy={remove.isPending}
-            error={remove.error ? errorMessage(remove.error, { fallback: MESSAGES.phoneDeleteFailed }) : null}
+            error={
+              remove.error ? errorMessage(remove.error, { fallback: PHONE_MESSAGES.phoneDeleteFailed }) : null
+            }
           />
         </>
       ) : null}

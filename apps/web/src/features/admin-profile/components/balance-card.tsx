@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
@@ -30,7 +30,9 @@ export function BalanceCard() {
           </Text>
         </Group>
         <ErrorLine
-          message={balance.error ? errorMessage(balance.error, { fallback: MESSAGES.loadFailed }) : null}
+          message={
+            balance.error ? errorMessage(balance.error, { fallback: COMMON_MESSAGES.loadFailed }) : null
+          }
         />
         <Button variant="light" loading={balance.isFetching} onClick={() => void balance.refetch()}>
           Проверить баланс

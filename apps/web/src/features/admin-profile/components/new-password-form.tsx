@@ -1,6 +1,7 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH } from '@propusk/contracts/auth';
-import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
+import { PASSWORD_MESSAGES, PASSWORD_VALIDATION } from '@propusk/contracts/texts/passwords';
 import { type FormEvent, useState } from 'react';
 import { ErrorLine } from '../../../components/status-line';
 import { useSubmission } from '../../../hooks/use-submission';
@@ -19,9 +20,11 @@ export type NewPasswordErrors = Partial<Record<keyof NewPasswordValues, string>>
  */
 export function validateNewPassword(values: NewPasswordValues): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
-  if (!values.oldPassword) errors.oldPassword = VALIDATION.adminPasswordEmpty;
-  if (values.newPassword.length < PASSWORD_MIN_LENGTH) errors.newPassword = VALIDATION.newPasswordTooShort;
-  if (values.repeatPassword !== values.newPassword) errors.repeatPassword = VALIDATION.newPasswordsMismatch;
+  if (!values.oldPassword) errors.oldPassword = AUTH_VALIDATION.adminPasswordEmpty;
+  if (values.newPassword.length < PASSWORD_MIN_LENGTH)
+    errors.newPassword = PASSWORD_VALIDATION.newPasswordTooShort;
+  if (values.repeatPassword !== values.newPassword)
+    errors.repeatPassword = PASSWORD_VALIDATION.newPasswordsMismatch;
   return errors;
 }
 
@@ -51,7 +54,7 @@ export function NewPasswordForm({
     event.preventDefault();
     setIsSubmitted(true);
     if (Object.keys(validateNewPassword(values)).length > 0) return;
-    await submission.run(() => onSubmit(values).catch(() => MESSAGES.passwordChangeFailed));
+    await submission.run(() => onSubmit(values).catch(() => PASSWORD_MESSAGES.passwordChangeFailed));
   }
 
   return (

@@ -1,5 +1,7 @@
 import { Button, Card, Code, Stack, Text, TextInput } from '@mantine/core';
-import { DANGER_TEXTS, MESSAGES, OFFLINE_TEXTS, SETTING_FAILURE_LABELS } from '@propusk/contracts/messages';
+import { DANGER_TEXTS } from '@propusk/contracts/texts/dangers';
+import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
+import { SETTING_FAILURE_LABELS, SETTING_MESSAGES } from '@propusk/contracts/texts/settings';
 import { type DeviceModel, getSheet } from '@propusk/devices/models';
 import { previewSetting } from '@propusk/devices/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,11 +23,13 @@ const SENT_REFRESH_MS = 1000;
 
 /** What the screen says about a sent setting, from the server's answer. */
 function commandStatusLine(name: string, command: SettingCommand | undefined) {
-  if (!command || command.state === 'sent') return { message: MESSAGES.settingSent(name), isError: false };
-  if (command.state === 'confirmed') return { message: MESSAGES.settingConfirmed(name), isError: false };
+  if (!command || command.state === 'sent')
+    return { message: SETTING_MESSAGES.settingSent(name), isError: false };
+  if (command.state === 'confirmed')
+    return { message: SETTING_MESSAGES.settingConfirmed(name), isError: false };
   const reason =
     SETTING_FAILURE_LABELS[command.failure ?? 'no_reply'] ?? SETTING_FAILURE_LABELS.no_reply ?? '';
-  return { message: MESSAGES.settingFailed(name, reason), isError: true };
+  return { message: SETTING_MESSAGES.settingFailed(name, reason), isError: true };
 }
 
 /**
@@ -125,8 +129,8 @@ export function SettingForm({
             message={
               send.error
                 ? errorMessage(send.error, {
-                    fallback: MESSAGES.settingSendFailed,
-                    network: MESSAGES.settingSendNetwork,
+                    fallback: SETTING_MESSAGES.settingSendFailed,
+                    network: SETTING_MESSAGES.settingSendNetwork,
                   })
                 : status?.isError
                   ? status.message

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Textarea } from '@mantine/core';
-import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { USER_MESSAGES, USER_VALIDATION } from '@propusk/contracts/texts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -24,7 +24,7 @@ export function BlockUserForm({ user, onChanged }: { user: AdminUser; onChanged?
   const [reason, setReason] = useState('');
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
-  const reasonError = isSubmitted && !reason.trim() ? VALIDATION.blockReason : null;
+  const reasonError = isSubmitted && !reason.trim() ? USER_VALIDATION.blockReason : null;
   const afterChange = async (saved: AdminUser) => {
     queryClient.setQueryData(adminUserQueryKey(user.id), saved);
     await queryClient.invalidateQueries({ queryKey: adminUsersKey });
@@ -53,7 +53,9 @@ export function BlockUserForm({ user, onChanged }: { user: AdminUser; onChanged?
         <Text>{BLOCKED_TEXT}</Text>
         {user.block_reason ? <Text size="sm">Причина: {user.block_reason}</Text> : null}
         <ErrorLine
-          message={unblock.error ? errorMessage(unblock.error, { fallback: MESSAGES.unblockFailed }) : null}
+          message={
+            unblock.error ? errorMessage(unblock.error, { fallback: USER_MESSAGES.unblockFailed }) : null
+          }
         />
         <Button variant="light" onClick={() => unblock.mutate()} loading={unblock.isPending}>
           Разблокировать
@@ -82,7 +84,7 @@ export function BlockUserForm({ user, onChanged }: { user: AdminUser; onChanged?
           onConfirm={() => block.mutate()}
           onCancel={() => setIsConfirming(false)}
           isBusy={block.isPending}
-          error={block.error ? errorMessage(block.error, { fallback: MESSAGES.blockFailed }) : null}
+          error={block.error ? errorMessage(block.error, { fallback: USER_MESSAGES.blockFailed }) : null}
         />
       </Stack>
     </form>

@@ -1,5 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { MESSAGES, NAME_FALLBACK, VALIDATION } from '@propusk/contracts/messages';
+import { AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
+import { NAME_FALLBACK } from '@propusk/contracts/texts/common';
+import { USER_MESSAGES } from '@propusk/contracts/texts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
@@ -70,8 +72,8 @@ export function UserSearch({ onInvite, onInviteByPhone }: UserSearchProps) {
   const isNotFound = search.error instanceof ApiError && search.error.status === 404;
   const searchError = search.error
     ? isNotFound
-      ? MESSAGES.userNotFound
-      : errorMessage(search.error, { fallback: MESSAGES.userNotFound })
+      ? USER_MESSAGES.userNotFound
+      : errorMessage(search.error, { fallback: USER_MESSAGES.userNotFound })
     : null;
 
   return (
@@ -86,7 +88,7 @@ export function UserSearch({ onInvite, onInviteByPhone }: UserSearchProps) {
               setPhone(next);
               setIsIncompleteShown(false);
             }}
-            error={isIncompleteShown ? VALIDATION.phoneIncomplete : undefined}
+            error={isIncompleteShown ? AUTH_VALIDATION.phoneIncomplete : undefined}
             autoComplete="off"
           />
           <Button type="submit" variant="light" disabled={isEmpty} loading={search.isPending}>
@@ -115,7 +117,7 @@ export function UserSearch({ onInvite, onInviteByPhone }: UserSearchProps) {
               <ErrorLine
                 message={
                   inviteByPhone.error
-                    ? errorMessage(inviteByPhone.error, { fallback: MESSAGES.inviteFailed })
+                    ? errorMessage(inviteByPhone.error, { fallback: USER_MESSAGES.inviteFailed })
                     : null
                 }
               />
@@ -149,15 +151,17 @@ export function UserSearch({ onInvite, onInviteByPhone }: UserSearchProps) {
                     </Button>
                   </>
                 )}
-                <SuccessLine message={invite.isSuccess ? MESSAGES.inviteSent : null} />
+                <SuccessLine message={invite.isSuccess ? USER_MESSAGES.inviteSent : null} />
                 <ErrorLine
                   message={
-                    invite.error ? errorMessage(invite.error, { fallback: MESSAGES.inviteFailed }) : null
+                    invite.error ? errorMessage(invite.error, { fallback: USER_MESSAGES.inviteFailed }) : null
                   }
                 />
                 <ErrorLine
                   message={
-                    unblock.error ? errorMessage(unblock.error, { fallback: MESSAGES.unblockFailed }) : null
+                    unblock.error
+                      ? errorMessage(unblock.error, { fallback: USER_MESSAGES.unblockFailed })
+                      : null
                   }
                 />
               </Stack>

@@ -1,5 +1,5 @@
 /** The error lines of the login and code screens (spec.md section 8 "Login"). */
-import { MESSAGES } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { errorMessage, joinedFieldText, withRetryHint } from '../../../lib/errors';
 
@@ -8,9 +8,9 @@ import { errorMessage, joinedFieldText, withRetryHint } from '../../../lib/error
  * the code screen, whose countdown box counts the server's `retry_after` down: no second number here.
  */
 export function codeRequestErrorMessage(error: unknown): string {
-  if (error instanceof NetworkError) return MESSAGES.codeServerUnreachable;
+  if (error instanceof NetworkError) return AUTH_MESSAGES.codeServerUnreachable;
   return errorMessage(error, {
-    fallback: MESSAGES.codeSendFailedForVerify,
+    fallback: AUTH_MESSAGES.codeSendFailedForVerify,
     fields: ['phone', 'mode'],
     retryHint: false,
   });
@@ -18,25 +18,28 @@ export function codeRequestErrorMessage(error: unknown): string {
 
 /** 'Отправить код повторно' failed (the countdown box under it shows `retry_after`, so the line does not). */
 export function resendErrorMessage(error: unknown): string {
-  if (error instanceof NetworkError) return MESSAGES.resendNetwork;
+  if (error instanceof NetworkError) return AUTH_MESSAGES.resendNetwork;
   if (error instanceof ApiError && error.status === 400) {
     const joined = joinedFieldText(error, ['phone', 'mode']);
     if (joined) return joined;
   }
   return errorMessage(error, {
-    fallback: MESSAGES.resendFailed,
+    fallback: AUTH_MESSAGES.resendFailed,
     retryHint: false,
     byStatus: {
-      403: MESSAGES.resendBlocked,
-      404: MESSAGES.resendUserNotFound,
-      429: MESSAGES.resendRateLimited,
+      403: AUTH_MESSAGES.resendBlocked,
+      404: AUTH_MESSAGES.resendUserNotFound,
+      429: AUTH_MESSAGES.resendRateLimited,
     },
   });
 }
 
 /** The verify call failed (wrong code, expired token…). */
-export function verifyErrorMessage(error: unknown, fallback: string = MESSAGES.verificationFailed): string {
-  return errorMessage(error, { fallback, network: MESSAGES.verificationNetwork });
+export function verifyErrorMessage(
+  error: unknown,
+  fallback: string = AUTH_MESSAGES.verificationFailed,
+): string {
+  return errorMessage(error, { fallback, network: AUTH_MESSAGES.verificationNetwork });
 }
 
 export { withRetryHint };

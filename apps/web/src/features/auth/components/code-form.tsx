@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { VerificationMode } from '@propusk/contracts/auth';
 import type { ErrorCode } from '@propusk/contracts/error-codes';
-import { MESSAGES, VALIDATION } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES, AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
 import { type FormEvent, useState } from 'react';
 import { CodeInput, isSixDigitCode } from '../../../components/code-input';
 import { ResendCountdown } from '../../../components/resend-countdown';
@@ -62,25 +62,25 @@ export function CodeForm({
     RESEND_COOLDOWN_SECONDS,
     initialSecondsLeft ?? RESEND_COOLDOWN_SECONDS,
   );
-  const codeError = isTouched && !isSixDigitCode(code) ? VALIDATION.code : null;
+  const codeError = isTouched && !isSixDigitCode(code) ? AUTH_VALIDATION.code : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setIsTouched(true);
     setNotice(null);
     if (!isSixDigitCode(code)) {
-      setError(VALIDATION.code);
+      setError(AUTH_VALIDATION.code);
       return;
     }
     if (!token) {
-      setError(verifyErrorFallback ?? MESSAGES.verificationFailed);
+      setError(verifyErrorFallback ?? AUTH_MESSAGES.verificationFailed);
       return;
     }
     await run(async () => {
       try {
         const response = await verifyCode({ phone, code, verification_token: token });
         if (response?.message !== CODE_VERIFIED_MESSAGE) {
-          return response?.message || verifyErrorFallback || MESSAGES.verificationFailed;
+          return response?.message || verifyErrorFallback || AUTH_MESSAGES.verificationFailed;
         }
         return await onVerified(token, response);
       } catch (caught) {

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { VerificationMode } from '@propusk/contracts/auth';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
 import { ErrorLine } from '../../../components/status-line';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
@@ -34,7 +34,7 @@ export function SendCodeStep({
         writeStored('verification_token', response.verification_token);
         onSent(response.verification_token);
       } catch (caught) {
-        return errorMessage(caught, { fallback: MESSAGES.codeSendError, fields: ['phone', 'mode'] });
+        return errorMessage(caught, { fallback: AUTH_MESSAGES.codeSendError, fields: ['phone', 'mode'] });
       }
     });
   }

@@ -1,6 +1,8 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { STAFF_ROLES, type StaffRole } from '@propusk/contracts/barrier-staff';
-import { MESSAGES, NAME_FALLBACK, STAFF_ROLE_LABELS, VALIDATION } from '@propusk/contracts/messages';
+import { AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
+import { COMMON_MESSAGES, NAME_FALLBACK } from '@propusk/contracts/texts/common';
+import { STAFF_ROLE_LABELS } from '@propusk/contracts/texts/staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -87,7 +89,7 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
         </Title>
         <QueryStatus
           isPending={staff.isPending}
-          error={staff.error ? errorMessage(staff.error, { fallback: MESSAGES.loadFailed }) : null}
+          error={staff.error ? errorMessage(staff.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
         />
         {staff.data && staff.data.staff.length === 0 ? (
           <Text size="sm" c="gray.7">
@@ -128,7 +130,9 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
           </Card>
         ))}
         <ErrorLine
-          message={change.error ? errorMessage(change.error, { fallback: MESSAGES.updateFailed }) : null}
+          message={
+            change.error ? errorMessage(change.error, { fallback: COMMON_MESSAGES.updateFailed }) : null
+          }
         />
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
@@ -140,7 +144,7 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
                 setPhone(next);
                 setIsIncompleteShown(false);
               }}
-              error={isIncompleteShown ? VALIDATION.phoneIncomplete : undefined}
+              error={isIncompleteShown ? AUTH_VALIDATION.phoneIncomplete : undefined}
               autoComplete="off"
             />
             <Select
@@ -157,7 +161,7 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
               Добавить
             </Button>
             <ErrorLine
-              message={add.error ? errorMessage(add.error, { fallback: MESSAGES.updateFailed }) : null}
+              message={add.error ? errorMessage(add.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
             />
             <SuccessLine message={message} />
           </Stack>
@@ -171,7 +175,7 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
           }}
           onCancel={() => setRemoving(null)}
           isBusy={remove.isPending}
-          error={remove.error ? errorMessage(remove.error, { fallback: MESSAGES.updateFailed }) : null}
+          error={remove.error ? errorMessage(remove.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
         />
       </Stack>
     </Card>

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { MESSAGES } from '@propusk/contracts/messages';
+import { REQUEST_MESSAGES } from '@propusk/contracts/texts/access-requests';
 
 /** The user's pending request on a barrier card: he waits, or he is invited (issue 12). */
 export function PendingRequestLine({
@@ -12,7 +12,7 @@ export function PendingRequestLine({
   if (hasAccess || !pendingRequest) return null;
   return (
     <Text size="sm" c="blue.9" fw={600} data-testid="pending-request">
-      {pendingRequest === 'outgoing' ? MESSAGES.requestPending : MESSAGES.invitationPending}
+      {pendingRequest === 'outgoing' ? REQUEST_MESSAGES.requestPending : REQUEST_MESSAGES.invitationPending}
     </Text>
   );
 }

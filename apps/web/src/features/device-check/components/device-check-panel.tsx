@@ -1,5 +1,5 @@
 import { Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/messages';
+import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/texts/device-check';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryStatus } from '../../../components/query-status';

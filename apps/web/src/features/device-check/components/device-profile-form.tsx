@@ -1,5 +1,5 @@
 import { Button, Card, Code, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/messages';
+import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/texts/device-check';
 import { getSheet, isDeviceModel, unverifiedForms } from '@propusk/devices/models';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

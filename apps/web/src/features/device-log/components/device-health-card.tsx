@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { DEVICE_STATE_HINTS, DEVICE_LOG_TEXTS as TEXTS } from '@propusk/contracts/messages';
+import { DEVICE_STATE_HINTS, DEVICE_LOG_TEXTS as TEXTS } from '@propusk/contracts/texts/device-log';
 import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../../../components/query-status';
 import { formatDateTime } from '../../../lib/dates';

@@ -1,11 +1,11 @@
 import { Badge, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import {
   DEVICE_COMMAND_KIND_LABELS,
   DEVICE_MESSAGE_DIRECTION_LABELS,
   DEVICE_MESSAGE_OUTCOME_LABELS,
-  MESSAGES,
   DEVICE_LOG_TEXTS as TEXTS,
-} from '@propusk/contracts/messages';
+} from '@propusk/contracts/texts/device-log';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
@@ -72,9 +72,13 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
       ) : null}
       <QueryStatus
         isPending={log.isPending}
-        error={log.error ? (log.error instanceof NetworkError ? MESSAGES.network : TEXTS.loadFailed) : null}
+        error={
+          log.error ? (log.error instanceof NetworkError ? COMMON_MESSAGES.network : TEXTS.loadFailed) : null
+        }
       />
-      {log.data && log.data.messages.length === 0 ? <Text c="gray.7">{MESSAGES.emptyData}</Text> : null}
+      {log.data && log.data.messages.length === 0 ? (
+        <Text c="gray.7">{COMMON_MESSAGES.emptyData}</Text>
+      ) : null}
       {log.data?.messages.map((message) => (
         <Card key={message.id} withBorder radius="md" p="sm" data-testid="device-message">
           <Stack gap={4}>

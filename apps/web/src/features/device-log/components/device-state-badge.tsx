@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { DEVICE_PROBLEM_LABELS, DEVICE_STATE_LABELS } from '@propusk/contracts/messages';
+import { DEVICE_PROBLEM_LABELS, DEVICE_STATE_LABELS } from '@propusk/contracts/texts/device-log';
 
 const COLORS: Record<string, string> = {
   ok: 'green.9',

@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { PHONE_TYPE_LABELS } from '@propusk/contracts/messages';
+import { PHONE_TYPE_LABELS } from '@propusk/contracts/texts/phones';
 import { PhoneInput } from '../../../components/phone-input';
 import { useTouchedValues } from '../../../hooks/use-touched-values';
 import { firstUnshownError, PhoneFormFrame, PhoneNameInput, PhoneTypeFields } from './phone-form-parts';

@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { PHONE_TYPE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '@propusk/contracts/messages';
+import { PHONE_TYPE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '@propusk/contracts/texts/phones';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { formatPhone } from '../../../lib/phone';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { PHONE_STATUS_LABELS } from '@propusk/contracts/messages';
+import { PHONE_STATUS_LABELS } from '@propusk/contracts/texts/phones';
 
 const COLORS: Record<string, string> = { pending: 'yellow.9', ok: 'green.9', error: 'red.9' };
 

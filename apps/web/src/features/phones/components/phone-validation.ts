@@ -2,7 +2,8 @@
  * The phone forms' rules (spec.md section 5), as pure functions so the forms and their tests share them.
  * Each returns the message per field; an empty object means valid.
  */
-import { VALIDATION, WEEKDAYS, type Weekday } from '@propusk/contracts/messages';
+import { COMMON_VALIDATION } from '@propusk/contracts/texts/common';
+import { PHONE_VALIDATION, WEEKDAYS, type Weekday } from '@propusk/contracts/texts/phones';
 
 export interface Interval {
   start_time: string;
@@ -44,15 +45,15 @@ export function isIntervalValid(interval: Interval): boolean {
 
 export function scheduleError(schedule: WeeklySchedule): string | null {
   const intervals = WEEKDAYS.flatMap((day) => schedule[day]);
-  if (intervals.some((interval) => !isIntervalValid(interval))) return VALIDATION.scheduleInvalid;
+  if (intervals.some((interval) => !isIntervalValid(interval))) return PHONE_VALIDATION.scheduleInvalid;
   if (intervals.length === 0) return SCHEDULE_EMPTY_MESSAGE;
   return null;
 }
 
 /** Temporary phone window: both required, start before end (datetime-local values compare as text). */
 export function windowError(start: string, end: string): string | null {
-  if (!start || !end) return VALIDATION.temporaryRequired;
-  if (start >= end) return VALIDATION.temporaryOrder;
+  if (!start || !end) return PHONE_VALIDATION.temporaryRequired;
+  if (start >= end) return PHONE_VALIDATION.temporaryOrder;
   return null;
 }
 
@@ -72,9 +73,9 @@ export type AddPhoneErrors = Partial<Record<'name' | 'phone' | 'window' | 'sched
 export function validateAddPhone(values: AddPhoneValues): AddPhoneErrors {
   const errors: AddPhoneErrors = {};
   const hasPhone = values.phone !== '' && values.phone !== '+7';
-  if (!values.name.trim()) errors.name = VALIDATION.phoneNameAndNumberRequired;
-  if (!hasPhone) errors.phone = VALIDATION.phoneNameAndNumberRequired;
-  else if (!/^\+7\d{10}$/.test(values.phone)) errors.phone = VALIDATION.phoneFormat;
+  if (!values.name.trim()) errors.name = PHONE_VALIDATION.phoneNameAndNumberRequired;
+  if (!hasPhone) errors.phone = PHONE_VALIDATION.phoneNameAndNumberRequired;
+  else if (!/^\+7\d{10}$/.test(values.phone)) errors.phone = PHONE_VALIDATION.phoneFormat;
   if (values.type === 'temporary') {
     const message = windowError(values.start_time, values.end_time);
     if (message) errors.window = message;
@@ -97,7 +98,7 @@ export type EditPhoneErrors = Partial<Record<'name' | 'window' | 'schedule', str
 
 export function validateEditPhone(type: string, values: EditPhoneValues): EditPhoneErrors {
   const errors: EditPhoneErrors = {};
-  if (!values.name.trim()) errors.name = VALIDATION.nameRequired;
+  if (!values.name.trim()) errors.name = COMMON_VALIDATION.nameRequired;
   if (type === 'temporary') {
     const message = windowError(values.start_time, values.end_time);
     if (message) errors.window = message;

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { VALIDATION, WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@propusk/contracts/messages';
+import { PHONE_VALIDATION, WEEKDAY_LABELS, WEEKDAYS, type Weekday } from '@propusk/contracts/texts/phones';
 import {
   copyDayTo,
   DEFAULT_INTERVAL,
@@ -87,7 +87,7 @@ export function ScheduleEditor({ value, onChange, showErrors }: ScheduleEditorPr
                   </Group>
                   {isInvalid ? (
                     <Text c="red.9" size="xs">
-                      {VALIDATION.intervalInvalid}
+                      {PHONE_VALIDATION.intervalInvalid}
                     </Text>
                   ) : null}
                 </Stack>

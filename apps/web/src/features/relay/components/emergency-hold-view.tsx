@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { HOLD_STATE_LABELS, OFFLINE_TEXTS, RELAY_TEXTS } from '@propusk/contracts/messages';
 import type { HoldBarrier } from '@propusk/contracts/relay';
+import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
+import { HOLD_STATE_LABELS, RELAY_TEXTS } from '@propusk/contracts/texts/relay';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

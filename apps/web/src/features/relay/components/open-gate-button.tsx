@@ -1,5 +1,6 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { OFFLINE_TEXTS, RELAY_TEXTS } from '@propusk/contracts/messages';
+import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
+import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ErrorLine } from '../../../components/status-line';

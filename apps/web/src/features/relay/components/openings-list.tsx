@@ -4,7 +4,7 @@ import {
   OPENING_STATUS_LABELS,
   OPENING_VIA_LABELS,
   RELAY_TEXTS,
-} from '@propusk/contracts/messages';
+} from '@propusk/contracts/texts/relay';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';

@@ -1,0 +1,24 @@
+/**
+ * Access requests and invitations.
+ * Russian texts shown to people, word for word as spec.md writes them where it gives them.
+ */
+
+export const ACCESS_REQUEST_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Ожидает',
+  accepted: 'Принята',
+  rejected: 'Отклонена',
+  cancelled: 'Отменена',
+};
+
+/** Error and success texts (spec.md section 8). */
+export const REQUEST_MESSAGES = {
+  requestSent: 'Запрос успешно отправлен.',
+  /** A barrier card while the user's own request waits (issue 12). */
+  requestPending: 'Заявка отправлена, ждёт решения',
+  /** A barrier card while an invitation to it waits for the user's answer. */
+  invitationPending: 'Вас пригласили: ответьте в разделе «Заявки»',
+  invitedBy: (name: string) => `Пригласил: ${name}`,
+  pendingRequestsCount: (count: number) => `Ожидают решения: ${count}`,
+  requestFailed: 'Ошибка при отправке запроса',
+  allRequestsLoaded: 'Все заявки загружены',
+} as const;

@@ -1,0 +1,41 @@
+/**
+ * Barriers: the resident's barrier, the administrator's forms and limits.
+ * Russian texts shown to people, word for word as spec.md writes them where it gives them.
+ */
+
+/** The seven barrier limits (spec.md section 3) as the screens name them. */
+export const LIMIT_LABELS: Readonly<Record<string, string>> = {
+  user_phone_limit: 'Номеров на пользователя',
+  user_temp_phone_limit: 'Временных номеров на пользователя',
+  global_temp_phone_limit: 'Временных номеров на шлагбаум',
+  user_schedule_phone_limit: 'Номеров по расписанию на пользователя',
+  global_schedule_phone_limit: 'Номеров по расписанию на шлагбаум',
+  schedule_interval_limit: 'Минимальный интервал расписания, минут',
+  sms_weekly_limit: 'СМС в неделю',
+};
+
+export const NO_LIMIT_LABEL = 'Без ограничений';
+
+/** Validation messages (spec.md section 5). */
+export const BARRIER_VALIDATION = {
+  address: 'Укажите корректный адрес.',
+  devicePasswordCreate: 'Пароль должен состоять из 4 цифр.',
+  devicePasswordSettings: 'Пароль устройства должен содержать ровно 4 цифры',
+  devicePhone: 'Неверный формат номера.',
+  devicePhonesAmount: 'Укажите число от 1 до 10000.',
+} as const;
+
+/** Error and success texts (spec.md section 8). */
+export const BARRIER_MESSAGES = {
+  accessCheckFailed: 'Ошибка при проверке доступа.',
+  barrierCreateFailed: 'Ошибка при создании.',
+  barrierCreateNetwork: 'Ошибка сети.',
+  barrierCreated: 'Шлагбаум успешно создан.',
+  barrierDeleteFailed: 'Не удалось удалить шлагбаум',
+  barrierLeft: 'Вы успешно вышли из шлагбаума.',
+  barrierUpdated: 'Шлагбаум успешно обновлён.',
+  leaveFailed: 'Не удалось выйти из шлагбаума',
+  limitsLoadFailed: 'Ошибка загрузки лимитов',
+  limitsUpdateFailed: 'Ошибка при обновлении лимитов',
+  limitsUpdated: 'Лимиты успешно обновлены.',
+} as const;

@@ -1,0 +1,69 @@
+/**
+ * «Проверить устройство» and the device profile.
+ * Russian texts shown to people, word for word as spec.md writes them where it gives them.
+ */
+
+/** "Проверить устройство" and the device profile. */
+export const DEVICE_CHECK_TEXTS = {
+  title: 'Проверка устройства',
+  panelTitle: 'Номера в устройстве',
+  start: 'Проверить устройство',
+  startFull: 'Проверить все ячейки',
+  startHint:
+    'Сервер прочитает номера из устройства и сравнит их с базой. Чтение занятых ячеек стоит 1 SMS на каждые 10 ячеек.',
+  never: 'Устройство ещё не проверялось.',
+  reading: (answered: number, total: number) => `Идёт чтение: получено ответов ${answered} из ${total}.`,
+  ready: 'Проверка завершена.',
+  repaired: 'Исправление отправлено на устройство.',
+  cancelled: 'Проверка отменена.',
+  failed: 'Проверка не удалась',
+  failures: {
+    no_reply: 'устройство не ответило.',
+    refused: 'устройство не приняло пароль.',
+    format_error: 'устройство не поняло команду.',
+  } as Readonly<Record<string, string>>,
+  inStep: 'Номера в устройстве совпадают с базой.',
+  differences: 'Расхождения',
+  slot: 'Ячейка',
+  onDevice: 'В устройстве',
+  expected: 'Должно быть',
+  empty: 'пусто',
+  noSlot: '—',
+  actions: { remove: 'удалить', write: 'записать' } as Readonly<Record<string, string>>,
+  repairCost: (sms: number) => `Исправление: ${sms} SMS (сначала удаления).`,
+  repair: 'Исправить',
+  confirmRepair: (sms: number) => `Отправить на устройство ${sms} SMS?`,
+  confirm: 'Да, исправить',
+  cancel: 'Отмена',
+  startFailed: 'Не удалось начать проверку.',
+  repairFailed: 'Не удалось исправить устройство.',
+  loadFailed: 'Не удалось загрузить проверку устройства.',
+  audit: 'Автоматическая проверка',
+  auditHint:
+    'Сервер сам читает номера из устройства и исправляет расхождения, если позволяет недельный лимит SMS.',
+  auditOptions: [
+    { value: 'off', label: 'Выключена' },
+    { value: '1', label: 'Каждый день' },
+    { value: '7', label: 'Раз в неделю' },
+    { value: '30', label: 'Раз в 30 дней' },
+  ],
+  auditSaved: 'Автоматическая проверка сохранена.',
+  auditFailed: 'Не удалось сохранить автоматическую проверку.',
+  automatic: 'Проверка запущена автоматически.',
+  profileTitle: 'Профиль устройства',
+  profileHint:
+    'Если устройство записывает номера или отвечает иначе, чем описано в руководстве, укажите это здесь — без изменения программы.',
+  numberFormat: 'Формат номера в командах',
+  documentedFormat: (format: string) => `По умолчанию для модели: ${format}`,
+  repliesLabel: (kind: string) => `Дополнительные ответы устройства: ${kind}`,
+  repliesHint: 'По одной форме в строке; вместо ячейки и номера — подстановки',
+  documentedReplies: 'По руководству',
+  replyKinds: {
+    add: 'запись номера',
+    delete: 'удаление номера',
+  } as Readonly<Record<string, string>>,
+  saveProfile: 'Сохранить профиль',
+  profileSaved: 'Профиль устройства сохранён.',
+  profileFailed: 'Не удалось сохранить профиль устройства.',
+  profileLoadFailed: 'Не удалось загрузить профиль устройства.',
+} as const;

@@ -1,0 +1,82 @@
+/**
+ * The device's health and its conversation log.
+ * Russian texts shown to people, word for word as spec.md writes them where it gives them.
+ */
+
+/** The device's health (issue 10, part 5) as the administrator reads it. */
+export const DEVICE_STATE_LABELS: Readonly<Record<string, string>> = {
+  ok: 'в порядке',
+  waiting: 'ожидает ответа',
+  not_responding: 'не отвечает',
+  wrong_password: 'неверный пароль',
+  password_suspected: 'неверный пароль?',
+};
+
+/** What the administrator should check, per device state in trouble (docs/decisions/0025). */
+export const DEVICE_STATE_HINTS: Readonly<Record<string, string>> = {
+  not_responding:
+    'Устройство не отвечает на команды. Проверьте питание устройства, баланс и покрытие сети его сим-карты.',
+  wrong_password:
+    'Устройство ответило, что пароль неверный. Исправьте пароль устройства в настройках шлагбаума.',
+  password_suspected:
+    'Устройство на связи, но не отвечает на команды с паролем: так устройство встречает неверный пароль. Проверьте пароль устройства в настройках шлагбаума.',
+};
+
+/** The flag on the barrier list and the note beside a waiting phone, for a device in trouble only. */
+export const DEVICE_PROBLEM_LABELS: Readonly<Record<string, string>> = {
+  not_responding: 'Устройство не отвечает',
+  wrong_password: 'Неверный пароль устройства',
+  password_suspected: 'Возможно, неверный пароль устройства',
+};
+
+/** The device conversation log ("Журнал устройства"). */
+export const DEVICE_MESSAGE_DIRECTION_LABELS: Readonly<Record<string, string>> = {
+  out: 'Отправлено устройству',
+  in: 'Получено от устройства',
+};
+
+export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
+  sent: 'отправлено',
+  gateway_failed: 'шлюз не принял',
+  confirmed: 'подтверждено',
+  refused: 'неверный пароль',
+  format_error: 'команда не понята',
+  unrecognised: 'не распознано',
+  late: 'поздний ответ',
+  power_failure: 'нет питания',
+  power_restored: 'питание восстановлено',
+  alarm: 'тревога',
+};
+
+export const DEVICE_LOG_TEXTS = {
+  title: 'Журнал устройства',
+  allOutcomes: 'Все сообщения',
+  outcomeFilter: 'Результат',
+  unrecognisedCount: (count: number) => `Нераспознанных ответов: ${count}`,
+  loadFailed: 'Не удалось загрузить журнал устройства.',
+  healthTitle: 'Состояние устройства',
+  healthLoadFailed: 'Не удалось загрузить состояние устройства.',
+  state: 'Состояние',
+  lastReply: 'Последний ответ',
+  noReply: 'ещё не было',
+  waitingCommands: 'Команд в очереди',
+  oldestAge: 'старейшая ждёт',
+  failuresInRow: 'Неудач подряд',
+  power: 'Питание',
+  powerLost: (since: string) => `нет питания с ${since}`,
+  powerRestored: (at: string) => `питание восстановлено в ${at}`,
+  alarmsToday: 'Тревог за сутки',
+  gatewayNumber: 'Номер шлюза в ячейке 1',
+  gatewayNumberHint: 'На этот номер устройство присылает сообщения о пропаже питания и тревоги.',
+  commandKind: 'Команда',
+  gatewayId: 'Номер сообщения в шлюзе',
+} as const;
+
+/** Command kinds as the log names them. */
+export const DEVICE_COMMAND_KIND_LABELS: Readonly<Record<string, string>> = {
+  add: 'добавление номера',
+  add_window: 'добавление номера с окном',
+  delete: 'удаление номера',
+  set_clock: 'установка часов',
+  setting: 'настройка',
+};

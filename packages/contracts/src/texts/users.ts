@@ -1,0 +1,21 @@
+/**
+ * The administrator's users of a barrier: search, invite, block, delete.
+ * Russian texts shown to people, word for word as spec.md writes them where it gives them.
+ */
+
+/** Validation messages (spec.md section 5). */
+export const USER_VALIDATION = {
+  blockReason: 'Укажите причину блокировки.',
+} as const;
+
+/** Error and success texts (spec.md section 8). */
+export const USER_MESSAGES = {
+  userNotFound: 'Пользователь не найден',
+  userLoadFailed: 'Не удалось получить пользователя',
+  userDeleteFailed: 'Ошибка удаления пользователя.',
+  blockFailed: 'Ошибка блокировки.',
+  unblockFailed: 'Ошибка разблокировки',
+  inviteFailed: 'Ошибка отправки заявки',
+  inviteSent: 'Заявка отправлена успешно',
+  emptyUsers: 'Нет пользователей',
+} as const;
