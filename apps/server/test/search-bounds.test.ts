@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCHES_PER_MINUTE } from '../src/modules/barriers/search-bounds.ts';
+import { addressSearchKey } from '../src/modules/barriers/search-key.ts';
 import { createBarrierService } from '../src/modules/barriers/service.ts';
 import { createBarrier } from './domain-factories.ts';
 import { createAdmin, createUser } from './factories.ts';
@@ -37,6 +38,50 @@ describe('address search bounds', () => {
     );
   });
 
+  it('keys the search cache by the words as the database reads them, deduplicated and sorted', () => {
+    const key = addressSearchKey('Москва, ул. Берёзовая 12');
+    expect(key).toBe('12* березовая* москва* ул');
+    for (const same of [
+      '12 берёзовая  МОСКВА москва ул ул',
+      'ул берёзовая Москва 12 12',
+      'ул 12березовая москва',
+    ]) {
+      expect(addressSearchKey(same)).toBe(key);
+    }
+    // What the database answers differently is never one entry: a last abbreviation is a prefix there.
+    expect(addressSearchKey('москва ул')).toBe('москва* ул*');
+    expect(addressSearchKey('ул москва')).toBe('москва* ул');
+    expect(addressSearchKey('пр-кт мира')).toBe('мира* проспект');
+    expect(addressSearchKey('пр кт мира')).toBe('кт* мира* пр');
+  });
+
+  it('gives the key the query the database builds (barrier_search_query), word for word', async () => {
+    const inputs = [
+      'Москва, ул. Берёзовая 12',
+      'ул 12березовая москва москва',
+      'москва ул',
+      'г. Москва, пр-кт Мира, д. 5к2',
+      'мкр-н Северный д 1 кв',
+      'б-р Рокоссовского, р-н, пр-д Шокальского',
+      'ДОМ дом д',
+    ];
+    for (const input of inputs) {
+      const result = (await t.deps.db.execute(
+        sql`select barrier_search_query(${input})::text as query`,
+      )) as unknown as { rows: { query: string }[] };
+      const tokens = (result.rows[0]?.query ?? '')
+        .split(' & ')
+        .map((token) =>
+          token.replace(/^'(.*)'(:\*)?$/, (_, word: string, prefix?: string) => (prefix ? `${word}*` : word)),
+        );
+      const exact = new Set(tokens.filter((token) => !token.endsWith('*')));
+      const expected = [...new Set(tokens)].filter(
+        (token) => !(token.endsWith('*') && exact.has(token.slice(0, -1))),
+      );
+      expect(addressSearchKey(input), input).toBe(expected.sort().join(' '));
+    }
+  });
+
   it('limits the searches of one user that reach the database; cached searches and other users go on', async () => {
     const user = await createUser(t);
     const other = await createUser(t);
@@ -46,6 +91,9 @@ describe('address search bounds', () => {
     }
     // The last search is still in the few-seconds cache: answering it costs the database nothing.
     expect((await search(user.token, `${SEARCHES_PER_MINUTE - 1} Лимитная`)).statusCode).toBe(200);
+    // Its words repeated and reordered are the same entry too (the key: normalised words, deduplicated, sorted).
+    const repeated = await search(user.token, `лимитная, ${SEARCHES_PER_MINUTE - 1} ЛИМИТНАЯ лимитная`);
+    expect(repeated.statusCode, repeated.body).toBe(200);
     const refused = await search(user.token, 'лимитная новая');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'too_many_searches', retry_after: 60 });

@@ -12,7 +12,7 @@ import type {
   CreateBarrierBody,
   UpdateBarrierBody,
 } from '@propusk/contracts/barriers';
-import { addressSearchWords, BARRIER_MESSAGES } from '@propusk/contracts/barriers';
+import { BARRIER_MESSAGES } from '@propusk/contracts/barriers';
 import {
   LIMIT_MESSAGES,
   type Limits,
@@ -49,6 +49,7 @@ import {
 } from './policy.ts';
 import * as repository from './repository.ts';
 import { createSearchBounds } from './search-bounds.ts';
+import { addressSearchKey } from './search-key.ts';
 
 type SummaryRow = repository.BarrierSummaryRow;
 
@@ -192,9 +193,7 @@ export function createBarrierService(
         publicCounts.get('all', () => repository.countPublicBarriers(db)),
       ]);
     }
-    // Keyed by the sorted words: the same search in another order or case is the same entry (issue 29 part 8).
-    const words = addressSearchWords(address).sort().join(' ');
-    const key = `${query.ordering ?? 'id'} ${words}`;
+    const key = `${query.ordering ?? 'id'} ${addressSearchKey(address)}`;
     // Only a search that reaches the database is counted and bounded in time (search-bounds.ts).
     if (!publicSearches.has(key)) await searchBounds.limit(user.id);
     const search = await publicSearches.get(key, () =>
