@@ -31,6 +31,15 @@ import { Secrets } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { handOffKey } from '../src/modules/devices/queue.ts';
 import { BENCH_SECRET_KEY, formatCount } from './bench-lib.ts';
+import {
+  cpuMeter,
+  loadAverage,
+  resetStatementStats,
+  startPlainFastify,
+  statementStatsOptions,
+  topStatements,
+  waitSampler,
+} from './bench-load-probes.ts';
 
 const REPOSITORY = path.resolve(import.meta.dirname, '../../..');
 const SERVER_DIRECTORY = path.resolve(import.meta.dirname, '..');
@@ -116,7 +125,9 @@ async function startCluster(root: string): Promise<Cluster> {
     '--locale=C.UTF-8',
   ]);
   const port = await freePort();
-  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`;
+  const options =
+    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off` +
+    statementStatsOptions(postgresBinary('pg_ctl'));
   const control = (action: string, ...extra: string[]) =>
     runPostgresCommand('pg_ctl', [
       '-D',
@@ -153,7 +164,11 @@ interface Server {
 async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<Server> {
   const port = await freePort();
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // RESILIENCE_CPU_PROF=<folder>: a V8 CPU profile of the server, written when it stops (SIGTERM).
+  const profile = process.env.RESILIENCE_CPU_PROF
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.RESILIENCE_CPU_PROF)]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPOSITORY,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],
@@ -247,6 +262,8 @@ function runAutocannon(options: {
 interface Context {
   server: Server;
   pool: pg.Pool;
+  /** The private cluster's data folder (its postmaster.pid: the CPU of the whole cluster). */
+  clusterDirectory: string;
   adminId: number;
   residentId: number;
   adminToken: string;
@@ -329,6 +346,31 @@ async function loadPhase(context: Context): Promise<void> {
     { method: 'GET', path: '/api/barriers/?page=1&page_size=5&address=Ленина', headers: resident },
   ].map((entry) => ({ ...entry, path: encodeURI(entry.path) }));
   const phoneBase = 100_000_000 + randomInt(0, 400_000_000);
+  print(`load average at the start: ${loadAverage()}`);
+  // What this machine serves right now with the same clients, when the app does nothing.
+  const plain = await startPlainFastify(SERVER_DIRECTORY);
+  try {
+    const reference = await runAutocannon({
+      url: plain.url,
+      connections: CONNECTIONS,
+      duration: Math.min(10, LOAD_SECONDS),
+      requests: [{ method: 'GET', path: '/hello', headers: {} }],
+      phoneBase: 0,
+      writeBarriers: [],
+    });
+    print(
+      `plain Fastify hello, same clients, ${Math.min(10, LOAD_SECONDS)} s: ` +
+        `${formatCount(Math.round(reference.requests.average))} req/s, p50 ${reference.latency.p50} ms, ` +
+        `p99 ${reference.latency.p99} ms, errors ${formatCount(reference.errors)}`,
+    );
+  } finally {
+    plain.child.kill('SIGKILL');
+  }
+  const hasStatementStats = await resetStatementStats(context.pool);
+  const cpu = cpuMeter(context.server.process.pid ?? 0, context.clusterDirectory);
+  const waits = waitSampler(context.pool, 'propusk_resilience');
+  const addsBefore = await countLoadAdds(context, loadBarriers);
+  cpu.start();
   const result = await runAutocannon({
     url: context.server.url,
     connections: CONNECTIONS,
@@ -337,6 +379,9 @@ async function loadPhase(context: Context): Promise<void> {
     phoneBase,
     writeBarriers: loadBarriers.map((barrier) => barrier.id),
   });
+  const cpuPerRequest = cpu.stop(result.requests.total);
+  const waited = await waits.stop();
+  const adds = (await countLoadAdds(context, loadBarriers)) - addsBefore;
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([code, stat]) => `${code}: ${formatCount(stat.count)}`)
     .join(', ');
@@ -346,6 +391,26 @@ async function loadPhase(context: Context): Promise<void> {
       `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
   );
   print(`statuses: ${statuses || 'n/a'}; server still running: ${context.server.process.exitCode === null}`);
+  print(
+    `phones added: ${formatCount(adds)} (${(adds / LOAD_SECONDS).toFixed(0)}/s); CPU per request: ` +
+      `server ${Math.round(cpuPerRequest.server)} µs + PostgreSQL ${Math.round(cpuPerRequest.database)} µs ` +
+      '(the device worker and the simulator included)',
+  );
+  print(`busy PostgreSQL backends on average, by what they wait on: ${waited}`);
+  if (hasStatementStats) {
+    print('PostgreSQL time by statement (pg_stat_statements, share of execution time):');
+    for (const line of await topStatements(context.pool)) print(`  ${line}`);
+  }
+  print(`load average at the end: ${loadAverage()}`);
+}
+
+/** Phones on the load's barriers: the adds that committed. */
+async function countLoadAdds(context: Context, barriers: { id: number }[]): Promise<number> {
+  const result = await context.pool.query<{ count: string }>(
+    'select count(*) from phones where barrier_id = any($1)',
+    [barriers.map((barrier) => barrier.id)],
+  );
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -854,7 +919,9 @@ async function main(): Promise<void> {
   let context: Context | undefined;
   let server: Server | undefined;
   const cleanup = async () => {
-    await stopServer(context?.server ?? server, 'SIGKILL').catch(() => {});
+    // A CPU profile is written only by a process that exits by itself.
+    const signal = process.env.RESILIENCE_CPU_PROF ? 'SIGTERM' : 'SIGKILL';
+    await stopServer(context?.server ?? server, signal).catch(() => {});
     await pool?.end().catch(() => {});
     await cluster?.stop();
     rmSync(root, { recursive: true, force: true });
@@ -936,6 +1003,7 @@ async function main(): Promise<void> {
     context = {
       server,
       pool,
+      clusterDirectory: cluster.directory,
       adminId: subject.admin_id,
       residentId: subject.resident_id,
       adminToken: adminSession.access_token,
