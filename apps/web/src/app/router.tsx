@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { LANDING_TEXTS } from '@propusk/contracts/landing-texts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setSessionLostHandler } from '../lib/api-client';
+import { loadAllErrorTexts } from '../lib/errors';
 import { type NavigationState, paths } from './paths';
 import { adminRoutes } from './routes/admin/routes';
 import { authRoutes } from './routes/auth/routes';
@@ -21,6 +22,21 @@ function RouteFallback() {
 /**
  * The whole route table: `/` → the session's area or /login, login screens, then everything behind a session.
  */
+/**
+ * Screens past the login wait for the whole error catalogue along with their own chunk: the first load carries
+ * only the sign-in texts (lib/errors.ts, issue 32 item 8).
+ */
+function withAllErrorTexts(screens: RouteObject[]): RouteObject[] {
+  return screens.map((screen) => {
+    const lazy = screen.lazy;
+    if (typeof lazy !== 'function') return screen;
+    return {
+      ...screen,
+      lazy: () => Promise.all([lazy(), loadAllErrorTexts()]).then(([module]) => module),
+    } as RouteObject;
+  });
+}
+
 export const routes: RouteObject[] = [
   {
     HydrateFallback: RouteFallback,
@@ -29,11 +45,17 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.root, loader: rootLoader },
       ...authRoutes,
+      ...withAllErrorTexts([
+        {
+          path: paths.guestPass,
+          lazy: () => import('./routes/guest/guest-pass').then((module) => ({ Component: module.default })),
+        },
+      ]),
       {
-        path: paths.guestPass,
-        lazy: () => import('./routes/guest/guest-pass').then((module) => ({ Component: module.default })),
+        Component: RequireSession,
+        ErrorBoundary: RouteError,
+        children: withAllErrorTexts([...userRoutes, ...adminRoutes]),
       },
-      { Component: RequireSession, ErrorBoundary: RouteError, children: [...userRoutes, ...adminRoutes] },
       { path: '*', element: <Navigate to={paths.login} replace /> },
     ],
   },

@@ -4,13 +4,49 @@
  * server texts are kept, `retry_after` adds 'Повторите через N секунд.', and anything else falls back to the
  * screen's text: no English sentence of the server reaches a screen.
  */
-import { errorCodeText, fieldMessageText } from '@propusk/contracts/error-texts';
+import { AUTH_ERROR_TEXTS, AUTH_FIELD_RULES } from '@propusk/contracts/texts/errors/auth';
+import { COMMON_ERROR_TEXTS, COMMON_FIELD_RULES } from '@propusk/contracts/texts/errors/common';
+import {
+  codeTextIn,
+  type ErrorCodeTexts,
+  type FieldRule,
+  fieldTextIn,
+} from '@propusk/contracts/texts/errors/rules';
 import { retryAfterHint, SERVER_TEXT_TRANSLATIONS } from '@propusk/contracts/texts/server-texts';
 import { ApiError, NetworkError } from './api-client';
 
+/**
+ * The error texts in use. The login and code screens (the first load) meet only the common and sign-in codes;
+ * every other screen waits for the whole catalogue (`loadAllErrorTexts`, its own chunk) before it renders: the
+ * router's lazy routes load both together (issue 32 item 8).
+ */
+let catalogue: { codes: ErrorCodeTexts; fields: readonly FieldRule[] } = {
+  codes: { ...COMMON_ERROR_TEXTS, ...AUTH_ERROR_TEXTS },
+  fields: [...COMMON_FIELD_RULES, ...AUTH_FIELD_RULES],
+};
+
+let allErrorTexts: Promise<void> | undefined;
+
+/** Loads every code group's texts once; later calls share the first load. */
+export function loadAllErrorTexts(): Promise<void> {
+  allErrorTexts ??= import('@propusk/contracts/error-texts').then(
+    (module) => {
+      catalogue = { codes: module.ERROR_CODE_TEXTS, fields: module.FIELD_MESSAGE_RULES };
+    },
+    (error: unknown) => {
+      // Offline: the next screen tries again.
+      allErrorTexts = undefined;
+      throw error;
+    },
+  );
+  return allErrorTexts;
+}
+
+const errorCodeText = (body: unknown) => codeTextIn(catalogue.codes, body);
+
 /** The Russian text of a server text, or undefined when it is English that nothing translates. */
 export function translateServerText(text: string): string | undefined {
-  return SERVER_TEXT_TRANSLATIONS[text] ?? fieldMessageText(text);
+  return SERVER_TEXT_TRANSLATIONS[text] ?? fieldTextIn(catalogue.fields, text);
 }
 
 export function withRetryHint(message: string, retryAfter: number | undefined): string {

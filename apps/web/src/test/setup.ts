@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { loadAllErrorTexts } from '../lib/errors';
 
 // Two busy cores make a screen a second late now and then: wait up to 3 s for what a user would see.
 configure({ asyncUtilTimeout: 3000 });
@@ -27,6 +28,9 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// Screens are rendered without the router, whose lazy routes load the whole error catalogue in the app.
+beforeAll(() => loadAllErrorTexts());
 
 afterEach(() => {
   cleanup();
