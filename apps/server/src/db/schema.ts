@@ -477,6 +477,12 @@ export const phones = pgTable(
     startTime: timestamp('start_time', { withTimezone: true }),
     endTime: timestamp('end_time', { withTimezone: true }),
     schedule: jsonb('schedule').$type<WeeklySchedule>(),
+    /**
+     * The resident whose own change made this timed phone what it is: the SMS its window or schedule will
+     * cause over the coming week count in his share of the weekly limit (issue 29 item 3, sms-shares.ts).
+     * Null: the owner's, his staff's or an import's, which the reserve pays.
+     */
+    smsPaidBy: integer('sms_paid_by'),
     status: phoneStatusEnum('status').notNull().default('pending'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "phones" ADD COLUMN "sms_paid_by" integer;
