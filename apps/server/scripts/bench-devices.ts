@@ -10,14 +10,15 @@ import pino from 'pino';
 import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase, sendDbOf } from '../src/db/database.ts';
 import { barriers, phones, users } from '../src/db/schema.ts';
+import { registerDomainHooks } from '../src/domain-hooks.ts';
+import { lockBarrier, syncBarrierDevice } from '../src/engine/outbox.ts';
+import { attachDeviceSimulators } from '../src/engine/simulator-registry.ts';
 import { DeviceWorker } from '../src/jobs/device-worker.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { Secrets } from '../src/lib/secrets.ts';
-import { lockBarrier, syncBarrierDevice } from '../src/modules/devices/outbox.ts';
-import { attachDeviceSimulators } from '../src/modules/devices/simulator-registry.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
 import { databaseTimings, percentile, withScratchDatabase } from './bench-lib.ts';
 
@@ -157,6 +158,7 @@ async function measureLatency(url: string, changes: number, concurrency: number,
     deps.notifyDeviceCommands = (ids) => {
       for (const id of ids) void worker.kick(id);
     };
+    registerDomainHooks();
     attachDeviceSimulators(demo, deps, (reply) => receiveInboundSms(deps, reply), { delayMs: 0 });
 
     const [owner] = await handle.db

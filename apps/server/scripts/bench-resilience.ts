@@ -26,10 +26,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
+import { handOffKey } from '../src/engine/render.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
-import { handOffKey } from '../src/modules/devices/queue.ts';
 import { BENCH_SECRET_KEY, formatCount } from './bench-lib.ts';
 import {
   cpuMeter,
@@ -420,7 +420,7 @@ interface SentLine {
   to: string;
   text: string;
   at: string;
-  /** The hand-over's idempotency key (queue.ts `handOffKey`). */
+  /** The hand-over's idempotency key (engine/render.ts `handOffKey`). */
   key?: string;
 }
 function readSmsFile(file: string): SentLine[] {

@@ -9,20 +9,17 @@ import pino from 'pino';
 import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase, sendDbOf } from '../src/db/database.ts';
 import { barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
+import { registerDomainHooks } from '../src/domain-hooks.ts';
+import { firstBarriersWithOpenCommands, nextReconcileAt, reconcileBarrier } from '../src/engine/order.ts';
+import { lockBarrier, syncBarrierDevice } from '../src/engine/outbox.ts';
+import { processBarrier } from '../src/engine/send.ts';
+import { attachDeviceSimulators } from '../src/engine/simulator-registry.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import type { GatewayEntry } from '../src/lib/sms-gateway.ts';
-import { lockBarrier, syncBarrierDevice } from '../src/modules/devices/outbox.ts';
-import {
-  firstBarriersWithOpenCommands,
-  nextReconcileAt,
-  processBarrier,
-  reconcileBarrier,
-} from '../src/modules/devices/queue.ts';
-import { attachDeviceSimulators } from '../src/modules/devices/simulator-registry.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
 import { commitToSmsLatency } from './bench-devices.ts';
 import { databaseCpu, databaseTimings, percentile, withScratchDatabase } from './bench-lib.ts';
@@ -144,6 +141,7 @@ export async function simulateWeek(barrierCount: number, days = 7): Promise<stri
         notifyDeviceCommands: () => {},
       };
       const replies: (() => Promise<void>)[] = [];
+      registerDomainHooks();
       attachDeviceSimulators(demo, deps, (reply) => receiveInboundSms(deps, reply), {
         delayMs: 0,
         schedule: (run) => replies.push(run),

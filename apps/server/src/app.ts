@@ -5,6 +5,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config/config.ts';
+import { requestIdFrom, runWithRequestId } from './db/request-context.ts';
+import { registerDomainHooks } from './domain-hooks.ts';
 import { setApiDateTimeOffset } from './lib/api-dates.ts';
 import {
   DatabaseOutage,
@@ -12,7 +14,6 @@ import {
   SERVICE_UNAVAILABLE_BODY,
 } from './lib/database-outage.ts';
 import type { Dependencies } from './lib/dependencies.ts';
-import { requestIdFrom, runWithRequestId } from './lib/request-context.ts';
 import { AccessLogController } from './lib/request-log.ts';
 import { accessRequestRoutes } from './modules/access-requests/routes.ts';
 import { actionRoutes } from './modules/actions/routes.ts';
@@ -44,22 +45,6 @@ import { installRequestContract } from './plugins/request-contract.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-/** Paths and fields that never reach a log line. */
-export const LOG_REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  '*.password',
-  '*.old_password',
-  '*.new_password',
-  '*.device_password',
-  '*.code',
-  '*.verification_token',
-  '*.refresh',
-  '*.refresh_token',
-  '*.access_token',
-];
-
 /**
  * TRUST_PROXY for Fastify (issue 29 part 10): a number of hops trusts exactly that many proxies nearest to
  * the server (the address the outermost of them saw), so a client's own leftmost X-Forwarded-For is never
@@ -76,6 +61,7 @@ export async function buildApp(
   deps: Dependencies,
   options: { logger: FastifyBaseLogger },
 ): Promise<FastifyInstance> {
+  registerDomainHooks();
   const app = Fastify({
     loggerInstance: options.logger,
     logController: new AccessLogController(),

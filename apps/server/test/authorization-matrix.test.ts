@@ -12,7 +12,7 @@ import {
   type BarrierRole,
   roleHolds,
   type StaffRole,
-} from '../src/modules/barriers/policy.ts';
+} from '../src/modules/barrier-policy/policy.ts';
 import { addPhone, createBarrier, grantAccess, makeKnownTo, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
 import { csvFile, multipart } from './import-helpers.ts';

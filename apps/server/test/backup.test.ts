@@ -25,7 +25,7 @@ import {
 } from '../src/db/backup.ts';
 import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
-import { handleDeviceReply } from '../src/modules/devices/queue.ts';
+import { handleDeviceReply } from '../src/engine/replies.ts';
 import { createDeviceScene } from './device-harness.ts';
 import { createBarrier, createUserWithAccess, makeKnownTo } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';

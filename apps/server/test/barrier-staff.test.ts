@@ -4,7 +4,7 @@
  * effect on the next request; the history names the administrator who acted, and the staff changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BARRIER_PERMISSIONS, ROLE_PERMISSIONS } from '../src/modules/barriers/policy.ts';
+import { BARRIER_PERMISSIONS, ROLE_PERMISSIONS } from '../src/modules/barrier-policy/policy.ts';
 import { createBarrier, grantAccess, makeKnownTo, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { actions, barrierAccess, barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
+import { loadProjectedState } from '../src/engine/outbox.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
 import { phoneLogKey } from '../src/lib/log-privacy.ts';
@@ -24,7 +25,6 @@ import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
-import { loadProjectedState } from '../src/modules/devices/outbox.ts';
 import { openMigratedDatabase } from '../src/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');

@@ -7,8 +7,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceMessages, phones } from '../src/db/schema.ts';
-import { processBarrier } from '../src/modules/devices/queue.ts';
-import { REPLY_WINDOW_MS } from '../src/modules/devices/reply-matching.ts';
+import { REPLY_WINDOW_MS } from '../src/engine/reply-matching.ts';
+import { processBarrier } from '../src/engine/send.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -3,14 +3,14 @@
  * before any that gives access, then the soonest deadline; a barrier's own commands keep their order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
-import { systemClock } from '../src/lib/clock.ts';
 import {
   barriersNeedingAttention,
   barriersWithOpenCommands,
   firstBarriersWithOpenCommands,
-  processBarrier,
-} from '../src/modules/devices/queue.ts';
+} from '../src/engine/order.ts';
+import { processBarrier } from '../src/engine/send.ts';
+import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
+import { systemClock } from '../src/lib/clock.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

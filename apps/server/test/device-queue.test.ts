@@ -8,7 +8,7 @@ import { ERROR_CODES } from '@propusk/contracts/error-codes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barriers, deviceSlots } from '../src/db/schema.ts';
-import { reconcileBarrier } from '../src/modules/devices/queue.ts';
+import { reconcileBarrier } from '../src/engine/order.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

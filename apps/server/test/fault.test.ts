@@ -6,11 +6,11 @@
 import type { DemoSmsGateway } from '@propusk/sms/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
+import { processBarrier } from '../src/engine/send.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
-import { processBarrier } from '../src/modules/devices/queue.ts';
 import { createDeviceHarness, type DeviceHarness, SwitchableGateway } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -4,8 +4,8 @@
  * sent through the demo provider, a command waiting, a reply that answers nothing, the pg-boss queues).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleDeviceReply } from '../src/engine/replies.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
-import { handleDeviceReply } from '../src/modules/devices/queue.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -10,8 +10,8 @@ import {
   users,
   verifications,
 } from '../src/db/schema.ts';
+import { loadProjectedState } from '../src/engine/outbox.ts';
 import { sha256 } from '../src/lib/secrets.ts';
-import { loadProjectedState } from '../src/modules/devices/outbox.ts';
 import { login, loginWithCode, refresh, requestCode, verifiedToken, verifyPassword } from './auth-helpers.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -5,7 +5,7 @@
  * screens read what is left of each part (docs/decisions/0023).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCommandsThisWeek } from '../src/modules/devices/outbox.ts';
+import { countCommandsThisWeek } from '../src/engine/outbox.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, type TestBarrier } from './domain-factories.ts';
 import type { TestUser } from './factories.ts';

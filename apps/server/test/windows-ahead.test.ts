@@ -7,7 +7,7 @@ import { scheduleOccurrences } from '@propusk/devices/access';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, type WeeklySchedule } from '../src/db/schema.ts';
-import { nextReconcileAt, reconcileBarrier } from '../src/modules/devices/queue.ts';
+import { nextReconcileAt, reconcileBarrier } from '../src/engine/order.ts';
 import { expireEndedPhones } from '../src/modules/phones/expiry.ts';
 import { createDeviceHarness, createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone } from './domain-factories.ts';

@@ -24,7 +24,7 @@ export const STAFF_MESSAGES = {
 
 /**
  * What an administrator may do on a barrier (the server checks each route's one permission:
- * `requireBarrierPermission` in apps/server/src/modules/barriers/policy.ts; screens hide what the role lacks).
+ * `requireBarrierPermission` in apps/server/src/modules/barrier-policy/policy.ts; screens hide what the role lacks).
  */
 export const BARRIER_PERMISSIONS = [
   'barrier.view', // the barrier's administrator page and limits (every role)

@@ -22,7 +22,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { currentRequestId } from '../lib/request-context.ts';
+import { currentRequestId } from './request-context.ts';
 
 /** A text-search vector (only ever computed by the database: see barriers.searchVector). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -324,7 +324,7 @@ export const barrierAccess = pgTable(
 
 /**
  * Administrators other than the owner who act on a barrier with a role (issues 14 and 16): the permissions of
- * each role are in `modules/barriers/policy.ts`. Only administrator accounts are staff.
+ * each role are in `modules/barrier-policy/policy.ts`. Only administrator accounts are staff.
  */
 export const barrierStaff = pgTable(
   'barrier_staff',
@@ -587,7 +587,7 @@ export const deviceCommands = pgTable(
     /**
      * When the gateway accepted the current attempt (`attempts`); null while its answer is unknown. A `sent`
      * command with null here was recorded before the gateway call and the call's result was never recorded
-     * (the process died): it is handed over again with the same key (queue.ts `handOffKey`).
+     * (the process died): it is handed over again with the same key (engine/render.ts `handOffKey`).
      */
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     /** Not to be sent before this instant (retry backoff); null: as soon as it is the oldest open command. */
@@ -630,7 +630,7 @@ export const deviceCommands = pgTable(
 
 /**
  * One token bucket per SMS gateway (issue 15 part 1), shared by every server process on the database: a
- * send takes a token in one statement (modules/devices/gateway-rate.ts). Rate and burst are written from the
+ * send takes a token in one statement (engine/gateway-rate.ts). Rate and burst are written from the
  * configuration at start-up; `down_until` marks a gateway that failed, for every process.
  */
 export const smsGatewayBuckets = pgTable('sms_gateway_buckets', {

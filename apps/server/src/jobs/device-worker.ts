@@ -1,5 +1,6 @@
 /**
- * The device worker: drives the queue in `device_commands` (see modules/devices/queue.ts). pg-boss keeps
+ * The device worker: drives the queue in `device_commands` (src/engine: send.ts, send-batcher.ts, replies.ts,
+ * order.ts). pg-boss keeps
  * the *when* (a reply timeout, a retry after backoff, the start or end of a time window, a sweep every
  * minute) in jobs that survive restarts; the database rows keep the *what*. A commit that wrote commands
  * wakes the worker in-process at once (`kick`), so the first SMS leaves within milliseconds; the jobs make
@@ -12,17 +13,17 @@
 import { createHash } from 'node:crypto';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { Dependencies } from '../lib/dependencies.ts';
-import { startDueAudits } from '../modules/device-checks/service.ts';
+import type { QueueDeps } from '../engine/device-rows.ts';
 import {
   barriersNeedingAttention,
   firstBarriersWithOpenCommands,
   nextReconcileAt,
-  type ProcessResult,
-  processBarrier,
-  type QueueDeps,
   reconcileBarrier,
-} from '../modules/devices/queue.ts';
+} from '../engine/order.ts';
+import type { ProcessResult } from '../engine/render.ts';
+import { processBarrier } from '../engine/send.ts';
+import type { Dependencies } from '../lib/dependencies.ts';
+import { startDueAudits } from '../modules/device-checks/service.ts';
 import { expireEndedPhones } from '../modules/phones/expiry.ts';
 import { registerPhoneExpiry } from './phone-expiry.ts';
 import { RETENTION_CRON, registerRetention } from './retention.ts';

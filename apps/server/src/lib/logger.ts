@@ -1,6 +1,21 @@
 import pino from 'pino';
-import { LOG_REDACT_PATHS } from '../app.ts';
 import { errorForLog } from './log-error.ts';
+
+/** Paths and fields that never reach a log line. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.old_password',
+  '*.new_password',
+  '*.device_password',
+  '*.code',
+  '*.verification_token',
+  '*.refresh',
+  '*.refresh_token',
+  '*.access_token',
+];
 
 /**
  * The process's logger. Every `err` it writes goes through errorForLog: message, stack and code, never the

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { accessRequests, barrierAccess, barriers, phoneInvitations } from '../../db/schema.ts';
-import { holdsPermissionSql, pageOffset } from '../barriers/policy.ts';
+import { holdsPermissionSql, pageOffset } from '../barrier-policy/policy.ts';
 
 export type PhoneInvitationRow = typeof phoneInvitations.$inferSelect;
 

@@ -29,8 +29,8 @@ import {
   lockPhoneCodes,
 } from '../auth/repository.ts';
 import { CODE_BUDGET_WINDOW_MS, CODE_DAY_MS } from '../auth/verification.ts';
+import { paginate, requireBarrierPermission, userHasAccess } from '../barrier-policy/policy.ts';
 import { limitLookup } from '../barrier-users/lookup-limit.ts';
-import { paginate, requireBarrierPermission, userHasAccess } from '../barriers/policy.ts';
 import { assertNumbersNotBlocked } from '../phones/blocked-numbers.ts';
 import * as repository from './phone-invitation-repository.ts';
 import { isBlockedBy } from './repository.ts';

@@ -4,7 +4,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
 import { accessRequests, adminBlocks, barriers, users } from '../../db/schema.ts';
-import { holdsPermissionSql, pageOffset } from '../barriers/policy.ts';
+import { holdsPermissionSql, pageOffset } from '../barrier-policy/policy.ts';
 import { findBlockedNumbers } from '../phones/blocked-numbers.ts';
 
 export type AccessRequestRow = typeof accessRequests.$inferSelect;

@@ -16,19 +16,19 @@ import type {
   UpdateAccessRequestBody,
 } from '@propusk/contracts/access-requests';
 import { maskPhone } from '@propusk/contracts/phone-mask';
+import { syncBarrierDevice } from '../../engine/outbox.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { lockPhoneCodes } from '../auth/repository.ts';
-import { grantAccessLocked } from '../barriers/access-changes.ts';
 import {
   paginate,
   requireBarrierPermission,
   requireVisibleBarrier,
   userHasAccess,
-} from '../barriers/policy.ts';
-import { syncBarrierDevice } from '../devices/outbox.ts';
+} from '../barrier-policy/policy.ts';
+import { grantAccessLocked } from '../barriers/access-changes.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
 import { addInvitationExtraPhonesLocked } from './invitation-extras.ts';
 import { claimWaitingInvitations, hasWaitingFor } from './phone-invitation-repository.ts';

@@ -6,7 +6,7 @@ import { and, count, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql 
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { actions, barriers, phones, users } from '../../db/schema.ts';
-import { holdsPermissionSql, pageOffset, totalOfPage } from '../barriers/policy.ts';
+import { holdsPermissionSql, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 
 /**
  * An action with what its card shows beside the ids: the phone's number, the author's name and the

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { failures, security } from '../barriers/route-helpers.ts';
+import { failures, security } from '../../plugins/route-helpers.ts';
 import { createActionService } from './service.ts';
 
 export const actionRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {

@@ -12,7 +12,7 @@ import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { paginate, requireBarrierAccess, requireBarrierPermission } from '../barriers/policy.ts';
+import { paginate, requireBarrierAccess, requireBarrierPermission } from '../barrier-policy/policy.ts';
 import * as repository from './repository.ts';
 
 export type Side = 'user' | 'admin';

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
 import {
   checkAdmin,
   login,

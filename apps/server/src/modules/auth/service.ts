@@ -21,7 +21,6 @@ import { phoneLogKey } from '../../lib/log-privacy.ts';
 import { judgePassword } from '../../lib/password-strength.ts';
 import { randomCode, randomToken, sha256 } from '../../lib/secrets.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { claimWaitingInvitations } from '../access-requests/phone-invitation-repository.ts';
 import {
   assertCurrentPolicyVersion,
   isConsentRequired,
@@ -33,6 +32,7 @@ import {
   type BudgetShare,
   type GuestPassCodeSource,
 } from './code-budget.ts';
+import { loggedIn } from './login-hooks.ts';
 import {
   claimCodeTry,
   countVerificationsSince,
@@ -296,8 +296,9 @@ export async function login(
     await lockPhoneCodes(tx, phone);
     const user = await insertUserIfMissing(tx, phone, now);
     assertNotBlocked(user);
-    // Invitations waiting for this number become ordinary invitations of the (new) account.
-    await claimWaitingInvitations(tx, phone, user.id, now);
+    // What other domains do at a login (auth/login-hooks.ts): invitations waiting for this number become
+    // ordinary invitations of the (new) account.
+    await loggedIn(tx, { phone, userId: user.id }, now);
     // Consent belongs to the account from its first row (docs/decisions/0022).
     if (input.consentVersion !== undefined) {
       await recordConsentIn(tx, deps, { userId: user.id, version: input.consentVersion, now });

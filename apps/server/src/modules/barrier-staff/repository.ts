@@ -2,7 +2,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { actions, barrierStaff, barriers, users } from '../../db/schema.ts';
-import type { StaffRole } from '../barriers/policy.ts';
+import type { StaffRole } from '../barrier-policy/policy.ts';
 
 const memberColumns = {
   id: users.id,

@@ -9,9 +9,9 @@ import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { requireBarrierPermission, type StaffRole } from '../barrier-policy/policy.ts';
 import { limitLookup } from '../barrier-users/lookup-limit.ts';
 import { isRelatedUser } from '../barrier-users/repository.ts';
-import { requireBarrierPermission, type StaffRole } from '../barriers/policy.ts';
 import * as repository from './repository.ts';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof repository.findStaffMember>>>;

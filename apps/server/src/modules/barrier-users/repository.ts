@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNull, like, ne, or, type SQL, sql
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { accessRequests, adminBlocks, barrierAccess, barriers, phones, users } from '../../db/schema.ts';
-import { holdsPermissionSql, likePattern, pageOffset, totalOfPage } from '../barriers/policy.ts';
+import { holdsPermissionSql, likePattern, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 
 function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
   switch (ordering) {

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { failures, security } from '../barriers/route-helpers.ts';
+import { failures, security } from '../../plugins/route-helpers.ts';
 import { createBarrierUserService } from './service.ts';
 
 export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {

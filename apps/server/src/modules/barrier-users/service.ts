@@ -5,13 +5,13 @@
  */
 
 import type { AdminUser, BarrierUserListQuery } from '@propusk/contracts/barrier-users';
+import { syncBarrierDevice } from '../../engine/outbox.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { barrierPermissionDenied, paginate, requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { revokeAccessLocked } from '../barriers/access-changes.ts';
-import { barrierPermissionDenied, paginate, requireBarrierPermission } from '../barriers/policy.ts';
-import { syncBarrierDevice } from '../devices/outbox.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
 import { limitLookup } from './lookup-limit.ts';
 import * as repository from './repository.ts';

@@ -18,7 +18,7 @@ import {
   barriers,
   users,
 } from '../../db/schema.ts';
-import { type BarrierRole, pageOffset, totalOfPage } from './policy.ts';
+import { type BarrierRole, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 
 function orderBy(ordering: BarrierOrdering | undefined): SQL[] {
   switch (ordering) {

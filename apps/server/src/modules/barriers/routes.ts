@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { failures, security } from './route-helpers.ts';
+import { failures, security } from '../../plugins/route-helpers.ts';
 import { createBarrierService } from './service.ts';
 
 export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {

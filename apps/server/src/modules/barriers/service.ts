@@ -28,16 +28,14 @@ import {
   isValidDevicePassword,
 } from '@propusk/devices/models';
 import type { Executor } from '../../db/database.ts';
+import { type DeviceSummary, deviceSummaries } from '../../engine/health.ts';
+import { countCommandsThisWeek, syncBarrierDevice } from '../../engine/outbox.ts';
+import { smsShareSummary, smsSpender } from '../../engine/sms-shares.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
 import { ResultCache } from '../../lib/result-cache.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { type DeviceSummary, deviceSummaries } from '../devices/device-log.ts';
-import { countCommandsThisWeek, syncBarrierDevice } from '../devices/outbox.ts';
-import { smsShareSummary, smsSpender } from '../devices/sms-shares.ts';
-import { deactivatePhonesLocked, deviceCapacity, lockLiveBarrier } from '../phones/phone-changes.ts';
-import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
 import {
   barrierNotFound,
   paginate as page,
@@ -46,7 +44,9 @@ import {
   requireBarrierPermission,
   requireVisibleBarrier,
   visibleOwnerPhone,
-} from './policy.ts';
+} from '../barrier-policy/policy.ts';
+import { deactivatePhonesLocked, deviceCapacity, lockLiveBarrier } from '../phones/phone-changes.ts';
+import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
 import * as repository from './repository.ts';
 import { createSearchBounds } from './search-bounds.ts';
 import { addressSearchKey } from './search-key.ts';

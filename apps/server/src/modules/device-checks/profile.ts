@@ -9,11 +9,11 @@ import { NUMBER_FORMAT_LABELS, NUMBER_FORMATS } from '@propusk/devices/numbers';
 import { type DeviceProfileOverride, resolveSheet, validateProfileOverride } from '@propusk/devices/profile';
 import { eq } from 'drizzle-orm';
 import { barriers } from '../../db/schema.ts';
+import { lockBarrier } from '../../engine/outbox.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { requireBarrierPermission } from '../barriers/policy.ts';
-import { lockBarrier } from '../devices/outbox.ts';
+import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { insertAction } from './repository.ts';
 
 function present(model: DeviceModel, profile: DeviceProfileOverride | null): DeviceProfileResponse {

@@ -3,7 +3,7 @@
  * and what the repair costs, and repair on the administrator's confirmation (docs/decisions/0006).
  *
  * The read queries travel through the device queue like any command (`device_commands` of kind `read`),
- * one at a time, with retries; `recordReadReply` (called by the queue) merges each reply into the check.
+ * one at a time, with retries; `recordReadReply` (the engine's hook, engine/hooks.ts) merges each reply into the check.
  * A repair trusts the reading: the slots read take what the device said in `device_slots`, the clock is
  * trusted no more, and the outbox plans the fewest commands from there, deletes first.
  */
@@ -21,33 +21,26 @@ import {
   diffReading,
   planReadBack,
   type ReadQuery,
-  type ReadReply,
   type SlotReading,
 } from '@propusk/devices/readback';
 import type { Executor } from '../../db/database.ts';
-import { apiDateTime } from '../../lib/api-dates.ts';
-import type { Dependencies } from '../../lib/dependencies.ts';
-import { conflict } from '../../lib/errors.ts';
-import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { requireBarrierPermission } from '../barriers/policy.ts';
+import { onReadReply, type ReadOutcome } from '../../engine/hooks.ts';
 import {
   assertWeeklySmsBudget,
   deviceViewOf,
   loadDeviceState,
   lockBarrier,
   syncBarrierDevice,
-} from '../devices/outbox.ts';
+} from '../../engine/outbox.ts';
+import type { ReadCommandPayload } from '../../engine/read-commands.ts';
+import { apiDateTime } from '../../lib/api-dates.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import * as repository from './repository.ts';
 
 type Deps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'notifyDeviceCommands'>;
-
-export interface ReadCommandPayload {
-  check_id: number;
-  /** What the next attempt asks: the whole range, or after a partial answer only the slots still missing. */
-  query: ReadQuery;
-  /** The range first asked, once `query` was narrowed to the missing slots (docs/decisions/0025). */
-  whole?: ReadQuery;
-}
 
 /** The barrier's latest check (null: never checked). */
 export async function getDeviceCheck(
@@ -233,14 +226,14 @@ export async function repairDevice(
 }
 
 /**
- * The device queue's hook: a reply (or a failure) to a read command. Merges the reading into its check and
+ * The engine's hook (registered by `registerDeviceCheckHooks`): a reply (or a failure) to a read command. Merges the reading into its check and
  * settles the check when every query is answered, or fails it.
  */
 export async function recordReadReply(
   deps: Pick<Deps, 'clock' | 'config'>,
   executor: Executor,
   payload: ReadCommandPayload,
-  reply: ReadReply | { outcome: 'no_reply' },
+  reply: ReadOutcome,
   now: Date,
 ): Promise<void> {
   const row = await repository.checkById(executor, payload.check_id);
@@ -343,4 +336,9 @@ async function presentCheck(
       : adoptReading(view.believed, row.reading as SlotReading);
   const repair = planCommands({ model, desired, believed: adopted, now });
   return { ...base, differences, repair_sms: repair.length };
+}
+
+/** Registers, once at start-up, where the engine hands the readings of read-back queries. */
+export function registerDeviceCheckHooks(): void {
+  onReadReply(recordReadReply);
 }

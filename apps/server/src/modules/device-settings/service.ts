@@ -15,13 +15,13 @@ import { checkSettingParams, getSettings, hasSetting, type SettingView } from '@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { actions, deviceChecks, deviceCommands } from '../../db/schema.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/failure-reasons.ts';
+import { assertWeeklySmsBudget, lockBarrier } from '../../engine/outbox.ts';
+import { isSecretSetting, type SettingPayload, sealSettingPayload } from '../../engine/setting-payload.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { requireBarrierPermission } from '../barriers/policy.ts';
-import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../devices/device-log.ts';
-import { assertWeeklySmsBudget, lockBarrier } from '../devices/outbox.ts';
-import { isSecretSetting, type SettingPayload, sealSettingPayload } from '../devices/setting-payload.ts';
+import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 
 /** A live barrier on which the administrator manages the device's settings (404 / 403 as the policy says). */
 async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, barrierId: number) {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { requireBarrierPermission } from '../barriers/policy.ts';
+import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 
 const driftBodySchema = z.discriminatedUnion('kind', [
   z.object({

@@ -2,11 +2,11 @@
 import type { PhoneStatus } from '@propusk/contracts/devices';
 import { and, eq, isNull } from 'drizzle-orm';
 import { barriers, phones } from '../../db/schema.ts';
+import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { requireBarrierPermission } from '../barriers/policy.ts';
-import { lockBarrier, syncBarrierDevice } from './outbox.ts';
+import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 
 export async function retryPhone(
   deps: Dependencies,

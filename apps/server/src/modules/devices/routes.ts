@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { failures, security } from '../barriers/route-helpers.ts';
+import { failures, security } from '../../plugins/route-helpers.ts';
 import { createDeviceLogService } from './device-log.ts';
 import { retryPhone } from './retry.ts';
 

@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { failures, security } from '../barriers/route-helpers.ts';
+import { failures, security } from '../../plugins/route-helpers.ts';
 import { createExportService, type ExportFile } from './service.ts';
 
 function sendFile(reply: FastifyReply, file: ExportFile) {

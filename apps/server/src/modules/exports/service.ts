@@ -24,7 +24,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import * as actionsRepository from '../actions/repository.ts';
 import { settingName } from '../actions/service.ts';
-import { requireBarrierPermission } from '../barriers/policy.ts';
+import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import {
   type Cells,
   contentDisposition,

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, guestPasses } from '../../db/schema.ts';
-import { pageOffset } from '../barriers/policy.ts';
+import { pageOffset } from '../barrier-policy/policy.ts';
 
 export type GuestPassRow = typeof guestPasses.$inferSelect;
 

@@ -18,8 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { errorResponses } from '../auth/error-responses.ts';
-import { failures, security } from '../barriers/route-helpers.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
+import { failures, security } from '../../plugins/route-helpers.ts';
 import { createGuestPassService } from './service.ts';
 
 export const guestPassRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {

@@ -31,6 +31,8 @@ import {
   type RedeemGuestPassBody,
 } from '@propusk/contracts/guest-passes';
 import { PHONE_MESSAGES, parseDateTimeInput } from '@propusk/contracts/phones';
+import { loadCommittedSms, syncBarrierDevice } from '../../engine/outbox.ts';
+import { smsSpender } from '../../engine/sms-shares.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { FieldError, forbidden, gone, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -44,9 +46,7 @@ import {
   requireBarrierAccess,
   requireBarrierPermission,
   userHasAccess,
-} from '../barriers/policy.ts';
-import { loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
-import { smsSpender } from '../devices/sms-shares.ts';
+} from '../barrier-policy/policy.ts';
 import {
   type Actor,
   addPhoneLocked,

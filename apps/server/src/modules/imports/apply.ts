@@ -12,9 +12,9 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barrierAccess, type InvitationExtraPhone, phoneInvitations, users } from '../../db/schema.ts';
+import { syncBarrierDevice } from '../../engine/outbox.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
-import { syncBarrierDevice } from '../devices/outbox.ts';
 import { addPhonesLocked, type LockedBarrier, type NewPhone } from '../phones/phone-changes.ts';
 import type { ImportAccounts } from './accounts.ts';
 import type { ImportCandidate } from './rows.ts';

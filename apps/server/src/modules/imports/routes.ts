@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { failures, security } from '../barriers/route-helpers.ts';
+import { failures, security } from '../../plugins/route-helpers.ts';
 import { createImportService } from './service.ts';
 
 /** The one file of a multipart upload (field `file`), at most IMPORT_MAX_FILE_BYTES. */

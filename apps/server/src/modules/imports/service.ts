@@ -19,11 +19,11 @@ import {
   type ImportResult,
 } from '@propusk/contracts/imports';
 import type { Executor } from '../../db/database.ts';
+import { forecastDeviceSync, loadCommittedSms } from '../../engine/outbox.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import { requireBarrierPermission } from '../barriers/policy.ts';
-import { forecastDeviceSync, loadCommittedSms } from '../devices/outbox.ts';
+import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { findBlockedNumbers } from '../phones/blocked-numbers.ts';
 import {
   type LockedBarrier,

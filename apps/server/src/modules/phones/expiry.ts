@@ -16,8 +16,8 @@ import { floorToMinute, MINUTE_MS } from '@propusk/devices/device-time';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, phones } from '../../db/schema.ts';
+import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { lockBarrier, syncBarrierDevice } from '../devices/outbox.ts';
 import { deactivatePhonesLocked } from './phone-changes.ts';
 
 export type ExpiryDeps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'logger'>;

@@ -25,11 +25,11 @@ import {
   phones,
   type WeeklySchedule,
 } from '../../db/schema.ts';
+import { lockBarrier } from '../../engine/outbox.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, isUniqueViolation } from '../../lib/errors.ts';
-import { barrierNotFound } from '../barriers/policy.ts';
-import { lockBarrier } from '../devices/outbox.ts';
+import { barrierNotFound } from '../barrier-policy/policy.ts';
 import { assertNumbersNotBlocked } from './blocked-numbers.ts';
 import { assertNotAnotherAccountsNumber, findExtraPhonesOfOthers } from './number-claims.ts';
 

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, phones } from '../../db/schema.ts';
-import { pageOffset } from '../barriers/policy.ts';
+import { pageOffset } from '../barrier-policy/policy.ts';
 import type { PhoneRow } from './phone-changes.ts';
 
 /** Active phones of a barrier, optionally of one user: primary first, then in the order they were added. */

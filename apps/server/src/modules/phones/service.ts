@@ -17,6 +17,8 @@ import {
 } from '@propusk/contracts/phones';
 import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
+import { loadCommittedSms, syncBarrierDevice } from '../../engine/outbox.ts';
+import { smsSpender } from '../../engine/sms-shares.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
@@ -26,9 +28,7 @@ import {
   requireBarrierAccess,
   requireBarrierPermission,
   userHasAccess,
-} from '../barriers/policy.ts';
-import { loadCommittedSms, syncBarrierDevice } from '../devices/outbox.ts';
-import { smsSpender } from '../devices/sms-shares.ts';
+} from '../barrier-policy/policy.ts';
 import {
   type Actor,
   addPhoneLocked,

@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { errorResponses } from '../auth/error-responses.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
 import { getPolicy, recordConsent } from './consent-service.ts';
 import { downloadMyData, type MyDataFile } from './my-data.ts';
 

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { errorResponses } from '../auth/error-responses.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
 import { endHold, getHold, listHolds, listOpenings, openGate, startHold } from './service.ts';
 
 const OPEN_DESCRIPTION =

@@ -43,6 +43,9 @@ import {
   gateOpenings,
   users,
 } from '../../db/schema.ts';
+import type { RelayPayload } from '../../engine/command-kinds.ts';
+import { assertWeeklySmsBudget, lockBarrier } from '../../engine/outbox.ts';
+import { assertResidentSmsShare, smsSpender } from '../../engine/sms-shares.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, gone, HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -55,11 +58,9 @@ import {
   requireBarrierPermission,
   requireBarrierRole,
   roleHolds,
-} from '../barriers/policy.ts';
+} from '../barrier-policy/policy.ts';
 import { dialectEvidence } from '../device-settings/service.ts';
-import { assertWeeklySmsBudget, lockBarrier } from '../devices/outbox.ts';
-import { assertResidentSmsShare, smsSpender } from '../devices/sms-shares.ts';
-import { cancelPendingOpenings, type RelayPayload } from './commands.ts';
+import { cancelPendingOpenings } from './commands.ts';
 
 type Deps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'notifyDeviceCommands'>;
 

@@ -4,10 +4,10 @@
  * barrier's next command.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { handleDeviceReply, type InboundGatewayId, type ReplyResult } from '../../engine/replies.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/secrets.ts';
-import { handleDeviceReply, type InboundGatewayId, type ReplyResult } from '../devices/queue.ts';
 import { deleteExpiredWebhookSignatures, rememberWebhookSignature } from './repository.ts';
 
 /** The signed timestamp may be this far from the server's clock (either way), as the signature check allows. */

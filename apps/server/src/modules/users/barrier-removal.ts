@@ -6,9 +6,9 @@
  * `deactivatePhonesLocked`), the one place that writes phones.
  */
 import type { Transaction } from '../../db/database.ts';
+import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { revokeAccessLocked } from '../barriers/access-changes.ts';
-import { lockBarrier, syncBarrierDevice } from '../devices/outbox.ts';
 import { type Actor, deactivatePhonesLocked } from '../phones/phone-changes.ts';
 import { cancelPendingRequests, findBarriersOfUser } from './repository.ts';
 

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { errorResponses } from '../auth/error-responses.ts';
+import { errorResponses } from '../../plugins/error-responses.ts';
 import {
   changePassword,
   changePhone,

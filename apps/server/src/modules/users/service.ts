@@ -6,6 +6,7 @@
 import { hash } from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '@propusk/contracts/auth';
 import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from '@propusk/contracts/users';
+import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import {
   badRequest,
@@ -35,7 +36,6 @@ import {
   consumeVerification,
   limitByIp,
 } from '../auth/verification.ts';
-import { lockBarrier, syncBarrierDevice } from '../devices/outbox.ts';
 import { movePrimaryPhoneLocked } from '../phones/phone-changes.ts';
 import { consentState } from '../privacy/consent-service.ts';
 import { takeUserOffBarriers } from './barrier-removal.ts';

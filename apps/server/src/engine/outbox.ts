@@ -29,10 +29,10 @@ import {
 } from '@propusk/devices/planner';
 import { forecastCommittedSms } from '@propusk/devices/weekly-sms';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
-import { barrierLimits, barriers, deviceCommands, deviceSlots, phones } from '../../db/schema.ts';
-import type { Dependencies } from '../../lib/dependencies.ts';
-import { conflict } from '../../lib/errors.ts';
+import type { Executor } from '../db/database.ts';
+import { barrierLimits, barriers, deviceCommands, deviceSlots, phones } from '../db/schema.ts';
+import type { Dependencies } from '../lib/dependencies.ts';
+import { conflict } from '../lib/errors.ts';
 import { assertResidentSmsShare, usedAgainstLimit } from './sms-shares.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -7,9 +7,9 @@
  * `assertWeeklySmsBudget`) still applies to everyone.
  */
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
-import { barrierLimits, barrierStaff, barriers, deviceCommands } from '../../db/schema.ts';
-import { conflict } from '../../lib/errors.ts';
+import type { Executor } from '../db/database.ts';
+import { barrierLimits, barrierStaff, barriers, deviceCommands } from '../db/schema.ts';
+import { conflict } from '../lib/errors.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

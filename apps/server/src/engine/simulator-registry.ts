@@ -26,9 +26,10 @@ import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { createDeviceSimulator, type DeviceSimulator } from '@propusk/devices/simulator';
 import type { DemoSmsGateway } from '@propusk/sms/demo';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import { barriers, deviceCommands, deviceSlots } from '../../db/schema.ts';
-import type { DemoDevices } from '../../lib/dependencies.ts';
-import { handOffKey, type QueueDeps } from './queue.ts';
+import { barriers, deviceCommands, deviceSlots } from '../db/schema.ts';
+import type { DemoDevices } from '../lib/dependencies.ts';
+import type { QueueDeps } from './device-rows.ts';
+import { handOffKey } from './render.ts';
 
 /**
  * How a simulated unit's answers travel, as real ones do in the field (issue 30, docs/decisions/0025):

@@ -4,10 +4,10 @@
  */
 import type { DeviceMessageDirection, DeviceMessageOutcome } from '@propusk/contracts/devices';
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
-import { preparedStatement } from '../../db/prepared.ts';
-import { deviceCommands, deviceMessages } from '../../db/schema.ts';
-import { pageOffset, totalOfPage } from '../barriers/policy.ts';
+import type { Executor } from '../db/database.ts';
+import { preparedStatement } from '../db/prepared.ts';
+import { deviceCommands, deviceMessages } from '../db/schema.ts';
+import { pageOffset, totalOfPage } from '../lib/paging.ts';
 
 export interface NewDeviceMessage {
   barrierId: number;
@@ -75,7 +75,7 @@ export async function listDeviceMessages(
 
 export type DeviceMessageRow = Awaited<ReturnType<typeof listDeviceMessages>>['rows'][number];
 
-/** What a device's health is judged by (device-log.ts `deviceStateOf`). */
+/** What a device's health is judged by (health.ts `deviceStateOf`). */
 export interface DeviceFigures {
   barrierId: number;
   lastReplyAt: Date | null;

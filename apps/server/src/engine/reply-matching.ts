@@ -9,11 +9,11 @@ import { joinReadParts as joinParts, parseReadReply } from '@propusk/devices/rea
 import type { CommandReplyMatch } from '@propusk/devices/reply-choice';
 import { matchSettingReplyDetail } from '@propusk/devices/settings';
 import { and, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
-import { deviceCommands } from '../../db/schema.ts';
-import type { Dependencies } from '../../lib/dependencies.ts';
-import type { ReadCommandPayload } from '../device-checks/service.ts';
+import type { Executor } from '../db/database.ts';
+import { deviceCommands } from '../db/schema.ts';
+import type { Dependencies } from '../lib/dependencies.ts';
 import { WHITELIST_COMMAND_KINDS } from './outbox.ts';
+import type { ReadCommandPayload } from './read-commands.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 /**

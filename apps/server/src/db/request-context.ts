@@ -2,7 +2,7 @@
  * The request a piece of work belongs to (issue 31 part 7, docs/decisions/0027): its id, taken from a valid
  * `X-Request-Id` or generated, is carried through the async calls of the request, so that the device commands
  * it stores record it (`device_commands.request_id`, filled by the schema's default) without every service
- * passing it down.
+ * passing it down. In db/ because the schema's default reads it (db is beneath lib: docs/ARCHITECTURE.md).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';

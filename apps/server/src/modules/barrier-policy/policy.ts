@@ -160,31 +160,5 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export const pageOffset = (query: { page: number; page_size: number }) => (query.page - 1) * query.page_size;
-
-/**
- * The total of a list whose page statement carries it in every row (an uncorrelated `(select count(*) …)`,
- * computed once). A page past the end has no row to carry it: then `count` is asked (a client that pages
- * until it gets fewer items than it asked for never gets there).
- */
-export async function totalOfPage(
-  rows: { total: number }[],
-  query: { page: number; page_size: number },
-  count: () => Promise<number>,
-): Promise<number> {
-  const [first] = rows;
-  if (first) return first.total;
-  return pageOffset(query) === 0 ? 0 : count();
-}
-
-/** The list body of DESIGN.md section 2: `{"<items>": [...], total_count, current_page, page_size}`. */
-export function paginate<K extends string, T>(
-  key: K,
-  items: T[],
-  total: number,
-  query: { page: number; page_size: number },
-) {
-  return { [key]: items, total_count: total, current_page: query.page, page_size: query.page_size } as {
-    [P in K]: T[];
-  } & { total_count: number; current_page: number; page_size: number };
-}
+/** Paging helpers live in lib/paging.ts (the engine's device log pages too); kept here for the domain modules. */
+export { pageOffset, paginate, totalOfPage } from '../../lib/paging.ts';

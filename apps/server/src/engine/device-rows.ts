@@ -1,0 +1,121 @@
+/**
+ * The engine's view of a barrier's device and of its command rows: the barrier's model, number and password,
+ * which kind of command a row is, the secrets a text to or from the device may carry, and the head of a
+ * barrier's queue. Shared by the sending, settling and reply files of the engine.
+ */
+import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
+import type { DeviceProfileOverride } from '@propusk/devices/profile';
+import { changesPasswordTo } from '@propusk/devices/settings';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { barriers, deviceCommands } from '../db/schema.ts';
+import type { Dependencies } from '../lib/dependencies.ts';
+import { queueRankSql } from './command-kinds.ts';
+import { WHITELIST_COMMAND_KINDS } from './outbox.ts';
+import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
+
+export type QueueDeps = Pick<
+  Dependencies,
+  'db' | 'sendDb' | 'clock' | 'config' | 'secrets' | 'sms' | 'smsGateways' | 'logger' | 'metrics'
+>;
+
+export type CommandRow = typeof deviceCommands.$inferSelect;
+
+export interface BarrierRow {
+  id: number;
+  model: DeviceModel;
+  devicePhone: string;
+  passwordEncrypted: string | null;
+  /** The barrier's device profile (number form, extra reply forms). */
+  profile?: DeviceProfileOverride | null;
+}
+
+export const barrierColumns = {
+  id: barriers.id,
+  model: barriers.deviceModel,
+  devicePhone: barriers.devicePhone,
+  passwordEncrypted: barriers.devicePasswordEncrypted,
+  profile: barriers.deviceProfile,
+};
+
+export function toBarrierRow(row: {
+  id: number;
+  model: string;
+  devicePhone: string;
+  passwordEncrypted: string | null;
+  profile: unknown;
+}): BarrierRow | null {
+  if (!isDeviceModel(row.model)) return null;
+  return { ...row, model: row.model, profile: (row.profile as DeviceProfileOverride | null) ?? null };
+}
+
+/** The barrier's device; with `lock`, under the barrier's row lock too (lockBarrier and this in one statement). */
+export async function loadBarrier(
+  executor: Executor,
+  barrierId: number,
+  options: { lock?: boolean } = {},
+): Promise<BarrierRow | null> {
+  const query = executor.select(barrierColumns).from(barriers).where(eq(barriers.id, barrierId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ? toBarrierRow(row) : null;
+}
+
+export const isWhitelistKind = (kind: string) =>
+  (WHITELIST_COMMAND_KINDS as readonly string[]).includes(kind);
+/** A read-back query of "Проверить устройство" (modules/device-checks). */
+export const isReadKind = (kind: string) => kind === 'read';
+
+export function devicePassword(deps: Pick<QueueDeps, 'secrets'>, barrier: BarrierRow): string | null {
+  return barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
+}
+
+/**
+ * The secrets a text to or from the device may carry: its password, and the new password of a password
+ * change (in the command, and in the device's confirmation).
+ */
+export function deviceSecrets(
+  deps: Pick<QueueDeps, 'secrets'>,
+  barrier: BarrierRow,
+  command?: CommandRow,
+): string[] {
+  const secrets: string[] = [];
+  const password = devicePassword(deps, barrier);
+  if (password) secrets.push(password);
+  if (command && !isWhitelistKind(command.kind) && !isReadKind(command.kind)) {
+    const payload = command.payload as SettingPayload;
+    try {
+      const newPassword = changesPasswordTo(
+        barrier.model,
+        payload.setting,
+        openSettingPayload(deps.secrets, payload),
+      );
+      if (newPassword) secrets.push(newPassword);
+    } catch {
+      // A payload that no longer opens carries nothing to mask.
+    }
+  }
+  return secrets;
+}
+
+/**
+ * The command in flight, or the next to send: an emergency hold's (or its end's) first, then a due opening,
+ * then the rest in the order stored (relay/commands.ts `queueRankSql`). A hold's command waits for at most
+ * the one command already in flight.
+ */
+export async function oldestOpenCommand(
+  executor: Executor,
+  barrierId: number,
+  now: Date,
+): Promise<CommandRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(deviceCommands)
+    .where(and(eq(deviceCommands.barrierId, barrierId), inArray(deviceCommands.status, ['queued', 'sent'])))
+    .orderBy(queueRankSql(now), asc(deviceCommands.id))
+    .limit(1);
+  return row;
+}
+
+/** The slot a command writes (null: none, as a setting). */
+export const slotOf = (command: CommandRow): number | null =>
+  isWhitelistKind(command.kind) ? ((command.payload as { slot?: number }).slot ?? null) : null;

@@ -1,0 +1,144 @@
+/**
+ * A command settled: confirmed by its reply (the slot, the clock, a new password written; a read's reading
+ * handed to its check) or failed (the phone in error, the barrier planned again). Domain modules that follow
+ * a command (the relay's openings, the device checks' readings) hear of it through hooks.ts.
+ */
+import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
+import { parseReadReply } from '@propusk/devices/readback';
+import { changesPasswordTo } from '@propusk/devices/settings';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { barriers, deviceCommands, deviceSlots, phones } from '../db/schema.ts';
+import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
+import {
+  type BarrierRow,
+  type CommandRow,
+  isReadKind,
+  isWhitelistKind,
+  type QueueDeps,
+} from './device-rows.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
+import { commandSettled, readReplied } from './hooks.ts';
+import { syncBarrierDevice } from './outbox.ts';
+import type { ReadCommandPayload } from './read-commands.ts';
+import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
+
+/**
+ * Writes to the conversation log after the SMS was handed over (or refused). The log is for reading: a
+ * failure to write it must not make the queue send the command again, so it is logged and dropped.
+ */
+export async function logMessages(deps: QueueDeps, messages: NewDeviceMessage[]): Promise<void> {
+  try {
+    await insertDeviceMessages(deps.db, messages);
+  } catch (error) {
+    deps.logger.error({ err: error }, 'device message could not be written to the log');
+  }
+}
+
+export async function failCommand(
+  tx: Executor,
+  deps: Pick<QueueDeps, 'clock' | 'config'>,
+  command: CommandRow,
+  reason: string,
+  now: Date,
+  options: { countAsSent?: boolean } = {},
+): Promise<void> {
+  await tx
+    .update(deviceCommands)
+    .set({
+      status: 'failed',
+      lastError: reason,
+      finishedAt: now,
+      nextAttemptAt: null,
+      // A command that could not even be written is settled like one that was sent in vain (quarantined).
+      ...(options.countAsSent === false ? { attempts: Math.max(1, command.attempts) } : {}),
+    })
+    .where(eq(deviceCommands.id, command.id));
+  await commandSettled(tx, command, { confirmed: false, reason }, now);
+  if (command.phoneId !== null) {
+    await tx
+      .update(phones)
+      .set({ status: 'error', updatedAt: now })
+      .where(and(eq(phones.id, command.phoneId), eq(phones.isActive, true)));
+  }
+  if (isWhitelistKind(command.kind))
+    await syncBarrierDevice(tx, deps, command.barrierId, { enforceWeeklyLimit: false });
+  if (isReadKind(command.kind)) {
+    const failure =
+      reason === DEVICE_REFUSED_PASSWORD
+        ? 'refused'
+        : reason === DEVICE_NOT_UNDERSTOOD
+          ? 'format_error'
+          : 'no_reply';
+    await readReplied(deps, tx, command.payload as ReadCommandPayload, { outcome: failure }, now);
+  }
+}
+
+export async function confirmCommand(
+  tx: Executor,
+  deps: QueueDeps,
+  barrier: BarrierRow,
+  command: CommandRow,
+  replyText: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(deviceCommands)
+    .set({ status: 'confirmed', reply: replyText, finishedAt: now, nextAttemptAt: null, lastError: null })
+    .where(eq(deviceCommands.id, command.id));
+  await commandSettled(tx, command, { confirmed: true }, now);
+  if (isReadKind(command.kind)) {
+    const payload = command.payload as ReadCommandPayload;
+    const reading = parseReadReply(barrier.model, payload.whole ?? payload.query, replyText, barrier.profile);
+    await readReplied(deps, tx, payload, reading, now);
+    return;
+  }
+  if (!isWhitelistKind(command.kind)) {
+    const payload = command.payload as SettingPayload;
+    const newPassword = changesPasswordTo(
+      barrier.model,
+      payload.setting,
+      openSettingPayload(deps.secrets, payload),
+    );
+    if (newPassword !== null) {
+      await tx
+        .update(barriers)
+        .set({ devicePasswordEncrypted: deps.secrets.encrypt(newPassword), updatedAt: now })
+        .where(eq(barriers.id, barrier.id));
+    }
+    return;
+  }
+  const planned = commandFromJson(command.payload as PlannedCommandJson);
+  if (planned.kind === 'set_clock') {
+    await tx.update(barriers).set({ deviceClockSetAt: now }).where(eq(barriers.id, barrier.id));
+  } else if (planned.slot !== undefined) {
+    if (planned.kind === 'delete') {
+      await tx
+        .delete(deviceSlots)
+        .where(and(eq(deviceSlots.barrierId, barrier.id), eq(deviceSlots.slot, planned.slot)));
+    } else if (planned.number !== undefined) {
+      const values = {
+        number: planned.number,
+        windowStart: planned.window?.start ?? null,
+        windowEnd: planned.window?.end ?? null,
+        confirmedAt: now,
+      };
+      await tx
+        .insert(deviceSlots)
+        .values({ barrierId: barrier.id, slot: planned.slot, ...values })
+        .onConflictDoUpdate({ target: [deviceSlots.barrierId, deviceSlots.slot], set: values });
+    }
+    if (command.phoneId !== null) {
+      // The phone is in step once its slot holds it and nothing else for that slot is on its way.
+      await tx.execute(sql`
+        update ${phones} set status = 'ok', updated_at = ${now}
+        where ${phones.id} = ${command.phoneId} and ${phones.isActive} and ${phones.slot} = ${planned.slot}
+          and not exists (
+            select 1 from ${deviceCommands} c
+            where c.barrier_id = ${barrier.id} and c.status in ('queued', 'sent')
+              and (c.payload->>'slot')::int = ${planned.slot}
+          )`);
+    }
+  }
+  await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
+}
