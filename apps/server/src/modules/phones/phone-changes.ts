@@ -29,6 +29,7 @@ import { lockBarrier } from '../../engine/outbox.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, isUniqueViolation } from '../../lib/errors.ts';
+import { KeyedTurns } from '../../lib/keyed-turns.ts';
 import { barrierNotFound } from '../barrier-policy/policy.ts';
 import { assertNumbersNotBlocked } from './blocked-numbers.ts';
 import { assertNotAnotherAccountsNumber, findExtraPhonesOfOthers } from './number-claims.ts';
@@ -73,6 +74,12 @@ const NO_LIMITS: LockedBarrier['limits'] = {
   smsResidentShare: null,
   smsOwnerReserve: null,
 };
+
+/**
+ * This process's queue per barrier for the frequent phone writes (add, change, remove): they wait for their
+ * turn here, holding no database connection, instead of inside `lockLiveBarrier` holding one (KeyedTurns).
+ */
+export const barrierTurns = new KeyedTurns<number>();
 
 /** Locks the barrier row for the rest of the transaction and reads it with its limits; 404 once deleted. */
 export async function lockLiveBarrier(tx: Executor, barrierId: number): Promise<LockedBarrier> {

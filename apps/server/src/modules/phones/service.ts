@@ -33,6 +33,7 @@ import {
   type Actor,
   addPhoneLocked,
   assertScheduleIntervalLimit,
+  barrierTurns,
   deactivatePhonesLocked,
   type LockedBarrier,
   lockLiveBarrier,
@@ -141,35 +142,37 @@ export function createPhoneService(deps: Dependencies) {
         ? parseWindow(body.start_time, body.end_time)
         : null;
     const schedule = body.type === 'schedule' && body.schedule ? normalizeSchedule(body.schedule) : null;
-    const row = await db.transaction(async (tx) => {
-      const barrier = await lockLiveBarrier(tx, barrierId);
-      const committedBefore = await committedSmsBefore(tx, barrier);
-      // Access may have been lost between the check and the lock (leave, removal, block).
-      if (!(await userHasAccess(tx, barrier.id, ownerUserId))) {
-        if (side === 'admin') throw new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] });
-        throw forbidden('user_not_on_barrier');
-      }
-      const added = await addPhoneLocked(
-        tx,
-        deps,
-        barrier,
-        {
-          userId: ownerUserId,
-          number: body.phone,
-          name: body.name,
-          type: body.type,
-          startTime: window?.start ?? null,
-          endTime: window?.end ?? null,
-          schedule,
-        },
-        actorOf(side, caller),
-        'manual',
-      );
-      // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored.
-      const spentBy = await spenderOf(tx, side, caller, barrier.id);
-      await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
-      return repository.findPhone(tx, added.id);
-    });
+    const transaction = () =>
+      db.transaction(async (tx) => {
+        const barrier = await lockLiveBarrier(tx, barrierId);
+        const committedBefore = await committedSmsBefore(tx, barrier);
+        // Access may have been lost between the check and the lock (leave, removal, block).
+        if (!(await userHasAccess(tx, barrier.id, ownerUserId))) {
+          if (side === 'admin') throw new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] });
+          throw forbidden('user_not_on_barrier');
+        }
+        const added = await addPhoneLocked(
+          tx,
+          deps,
+          barrier,
+          {
+            userId: ownerUserId,
+            number: body.phone,
+            name: body.name,
+            type: body.type,
+            startTime: window?.start ?? null,
+            endTime: window?.end ?? null,
+            schedule,
+          },
+          actorOf(side, caller),
+          'manual',
+        );
+        // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored.
+        const spentBy = await spenderOf(tx, side, caller, barrier.id);
+        await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
+        return repository.findPhone(tx, added.id);
+      });
+    const row = await barrierTurns.run(barrierId, transaction);
     deps.notifyDeviceCommands([barrierId]);
     if (!row) throw phoneNotFound();
     return toPhone(row.phone);
@@ -184,27 +187,29 @@ export function createPhoneService(deps: Dependencies) {
     reason: 'manual' | 'schedule_update',
     check?: (barrier: Awaited<ReturnType<typeof lockLiveBarrier>>) => void,
   ): Promise<Phone> {
-    const updated = await db.transaction(async (tx) => {
-      const barrier = await lockLiveBarrier(tx, phone.barrierId);
-      const current = await repository.findPhone(tx, phone.id);
-      if (!current?.phone.isActive) throw conflict('phone_deleted');
-      check?.(barrier);
-      const committedBefore = await committedSmsBefore(tx, barrier);
-      const row = await repository.updatePhone(tx, phone.id, { ...values, updatedAt: deps.clock.now() });
-      await recordPhoneAction(tx, deps.clock.now(), {
-        barrierId: barrier.id,
-        phone: row,
-        actionType: 'update_phone',
-        actor: actorOf(side, caller),
-        reason,
-        oldValue: phoneSnapshot(current.phone),
-        newValue: phoneSnapshot(row),
+    const transaction = () =>
+      db.transaction(async (tx) => {
+        const barrier = await lockLiveBarrier(tx, phone.barrierId);
+        const current = await repository.findPhone(tx, phone.id);
+        if (!current?.phone.isActive) throw conflict('phone_deleted');
+        check?.(barrier);
+        const committedBefore = await committedSmsBefore(tx, barrier);
+        const row = await repository.updatePhone(tx, phone.id, { ...values, updatedAt: deps.clock.now() });
+        await recordPhoneAction(tx, deps.clock.now(), {
+          barrierId: barrier.id,
+          phone: row,
+          actionType: 'update_phone',
+          actor: actorOf(side, caller),
+          reason,
+          oldValue: phoneSnapshot(current.phone),
+          newValue: phoneSnapshot(row),
+        });
+        // A schedule with more windows, or a longer window, may cost more SMS ahead even with none queued now.
+        const spentBy = await spenderOf(tx, side, caller, barrier.id);
+        await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
+        return (await repository.findPhone(tx, phone.id))?.phone ?? row;
       });
-      // A schedule with more windows, or a longer window, may cost more SMS ahead even with none queued now.
-      const spentBy = await spenderOf(tx, side, caller, barrier.id);
-      await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
-      return (await repository.findPhone(tx, phone.id))?.phone ?? row;
-    });
+    const updated = await barrierTurns.run(phone.barrierId, transaction);
     deps.notifyDeviceCommands([phone.barrierId]);
     return toPhone(updated);
   }
@@ -267,21 +272,23 @@ export function createPhoneService(deps: Dependencies) {
     async remove(side: Side, caller: AuthenticatedUser, phoneId: number): Promise<void> {
       const phone = await findChangeablePhone(side, caller, phoneId);
       if (phone.type === 'primary') throw forbidden('primary_phone_cannot_be_deleted');
-      await db.transaction(async (tx) => {
-        const barrier = await lockLiveBarrier(tx, phone.barrierId);
-        const removed = await deactivatePhonesLocked(
-          tx,
-          deps,
-          barrier.id,
-          { phoneId: phone.id },
-          actorOf(side, caller),
-          'manual',
-        );
-        if (removed.length === 0) throw conflict('phone_deleted');
-        // Taking a number off is never refused; a resident's removal still counts in his share.
-        const spentBy = await spenderOf(tx, side, caller, barrier.id);
-        await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false, spentBy });
-      });
+      const transaction = () =>
+        db.transaction(async (tx) => {
+          const barrier = await lockLiveBarrier(tx, phone.barrierId);
+          const removed = await deactivatePhonesLocked(
+            tx,
+            deps,
+            barrier.id,
+            { phoneId: phone.id },
+            actorOf(side, caller),
+            'manual',
+          );
+          if (removed.length === 0) throw conflict('phone_deleted');
+          // Taking a number off is never refused; a resident's removal still counts in his share.
+          const spentBy = await spenderOf(tx, side, caller, barrier.id);
+          await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false, spentBy });
+        });
+      await barrierTurns.run(phone.barrierId, transaction);
       deps.notifyDeviceCommands([phone.barrierId]);
     },
 
