@@ -277,6 +277,19 @@ export function adoptList(believed: BelievedState, numbers: readonly string[]): 
 }
 
 /**
+ * The cheapest read that proves which password the unit holds (issue 30 item 4): one slot, or the list on
+ * models that read only the whole list; null when the model documents no read-back. A unit answers a read
+ * only with its own password (King Pigeon RTU5023–5029 manual v2.5, p. 8, note 7: a wrong password gets no
+ * answer), so an answer to a read with the other password proves the unit holds that one.
+ */
+export function passwordProbeQuery(model: DeviceModel): ReadQuery | null {
+  const sheet = resolveSheet(model);
+  if (!sheet.readBack || !sheet.hasPassword) return null;
+  if (sheet.readBack.mode === 'list') return { kind: 'list' };
+  return sheet.readBack.mode === 'slot' ? { kind: 'slot', slot: 1 } : { kind: 'range', from: 1, to: 1 };
+}
+
+/**
  * Models whose sheet documents no reply to a whitelist change (`confirmation: 'read_back'`): the query that
  * shows a sent command's effect (its slot, or the whole list), or null when the model confirms by reply.
  */

@@ -222,4 +222,9 @@ export interface DeviceSheet {
   settings: Record<string, SettingSheet>;
   /** The unit's unasked SMS (alarms, power); absent: the model documents none the server can receive. */
   alarms?: AlarmSheet;
+  /**
+   * The password a unit has after its reset button (issue 30 item 4): the administrator's «устройство сброшено
+   * к заводским настройкам» sets the stored password again from it. Absent: no source gives it.
+   */
+  factoryPassword?: { value: string; source: string };
 }

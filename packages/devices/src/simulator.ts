@@ -34,7 +34,12 @@ export type DeviceDrift =
   /** A slot lost its number. */
   | { kind: 'wipe_slot'; slot: number }
   /** The table and the clock were erased (a reset, or a replaced unit set up with the same password). */
-  | { kind: 'factory_reset' };
+  | { kind: 'factory_reset' }
+  /**
+   * The reset button: the password is the model's factory one again (`factoryPassword`), the numbers are
+   * kept (issue 30: "A reset button restores password 1234 and keeps the numbers").
+   */
+  | { kind: 'password_reset' };
 
 /** One slot of the device's table, as the device holds it. */
 export interface SimulatorSlot {
@@ -387,6 +392,11 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       });
     },
     drift(change) {
+      if (change.kind === 'password_reset') {
+        if (!sheet.factoryPassword) throw new Error(`${model} has no known factory password.`);
+        state.password = sheet.factoryPassword.value;
+        return;
+      }
       if (change.kind === 'factory_reset') {
         table.clear();
         wallOffset = null;

@@ -222,6 +222,15 @@ export const barriers = pgTable(
     deviceModel: text('device_model').notNull(),
     /** AES-GCM ciphertext of the 4-digit device password under the server key; null for models without one. */
     devicePasswordEncrypted: text('device_password_encrypted'),
+    /**
+     * Password changes that cannot strand a unit (issue 30 item 4, docs/decisions/0025): the new password of a
+     * change sent and not yet confirmed (the unit may hold it though its answer was lost), and the password
+     * before the last change with when that change took effect; both AES-GCM under the server key like the
+     * current one. The engine probes with the other one when commands go unanswered.
+     */
+    devicePasswordPendingEncrypted: text('device_password_pending_encrypted'),
+    devicePasswordPreviousEncrypted: text('device_password_previous_encrypted'),
+    devicePasswordChangedAt: timestamp('device_password_changed_at', { withTimezone: true }),
     devicePhonesAmount: integer('device_phones_amount').notNull(),
     additionalInfo: text('additional_info').notNull().default(''),
     isPublic: boolean('is_public').notNull().default(true),

@@ -133,6 +133,12 @@ export function createRtuSheet(
     hasPassword: true,
     passwordPattern: /^\d{4}$/,
     passwordHint: 'Пароль устройства — 4 цифры, заводской 1234',
+    factoryPassword: {
+      value: '1234',
+      source: also(
+        `${cite('rtu5025Manual', 'p. 10, §6.1, every example starts from the password 1234: 1234P6666')}; ${cite('gateOpenerDefaultPassword', '"After a factory reset the password also reverts to 1234"')}`,
+      ),
+    },
     capacity: slotCount,
     capacitySource: options.capacitySource,
     confirmation: 'reply',

@@ -25,6 +25,10 @@ export const rtu5024HashSheet: DeviceSheet = {
   hasPassword: true,
   passwordPattern: /^\d{4}$/,
   passwordHint: 'Пароль устройства — 4 цифры, заводской 1234',
+  factoryPassword: {
+    value: '1234',
+    source: `${cite('rtu5024HashManual', 'p. 7, §6.1, "the original password is 1234"')}; ${cite('gateOpenerDefaultPassword', '"After a factory reset the password also reverts to 1234"')}`,
+  },
   capacity: 200,
   capacitySource: cite('rtu5024HashManual', 'p. 7, slots "from 001~200"'),
   confirmation: 'read_back',

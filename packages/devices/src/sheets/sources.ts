@@ -13,6 +13,7 @@ export const SOURCES = {
   rtu5024HashManual:
     'RTU5024/RTU5035 User Manual (hash-style firmware), manualshive.com/en/manual/langjushan-tech/rtu5024/3550028',
   gateOpenerCommands: 'gate-opener.app/hardware/rtu5024/commands (third-party reference, unverified)',
+  gateOpenerDefaultPassword: 'gate-opener.app/blog/rtu5024-default-password (third-party, unverified)',
   gateOpenerBlog: 'gate-opener.app/blog/rtu5024-sms-commands-explained (third-party, unverified)',
   production:
     'The first production deployment of this product, run with real RTU5025 units (its device configs, quoted in issue 10)',
