@@ -11,6 +11,8 @@ export const paths = {
   restoreSms: '/restoresms',
   restorePassword: '/restorepassword',
 
+  /** Where a resident's session starts: it sends him on to his barrier, list, invitation or profile (issue 32). */
+  start: '/start',
   user: '/user',
   requests: '/requests',
   barriers: '/barriers',

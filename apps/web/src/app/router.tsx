@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { LANDING_TEXTS } from '@propusk/contracts/landing-texts';
+import { SESSION_ENDED_TEXT } from '@propusk/contracts/session-texts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setSessionLostHandler } from '../lib/api-client';
 import { loadAllErrorTexts } from '../lib/errors';
@@ -67,7 +67,7 @@ export function createAppRouter() {
     // The session ended (refresh refused): /login says so instead of dropping the person there without a word.
     void router.navigate(paths.login, {
       replace: true,
-      state: { message: LANDING_TEXTS.sessionEnded } satisfies NavigationState,
+      state: { message: SESSION_ENDED_TEXT } satisfies NavigationState,
     });
   });
   return router;

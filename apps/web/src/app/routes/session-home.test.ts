@@ -10,7 +10,7 @@ describe('a stored session skips the login screen', () => {
   it('sends a user to his area and an administrator to his, asking for no code', async () => {
     signIn();
     const server = mockApi({ 'GET /api/users/me/': userProfile });
-    expect(await findSessionHome()).toBe('/user');
+    expect(await findSessionHome()).toBe('/start');
     server.on({ 'GET /api/users/me/': { ...userProfile, role: 'admin' } });
     const redirect = (await loginLoader()) as Response;
     expect(redirect.status).toBe(302);

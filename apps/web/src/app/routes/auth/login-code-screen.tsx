@@ -11,7 +11,6 @@ import { errorMessage } from '../../../lib/errors';
 import { storeSession, writeStored } from '../../../lib/storage';
 import { type AppPath, paths } from '../../paths';
 import { findSessionHome } from '../session-home';
-import { findResidentHome } from '../user/resident-home';
 import { SAMPLE_PHONE } from './sample-phone';
 
 interface LoginCodeScreenProps {
@@ -50,7 +49,7 @@ export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCode
       writeStored('verification_token', null);
       // An administrator whose password must be replaced goes to that screen first (issue 29 part 9); a
       // resident starts with the gate one tap away, or his invitation (issue 32 item 4).
-      const target = home === paths.admin ? ((await findSessionHome()) ?? home) : await findResidentHome();
+      const target = home === paths.admin ? ((await findSessionHome()) ?? home) : paths.start;
       navigate(target, { replace: true });
     } catch (caught) {
       return errorMessage(caught, { fallback: loginFailed, network });

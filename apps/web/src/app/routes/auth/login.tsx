@@ -49,11 +49,7 @@ export function LoginRoute() {
     <AppLayout title="Вход">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {message ? (
-            <Text fw={700} role="status" data-testid="login-message">
-              {message}
-            </Text>
-          ) : null}
+          <ErrorLine message={message} />
           <Text data-testid="login-intro">
             «Пропуск» открывает шлагбаумы звонком с вашего номера. Войдите по номеру телефона.
           </Text>

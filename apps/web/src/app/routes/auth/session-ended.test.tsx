@@ -27,7 +27,7 @@ describe('an ended session', { timeout: 20_000 }, () => {
     router.dispose();
 
     renderRoute(<LoginRoute />, { path: '/login', state: { message: 'Сеанс завершён, войдите снова.' } });
-    expect(await screen.findByTestId('login-message')).toHaveTextContent('Сеанс завершён, войдите снова.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Сеанс завершён, войдите снова.');
     expect(screen.getByRole('heading', { name: 'Вход' })).toBeVisible();
   });
 });

@@ -26,7 +26,7 @@ describe('/verifyuser', () => {
     expect(server.calls).toHaveLength(0);
   });
 
-  it('verifies the code, logs in, stores the session and opens /user', async () => {
+  it('verifies the code, logs in, stores the session and opens /start (his barrier, list, invitation or profile)', async () => {
     const server = mockApi({
       'PATCH /api/auth/codes/verify/': { message: 'Code verified successfully.' },
       'POST /api/auth/login/': { access_token: 'a-1', refresh_token: 'r-1' },
@@ -34,7 +34,7 @@ describe('/verifyuser', () => {
     const { user } = renderRoute(<VerifyUserRoute />, { path: '/verifyuser', state });
     await user.type(screen.getByLabelText(/Код из СМС/), '123456');
     await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
-    expect(await screen.findByText('Screen: /user')).toBeInTheDocument();
+    expect(await screen.findByText('Screen: /start')).toBeInTheDocument();
     expect(server.callsTo('PATCH /api/auth/codes/verify/')[0]?.body).toEqual({
       phone: '+79001234567',
       code: '123456',

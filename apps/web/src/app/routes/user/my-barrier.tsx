@@ -30,7 +30,6 @@ import { OpeningsList } from '../../../features/relay/components/openings-list';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone, phoneHref } from '../../../lib/phone';
-import { homeBarrier } from '../../../lib/storage';
 import { type NavigationState, paths } from '../../paths';
 import { barrierListPath } from './barrier-list-path';
 import { userNavigation } from './navigation';
@@ -40,8 +39,7 @@ const PENDING_REFRESH_MS = 1500;
 
 /** /mybarrier: a barrier the user has access to (spec.md section 2). */
 export function MyBarrierRoute() {
-  // A returning resident is sent here by a redirect, which carries no state: the remembered id (lib/storage.ts `homeBarrier`).
-  const barrierId = useNavigationState().barrier_id ?? homeBarrier();
+  const { barrier_id: barrierId } = useNavigationState();
   return (
     <AppLayout
       title="Мой шлагбаум"

@@ -1,19 +1,18 @@
 /**
  * Issue 32 item 4, the gate one tap away: where a returning resident lands (his barrier, his barrier list,
- * his invitation, his profile), «Открыть» and «Позвонить» on the list's rows and on the barrier reached without
- * navigation state, «Входящие» opened for an invited person, and /login saying that the session ended.
+ * his invitation, his profile), «Открыть» and «Позвонить» on the list's rows, «Входящие» opened for an invited person, and /login saying that the session ended.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
-import { ownPrimaryPhone, userBarrier, userProfile } from '../../../test/user-fixtures';
-import { accessRequest, limits, page } from '../admin/test-data';
+import { userBarrier, userProfile } from '../../../test/user-fixtures';
+import { accessRequest, page } from '../admin/test-data';
 import { loginLoader, rootLoader } from '../session-home';
 import { BarriersRoute } from './barriers';
-import { MyBarrierRoute } from './my-barrier';
 import { RequestsRoute } from './requests';
 import { findResidentHome } from './resident-home';
+import { StartRoute } from './start';
 
 const mine = (count: number) =>
   Array.from({ length: count }, (_, index) => ({
@@ -39,55 +38,44 @@ function residentServer(barrierCount: number, invitations: number) {
   });
 }
 
-const location = async (loader: () => Promise<unknown>) =>
-  ((await loader()) as Response).headers.get('location');
+const startsOn = async () => {
+  const { router } = renderRoute(<StartRoute />, { path: '/start' });
+  await waitFor(() => expect(router.state.location.pathname).not.toBe('/start'));
+  return {
+    path: `${router.state.location.pathname}${router.state.location.search}`,
+    state: router.state.location.state as { barrier_id?: number } | null,
+  };
+};
 
 describe('a returning resident lands with the gate one tap away', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    window.localStorage.clear();
-    window.sessionStorage.clear();
+  beforeEach(() => window.localStorage.clear());
+
+  it('sends a stored resident session from / and /login to /start, asking for no code', async () => {
+    signIn();
+    const server = residentServer(1, 0);
+    expect(((await rootLoader()) as Response).headers.get('location')).toBe('/start');
+    expect(((await loginLoader()) as Response).headers.get('location')).toBe('/start');
+    expect(server.callsTo('POST /api/auth/codes/')).toHaveLength(0);
   });
 
-  it('opens his one barrier, his list of several, his invitation, else his profile', async () => {
+  it('starts on his one barrier, his list of several, his invitation, else his profile', async () => {
     signIn();
     residentServer(1, 1);
-    expect(await location(rootLoader)).toBe('/mybarrier');
-    expect(window.sessionStorage.getItem('propusk.home-barrier')).toBe('8');
+    expect(await startsOn()).toEqual({ path: '/mybarrier', state: { barrier_id: 8 } });
     residentServer(3, 0);
-    expect(await location(loginLoader)).toBe('/barriers');
+    expect((await startsOn()).path).toBe('/barriers');
     const invited = residentServer(0, 1);
-    expect(await location(rootLoader)).toBe('/requests?tab=incoming');
+    expect((await startsOn()).path).toBe('/requests?tab=incoming');
     const asked = invited.callsTo('GET /api/access_requests/my/')[0]?.query;
     expect([asked?.get('type'), asked?.get('status')]).toEqual(['incoming', 'pending']);
     residentServer(0, 0);
-    expect(await location(rootLoader)).toBe('/user');
+    expect((await startsOn()).path).toBe('/user');
   });
 
   it('starts on the profile when his barriers cannot be read', async () => {
     signIn();
-    mockApi({
-      'GET /api/users/me/': userProfile,
-      'GET /api/barriers/my/': [500, { detail: 'Internal error.' }],
-    });
-    expect(await findResidentHome()).toBe('/user');
-  });
-
-  it('shows «Открыть» and «Позвонить» first on the barrier it sent him to without navigation state', async () => {
-    signIn();
-    window.sessionStorage.setItem('propusk.home-barrier', '8');
-    const server = mockApi({
-      'GET /api/barriers/8/': { ...userBarrier, has_access: true, pending_request: null },
-      'GET /api/barriers/8/limits/': limits,
-      'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone], total_count: 1 },
-      'GET /api/barriers/8/guest-passes/': page('guest_passes', []),
-      'GET /api/barriers/8/openings/': page('openings', []),
-      'POST /api/barriers/8/open/': [201, { id: 1, status: 'sent' }],
-    });
-    const { user } = renderRoute(<MyBarrierRoute />, { path: '/mybarrier' });
-    expect(await screen.findByTestId('barrier-address')).toHaveTextContent(userBarrier.address);
-    expect(screen.getByTestId('call-barrier')).toHaveAttribute('href', 'tel:+79005550008');
-    await user.click(screen.getByRole('button', { name: 'Открыть' }));
-    await waitFor(() => expect(server.callsTo('POST /api/barriers/8/open/')).toHaveLength(1));
+    mockApi({ 'GET /api/barriers/my/': [500, { detail: 'Internal error.' }] });
+    expect(await findResidentHome()).toEqual({ to: '/user' });
   });
 
   it('puts «Открыть» and «Позвонить» on each of his barriers in the list', async () => {

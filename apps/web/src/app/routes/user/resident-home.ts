@@ -1,20 +1,23 @@
 import type { AccessRequestList } from '../../../features/access-requests/api/access-requests-api';
 import type { BarrierList } from '../../../features/barriers/api/barriers-api';
 import { api } from '../../../lib/api-client';
-import { rememberHomeBarrier } from '../../../lib/storage';
-import { paths } from '../../paths';
+import { type NavigationState, paths } from '../../paths';
 
-/** The requests screen opened on «Входящие» (requests.tsx reads `?tab=`). */
+/** The requests screen opened on «Входящие» (access-requests-screen.tsx reads `?tab=`). */
 export const incomingRequestsPath = `${paths.requests}?tab=incoming`;
 
+export interface ResidentHome {
+  to: string;
+  state?: NavigationState;
+}
+
 /**
- * Where a returning resident starts (issue 32 item 4): the gate one tap away. One barrier: its screen
- * («Открыть» and «Позвонить» first; its id is remembered because a redirect carries no navigation state);
- * several: his barrier list, each row with both; none but an invitation waiting for his answer: «Заявки →
- * Входящие»; otherwise his profile (spec.md's /user). The two reads go out together; if either fails the
- * profile is the safe start.
+ * Where a resident's session starts (issue 32 item 4): the gate one tap away. One barrier: its screen
+ * («Открыть» and «Позвонить» first); several: his barrier list, each row with both; none but an invitation
+ * waiting for his answer: «Заявки → Входящие»; otherwise his profile (spec.md's /user). The two reads go out
+ * together; if either fails the profile is the safe start.
  */
-export async function findResidentHome(): Promise<string> {
+export async function findResidentHome(): Promise<ResidentHome> {
   try {
     const [barriers, invitations] = await Promise.all([
       api.get('/api/barriers/my/', { query: { page: 1, page_size: 2 } }) as Promise<BarrierList>,
@@ -23,14 +26,11 @@ export async function findResidentHome(): Promise<string> {
       }) as Promise<AccessRequestList>,
     ]);
     const [first] = barriers.barriers;
-    if (barriers.total_count === 1 && first) {
-      rememberHomeBarrier(first.id);
-      return paths.myBarrier;
-    }
-    if (barriers.total_count > 1) return paths.barriers;
-    if (invitations.total_count > 0) return incomingRequestsPath;
-    return paths.user;
+    if (barriers.total_count === 1 && first) return { to: paths.myBarrier, state: { barrier_id: first.id } };
+    if (barriers.total_count > 1) return { to: paths.barriers };
+    if (invitations.total_count > 0) return { to: incomingRequestsPath };
+    return { to: paths.user };
   } catch {
-    return paths.user;
+    return { to: paths.user };
   }
 }

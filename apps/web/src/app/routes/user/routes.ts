@@ -3,6 +3,7 @@ import { paths } from '../../paths';
 
 /** The user area (spec.md section 2 "User area"), behind RequireSession. Each screen is its own chunk. */
 export const userRoutes: RouteObject[] = [
+  { path: paths.start, lazy: () => import('./start').then((module) => ({ Component: module.default })) },
   { path: paths.user, lazy: () => import('./profile').then((module) => ({ Component: module.default })) },
   {
     path: paths.requests,

@@ -1,0 +1,29 @@
+import { Center, Loader } from '@mantine/core';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { findResidentHome } from './resident-home';
+
+/**
+ * /start: where a resident's session begins, after the code login and when a stored session opens / or /login
+ * (issue 32 item 4). A screen rather than the loaders' work, so that the barrier's id travels in navigation
+ * state as everywhere else, and so that the login screen's first load carries none of it (its budget).
+ */
+export function StartRoute() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    let isCurrent = true;
+    void findResidentHome().then((home) => {
+      if (isCurrent) navigate(home.to, { replace: true, state: home.state ?? null });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [navigate]);
+  return (
+    <Center mih="100dvh">
+      <Loader aria-label="Загрузка" />
+    </Center>
+  );
+}
+
+export default StartRoute;
