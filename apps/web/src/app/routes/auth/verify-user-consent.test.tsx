@@ -26,7 +26,7 @@ describe('/verifyuser: the privacy policy of a first login', () => {
     expect(await screen.findByText('Какие данные хранятся')).toBeInTheDocument();
     expect(server.callsTo('POST /api/auth/login/')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Принимаю' }));
-    expect(await screen.findByText('Screen: /user')).toBeInTheDocument();
+    expect(await screen.findByText('Screen: /start')).toBeInTheDocument();
     expect(server.callsTo('POST /api/auth/login/')[0]?.body).toEqual({
       phone: '+79001234567',
       verification_token: 'tok-1',
