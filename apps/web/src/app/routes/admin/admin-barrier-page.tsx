@@ -14,6 +14,7 @@ import { BarrierDangers } from '../../../components/barrier-dangers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { QueryStatus } from '../../../components/query-status';
+import { UserText } from '../../../components/user-text';
 import {
   adminBarrierQueryKey,
   adminBarriersKey,
@@ -91,7 +92,7 @@ export function AdminBarrierPageRoute() {
           <Card withBorder radius="md">
             <Stack gap={4}>
               <Text fw={600} size="lg" data-testid="barrier-address">
-                {data.address}
+                <UserText>{data.address}</UserText>
               </Text>
               <Text size="sm">Телефон устройства: {formatPhone(data.device_phone)}</Text>
               <Text size="sm">Модель: {data.device_model}</Text>

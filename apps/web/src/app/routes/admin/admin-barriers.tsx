@@ -10,6 +10,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { type AddressOrdering, SortButton } from '../../../components/sort-button';
+import { UserText } from '../../../components/user-text';
 import {
   ADMIN_BARRIER_PAGE_SIZE,
   adminBarrierListQueryKey,
@@ -73,7 +74,9 @@ export function AdminBarriersRoute() {
               >
                 <Card withBorder radius="md">
                   <Stack gap={4}>
-                    <Text fw={600}>{barrier.address}</Text>
+                    <Text fw={600}>
+                      <UserText>{barrier.address}</UserText>
+                    </Text>
                     <Group gap="xs">
                       <Text size="sm" c="gray.7">
                         {formatPhone(barrier.device_phone)} · {barrier.device_model}

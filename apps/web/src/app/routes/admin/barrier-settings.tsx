@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { QueryStatus } from '../../../components/query-status';
+import { UserText } from '../../../components/user-text';
 import {
   adminBarrierQueryKey,
   getAdminBarrier,
@@ -68,7 +69,7 @@ export function BarrierSettingsRoute() {
             <Card withBorder radius="md" data-testid="settings-barrier">
               <Stack gap={2}>
                 <Text fw={600} data-testid="barrier-address">
-                  {barrier.data.address}
+                  <UserText>{barrier.data.address}</UserText>
                 </Text>
                 <Text size="sm">Телефон устройства: {barrier.data.device_phone}</Text>
               </Stack>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
+import { wholeText } from '../../../test/text-matchers';
 import { BarrierUsersRoute } from './barrier-users';
 import { adminUser, barrierUser, page } from './test-data';
 
@@ -103,7 +104,7 @@ describe('/barrier-users', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText('Номер телефона'), '9002223344');
     await user.click(screen.getByRole('button', { name: 'Найти' }));
     expect(await screen.findByText('Заблокирован')).toBeInTheDocument();
-    expect(screen.getByText('Причина: Шумел')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('Причина: Шумел'))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Пригласить' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Разблокировать' }));
     expect(await screen.findByText('Ошибка разблокировки')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { UserText } from '../../../components/user-text';
 import {
   accessRequestsKey,
   createAccessRequest,
@@ -133,7 +134,9 @@ function BarrierUserCard({
     <Card withBorder radius="md" p="sm" data-testid="barrier-user">
       <Stack gap={6}>
         <UnstyledButton onClick={onOpen}>
-          <Text fw={600}>{user.full_name || NAME_FALLBACK}</Text>
+          <Text fw={600}>
+            <UserText fallback={NAME_FALLBACK}>{user.full_name}</UserText>
+          </Text>
           <Text size="sm">{formatPhone(user.phone)}</Text>
           {user.is_active ? null : (
             <Text size="sm" c="red.9" data-testid="barrier-user-blocked">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { QueryStatus } from '../../../components/query-status';
+import { displayText } from '../../../components/user-text';
 import {
   type BarrierUser,
   barrierUsersQueryKey,
@@ -37,7 +38,8 @@ import { adminNavigation } from './navigation';
 const SELF = 'self';
 const SELF_LABEL = 'Никто (на меня)';
 
-const userLabel = (user: BarrierUser) => `${user.full_name || NAME_FALLBACK}, ${formatPhone(user.phone)}`;
+const userLabel = (user: BarrierUser) =>
+  `${displayText(user.full_name, NAME_FALLBACK)}, ${formatPhone(user.phone)}`;
 
 /**
  * /guest-passes-admin (issue 14 part 5): every guest pass of one of the administrator's barriers (state carries

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
+import { wholeText } from '../../../test/text-matchers';
 import { adminUser, deviceHealth, failedPhone, page, primaryPhone, temporaryPhone } from './test-data';
 import { UserProfileRoute } from './user-profile';
 
@@ -151,7 +152,7 @@ describe('/user-profile', { timeout: 20_000 }, () => {
       'GET /api/admin/barriers/5/phones/my/': page('phones', []),
     });
     await user.click(screen.getByRole('button', { name: 'Да, заблокировать' }));
-    expect(await screen.findByText('Причина: Не платит взносы')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Причина: Не платит взносы'))).toBeInTheDocument();
     expect(screen.getByTestId('user-status')).toHaveTextContent('Заблокирован');
     expect(screen.getByRole('button', { name: 'Разблокировать' })).toBeInTheDocument();
     expect(await screen.findByText('Нет номеров')).toBeInTheDocument();

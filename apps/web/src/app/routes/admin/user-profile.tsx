@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { QueryStatus } from '../../../components/query-status';
+import { UserText } from '../../../components/user-text';
 import { HistoryView } from '../../../features/actions/components/history-view';
 import { getUserPhones, userPhonesQueryKey } from '../../../features/admin-phones/api/admin-phones-api';
 import { AdminPhoneActions } from '../../../features/admin-phones/components/admin-phone-actions';
@@ -76,7 +77,7 @@ export function UserProfileRoute() {
           <Stack gap="sm">
             <Group justify="space-between">
               <Text fw={600} size="lg">
-                {user.data.full_name || NAME_FALLBACK}
+                <UserText fallback={NAME_FALLBACK}>{user.data.full_name}</UserText>
               </Text>
               <Text c={user.data.is_active ? 'dark.7' : 'red.9'} fw={600} data-testid="user-status">
                 {user.data.is_active ? 'Активен' : BLOCKED_LABEL}

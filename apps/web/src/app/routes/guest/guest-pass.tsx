@@ -8,6 +8,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { PhoneInput } from '../../../components/phone-input';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { UserText } from '../../../components/user-text';
 import {
   getPublicGuestPass,
   type PublicGuestPass,
@@ -107,7 +108,7 @@ function GuestPassForm({ token, pass }: { token: string; pass: PublicGuestPass }
       <Card withBorder radius="md">
         <Stack gap={4}>
           <Text fw={700} size="lg" data-testid="guest-pass-address">
-            {pass.address}
+            <UserText>{pass.address}</UserText>
           </Text>
           <Text size="sm" data-testid="guest-pass-window">
             Действует: {period}

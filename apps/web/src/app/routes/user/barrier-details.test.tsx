@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
+import { wholeText } from '../../../test/text-matchers';
 import { userBarrier, userProfile } from '../../../test/user-fixtures';
 import { BarrierDetailsRoute } from './barrier-details';
 
@@ -32,7 +33,9 @@ describe('/barrier-details', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<BarrierDetailsRoute />, { path: '/barrier-details', state });
     expect(await screen.findByTestId('barrier-address')).toHaveTextContent(userBarrier.address);
     expect(screen.getByText('Въезд с переулка')).toBeInTheDocument();
-    expect(screen.getByText('Администратор: Анна Админова, +7 (900) 111-22-33')).toBeInTheDocument();
+    expect(
+      screen.getByText(wholeText('Администратор: Анна Админова, +7 (900) 111-22-33')),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Отправить запрос' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Запрос успешно отправлен.');
     expect(screen.getByRole('button', { name: 'Отправить запрос' })).toBeDisabled();

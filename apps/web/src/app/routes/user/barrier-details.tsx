@@ -6,6 +6,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { UserText } from '../../../components/user-text';
 import {
   accessRequestsKey,
   createAccessRequest,
@@ -80,11 +81,15 @@ function BarrierDetails({ barrierId }: { barrierId: number }) {
         <Card withBorder radius="md">
           <Stack gap="xs">
             <Text fw={700} size="lg" data-testid="barrier-address">
-              {barrier.data.address}
+              <UserText>{barrier.data.address}</UserText>
             </Text>
-            {barrier.data.additional_info ? <Text>{barrier.data.additional_info}</Text> : null}
+            {barrier.data.additional_info ? (
+              <Text>
+                <UserText>{barrier.data.additional_info}</UserText>
+              </Text>
+            ) : null}
             <Text size="sm">
-              Администратор: {barrier.data.owner.full_name || NAME_FALLBACK},{' '}
+              Администратор: <UserText fallback={NAME_FALLBACK}>{barrier.data.owner.full_name}</UserText>,{' '}
               {formatPhone(barrier.data.owner.phone) || PHONE_FALLBACK}
             </Text>
             {barrier.data.block_reason ? (

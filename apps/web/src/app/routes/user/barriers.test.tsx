@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
+import { wholeText } from '../../../test/text-matchers';
 import { userBarrier } from '../../../test/user-fixtures';
 import { page } from '../admin/test-data';
 import { BarriersRoute } from './barriers';
@@ -22,7 +23,7 @@ describe('/barriers', { timeout: 30_000 }, () => {
     const { user } = renderRoute(<BarriersRoute />, { path: '/barriers' });
     expect(await screen.findByText('ул Ленина, д 1')).toBeInTheDocument();
     expect(screen.getAllByTestId('barrier-item')).toHaveLength(5);
-    expect(screen.getAllByText('Администратор: Анна Админова')).toHaveLength(5);
+    expect(screen.getAllByText(wholeText('Администратор: Анна Админова'))).toHaveLength(5);
     const first = server.callsTo('GET /api/barriers/my/')[0];
     expect(first?.query.get('page')).toBe('1');
     expect(first?.query.get('page_size')).toBe('5');

@@ -21,6 +21,7 @@ import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { type AddressOrdering, SortButton } from '../../../components/sort-button';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { UserText } from '../../../components/user-text';
 import {
   BARRIER_PAGE_SIZE,
   type BarrierListParams,
@@ -149,9 +150,11 @@ export function BarriersRoute() {
                 onClick={() => void open(barrier.id)}
                 data-testid="barrier-item"
               >
-                <Text fw={600}>{barrier.address}</Text>
+                <Text fw={600}>
+                  <UserText>{barrier.address}</UserText>
+                </Text>
                 <Text size="sm" c="gray.7">
-                  Администратор: {barrier.owner.full_name || NAME_FALLBACK}
+                  Администратор: <UserText fallback={NAME_FALLBACK}>{barrier.owner.full_name}</UserText>
                 </Text>
                 <PendingRequestLine pendingRequest={barrier.pending_request} hasAccess={barrier.has_access} />
               </UnstyledButton>

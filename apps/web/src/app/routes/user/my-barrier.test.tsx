@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
+import { wholeText } from '../../../test/text-matchers';
 import { ownExtraPhone, ownPrimaryPhone, userBarrier } from '../../../test/user-fixtures';
 import { limits, page } from '../admin/test-data';
 import { BarriersRoute } from './barriers';
@@ -25,7 +26,9 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     mockApi(barrierCalls);
     renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state });
     expect(await screen.findByTestId('barrier-address')).toHaveTextContent(userBarrier.address);
-    expect(screen.getByText('Администратор: Анна Админова, +7 (900) 111-22-33')).toBeInTheDocument();
+    expect(
+      screen.getByText(wholeText('Администратор: Анна Админова, +7 (900) 111-22-33')),
+    ).toBeInTheDocument();
     expect(screen.getByText('Номер шлагбаума: +7 (900) 555-00-08')).toBeInTheDocument();
 
     expect(await screen.findByText('Номеров на пользователя')).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
+import { displayText, UserText } from '../../../components/user-text';
 import {
   barrierQueryKey,
   getBarrier,
@@ -103,14 +104,18 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
         <Card withBorder radius="md">
           <Stack gap={4}>
             <Text fw={700} size="lg" data-testid="barrier-address">
-              {barrier.data.address}
+              <UserText>{barrier.data.address}</UserText>
             </Text>
-            {barrier.data.additional_info ? <Text size="sm">{barrier.data.additional_info}</Text> : null}
+            {barrier.data.additional_info ? (
+              <Text size="sm">
+                <UserText>{barrier.data.additional_info}</UserText>
+              </Text>
+            ) : null}
             {barrier.data.device_phone ? (
               <Text size="sm">Номер шлагбаума: {formatPhone(barrier.data.device_phone)}</Text>
             ) : null}
             <Text size="sm">
-              Администратор: {barrier.data.owner.full_name || NAME_FALLBACK},{' '}
+              Администратор: <UserText fallback={NAME_FALLBACK}>{barrier.data.owner.full_name}</UserText>,{' '}
               {formatPhone(barrier.data.owner.phone) || PHONE_FALLBACK}
             </Text>
             <CallBarrierButton devicePhone={barrier.data.device_phone} />
@@ -171,7 +176,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
           </Title>
           <ConfirmDialog
             opened={phoneToDelete !== null}
-            message={`Удалить номер «${phoneToDelete?.name ?? ''}»? Он будет удалён с устройства.`}
+            message={`Удалить номер «${displayText(phoneToDelete?.name)}»? Он будет удалён с устройства.`}
             confirmLabel="Да, удалить"
             onConfirm={() => phoneToDelete && removePhone.mutate(phoneToDelete.id)}
             onCancel={() => setPhoneToDelete(null)}

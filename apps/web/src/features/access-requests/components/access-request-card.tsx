@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { ACCESS_REQUEST_STATUS_LABELS, REQUEST_MESSAGES } from '@propusk/contracts/texts/access-requests';
 import { NAME_FALLBACK, PHONE_FALLBACK } from '@propusk/contracts/texts/common';
 import type { ReactNode } from 'react';
+import { displayText, UserText } from '../../../components/user-text';
 import { formatDateTime } from '../../../lib/dates';
 import { formatPhone } from '../../../lib/phone';
 import type { AccessRequest } from '../api/access-requests-api';
@@ -19,17 +20,20 @@ export function AccessRequestCard({ request, actions }: { request: AccessRequest
     <Card withBorder radius="md" p="sm" data-testid="access-request" data-status={request.status}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600}>{request.barrier_address}</Text>
+          <Text fw={600}>
+            <UserText>{request.barrier_address}</UserText>
+          </Text>
           <Badge color={STATUS_COLORS[request.status] ?? 'gray'} variant="dot">
             {ACCESS_REQUEST_STATUS_LABELS[request.status] ?? request.status}
           </Badge>
         </Group>
         <Text size="sm">
-          {request.user_full_name || NAME_FALLBACK}, {formatPhone(request.user_phone) || PHONE_FALLBACK}
+          <UserText fallback={NAME_FALLBACK}>{request.user_full_name}</UserText>,{' '}
+          {formatPhone(request.user_phone) || PHONE_FALLBACK}
         </Text>
         {request.initiator === 'admin' && request.type === 'incoming' ? (
           <Text size="sm" data-testid="invited-by">
-            {REQUEST_MESSAGES.invitedBy(request.barrier_owner_name || NAME_FALLBACK)}
+            {REQUEST_MESSAGES.invitedBy(displayText(request.barrier_owner_name, NAME_FALLBACK))}
           </Text>
         ) : null}
         <Text size="xs" c="gray.7">

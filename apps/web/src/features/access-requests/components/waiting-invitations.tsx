@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { UserText } from '../../../components/user-text';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
 import {
@@ -49,7 +50,9 @@ function WaitingInvitationCard({ invitation }: { invitation: PhoneInvitation }) 
             {WAITING_LABEL}
           </Text>
         </Group>
-        <Text size="sm">{invitation.barrier_address}</Text>
+        <Text size="sm">
+          <UserText>{invitation.barrier_address}</UserText>
+        </Text>
         <Text size="sm" c="gray.7">
           {invitation.sms_sent ? 'SMS с приглашением отправлено' : 'SMS не отправлено'}
         </Text>

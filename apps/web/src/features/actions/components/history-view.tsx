@@ -9,6 +9,7 @@ import { ExportButtons } from '../../../components/export-buttons';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
+import { displayText } from '../../../components/user-text';
 import { NetworkError } from '../../../lib/api-client';
 import { formatDateTime, fromDateTimeLocal } from '../../../lib/dates';
 import { formatPhone } from '../../../lib/phone';
@@ -212,7 +213,8 @@ function HistoryCards({
 /** Who did it: the role, and the person's name when there is one ("Администратор: Ольга Петрова"). */
 function authorLine(author: string, name: string | null): string {
   const role = AUTHOR_LABELS[author] ?? author;
-  return name ? `${role}: ${name}` : role;
+  const shown = displayText(name);
+  return shown ? `${role}: ${shown}` : role;
 }
 
 function ActionDetailBox({

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorLine } from '../../../components/status-line';
+import { displayText } from '../../../components/user-text';
 import { errorMessage } from '../../../lib/errors';
 import { adminPhonesKey, deleteAdminPhone, type Phone, retryPhone } from '../api/admin-phones-api';
 
@@ -52,7 +53,7 @@ export function AdminPhoneActions({ phone, onEdit }: { phone: Phone; onEdit: () 
           </Button>
           <ConfirmDialog
             opened={isConfirming}
-            message={`Удалить номер «${phone.name}» (${phone.phone})? Он будет удалён с устройства.`}
+            message={`Удалить номер «${displayText(phone.name)}» (${phone.phone})? Он будет удалён с устройства.`}
             confirmLabel="Да, удалить номер"
             onConfirm={() => remove.mutate()}
             onCancel={() => setIsConfirming(false)}

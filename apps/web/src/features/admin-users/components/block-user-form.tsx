@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorLine } from '../../../components/status-line';
+import { UserText } from '../../../components/user-text';
 import { errorMessage } from '../../../lib/errors';
 import {
   type AdminUser,
@@ -51,7 +52,11 @@ export function BlockUserForm({ user, onChanged }: { user: AdminUser; onChanged?
     return (
       <Stack gap="sm">
         <Text>{BLOCKED_TEXT}</Text>
-        {user.block_reason ? <Text size="sm">Причина: {user.block_reason}</Text> : null}
+        {user.block_reason ? (
+          <Text size="sm">
+            Причина: <UserText>{user.block_reason}</UserText>
+          </Text>
+        ) : null}
         <ErrorLine
           message={
             unblock.error ? errorMessage(unblock.error, { fallback: USER_MESSAGES.unblockFailed }) : null

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { UserText } from '../../../components/user-text';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone, isCompletePhone } from '../../../lib/phone';
@@ -127,7 +128,9 @@ export function UserSearch({ onInvite, onInviteByPhone }: UserSearchProps) {
             <Card withBorder radius="md" p="sm" data-testid="found-user">
               <Stack gap={6}>
                 <Group justify="space-between">
-                  <Text fw={600}>{found.full_name || NAME_FALLBACK}</Text>
+                  <Text fw={600}>
+                    <UserText fallback={NAME_FALLBACK}>{found.full_name}</UserText>
+                  </Text>
                   {found.is_active ? null : (
                     <Badge color="red.9" variant="outline">
                       {BLOCKED_LABEL}
@@ -145,7 +148,11 @@ export function UserSearch({ onInvite, onInviteByPhone }: UserSearchProps) {
                   </Button>
                 ) : (
                   <>
-                    {found.block_reason ? <Text size="sm">Причина: {found.block_reason}</Text> : null}
+                    {found.block_reason ? (
+                      <Text size="sm">
+                        Причина: <UserText>{found.block_reason}</UserText>
+                      </Text>
+                    ) : null}
                     <Button variant="light" onClick={() => unblock.mutate(found)} loading={unblock.isPending}>
                       Разблокировать
                     </Button>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PhoneInput } from '../../../components/phone-input';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { displayText, UserText } from '../../../components/user-text';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone, isCompletePhone } from '../../../lib/phone';
 import {
@@ -50,7 +51,7 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
     mutationFn: () => addBarrierStaff(barrierId, { phone, role }),
     onSuccess: async (member) => {
       setPhone('');
-      setMessage(`Администратор ${member.full_name || NAME_FALLBACK} добавлен.`);
+      setMessage(`Администратор ${displayText(member.full_name, NAME_FALLBACK)} добавлен.`);
       await refresh();
     },
   });
@@ -99,7 +100,9 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
         {staff.data?.staff.map((member) => (
           <Card key={member.id} withBorder radius="md" p="sm" data-testid="staff-member">
             <Stack gap={6}>
-              <Text fw={600}>{member.full_name || NAME_FALLBACK}</Text>
+              <Text fw={600}>
+                <UserText fallback={NAME_FALLBACK}>{member.full_name}</UserText>
+              </Text>
               <Text size="sm">{formatPhone(member.phone)}</Text>
               <Group gap="xs" align="flex-end" wrap="wrap">
                 <Select
@@ -168,7 +171,7 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
         </form>
         <ConfirmDialog
           opened={removing !== null}
-          message={`Удалить администратора ${removing?.full_name || NAME_FALLBACK}? Он сразу потеряет доступ к управлению шлагбаумом.`}
+          message={`Удалить администратора ${displayText(removing?.full_name, NAME_FALLBACK)}? Он сразу потеряет доступ к управлению шлагбаумом.`}
           confirmLabel="Да, удалить"
           onConfirm={() => {
             if (removing) remove.mutate(removing);

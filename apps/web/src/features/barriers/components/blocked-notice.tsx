@@ -1,4 +1,5 @@
 import { Alert, Text } from '@mantine/core';
+import { UserText } from '../../../components/user-text';
 
 export const BLOCKED_ON_BARRIER_TEXT = 'Администратор этого шлагбаума заблокировал вам доступ.';
 
@@ -10,7 +11,9 @@ export function BlockedNotice({ reason }: { reason: string }) {
   return (
     <Alert color="red.9" variant="outline" title="Доступ заблокирован" data-testid="blocked-notice">
       <Text size="sm">{BLOCKED_ON_BARRIER_TEXT}</Text>
-      <Text size="sm">Причина: {reason}</Text>
+      <Text size="sm">
+        Причина: <UserText>{reason}</UserText>
+      </Text>
     </Alert>
   );
 }

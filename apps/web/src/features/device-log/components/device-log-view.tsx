@@ -10,6 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { UserText } from '../../../components/user-text';
 import { NetworkError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import {
@@ -96,7 +97,7 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
             </Text>
             {/* The SMS as it was sent or received: the device's own language, never translated. */}
             <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }} translate="no">
-              {message.text}
+              <UserText verbatim>{message.text}</UserText>
             </Text>
             {message.command_kind ? (
               <Text size="xs" c="gray.7">

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IMPORT_TYPE_WORDS } from '@propusk/contracts/imports';
+import { UserText } from '../../../components/user-text';
 import { formatPhone } from '../../../lib/phone';
 import type { ImportPreview } from '../api/imports-api';
 
@@ -43,7 +44,9 @@ export function ImportRows({ rows }: { rows: ImportPreview['rows'] }) {
               ) : null}
             </Group>
             {row.name || row.note ? (
-              <Text size="sm">{[row.name, row.note].filter(Boolean).join(', ')}</Text>
+              <Text size="sm">
+                <UserText>{[row.name, row.note].filter(Boolean).join(', ')}</UserText>
+              </Text>
             ) : null}
             {row.outcome ? (
               <Text size="sm" c="dimmed" data-testid="import-outcome">

@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { PHONE_TYPE_LABELS, WEEKDAY_LABELS, WEEKDAYS } from '@propusk/contracts/texts/phones';
 import type { ReactNode } from 'react';
+import { UserText } from '../../../components/user-text';
 import { formatDateTime } from '../../../lib/dates';
 import { formatPhone } from '../../../lib/phone';
 import type { Phone } from '../api/phones-api';
@@ -22,7 +23,9 @@ export function PhoneCard({
     <Card withBorder radius="md" p="sm" data-testid="phone-card" data-phone={phone.phone}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={600}>{phone.name}</Text>
+          <Text fw={600}>
+            <UserText>{phone.name}</UserText>
+          </Text>
           <PhoneStatusBadge status={phone.status} />
         </Group>
         {note ? (

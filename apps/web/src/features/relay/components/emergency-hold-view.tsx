@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
+import { UserText } from '../../../components/user-text';
 import { useOnline } from '../../../hooks/use-online';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
@@ -88,7 +89,7 @@ function StartHoldForm({ onStarted }: { onStarted: (id: number) => void }) {
               <Checkbox
                 key={barrier.id}
                 size="md"
-                label={barrier.address}
+                label={<UserText>{barrier.address}</UserText>}
                 checked={chosen.includes(barrier.id)}
                 onChange={(event) => {
                   const checked = event.currentTarget.checked;
@@ -179,14 +180,16 @@ function HoldState({
             {data.ended_at ? RELAY_TEXTS.holdEnded : RELAY_TEXTS.holdRunning}
           </Title>
           <Text size="sm">
-            {RELAY_TEXTS.reason}: {data.reason}
+            {RELAY_TEXTS.reason}: <UserText>{data.reason}</UserText>
           </Text>
           <Text size="sm">
-            {RELAY_TEXTS.startedBy}: {data.started_by_name || 'Без имени'}, {formatDateTime(data.started_at)}
+            {RELAY_TEXTS.startedBy}: <UserText fallback="Без имени">{data.started_by_name}</UserText>,{' '}
+            {formatDateTime(data.started_at)}
           </Text>
           {data.ended_at ? (
             <Text size="sm">
-              {RELAY_TEXTS.endedBy}: {data.ended_by_name || 'Без имени'}, {formatDateTime(data.ended_at)}
+              {RELAY_TEXTS.endedBy}: <UserText fallback="Без имени">{data.ended_by_name}</UserText>,{' '}
+              {formatDateTime(data.ended_at)}
             </Text>
           ) : null}
           {data.barriers.map((barrier) => {
@@ -200,7 +203,9 @@ function HoldState({
                 data-testid="hold-barrier"
               >
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={600}>{barrier.address}</Text>
+                  <Text fw={600}>
+                    <UserText>{barrier.address}</UserText>
+                  </Text>
                   <Badge
                     color={alarm ? 'red.9' : barrier.state === 'confirmed' ? 'teal.9' : 'blue.9'}
                     variant="filled"

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { UserText } from '../../../components/user-text';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
@@ -101,7 +102,8 @@ export function OpeningsList({ side, barrierId }: { side: RelaySide; barrierId: 
               <Text fw={600}>{formatDateTime(opening.requested_at)}</Text>
               {side === 'admin' ? (
                 <Text size="sm">
-                  {opening.user_name || 'Без имени'}, {formatPhone(opening.user_phone) || 'номер скрыт'}
+                  <UserText fallback="Без имени">{opening.user_name}</UserText>,{' '}
+                  {formatPhone(opening.user_phone) || 'номер скрыт'}
                 </Text>
               ) : null}
               <Text size="sm" c="gray.7">
