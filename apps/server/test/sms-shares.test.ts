@@ -4,7 +4,10 @@
  * resident spends his share, the owner his reserve. A resident over his share gets a clear refusal, and the
  * screens read what is left of each part (docs/decisions/0023).
  */
+import { forecastPhoneSms } from '@propusk/devices/weekly-sms';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceCommands } from '../src/db/schema.ts';
 import { countCommandsThisWeek } from '../src/engine/outbox.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, type TestBarrier } from './domain-factories.ts';
@@ -77,5 +80,85 @@ describe('residents spend their own share of the weekly SMS limit', () => {
       residents_left: 0,
       reserve_left: 0,
     });
+  });
+});
+
+describe('a resident’s timed phones count their coming SMS in his share', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let owner: TestUser;
+  let barrier: TestBarrier;
+  let resident: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ h, owner, barrier, user: resident } = await createDeviceScene(t));
+  });
+  afterAll(() => t.close());
+
+  // Every day 08:00–09:00: a window the worker writes ahead each day, sent later, caused now.
+  const daily = Object.fromEntries(
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+      day,
+      [{ start_time: '08:00', end_time: '09:00' }],
+    ]),
+  );
+  const addSchedule = (who: TestUser, phone: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/barriers/${barrier.id}/phones/`,
+      token: who.token,
+      payload: { phone, name: 'Няня', type: 'schedule', schedule: daily },
+    });
+  const shareLeft = async () =>
+    (
+      await t.request({ method: 'GET', url: `/api/barriers/${barrier.id}/limits/`, token: resident.token })
+    ).json().sms_budget.share_left as number;
+
+  it('counts the week’s windows of his schedule when he adds it, and refuses the next one over his share', async () => {
+    const before = await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now());
+    const set = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/barriers/${barrier.id}/limits/`,
+      token: owner.token,
+      payload: { sms_weekly_limit: before + 40, sms_owner_reserve: before + 10, sms_resident_share: 10 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+
+    // The owner's schedule for the resident is the reserve's: his share stays whole.
+    const byOwner = await t.request({
+      method: 'POST',
+      url: `/api/admin/barriers/${barrier.id}/phones/`,
+      token: owner.token,
+      payload: {
+        user: resident.id,
+        phone: '+79990002201',
+        name: 'Водитель',
+        type: 'schedule',
+        schedule: daily,
+      },
+    });
+    expect(byOwner.statusCode, byOwner.body).toBe(201);
+    expect(await shareLeft()).toBe(10);
+
+    const first = await addSchedule(resident, '+79990002202');
+    expect(first.statusCode, first.body).toBe(201);
+    const spentNow = await t.deps.db
+      .select({ id: deviceCommands.id })
+      .from(deviceCommands)
+      .where(and(eq(deviceCommands.barrierId, barrier.id), eq(deviceCommands.spentBy, resident.id)));
+    const coming = forecastPhoneSms(
+      'RTU5025',
+      { slot: 1, number: '+79990002202', kind: 'schedule', schedule: daily },
+      t.clock.now(),
+      t.deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+    );
+    expect(coming).toBeGreaterThan(2);
+    expect(await shareLeft()).toBe(10 - spentNow.length - coming);
+
+    // A second such schedule queues one SMS now, which alone would fit; with its week it does not.
+    const second = await addSchedule(resident, '+79990002203');
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'sms_resident_share_used', share: 10 });
+    await h.run(barrier.id);
   });
 });

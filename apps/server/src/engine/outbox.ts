@@ -476,8 +476,18 @@ export async function syncBarrierDevice(
     const committed = await loadCommittedSms(executor, deps, barrierId, now, { model, specs, clockSetAt });
     if (fresh.length > 0 || committed > (options.committedBefore ?? 0))
       await assertWeeklySmsBudget(executor, deps, barrierId, fresh.length, now, committed);
+    // His timed phones' coming SMS count in his share too (phones.sms_paid_by): a change that commits the
+    // device to more is checked even when it queues nothing now.
     if (options.spentBy != null)
-      await assertResidentSmsShare(executor, barrierId, options.spentBy, fresh.length, now);
+      await assertResidentSmsShare(
+        executor,
+        barrierId,
+        options.spentBy,
+        fresh.length,
+        now,
+        deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+        { committedGrew: committed > (options.committedBefore ?? 0) },
+      );
   }
   if (fresh.length > 0) {
     const phoneIdBySlot = new Map(specs.map((spec) => [spec.slot, spec.id]));

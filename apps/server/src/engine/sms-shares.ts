@@ -5,10 +5,18 @@
  * residents spent theirs. Commands a resident caused carry his id (`device_commands.spent_by`); the rest
  * (owner, staff, the worker's own re-plans) are the reserve's. The total check (outbox.ts
  * `assertWeeklySmsBudget`) still applies to everyone.
+ *
+ * A resident's timed phones (temporary, by schedule) cause SMS later, sent by the worker at their windows'
+ * edges. What such a phone will cost over the coming week (`forecastPhoneSms`, the forecast the total check
+ * uses) counts in the share of the resident whose own change made it (`phones.sms_paid_by`) from the moment
+ * he makes it, and in the residents' pool: so a resident cannot commit the barrier to more SMS than his share
+ * by adding schedules that cost nothing today.
  */
+import { isDeviceModel } from '@propusk/devices/models';
+import { forecastPhoneSms } from '@propusk/devices/weekly-sms';
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { barrierLimits, barrierStaff, barriers, deviceCommands } from '../db/schema.ts';
+import { barrierLimits, barrierStaff, barriers, deviceCommands, phones } from '../db/schema.ts';
 import { conflict } from '../lib/errors.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -75,6 +83,74 @@ async function residentSpending(executor: Executor, barrierId: number, residentI
 }
 
 /**
+ * The SMS the residents' own timed phones are committed to over the coming week (the forecast of the total
+ * check, phone by phone): all residents', and `residentId`'s.
+ */
+async function residentCommitments(
+  executor: Executor,
+  barrierId: number,
+  residentId: number | null,
+  now: Date,
+  utcOffsetMinutes: number,
+) {
+  const rows = await executor
+    .select({
+      model: barriers.deviceModel,
+      paidBy: phones.smsPaidBy,
+      slot: phones.slot,
+      number: phones.phone,
+      kind: phones.type,
+      start: phones.startTime,
+      end: phones.endTime,
+      schedule: phones.schedule,
+    })
+    .from(phones)
+    .innerJoin(barriers, eq(barriers.id, phones.barrierId))
+    .where(
+      and(
+        eq(phones.barrierId, barrierId),
+        eq(phones.isActive, true),
+        isNotNull(phones.smsPaidBy),
+        inArray(phones.type, ['temporary', 'schedule']),
+      ),
+    );
+  let residents = 0;
+  let mine = 0;
+  for (const row of rows) {
+    if (!isDeviceModel(row.model)) continue;
+    const sms = forecastPhoneSms(
+      row.model,
+      {
+        slot: row.slot ?? 0,
+        number: row.number,
+        kind: row.kind,
+        start: row.start,
+        end: row.end,
+        schedule: row.schedule,
+      },
+      now,
+      utcOffsetMinutes,
+    );
+    residents += sms;
+    if (row.paidBy === residentId) mine += sms;
+  }
+  return { residents, mine };
+}
+
+/** Spent in the last seven days plus committed over the coming week, as a resident's share counts them. */
+async function residentLoad(
+  executor: Executor,
+  barrierId: number,
+  residentId: number | null,
+  now: Date,
+  utcOffsetMinutes: number,
+) {
+  const spent = await residentSpending(executor, barrierId, residentId, now);
+  const committed = await residentCommitments(executor, barrierId, residentId, now, utcOffsetMinutes);
+  return { residents: spent.residents + committed.residents, mine: spent.mine + committed.mine };
+}
+
+/**
  * Who pays for a change made by `userId` on the barrier: his own id when he is a resident there, null when he
  * is its owner or staff (the reserve).
  */
@@ -104,11 +180,13 @@ export async function assertResidentSmsShare(
   residentId: number,
   extra: number,
   now: Date,
+  utcOffsetMinutes: number,
+  options: { committedGrew?: boolean } = {},
 ): Promise<void> {
-  if (extra <= 0) return;
+  if (extra <= 0 && !options.committedGrew) return;
   const shares = await loadShares(executor, barrierId);
   if (!shares) return;
-  const spent = await residentSpending(executor, barrierId, residentId, now);
+  const spent = await residentLoad(executor, barrierId, residentId, now, utcOffsetMinutes);
   if (spent.mine + extra > shares.share)
     throw conflict('sms_resident_share_used', undefined, {
       share: shares.share,
@@ -124,11 +202,12 @@ export async function smsShareSummary(
   residentId: number | null,
   now: Date,
   usedTotal: number,
+  utcOffsetMinutes: number,
 ) {
   const shares = await loadShares(executor, barrierId);
   if (!shares) return null;
-  const spent = await residentSpending(executor, barrierId, residentId, now);
-  const reserveSpent = usedTotal - spent.residents;
+  const spent = await residentLoad(executor, barrierId, residentId, now, utcOffsetMinutes);
+  const reserveSpent = usedTotal - (await residentSpending(executor, barrierId, null, now)).residents;
   return {
     limit: shares.limit,
     share: shares.share,

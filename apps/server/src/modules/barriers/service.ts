@@ -166,7 +166,7 @@ export function createBarrierService(
     const now = deps.clock.now();
     const residentId = userId === null ? null : await smsSpender(db, barrierId, userId);
     const used = await countCommandsThisWeek(db, barrierId, now);
-    return smsShareSummary(db, barrierId, residentId, now, used);
+    return smsShareSummary(db, barrierId, residentId, now, used, deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
   }
   /** The count of public barriers, and the matches of each address search (per ordering): see ResultCache. */
   const publicCounts = new ResultCache<number>(PUBLIC_COUNT_TTL_MS, 1);

@@ -79,6 +79,8 @@ function normalizeSchedule(schedule: WeeklyScheduleInput): WeeklySchedule {
   return result;
 }
 
+const isTimed = (type: PhoneRow['type']) => type === 'temporary' || type === 'schedule';
+
 export function createPhoneService(deps: Dependencies) {
   const { db } = deps;
   const offset = deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES;
@@ -167,8 +169,11 @@ export function createPhoneService(deps: Dependencies) {
           actorOf(side, caller),
           'manual',
         );
-        // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored.
+        // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored. A
+        // resident's own timed phone: its coming week's SMS count in his share (sms-shares.ts).
         const spentBy = await spenderOf(tx, side, caller, barrier.id);
+        if (spentBy !== null && isTimed(added.type))
+          await repository.updatePhone(tx, added.id, { smsPaidBy: spentBy });
         await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
         return repository.findPhone(tx, added.id);
       });
@@ -194,7 +199,14 @@ export function createPhoneService(deps: Dependencies) {
         if (!current?.phone.isActive) throw conflict('phone_deleted');
         check?.(barrier);
         const committedBefore = await committedSmsBefore(tx, barrier);
-        const row = await repository.updatePhone(tx, phone.id, { ...values, updatedAt: deps.clock.now() });
+        // Whoever changes a timed phone last pays its coming SMS: a resident his share, others the reserve.
+        const spentBy = await spenderOf(tx, side, caller, barrier.id);
+        const type = values.type ?? current.phone.type;
+        const row = await repository.updatePhone(tx, phone.id, {
+          ...values,
+          smsPaidBy: isTimed(type) ? spentBy : null,
+          updatedAt: deps.clock.now(),
+        });
         await recordPhoneAction(tx, deps.clock.now(), {
           barrierId: barrier.id,
           phone: row,
@@ -205,7 +217,6 @@ export function createPhoneService(deps: Dependencies) {
           newValue: phoneSnapshot(row),
         });
         // A schedule with more windows, or a longer window, may cost more SMS ahead even with none queued now.
-        const spentBy = await spenderOf(tx, side, caller, barrier.id);
         await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
         return (await repository.findPhone(tx, phone.id))?.phone ?? row;
       });

@@ -201,7 +201,15 @@ export async function openGate(
     await assertWeeklySmsBudget(tx, deps, barrierId, steps.off ? 2 : 1, now);
     // A resident's opening spends his share of the weekly SMS limit (sms-shares.ts); staff's the reserve.
     const spentBy = await smsSpender(tx, barrierId, userId);
-    if (spentBy !== null) await assertResidentSmsShare(tx, barrierId, spentBy, steps.off ? 2 : 1, now);
+    if (spentBy !== null)
+      await assertResidentSmsShare(
+        tx,
+        barrierId,
+        spentBy,
+        steps.off ? 2 : 1,
+        now,
+        deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+      );
     const [opening] = await tx
       .insert(gateOpenings)
       .values({ barrierId, userId, via, requestedAt: now, status: 'sent' })
