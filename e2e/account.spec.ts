@@ -25,7 +25,7 @@ test('an administrator who forgot his password is sent to the operator (no reset
   await page.getByRole('button', { name: 'Отправить код' }).click();
   await expect(
     page.getByText(
-      'Пароль администратора нельзя сбросить по SMS. Попросите оператора сервера задать вам новый пароль.',
+      'Пароль администратора нельзя сбросить по СМС. Попросите оператора сервера задать вам новый пароль.',
     ),
   ).toBeVisible();
   await checkScreen(page, 'restoresms-refused');
@@ -79,7 +79,7 @@ test('a resident changes his phone in four steps, then deletes his account', asy
   const newPhone = uniquePhone();
   await page.getByLabel('Новый номер телефона').fill('79');
   await page.getByLabel('Новый номер телефона').blur();
-  await expect(page.getByText('Введите корректный номер телефона в формате +7XXXXXXXXXX.')).toBeVisible();
+  await expect(page.getByText('Введите корректный номер телефона: +7 и 10 цифр.')).toBeVisible();
   await checkScreen(page, 'change-phone-3');
   await page.getByLabel('Новый номер телефона').fill(newPhone.slice(1));
   before = smsCount(newPhone);

@@ -129,7 +129,7 @@ test('sends a device setting with a live command preview', async () => {
   await checkAdminScreen(page, testInfo, 'barrier-settings');
   const before = readSms().filter((sms) => sms.to === devicePhone).length;
   await page.getByRole('button', { name: 'Отправить' }).click();
-  await expect(page.getByText("Настройка 'Запрос ячейки': подтверждено устройством.")).toBeVisible();
+  await expect(page.getByText('Настройка «Запрос ячейки»: подтверждено устройством.')).toBeVisible();
   // The device gets the command with its password filled in by the server.
   await expect
     .poll(() =>
@@ -158,7 +158,7 @@ test('invites a resident by number (the search tells nothing of a stranger); he 
   await page.getByRole('button', { name: 'Пригласить по номеру' }).click();
   await expect(
     page.getByText(
-      'Приглашение отправлено по SMS. Оно появится у человека, когда он войдёт по этому номеру.',
+      'Приглашение отправлено по СМС. Оно появится у человека, когда он войдёт по этому номеру.',
     ),
   ).toBeVisible();
   await checkAdminScreen(page, testInfo, 'barrier-users-invite');
@@ -206,7 +206,7 @@ test('adds a phone for the user; a failed device command is retried after the pa
   await page.getByLabel('Имя').fill('Жена');
   await page.getByLabel('Номер телефона').fill('912');
   await page.getByLabel('Имя').click();
-  await expect(page.getByText('Номер телефона должен быть в формате +7XXXXXXXXXX.')).toBeVisible();
+  await expect(page.getByText('Номер телефона должен быть в формате +7 и 10 цифр.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
   await checkAdminScreen(page, testInfo, 'add-phone-admin');
   const wifePhone = `+7912${runDigits(testInfo, 7)}`;
@@ -356,7 +356,7 @@ test('checks a unit that drifted, sees the differences and repairs it: the unit 
   const differences = page.getByTestId('device-check-differences');
   await expect(differences.getByRole('row').filter({ hasText: intruder })).toContainText('удалить');
   await expect(differences.getByRole('row').filter({ hasText: 'записать' })).toHaveCount(1);
-  await expect(page.getByText('Исправление: 2 SMS (сначала удаления).')).toBeVisible();
+  await expect(page.getByText('Исправление: 2 СМС (сначала удаления).')).toBeVisible();
   await checkAdminScreen(page, testInfo, 'device-check');
 
   await page.getByRole('button', { name: 'Исправить' }).click();

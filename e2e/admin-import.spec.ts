@@ -93,7 +93,7 @@ test('imports residents from a file: template, problems per row, SMS and time, c
   await page.getByRole('button', { name: 'Проверить файл' }).click();
   await expect(page.getByTestId('import-totals')).toContainText('Строк с ошибками: 0');
   await expect(page.getByTestId('import-totals')).toContainText('Жителей: 1');
-  await expect(page.getByTestId('import-sms')).toHaveText(/SMS на устройство: до [1-9]\d*/);
+  await expect(page.getByTestId('import-sms')).toHaveText(/СМС на устройство: до [1-9]\d*/);
   await expect(page.getByTestId('import-minutes')).toContainText('Отправка займёт');
   await expect(page.getByTestId('import-problem')).toHaveCount(0);
   await checkLayout(page, `${size}-import-ready`);

@@ -75,7 +75,7 @@ test('«Доступ для всех» asks naming the consequence, then shows r
   expect(readSms().filter((sms) => sms.to === barrier.devicePhone)).toHaveLength(before);
   await page.getByRole('button', { name: 'Отправить' }).click();
   await page.getByRole('button', { name: 'Да, открыть для всех' }).click();
-  await expect(page.getByText("Настройка 'Доступ для всех': подтверждено устройством.")).toBeVisible({
+  await expect(page.getByText('Настройка «Доступ для всех»: подтверждено устройством.')).toBeVisible({
     timeout: 20_000,
   });
 

@@ -65,7 +65,7 @@ test('invites a number without an account: it waits, and the person is told once
   await page.getByRole('button', { name: 'Пригласить по номеру' }).click();
   await expect(
     page.getByText(
-      'Приглашение отправлено по SMS. Оно появится у человека, когда он войдёт по этому номеру.',
+      'Приглашение отправлено по СМС. Оно появится у человека, когда он войдёт по этому номеру.',
     ),
   ).toBeVisible();
   await checkAdminScreen(page, test.info(), 'invite-by-number');

@@ -24,8 +24,8 @@ test('the scanner reports English words and lets the allowed ones and Russian pa
     latinWords('ELDES ESIM120 — до 2000 номеров; TELL Gate Control 2.0; RTU5024/RTU5035 (команды с #TEL)'),
   ).toEqual([]);
   expect(latinWords('Gate opened')).toEqual(['Gate', 'opened']);
-  expect(latinWords('Исправление: 2 SMS (сначала удаления).')).toEqual([]);
-  expect(latinWords('Введите корректный номер телефона в формате +7XXXXXXXXXX.')).toEqual([]);
+  expect(latinWords('Исправление: 2 СМС (сначала удаления).')).toEqual([]);
+  expect(latinWords('Введите корректный номер телефона: +7 и 10 цифр.')).toEqual([]);
   expect(latinWords('ON — открытие, OFF — закрытие')).toEqual([]);
   expect(latinWords('Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.')).toEqual([]);
   // Only the placeholder's braces make it allowed: the word alone is English.
@@ -33,7 +33,9 @@ test('the scanner reports English words and lets the allowed ones and Russian pa
   // One Latin letter is no word: a slot command's letter, a stray 'x' typed in a number field.
   expect(latinWords('Ячейка A1, x')).toEqual([]);
   // An allowed word does not let the rest of an English sentence through.
-  expect(latinWords('SMS sent')).toEqual(['sent']);
+  expect(latinWords('SMS sent')).toEqual(['SMS', 'sent']);
+  expect(latinWords('Исправление: 1 SMS')).toEqual(['SMS']);
+  expect(latinWords('0007XXXXXXXXXX')).toEqual(['0007XXXXXXXXXX']);
 
   expect(
     findLatinTexts([

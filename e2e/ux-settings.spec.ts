@@ -72,9 +72,9 @@ test('settings: the preview is the SMS the device receives, and the device confi
   await page.getByRole('button', { name: 'Отправить' }).click();
   // Queued is not success: it says so until the device answers.
   await expect(
-    page.getByText("Настройка 'Время открытия': отправлено, ждём ответа устройства."),
+    page.getByText('Настройка «Время открытия»: отправлено, ждём ответа устройства.'),
   ).toBeVisible();
-  await expect(page.getByText("Настройка 'Время открытия': подтверждено устройством.")).toBeVisible({
+  await expect(page.getByText('Настройка «Время открытия»: подтверждено устройством.')).toBeVisible({
     timeout: 20_000,
   });
   await expect(page.getByText(/успешно/)).toHaveCount(0);

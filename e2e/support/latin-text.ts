@@ -19,12 +19,9 @@ export const ALLOWED_LATIN: readonly { pattern: RegExp; why: string }[] = [
     pattern: word('Telemetrica|Badodo G200|ELDES ESIM\\d{3}|TELL Gate Control|#TEL'),
     why: 'device model names (Telemetrica, Badodo G200, ELDES ESIM120, TELL Gate Control, hash-style #TEL)',
   },
-  // Russian usage: "SMS" is how operators' tariffs and the devices' manuals write it, beside "СМС".
-  { pattern: word('SMS'), why: 'SMS, as operators write it' },
+  // Not SMS: every Russian text spells it СМС (issue 32 item 5). Not '+7XXXXXXXXXX': a form says «+7 и 10 цифр».
   // File formats as spreadsheet programs and every Russian office menu name them ('Скачать CSV', 'Скачать Excel').
   { pattern: word('CSV|Excel|JSON'), why: 'file formats of an export and of «Мои данные»' },
-  // A phone number form to copy: '+7XXXXXXXXXX', '0007XXXXXXXXXX' (each X stands for a digit).
-  { pattern: word('\\d*X{10}'), why: 'phone number forms' },
   // What an administrator types into a device command exactly as shown: the words a setting takes
   // ('ON — открытие, OFF — закрытие') and the placeholders of a reply form ('{slot}', '{number}').
   { pattern: word('ON|OFF'), why: 'parameter values of a device command' },

@@ -76,7 +76,7 @@ export const IMPORT_PROBLEM_TEXTS = {
   limit_user_schedule: 'Превышен лимит номеров по расписанию на жителя.',
   limit_barrier_schedule: 'Превышен лимит номеров по расписанию шлагбаума.',
   no_free_slot: 'Не хватает места в памяти устройства.',
-  sms_weekly_limit: 'Превышен недельный лимит SMS шлагбаума.',
+  sms_weekly_limit: 'Превышен недельный лимит СМС шлагбаума.',
 } as const;
 export type ImportProblemCode = keyof typeof IMPORT_PROBLEM_TEXTS;
 

@@ -128,7 +128,7 @@ export function unverifiedForms(model: DeviceModel): UnverifiedForm[] {
   add('Установка часов', sheet.commands.setClock);
   add('Чтение номеров', sheet.readBack?.command);
   add(
-    'Запись нескольких номеров одной SMS',
+    'Запись нескольких номеров одной СМС',
     sheet.batch?.add ? { ...sheet.batch.add, template: sheet.batch.add.prefix + sheet.batch.add.item } : null,
   );
   for (const reply of [...sheet.replies.add, ...sheet.replies.delete]) add('Ответ устройства', reply);

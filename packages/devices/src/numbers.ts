@@ -12,12 +12,12 @@ export type NumberFormat = (typeof NUMBER_FORMATS)[number];
 
 /** Russian names of the forms, shown where an administrator chooses one. */
 export const NUMBER_FORMAT_LABELS: Record<NumberFormat, string> = {
-  '0007': '0007XXXXXXXXXX — как в первой установке с реальными RTU5025',
-  '007': '007XXXXXXXXXX — 00, код страны и номер, как в руководствах к устройствам',
-  '+7': '+7XXXXXXXXXX — международный формат',
-  '7': '7XXXXXXXXXX — код страны и номер без плюса',
-  '8': '8XXXXXXXXXX — с восьмёркой',
-  '10': 'XXXXXXXXXX — десять цифр без кода страны',
+  '0007': '0007 и 10 цифр номера — как в первой установке с реальными RTU5025',
+  '007': '007 и 10 цифр номера — 00, код страны и номер, как в руководствах к устройствам',
+  '+7': '+7 и 10 цифр номера — международный формат',
+  '7': '7 и 10 цифр номера — код страны и номер без плюса',
+  '8': '8 и 10 цифр номера — с восьмёркой',
+  '10': '10 цифр номера без кода страны',
 };
 
 export function isNumberFormat(value: unknown): value is NumberFormat {

@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { type ChangeEvent, type ClipboardEvent, useLayoutEffect, useRef } from 'react';
-import { formatPhone, normalizePhone } from '../lib/phone';
+import { formatPhoneForInput, normalizePhone } from '../lib/phone';
 
 type PhoneInputProps = Omit<TextInputProps, 'onChange' | 'value' | 'onPaste'> & {
   /** The number as it is sent: `+7` and up to 10 digits (`+7XXXXXXXXXX` once complete), or empty. */
@@ -33,7 +33,7 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   // Where the caret goes after the next render, counted in digits (formatting moves the characters around it).
   const pendingCaret = useRef<number | null>(null);
-  const shown = formatPhone(value);
+  const shown = formatPhoneForInput(value);
 
   useLayoutEffect(() => {
     const input = inputRef.current;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isCompletePhone, normalizePhone, phoneHref } from './phone';
+import { formatPhone, formatPhoneForInput, isCompletePhone, normalizePhone, phoneHref } from './phone';
 
 describe('normalizePhone', () => {
   it.each([
@@ -66,8 +66,13 @@ describe('normalizePhone', () => {
 });
 
 describe('formatPhone', () => {
+  it('never breaks a number across lines: no-break spaces on a screen, plain ones in the field', () => {
+    expect(formatPhone('+79161234567')).toBe('+7\u00a0(916)\u00a0123-45-67');
+    expect(formatPhoneForInput('+79161234567')).toBe('+7 (916) 123-45-67');
+  });
+
   it('formats a complete number', () => {
-    expect(formatPhone('+79161234567')).toBe('+7 (916) 123-45-67');
+    expect(formatPhoneForInput('+79161234567')).toBe('+7 (916) 123-45-67');
   });
 
   it.each([
@@ -79,18 +84,18 @@ describe('formatPhone', () => {
     ['+791612345', '+7 (916) 123-45'],
     ['+7916123456', '+7 (916) 123-45-6'],
   ])('formats the partial %s as %s', (value, shown) => {
-    expect(formatPhone(value)).toBe(shown);
+    expect(formatPhoneForInput(value)).toBe(shown);
   });
 
   it('keeps digits the server hides readable', () => {
-    expect(formatPhone('+7916***4567')).toBe('+7 (916) ***-45-67');
+    expect(formatPhoneForInput('+7916***4567')).toBe('+7 (916) ***-45-67');
   });
 
   it('shows anything else as given', () => {
-    expect(formatPhone('-')).toBe('-');
-    expect(formatPhone('')).toBe('');
-    expect(formatPhone(null)).toBe('');
-    expect(formatPhone('+380441234567')).toBe('+380441234567');
+    expect(formatPhoneForInput('-')).toBe('-');
+    expect(formatPhoneForInput('')).toBe('');
+    expect(formatPhoneForInput(null)).toBe('');
+    expect(formatPhoneForInput('+380441234567')).toBe('+380441234567');
   });
 
   it('round-trips with normalizePhone', () => {

@@ -43,7 +43,7 @@ export function normalizePhone(raw: string): string {
  * formatted as far as it goes (`+7 (916) 12`); digits hidden by the server (`*`) count as digits; anything else
  * (the '-' fallback, a foreign number) is shown as given.
  */
-export function formatPhone(value: string | null | undefined): string {
+export function formatPhoneForInput(value: string | null | undefined): string {
   if (value == null) return '';
   const match = /^\+7([\d*]{0,10})$/.exec(value.trim());
   if (!match) return value;
@@ -67,4 +67,13 @@ export function phoneHref(value: string | null | undefined): string | null {
 
 export function isCompletePhone(value: string): boolean {
   return PHONE_PATTERN.test(value);
+}
+
+/**
+ * A phone as a screen shows it: formatPhoneForInput with no-break spaces, so a number is never broken across
+ * lines on a narrow phone (issue 32 item 5; nothing else in it is a break opportunity: no line breaks before a
+ * digit after '-' or '(').
+ */
+export function formatPhone(value: string | null | undefined): string {
+  return formatPhoneForInput(value).replaceAll(' ', '\u00a0');
 }

@@ -10,7 +10,7 @@ export const DEVICE_CHECK_TEXTS = {
   start: 'Проверить устройство',
   startFull: 'Проверить все ячейки',
   startHint:
-    'Сервер прочитает номера из устройства и сравнит их с базой. Чтение занятых ячеек стоит 1 SMS на каждые 10 ячеек.',
+    'Сервер прочитает номера из устройства и сравнит их с базой. Чтение занятых ячеек стоит 1 СМС на каждые 10 ячеек.',
   never: 'Устройство ещё не проверялось.',
   reading: (answered: number, total: number) => `Идёт чтение: получено ответов ${answered} из ${total}.`,
   ready: 'Проверка завершена.',
@@ -30,9 +30,9 @@ export const DEVICE_CHECK_TEXTS = {
   empty: 'пусто',
   noSlot: '—',
   actions: { remove: 'удалить', write: 'записать' } as Readonly<Record<string, string>>,
-  repairCost: (sms: number) => `Исправление: ${sms} SMS (сначала удаления).`,
+  repairCost: (sms: number) => `Исправление: ${sms} СМС (сначала удаления).`,
   repair: 'Исправить',
-  confirmRepair: (sms: number) => `Отправить на устройство ${sms} SMS?`,
+  confirmRepair: (sms: number) => `Отправить на устройство ${sms} СМС?`,
   confirm: 'Да, исправить',
   cancel: 'Отмена',
   startFailed: 'Не удалось начать проверку.',
@@ -40,7 +40,7 @@ export const DEVICE_CHECK_TEXTS = {
   loadFailed: 'Не удалось загрузить проверку устройства.',
   audit: 'Автоматическая проверка',
   auditHint:
-    'Сервер сам читает номера из устройства и исправляет расхождения, если позволяет недельный лимит SMS.',
+    'Сервер сам читает номера из устройства и исправляет расхождения, если позволяет недельный лимит СМС.',
   auditOptions: [
     { value: 'off', label: 'Выключена' },
     { value: '1', label: 'Каждый день' },

@@ -41,7 +41,7 @@ export const WEEKDAY_LABELS: Readonly<Record<Weekday, string>> = {
 /** Validation messages (spec.md section 5). */
 export const PHONE_VALIDATION = {
   phoneNameAndNumberRequired: 'Введите имя и номер телефона.',
-  phoneFormat: 'Номер телефона должен быть в формате +7XXXXXXXXXX.',
+  phoneFormat: 'Номер телефона должен быть в формате +7 и 10 цифр.',
   temporaryRequired: 'Укажите время начала и конца.',
   temporaryOrder: 'Время начала должно быть раньше времени конца.',
   scheduleInvalid: 'Есть интервалы в расписании с некорректным временем.',

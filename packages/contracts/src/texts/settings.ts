@@ -17,7 +17,7 @@ export const SETTING_MESSAGES = {
   settingSendFailed: 'Ошибка при отправке настройки.',
   settingSendNetwork: 'Ошибка сети при отправке настройки.',
   // issue 12: sending only queues the SMS; success is the device's answer, shown when it comes.
-  settingSent: (setting: string) => `Настройка '${setting}': отправлено, ждём ответа устройства.`,
-  settingConfirmed: (setting: string) => `Настройка '${setting}': подтверждено устройством.`,
-  settingFailed: (setting: string, reason: string) => `Настройка '${setting}' не выполнена: ${reason}.`,
+  settingSent: (setting: string) => `Настройка «${setting}»: отправлено, ждём ответа устройства.`,
+  settingConfirmed: (setting: string) => `Настройка «${setting}»: подтверждено устройством.`,
+  settingFailed: (setting: string, reason: string) => `Настройка «${setting}» не выполнена: ${reason}.`,
 } as const;

@@ -17,7 +17,7 @@ function createEldesSheet(model: string, label: string): DeviceSheet {
     addressing: 'number',
     hasPassword: true,
     passwordPattern: /^\d{4}$/,
-    passwordHint: 'SMS-пароль устройства — 4 цифры',
+    passwordHint: 'СМС-пароль устройства — 4 цифры',
     capacity: 2000,
     capacitySource: cite('eldesEsim120', 'p. 44, §6: "The system supports up to 2000 users"'),
     confirmation: 'none',

@@ -219,10 +219,10 @@ export function createRtuSheet(
           {
             key: 'phone',
             name: 'Номер сим-карты устройства',
-            description: 'Номер в формате 007XXXXXXXXXX или 0007XXXXXXXXXX',
+            description: 'Номер: 007 или 0007 и 10 цифр номера',
             example: '0079161234567',
             pattern: '0{2,3}7\\d{10}',
-            invalidMessage: 'Номер сим-карты записывается как 007XXXXXXXXXX или 0007XXXXXXXXXX.',
+            invalidMessage: 'Номер сим-карты записывается как 007 или 0007 и 10 цифр номера.',
           },
         ],
         replies: [{ template: 'Set Success', source: cite('gateOpenerCommands', '"Initialize" response') }],
@@ -322,9 +322,9 @@ export function createRtuSheet(
         effect: 'relay_time',
       },
       messages: {
-        name: 'Отключение SMS об открытии и закрытии',
+        name: 'Отключение СМС об открытии и закрытии',
         description:
-          'Устройство перестаёт присылать SMS, когда реле включается (ON — при открытии) или выключается (OFF — при закрытии).',
+          'Устройство перестаёт присылать СМС, когда реле включается (ON — при открытии) или выключается (OFF — при закрытии).',
         template: '{pwd}G{mode}##',
         source: cite('rtu5025Manual', 'p. 11, §6.3.5, forms pwdGON## and pwdGOFF##'),
         params: [

@@ -13,16 +13,16 @@ export function minutesText(minutes: number): string {
 export const IMPORT_TEXTS = {
   intro:
     'Заполните шаблон: телефон, имя, квартира или примечание, тип номера, для временного — начало и конец, для номера по расписанию — расписание. Жители без аккаунта смогут войти по своему номеру. Кто уже входит в Пропуск, получит приглашение: доступ и его номера из файла появятся на шлагбауме, только когда он его примет.',
-  smsAtMost: (sms: number) => `SMS на устройство: до ${sms}`,
+  smsAtMost: (sms: number) => `СМС на устройство: до ${sms}`,
   confirm: (totals: ImportPreview['totals']) =>
-    `Загрузить номеров: ${totals.phones}, жителей: ${totals.residents}? На устройство уйдёт SMS: до ${totals.sms}, отправка займёт ${minutesText(totals.send_minutes)}. Кто уже входит в Пропуск, получит приглашение вместо доступа.`,
+    `Загрузить номеров: ${totals.phones}, жителей: ${totals.residents}? На устройство уйдёт СМС: до ${totals.sms}, отправка займёт ${minutesText(totals.send_minutes)}. Кто уже входит в Пропуск, получит приглашение вместо доступа.`,
   done: (result: ImportResult) =>
     [
       `Загружено номеров: ${result.phones}, жителей: ${result.residents}.`,
       result.invitations > 0
         ? `Приглашений: ${result.invitations} — эти номера уже входят в Пропуск; доступ и номера из файла появятся, когда человек примет приглашение.`
         : null,
-      `SMS в очереди устройства: ${result.sms}, отправка займёт ${minutesText(result.send_minutes)}.`,
+      `СМС в очереди устройства: ${result.sms}, отправка займёт ${minutesText(result.send_minutes)}.`,
     ]
       .filter(Boolean)
       .join(' '),

@@ -26,7 +26,7 @@ export const AUTH_ERROR_TEXTS = {
   refresh_reused: 'Сессия завершена из соображений безопасности. Войдите снова.',
   // The spec's client shows the English detail as it is: it says whom to ask, never a command (issue 29 part 11).
   admin_password_reset_cli:
-    'Пароль администратора нельзя сбросить по SMS. Попросите оператора сервера задать вам новый пароль.',
+    'Пароль администратора нельзя сбросить по СМС. Попросите оператора сервера задать вам новый пароль.',
   webhook_replayed: 'Этот подписанный запрос уже был принят.',
   sms_failed: 'Не удалось отправить код подтверждения. Попробуйте позже.',
   // Abuse bounds (issue 29, docs/decisions/0024).

@@ -35,7 +35,7 @@ export const DEVICE_ERROR_TEXTS = {
   alarm_layout_no_gateway: 'Номер шлюза не задан в настройках сервера.',
   alarm_layout_no_room: 'В устройстве нет свободной ячейки для жителя из ячейки 1.',
   alarm_layout_done: 'Номер шлюза уже записан в ячейку 1.',
-  alarm_layout_cost_changed: 'Число SMS для переноса изменилось: посмотрите план ещё раз.',
+  alarm_layout_cost_changed: 'Число СМС для переноса изменилось: посмотрите план ещё раз.',
 } satisfies ErrorCodeTexts;
 
 export const DEVICE_FIELD_RULES: readonly FieldRule[] = [

@@ -34,7 +34,7 @@ export const PHONE_ERROR_TEXTS = {
       : `Интервалы расписания на этом шлагбауме должны быть не короче ${minutes} мин.`;
   },
   no_free_slot: 'В устройстве шлагбаума нет свободной ячейки.',
-  sms_weekly_limit: 'Будет превышен недельный лимит SMS этого шлагбаума.',
+  sms_weekly_limit: 'Будет превышен недельный лимит СМС этого шлагбаума.',
 } satisfies ErrorCodeTexts;
 
 export const PHONE_FIELD_RULES: readonly FieldRule[] = [

@@ -46,7 +46,7 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     // Queued is not success: the line says so until the device answers.
     expect(
-      await screen.findByText("Настройка 'Запрос диапазона ячеек': отправлено, ждём ответа устройства."),
+      await screen.findByText('Настройка «Запрос диапазона ячеек»: отправлено, ждём ответа устройства.'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/успешно/)).not.toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/barriers/5/settings/')[0]?.body).toEqual({
@@ -63,7 +63,7 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
     });
     expect(
       await screen.findByText(
-        "Настройка 'Запрос диапазона ячеек': подтверждено устройством.",
+        'Настройка «Запрос диапазона ячеек»: подтверждено устройством.',
         {},
         { timeout: 4000 },
       ),
@@ -96,7 +96,7 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('command-preview')).toHaveTextContent('****GOT050#');
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     expect(
-      await screen.findByText("Настройка 'Время открытия' не выполнена: устройство не приняло пароль."),
+      await screen.findByText('Настройка «Время открытия» не выполнена: устройство не приняло пароль.'),
     ).toBeInTheDocument();
   });
 
@@ -117,7 +117,7 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Доступ для всех' }));
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     expect(
-      await screen.findByText('Будет превышен недельный лимит SMS этого шлагбаума.'),
+      await screen.findByText('Будет превышен недельный лимит СМС этого шлагбаума.'),
     ).toBeInTheDocument();
     server.on({ 'POST /api/admin/barriers/5/settings/': [500, {}] });
     await user.click(screen.getByRole('button', { name: 'Отправить' }));

@@ -66,10 +66,10 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     const rows = within(screen.getByTestId('device-check-differences')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('1пусто+79001110001записать');
     expect(rows[2]).toHaveTextContent('5+79990000005пустоудалить');
-    expect(screen.getByText('Исправление: 2 SMS (сначала удаления).')).toBeInTheDocument();
+    expect(screen.getByText('Исправление: 2 СМС (сначала удаления).')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Исправить' }));
-    expect(screen.getByText('Отправить на устройство 2 SMS?')).toBeInTheDocument();
+    expect(screen.getByText('Отправить на устройство 2 СМС?')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/barriers/5/device-check/repair/')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Да, исправить' }));
     expect(await screen.findByText('Исправление отправлено на устройство.')).toBeInTheDocument();

@@ -71,14 +71,14 @@ describe('/import-admin', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Проверить файл' }));
     expect(await screen.findByText('Строк с ошибками: 0')).toBeInTheDocument();
     // At most: a number that already logs in is invited, and costs nothing until he accepts (issue 29 item 5).
-    expect(screen.getByTestId('import-sms')).toHaveTextContent('SMS на устройство: до 41');
+    expect(screen.getByTestId('import-sms')).toHaveTextContent('СМС на устройство: до 41');
     expect(screen.getByTestId('import-outcome')).toHaveTextContent(
       'Получит доступ. Если этим номером уже входят в Пропуск, человек получит приглашение и решит сам.',
     );
     expect(screen.getByTestId('import-minutes')).toHaveTextContent('Отправка займёт около 3 мин');
     await user.click(screen.getByRole('button', { name: 'Импортировать' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('На устройство уйдёт SMS: до 41');
+    expect(dialog).toHaveTextContent('На устройство уйдёт СМС: до 41');
     expect(dialog).toHaveTextContent('Кто уже входит в Пропуск, получит приглашение вместо доступа.');
     expect(server.callsTo('POST /api/admin/barriers/5/import/')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Да, импортировать' }));

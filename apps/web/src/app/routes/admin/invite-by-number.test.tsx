@@ -30,7 +30,7 @@ describe('invitation by number (issue 14 part 2)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Пригласить по номеру' }));
     expect(
       await screen.findByText(
-        'Приглашение отправлено по SMS. Оно появится у человека, когда он войдёт по этому номеру.',
+        'Приглашение отправлено по СМС. Оно появится у человека, когда он войдёт по этому номеру.',
       ),
     ).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/phone_invitations/')[0]?.body).toEqual({
@@ -42,7 +42,7 @@ describe('invitation by number (issue 14 part 2)', { timeout: 20_000 }, () => {
     await user.type(phone, '9004445566');
     await user.click(screen.getByRole('button', { name: 'Найти' }));
     await user.click(await screen.findByRole('button', { name: 'Пригласить по номеру' }));
-    expect(await screen.findByText(/SMS не отправлено/)).toBeInTheDocument();
+    expect(await screen.findByText(/СМС не отправлено/)).toBeInTheDocument();
   });
 
   it('lists the invitations waiting for a number on the outgoing tab and cancels one', async () => {
@@ -66,7 +66,7 @@ describe('invitation by number (issue 14 part 2)', { timeout: 20_000 }, () => {
     const card = await screen.findByTestId('waiting-invitation');
     expect(card).toHaveTextContent('Ожидает регистрации');
     expect(card).toHaveTextContent('ул. Ожидания, 1');
-    expect(card).toHaveTextContent('SMS с приглашением отправлено');
+    expect(card).toHaveTextContent('СМС с приглашением отправлено');
     server.on({ 'GET /api/admin/phone_invitations/': page('phone_invitations', []) });
     await user.click(screen.getByRole('button', { name: 'Отменить приглашение' }));
     await user.click(screen.getByRole('button', { name: 'Да, отменить' }));

@@ -96,7 +96,9 @@ describe('/verifyuser', () => {
   it('pre-fills a sample phone when opened without one', () => {
     mockApi();
     renderRoute(<VerifyUserRoute />, { path: '/verifyuser' });
-    expect(screen.getByTestId('code-phone').textContent).toMatch(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
+    expect(screen.getByTestId('code-phone').textContent).toMatch(
+      /^\+7\u00a0\(\d{3}\)\u00a0\d{3}-\d{2}-\d{2}$/,
+    );
   });
 
   it('keeps resend disabled for 60 seconds with a countdown, then resends and replaces the token', async () => {
@@ -154,7 +156,7 @@ describe('/verifyuser', () => {
     await user.click(resend);
     expect(
       await screen.findByText(
-        'Номер телефона должен быть в формате +7XXXXXXXXXX. Выберите одно из допустимых значений.',
+        'Номер телефона должен быть в формате +7 и 10 цифр. Выберите одно из допустимых значений.',
       ),
     ).toBeInTheDocument();
     server.on({

@@ -21,7 +21,7 @@ import {
 } from '../../../features/users/api/profile-api';
 import { NetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { formatPhone } from '../../../lib/phone';
+import { formatPhoneForInput } from '../../../lib/phone';
 import { type AppPath, paths } from '../../paths';
 
 export const NAME_SAVED_TEXT = 'Имя сохранено';
@@ -71,7 +71,7 @@ export function OwnProfileScreen({
           <NameCard profile={data} />
           <Card withBorder radius="md">
             <Stack gap="sm">
-              <TextInput label="Телефон" value={formatPhone(data.phone) || PHONE_FALLBACK} readOnly />
+              <TextInput label="Телефон" value={formatPhoneForInput(data.phone) || PHONE_FALLBACK} readOnly />
               <Button variant="light" onClick={() => navigate(changePhonePath)}>
                 Сменить номер телефона
               </Button>

@@ -54,7 +54,7 @@ function WaitingInvitationCard({ invitation }: { invitation: PhoneInvitation }) 
           <UserText>{invitation.barrier_address}</UserText>
         </Text>
         <Text size="sm" c="gray.7">
-          {invitation.sms_sent ? 'SMS с приглашением отправлено' : 'SMS не отправлено'}
+          {invitation.sms_sent ? 'СМС с приглашением отправлено' : 'СМС не отправлено'}
         </Text>
         <Button
           size="xs"

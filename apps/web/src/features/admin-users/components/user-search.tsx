@@ -26,9 +26,9 @@ interface UserSearchProps {
 
 // The same words whether the number has an account or not (issue 28 part 2: the answer tells nothing of it).
 export const INVITE_WAITING_SMS_SENT =
-  'Приглашение отправлено по SMS. Оно появится у человека, когда он войдёт по этому номеру.';
+  'Приглашение отправлено по СМС. Оно появится у человека, когда он войдёт по этому номеру.';
 export const INVITE_WAITING_SMS_NOT_SENT =
-  'Приглашение ждёт. SMS не отправлено: оно появится у человека, когда он войдёт по этому номеру.';
+  'Приглашение ждёт. СМС не отправлено: оно появится у человека, когда он войдёт по этому номеру.';
 
 /**
  * Finding a user by exact phone (spec.md section 4 "Blocking"): a blocked user is shown as blocked and can only
