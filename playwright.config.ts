@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { E2E, E2E_ADMINS, PHONE_CONTEXT } from './e2e/support/environment';
+import { E2E, E2E_ADMINS, E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './e2e/support/environment';
 
 const createAdmins = E2E_ADMINS.map(
   (admin) =>
@@ -19,6 +19,26 @@ function chromiumPath(): string {
     throw new Error(`Chromium not found at ${file}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   }
   return file;
+}
+
+/** What a journey server starts with; `own` names its port and database (and the second one's gateway). */
+function serverEnv(own: Record<string, string>): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    SMS_FILE: E2E.smsFile,
+    SMS_PROVIDER: 'demo',
+    DEVICE_SIM: 'on',
+    DEVICE_SIM_DELAY_MS: '200',
+    // The journeys share one server: its simulated gateway sends at 600 a minute, not a real phone's 20, so
+    // one journey's device commands never wait behind another's (the rate itself: gateway-rate.test.ts).
+    SMS_RATE_PER_MINUTE: '600',
+    SMS_RATE_BURST: '60',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_CODE_REQUESTS: '10000',
+    RATE_LIMIT_AUTH_CALLS: '10000',
+    NODE_ENV: 'test',
+    ...own,
+  };
 }
 
 export default defineConfig({
@@ -66,30 +86,30 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.artifacts}/*-session.json && ${createAdmins} && node --import tsx apps/server/src/main.ts`,
-    url: `${E2E.baseUrl}/api/health/`,
-    // E2E_REUSE_SERVER=1 lets a developer keep one server running between runs (never in CI).
-    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E.dataDir,
-      SMS_FILE: E2E.smsFile,
-      SMS_PROVIDER: 'demo',
-      DEVICE_SIM: 'on',
-      DEVICE_SIM_DELAY_MS: '200',
-      // The journeys share one server: its simulated gateway sends at 600 a minute, not a real phone's 20, so
-      // one journey's device commands never wait behind another's (the rate itself: gateway-rate.test.ts).
-      SMS_RATE_PER_MINUTE: '600',
-      SMS_RATE_BURST: '60',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_CODE_REQUESTS: '10000',
-      RATE_LIMIT_AUTH_CALLS: '10000',
-      NODE_ENV: 'test',
+  webServer: [
+    {
+      command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.artifacts}/*-session.json && ${createAdmins} && node --import tsx apps/server/src/main.ts`,
+      url: `${E2E.baseUrl}/api/health/`,
+      // E2E_REUSE_SERVER=1 lets a developer keep one server running between runs (never in CI).
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv({ PORT: String(E2E.port), DATA_DIR: E2E.dataDir }),
     },
-  },
+    {
+      // power-alarm.spec.ts: a deployment whose gateway has a number (environment.ts, E2E_GATEWAY_SERVER).
+      command: `rm -rf ${E2E_GATEWAY_SERVER.dataDir} && node --import tsx apps/server/src/cli.ts create-admin --phone ${E2E_GATEWAY_SERVER.admin.phone} --password ${E2E_GATEWAY_SERVER.admin.password} --name "${E2E_GATEWAY_SERVER.admin.name}" && node --import tsx apps/server/src/main.ts`,
+      url: `${E2E_GATEWAY_SERVER.baseUrl}/api/health/`,
+      reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv({
+        PORT: String(E2E_GATEWAY_SERVER.port),
+        DATA_DIR: E2E_GATEWAY_SERVER.dataDir,
+        DEVICE_GATEWAY_PHONE: E2E_GATEWAY_SERVER.gatewayPhone,
+      }),
+    },
+  ],
 });

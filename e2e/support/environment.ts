@@ -17,6 +17,21 @@ export const E2E = {
 } as const;
 
 /**
+ * A second journey server: a deployment whose gateway has a number (DEVICE_GATEWAY_PHONE), so that new RTU
+ * barriers hold it in slot 1 and the units' power SMS reach the server (issue 30 item 5). Its own database,
+ * the same SMS file (so codes are read as on the first one), one administrator made by the CLI. The first
+ * server keeps the layout without a gateway number, which the other journeys' slots assume.
+ */
+// E2E_PORT + 1000: the ports next to E2E_PORT are other checkouts' journey servers on a shared machine.
+export const E2E_GATEWAY_SERVER = {
+  port: port + 1000,
+  baseUrl: `http://127.0.0.1:${port + 1000}`,
+  dataDir: path.join(artifacts, 'data-gateway'),
+  gatewayPhone: '+79990009999',
+  admin: { phone: '+79990000007', password: 'admin-pass-7', name: 'Галина Шлюзова' },
+} as const;
+
+/**
  * Administrators made by the CLI before the server starts (each CLI run takes seconds, so only two): one whose
  * login and password recovery the journeys walk through on screen, one who owns the barriers of the journeys
  * (logged in once over the API, see support/api.ts, because codes have a 60 s cooldown per phone).

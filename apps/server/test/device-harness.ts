@@ -101,6 +101,7 @@ export function createDeviceHarness(
         drift: () => false,
         whitelist: () => null,
         relay: () => null,
+        raiseAlarm: async () => null,
       };
   if (manual) t.deps.notifyDeviceCommands = (ids) => notified.push(...ids);
   if (manual) t.deps.demoDevices = simulators;

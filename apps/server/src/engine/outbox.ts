@@ -17,6 +17,7 @@
  */
 
 import { desiredWhitelist, type PhoneSpec, sameEntry, type WhitelistEntry } from '@propusk/devices/access';
+import { gatewaySlot } from '@propusk/devices/alarms';
 import { DEVICE_MODELS, type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
 import {
   applyConfirmed,
@@ -93,13 +94,35 @@ function phoneSpecsOf(value: JsonRows): (PhoneSpec & { id: number })[] {
   }));
 }
 
+/** The spec id of the gateway's number in slot 1: no phone row (commands of it name no phone). */
+export const GATEWAY_SPEC_ID = 0;
+
+/**
+ * The phones, and the gateway's number where the barrier holds it (issue 30 item 5): a permanent entry of
+ * nobody's in the model's power-alarm slot (slot 1), so that the unit's power-failure SMS reach the server.
+ */
+function specsWithGateway(
+  model: string,
+  phonesJson: JsonRows,
+  gateway: string | null,
+): (PhoneSpec & { id: number })[] {
+  const specs = phoneSpecsOf(phonesJson);
+  const slot = gateway && isDeviceModel(model) ? gatewaySlot(model) : null;
+  if (slot === null || gateway === null) return specs;
+  return [
+    { id: GATEWAY_SPEC_ID, slot, number: gateway, kind: 'permanent', start: null, end: null, schedule: null },
+    ...specs,
+  ];
+}
+
 /** The barrier's model and active phones in one statement (null: no such barrier). */
 export async function loadModelAndSpecs(executor: Executor, barrierId: number) {
   const result = (await executor.execute(
-    sql`select b.device_model as model, ${phoneSpecsJsonSql} as phones from ${barriers} b where b.id = ${barrierId}`,
-  )) as unknown as { rows: { model: string; phones: JsonRows }[] };
+    sql`select b.device_model as model, b.device_gateway_number as gateway, ${phoneSpecsJsonSql} as phones
+      from ${barriers} b where b.id = ${barrierId}`,
+  )) as unknown as { rows: { model: string; gateway: string | null; phones: JsonRows }[] };
   const row = result.rows[0];
-  return row ? { model: row.model, specs: phoneSpecsOf(row.phones) } : null;
+  return row ? { model: row.model, specs: specsWithGateway(row.model, row.phones, row.gateway) } : null;
 }
 
 /**
@@ -119,6 +142,7 @@ export async function loadDeviceState(executor: Executor, barrierId: number) {
   );
   const result = (await executor.execute(sql`
     select b.device_model as model, b.device_clock_set_at as clock_set_at,
+      b.device_gateway_number as gateway,
       exists (select 1 from ${phones} w where w.barrier_id = b.id and w.is_active and w.status = 'pending')
         as has_pending,
       ${phoneSpecsJsonSql} as phones,
@@ -142,6 +166,7 @@ export async function loadDeviceState(executor: Executor, barrierId: number) {
     rows: {
       model: string;
       clock_set_at: string | Date | null;
+      gateway: string | null;
       has_pending: boolean;
       phones: JsonRows;
       slots: JsonRows;
@@ -156,7 +181,7 @@ export async function loadDeviceState(executor: Executor, barrierId: number) {
     clockSetAt: jsonDate(row.clock_set_at),
     /** Some active phone is `pending` (settlePendingPhones has something to look at). */
     hasPendingPhones: Boolean(row.has_pending),
-    specs: phoneSpecsOf(row.phones),
+    specs: specsWithGateway(row.model, row.phones, row.gateway),
     slots: jsonRows(row.slots).map((slot) => ({
       slot: slot.slot as number,
       number: slot.number as string,
@@ -490,7 +515,9 @@ export async function syncBarrierDevice(
       );
   }
   if (fresh.length > 0) {
-    const phoneIdBySlot = new Map(specs.map((spec) => [spec.slot, spec.id]));
+    const phoneIdBySlot = new Map(
+      specs.filter((spec) => spec.id !== GATEWAY_SPEC_ID).map((spec) => [spec.slot, spec.id]),
+    );
     const dueAts = commandDeadlines(fresh);
     await executor.insert(deviceCommands).values(
       fresh.map((command, index) => ({

@@ -3,6 +3,7 @@
  * names among those sent within the reply window (reply-matching.ts, docs/decisions/0025), and settled.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { DeviceAlarmKind } from '@propusk/devices/alarms';
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
 import { chooseRepliedCommand } from '@propusk/devices/reply-choice';
@@ -13,6 +14,7 @@ import { deviceSecrets, loadBarrier, oldestOpenCommand, type QueueDeps, slotOf }
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
 import { commandsAwaitingReply, joinReadParts, matchCommandReply } from './reply-matching.ts';
 import { confirmCommand, failCommand, logMessages } from './settle.ts';
+import { recordUnitAlarm } from './unit-alarms.ts';
 
 export interface ReplyResult {
   inboundId: number;
@@ -25,6 +27,8 @@ export interface ReplyResult {
   } | null;
   /** This SMS (same gateway, phone and gateway message id) was delivered before: nothing was done. */
   duplicate?: true;
+  /** The unit's own SMS (a power failure, its return, an alarm): logged as such, it answers no command. */
+  alarm?: { barrierId: number; kind: DeviceAlarmKind };
 }
 
 /** An inbound SMS as its gateway names it; a second delivery with the same id is not handled again. */
@@ -67,6 +71,9 @@ export async function handleDeviceReply(
     return { inboundId: 0, matched: null, duplicate: true };
   }
   try {
+    // The unit's own SMS first: it names no command, and must never be taken for an answer (issue 30 item 5).
+    const alarm = await recordUnitAlarm(deps, message, now);
+    if (alarm) return { inboundId: inbound.id, matched: null, alarm };
     return await matchDeviceReply(deps, message, inbound.id, now);
   } catch (error) {
     // Not handled after all: forget its id, so that the gateway's retry of this delivery is taken in.

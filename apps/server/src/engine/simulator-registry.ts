@@ -220,6 +220,20 @@ export function attachDeviceSimulators(
     relay(barrierId) {
       return devices.get(barrierId)?.relay(deps.clock.now()) ?? null;
     },
+    async raiseAlarm(barrierId, kind) {
+      const device = devices.get(barrierId);
+      if (!device) return null;
+      const [barrier] = await deps.db
+        .select({ devicePhone: barriers.devicePhone })
+        .from(barriers)
+        .where(eq(barriers.id, barrierId));
+      if (!barrier) return null;
+      const sms = device.raiseAlarm(kind);
+      // Only the SMS to the gateway's number reach the server; those to residents' phones leave the story.
+      const toGateway = sms.filter((message) => message.to === deps.config.DEVICE_GATEWAY_PHONE);
+      for (const message of toGateway) send(barrier.devicePhone, message.text, options.delayMs, false);
+      return { sent: sms.length, toGateway: toGateway.length };
+    },
     async settled() {
       while (reading.size > 0) await Promise.all([...reading]);
     },

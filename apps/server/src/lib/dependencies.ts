@@ -60,4 +60,13 @@ export interface DemoDevices {
   whitelist(barrierId: number): { slot: number; number: string }[] | null;
   /** The barrier's simulated relay now (null: the unit has not heard from us yet). */
   relay(barrierId: number): { on: boolean; seconds: number | null; changes: number } | null;
+  /**
+   * The barrier's simulated unit loses or regains its supply (or raises another alarm) and sends its SMS to
+   * the numbers in its recipient slots; those to the gateway's number (DEVICE_GATEWAY_PHONE) reach the server
+   * as real inbound SMS. Null: the unit has not heard from us yet.
+   */
+  raiseAlarm(
+    barrierId: number,
+    kind: 'power_failure' | 'power_restored' | 'alarm',
+  ): Promise<{ sent: number; toGateway: number } | null>;
 }

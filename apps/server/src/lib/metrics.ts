@@ -21,6 +21,8 @@ export interface Metrics {
   readonly deviceCommandSendLatency: Histogram;
   /** SMS from anyone that answered no device command in flight (kept in inbound_sms, logged as unrecognised). */
   readonly unmatchedDeviceReplies: Counter;
+  /** The units' own SMS, by kind (`power_failure`, `power_restored`, `alarm`; issue 30 item 5). */
+  readonly deviceAlarms: Counter<'kind'>;
   readonly smsCodesRefusedByBudget: Counter;
   readonly deviceCommandsWaiting: Gauge<'status'>;
   readonly oldestWaitingCommandAge: Gauge;
@@ -72,6 +74,12 @@ export function createMetrics(): Metrics {
     unmatchedDeviceReplies: new Counter({
       name: 'propusk_device_replies_unmatched_total',
       help: 'Inbound SMS that answered no device command in flight (kept, shown as unrecognised).',
+      registers,
+    }),
+    deviceAlarms: new Counter({
+      name: 'propusk_device_alarms_total',
+      help: 'SMS the devices sent by themselves, by kind: power_failure, power_restored, alarm.',
+      labelNames: ['kind'],
       registers,
     }),
     deviceCommandsWaiting: new Gauge({

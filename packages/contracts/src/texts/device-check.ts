@@ -4,6 +4,25 @@
  */
 
 /** "Проверить устройство" and the device profile. */
+/** «Проверить устройство»: the move to the alarm layout (issue 30 item 5). */
+export const ALARM_LAYOUT_TEXTS = {
+  title: 'Сообщения о питании',
+  explain:
+    'Устройство присылает сообщение о пропаже питания только на номер в ячейке 1, а тревоги — на ячейки 1–6. Чтобы сервер их получал, в ячейку 1 записывается номер шлюза, а жители переносятся из ячеек 1–6.',
+  gateway: (number: string) => `Номер шлюза в ячейку 1: ${number}`,
+  moves: (count: number) => `Перенести жителей из ячеек 1–6: ${count}`,
+  move: (from: number, to: number) => `ячейка ${from} → ${to}`,
+  staying: (slots: string) => `Нет места, останутся в ячейках: ${slots}`,
+  sms: (count: number) => `СМС для переноса: ${count}`,
+  apply: 'Перенести',
+  confirm: 'Подтвердить перенос',
+  cancel: 'Отмена',
+  done: 'Номер шлюза записан в ячейку 1.',
+  queued: (count: number) => `Перенос отправлен на устройство, СМС: ${count}.`,
+  applyFailed: 'Не удалось выполнить перенос.',
+  loadFailed: 'Не удалось загрузить план переноса.',
+} as const;
+
 export const DEVICE_CHECK_TEXTS = {
   title: 'Проверка устройства',
   panelTitle: 'Номера в устройстве',

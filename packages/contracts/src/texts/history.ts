@@ -18,6 +18,7 @@ export const CHECK_SETTING_LABELS: Readonly<Record<string, string>> = {
   device_audit_check: 'Проверка устройства по расписанию',
   device_repair: 'Исправление устройства',
   device_audit_repair: 'Исправление после проверки',
+  alarm_layout: 'Номер шлюза в ячейку 1 для сообщений о питании',
   gate_open: 'Открытие шлагбаума',
   emergency_hold: 'Экстренное открытие',
   emergency_hold_end: 'Завершение экстренного открытия',

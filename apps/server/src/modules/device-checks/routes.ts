@@ -1,5 +1,7 @@
 import { badRequestSchema, errorSchema, idParamsSchema } from '@propusk/contracts/common';
 import {
+  alarmLayoutPlanSchema,
+  applyAlarmLayoutBodySchema,
   deviceAuditBodySchema,
   deviceAuditResponseSchema,
   deviceCheckResponseSchema,
@@ -9,13 +11,54 @@ import {
   startDeviceCheckBodySchema,
 } from '@propusk/contracts/device-checks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { applyAlarmLayout, getAlarmLayoutPlan } from './alarm-layout.ts';
 import { getDeviceProfile, setDeviceProfile } from './profile.ts';
 import { getDeviceCheck, repairDevice, setDeviceAudit, startDeviceCheck } from './service.ts';
 
 export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
   const common = { tags: ['device checks'], security: [{ bearer: [] }], params: idParamsSchema };
+
+  app.get(
+    '/api/admin/barriers/:id/device-check/alarm-layout/',
+    {
+      schema: {
+        ...common,
+        summary: "The move to the alarm layout: the gateway's number into slot 1 (nothing is written)",
+        description:
+          "RTU-family units send their power-failure SMS to slot 1 and their alarms to slots 1–6 (RTU5025 manual p. 10, note 3). The plan puts the gateway's number (DEVICE_GATEWAY_PHONE) into slot 1 and moves residents out of 1–6 where the unit has room; `sms` is the outbox's exact count. `available: false` says why (`reason`, an error code).",
+        response: { 200: alarmLayoutPlanSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => getAlarmLayoutPlan(deps, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/barriers/:id/device-check/alarm-layout/',
+    {
+      schema: {
+        ...common,
+        summary: 'Carry out the move to the alarm layout',
+        description:
+          "`expected_sms`: the count the administrator was shown; 409 `alarm_layout_cost_changed` when the move costs something else now (nothing is written), 409 with the plan's `reason` when it is not available, 409 when the weekly SMS limit would be exceeded.",
+        body: applyAlarmLayoutBodySchema,
+        response: {
+          200: z.object({ queued: z.number().int() }),
+          400: badRequestSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) =>
+      applyAlarmLayout(deps, currentUser(request), request.params.id, request.body.expected_sms),
+  );
 
   app.get(
     '/api/admin/barriers/:id/device-check/',

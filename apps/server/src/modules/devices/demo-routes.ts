@@ -31,6 +31,18 @@ const relaySchema = z.object({
   changes: z.number().int(),
 });
 
+const alarmBodySchema = z.object({
+  /** `lost`: the unit's supply is cut; `restored`: it comes back; `alarm`: another alarm of the unit. */
+  event: z.enum(['lost', 'restored', 'alarm']),
+});
+
+const alarmResultSchema = z.object({
+  /** SMS the unit sent (one per recipient slot that holds a number: slot 1 for power, 1–6 for alarms). */
+  sent: z.number().int(),
+  /** Of them, those to the gateway's number: they reach the server, after DEVICE_SIM_DELAY_MS. */
+  to_gateway: z.number().int(),
+});
+
 const whitelistSchema = z.object({
   entries: z.array(z.object({ slot: z.number().int(), number: z.string() })),
 });
@@ -89,6 +101,38 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
     async (request) => {
       const devices = await owned(currentUser(request).id, request.params.id);
       return { entries: devices.whitelist(request.params.id) ?? [] };
+    },
+  );
+
+  app.post(
+    '/api/demo/devices/:id/power/',
+    {
+      schema: {
+        tags: ['demo'],
+        summary: "The barrier's simulated unit loses or regains its supply (demo provider only)",
+        description:
+          'The unit sends its power SMS to the number in slot 1 (RTU5025 manual p. 10, note 3); the server hears it when slot 1 holds the gateway (DEVICE_GATEWAY_PHONE).',
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        body: alarmBodySchema,
+        response: {
+          200: alarmResultSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      const devices = await owned(currentUser(request).id, request.params.id);
+      const kind = ({ lost: 'power_failure', restored: 'power_restored', alarm: 'alarm' } as const)[
+        request.body.event
+      ];
+      const result = await devices.raiseAlarm(request.params.id, kind);
+      if (!result) throw conflict('simulator_empty');
+      return { sent: result.sent, to_gateway: result.toGateway };
     },
   );
 

@@ -663,3 +663,22 @@ export async function movePrimaryPhoneLocked(
   });
   return 'moved';
 }
+
+/**
+ * Moves residents' phones to other device slots (the alarm layout of issue 30 item 5: out of slots 1–6).
+ * Nothing a person sees changes (number, kind, times), so no history entry is written; the device's SMS of
+ * the move are in its log. Each target must be free: the (barrier, slot) constraint refuses anything else.
+ * The barrier must be locked by this transaction.
+ */
+export async function movePhoneSlotsLocked(
+  tx: Executor,
+  barrierId: number,
+  moves: readonly { phoneId: number; to: number }[],
+  now: Date,
+): Promise<void> {
+  for (const move of moves)
+    await tx
+      .update(phones)
+      .set({ slot: move.to, updatedAt: now })
+      .where(and(eq(phones.id, move.phoneId), eq(phones.barrierId, barrierId), eq(phones.isActive, true)));
+}

@@ -102,7 +102,8 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
 
 function replyStatus(result: ReplyResult): 'matched' | 'unmatched' | 'duplicate' {
   if (result.duplicate) return 'duplicate';
-  return result.matched ? 'matched' : 'unmatched';
+  // The unit's own SMS (an alarm) was understood and taken in, as an answer is.
+  return result.matched || result.alarm ? 'matched' : 'unmatched';
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -97,6 +97,11 @@ export function AdminBarrierPageRoute() {
               <Text size="sm">Телефон устройства: {formatPhone(data.device_phone)}</Text>
               <Text size="sm">Модель: {data.device_model}</Text>
               <Text size="sm">Номеров на устройстве: до {data.device_phones_amount}</Text>
+              {data.device_gateway_number ? (
+                <Text size="sm" data-testid="gateway-number" title={DEVICE_LOG_TEXTS.gatewayNumberHint}>
+                  {DEVICE_LOG_TEXTS.gatewayNumber}: {formatPhone(data.device_gateway_number)}
+                </Text>
+              ) : null}
               <Text size="sm">{data.is_public ? 'Публичный шлагбаум' : 'Закрытый шлагбаум'}</Text>
               {data.my_role === 'owner' ? null : (
                 <Text size="sm" data-testid="my-role">

@@ -16,6 +16,7 @@ import {
   adminBarrierListQueryKey,
   getAdminBarriers,
 } from '../../../features/admin-barriers/api/admin-barriers-api';
+import { DevicePowerBadge } from '../../../features/device-log/components/device-power';
 import { DeviceProblemBadge } from '../../../features/device-log/components/device-state-badge';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
@@ -85,6 +86,7 @@ export function AdminBarriersRoute() {
                         {barrier.is_public ? 'Публичный' : 'Закрытый'}
                       </Badge>
                       <DeviceProblemBadge state={barrier.device_state} />
+                      <DevicePowerBadge power={barrier.device_power} />
                       <BarrierDangerBadges dangers={barrier.dangers} />
                       {barrier.my_role === 'owner' ? null : (
                         <Badge variant="light" color="indigo.9" data-testid="role-badge">

@@ -77,6 +77,51 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Исправить' })).not.toBeInTheDocument();
   });
 
+  it('offers the gateway into slot 1 with the exact SMS count, and moves after a confirmation (issue 30 item 5)', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': { check: null, audit_every_days: null },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+      'GET /api/admin/barriers/5/device-check/alarm-layout/': {
+        available: true,
+        reason: null,
+        gateway_number: '+79990000001',
+        moves: [
+          { from: 1, to: 7 },
+          { from: 2, to: 8 },
+        ],
+        staying: [],
+        first_resident_slot: 7,
+        sms: 4,
+      },
+      'POST /api/admin/barriers/5/device-check/alarm-layout/': { queued: 4 },
+    });
+    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    const panel = await screen.findByTestId('alarm-layout');
+    expect(panel).toHaveTextContent('Номер шлюза в ячейку 1: +7 (999) 000-00-01');
+    expect(panel).toHaveTextContent('Перенести жителей из ячеек 1–6: 2 (ячейка 1 → 7, ячейка 2 → 8)');
+    expect(within(panel).getByTestId('alarm-layout-sms')).toHaveTextContent('СМС для переноса: 4');
+    await user.click(within(panel).getByRole('button', { name: 'Перенести' }));
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/alarm-layout/')).toHaveLength(0);
+    server.on({
+      'GET /api/admin/barriers/5/device-check/alarm-layout/': {
+        available: false,
+        reason: 'alarm_layout_done',
+        gateway_number: '+79990000001',
+        moves: [],
+        staying: [],
+        first_resident_slot: 7,
+        sms: 0,
+      },
+    });
+    await user.click(within(panel).getByRole('button', { name: 'Подтвердить перенос' }));
+    expect(await screen.findByText('Номер шлюза записан в ячейку 1.')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/alarm-layout/')[0]?.body).toEqual({
+      expected_sms: 4,
+    });
+  });
+
   it('starts a check, follows its progress, and says why one failed', async () => {
     signIn();
     const server = mockApi({

@@ -1,6 +1,7 @@
 import { DEVICE_CHECK_TEXTS } from '@propusk/contracts/texts/device-check';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
+import { AlarmLayoutPanel } from '../../../features/device-check/components/alarm-layout-panel';
 import { DeviceCheckPanel } from '../../../features/device-check/components/device-check-panel';
 import { DeviceProfileForm } from '../../../features/device-check/components/device-profile-form';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
@@ -24,6 +25,7 @@ export function DeviceCheckAdminRoute() {
         <>
           <DeviceHealthCard barrierId={barrierId} />
           <DeviceCheckPanel barrierId={barrierId} />
+          <AlarmLayoutPanel barrierId={barrierId} />
           <DeviceProfileForm barrierId={barrierId} />
         </>
       ) : (

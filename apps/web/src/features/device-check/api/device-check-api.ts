@@ -3,6 +3,7 @@
  * and 4). Types from @propusk/contracts.
  */
 import type {
+  AlarmLayoutPlan,
   DeviceCheck,
   DeviceCheckResponse,
   DeviceProfileResponse,
@@ -10,7 +11,7 @@ import type {
 } from '@propusk/contracts/device-checks';
 import { api } from '../../../lib/api-client';
 
-export type { DeviceCheck, DeviceProfileResponse };
+export type { AlarmLayoutPlan, DeviceCheck, DeviceProfileResponse };
 
 export const deviceCheckKey = ['admin', 'device-check'] as const;
 export const deviceCheckQueryKey = (barrierId: number) => [...deviceCheckKey, 'check', barrierId] as const;
@@ -44,4 +45,18 @@ export function saveDeviceProfile(
   body: { number_format?: string; replies?: Record<string, string[]> },
 ) {
   return api.put(`/api/admin/barriers/${barrierId}/device-profile/`, body) as Promise<DeviceProfileResponse>;
+}
+
+export const alarmLayoutQueryKey = (barrierId: number) =>
+  [...deviceCheckKey, 'alarm-layout', barrierId] as const;
+
+/** The move to the alarm layout: the gateway's number into slot 1 (issue 30 item 5). Nothing is written. */
+export function getAlarmLayoutPlan(barrierId: number) {
+  return api.get(`/api/admin/barriers/${barrierId}/device-check/alarm-layout/`) as Promise<AlarmLayoutPlan>;
+}
+
+export function applyAlarmLayout(barrierId: number, expectedSms: number) {
+  return api.post(`/api/admin/barriers/${barrierId}/device-check/alarm-layout/`, {
+    expected_sms: expectedSms,
+  }) as Promise<{ queued: number }>;
 }

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -52,6 +53,46 @@ describe('DeviceHealthCard', { timeout: 20_000 }, () => {
     mockApi({ 'GET /api/admin/barriers/5/device-health/': { ...deviceHealth, state: 'wrong_password' } });
     renderRoute(<DeviceHealthCard barrierId={5} />, { path: '/admin-barrier-page' });
     expect(await screen.findByTestId('device-state')).toHaveTextContent('неверный пароль');
+  });
+
+  it('says the unit has no power since its power-failure SMS, then that it came back (issue 30 item 5)', async () => {
+    signIn();
+    const lostAt = dayjs().hour(14).minute(2).second(0).toISOString();
+    mockApi({
+      'GET /api/admin/barriers/5/device-health/': {
+        ...deviceHealth,
+        power: 'lost',
+        power_since: lostAt,
+        alarms_today: 0,
+      },
+    });
+    const { unmount } = renderRoute(<DeviceHealthCard barrierId={5} />, { path: '/admin-barrier-page' });
+    expect(await screen.findByTestId('device-power')).toHaveTextContent('Питание: нет питания с 14:02');
+    unmount();
+
+    mockApi({
+      'GET /api/admin/barriers/5/device-health/': {
+        ...deviceHealth,
+        power: 'restored',
+        power_since: dayjs().hour(15).minute(10).second(0).toISOString(),
+        alarms_today: 2,
+      },
+    });
+    renderRoute(<DeviceHealthCard barrierId={5} />, { path: '/admin-barrier-page' });
+    expect(await screen.findByTestId('device-power')).toHaveTextContent(
+      'Питание: питание восстановлено в 15:10',
+    );
+    expect(screen.getByText('Тревог за сутки: 2')).toBeInTheDocument();
+  });
+
+  it('says nothing of power when the unit never told', async () => {
+    signIn();
+    mockApi({
+      'GET /api/admin/barriers/5/device-health/': { ...deviceHealth, power: null, power_since: null },
+    });
+    renderRoute(<DeviceHealthCard barrierId={5} />, { path: '/admin-barrier-page' });
+    await screen.findByTestId('device-state');
+    expect(screen.queryByTestId('device-power')).not.toBeInTheDocument();
   });
 
   it('formats ages', () => {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../../../components/query-status';
 import { formatDateTime } from '../../../lib/dates';
 import { deviceHealthQueryKey, getDeviceHealth } from '../api/device-log-api';
+import { DevicePowerLine } from './device-power';
 import { DeviceStateBadge } from './device-state-badge';
 import { formatAge } from './format-age';
 
@@ -36,6 +37,7 @@ export function DeviceHealthCard({ barrierId }: { barrierId: number }) {
         <QueryStatus isPending={health.isPending} error={health.error ? TEXTS.healthLoadFailed : null} />
         {data ? (
           <>
+            <DevicePowerLine power={data.power ?? null} since={data.power_since ?? null} />
             <Text size="sm">
               {TEXTS.lastReply}: {data.last_reply_at ? formatDateTime(data.last_reply_at) : TEXTS.noReply}
             </Text>
@@ -51,6 +53,11 @@ export function DeviceHealthCard({ barrierId }: { barrierId: number }) {
             {DEVICE_STATE_HINTS[data.state] ? (
               <Text size="sm" c="red.9" data-testid="device-state-hint">
                 {DEVICE_STATE_HINTS[data.state]}
+              </Text>
+            ) : null}
+            {(data.alarms_today ?? 0) > 0 ? (
+              <Text size="sm" c="red.9">
+                {TEXTS.alarmsToday}: {data.alarms_today}
               </Text>
             ) : null}
             {data.unrecognised_count > 0 ? (

@@ -1,0 +1,52 @@
+/**
+ * The units' own SMS (issue 30 item 5, docs/decisions/0025 "Power alarms"): an RTU-family unit sends its
+ * power-failure SMS to slot 1 and its alarms to slots 1–6, so a barrier that holds the gateway's number in
+ * slot 1 hears them. An SMS from a unit's number that its model's alarm forms recognise
+ * (`@propusk/devices/alarms`) answers no command: it is written to the device log with its kind as the
+ * outcome, counted (`propusk_device_alarms_total`), and read by the health (`power`, «нет питания с …»).
+ */
+import type { DeviceAlarmKind } from '@propusk/devices/alarms';
+import { recogniseAlarm } from '@propusk/devices/alarms';
+import { maskSecrets } from '@propusk/devices/mask';
+import { isDeviceModel } from '@propusk/devices/models';
+import { and, eq, isNull } from 'drizzle-orm';
+import { barriers } from '../db/schema.ts';
+import type { Dependencies } from '../lib/dependencies.ts';
+import { insertDeviceMessages } from './device-log-repository.ts';
+
+/**
+ * Records `message` as an alarm of the live barrier whose unit sent it, when its model recognises the text;
+ * returns what it was, or null (then the SMS goes on to be matched as a reply).
+ */
+export async function recordUnitAlarm(
+  deps: Pick<Dependencies, 'db' | 'secrets' | 'metrics' | 'logger'>,
+  message: { from: string; text: string },
+  now: Date,
+): Promise<{ barrierId: number; kind: DeviceAlarmKind } | null> {
+  const [barrier] = await deps.db
+    .select({
+      id: barriers.id,
+      model: barriers.deviceModel,
+      passwordEncrypted: barriers.devicePasswordEncrypted,
+    })
+    .from(barriers)
+    .where(and(eq(barriers.devicePhone, message.from), isNull(barriers.deletedAt)))
+    .limit(1);
+  if (!barrier || !isDeviceModel(barrier.model)) return null;
+  const recognised = recogniseAlarm(barrier.model, message.text);
+  if (!recognised) return null;
+  const password = barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
+  await insertDeviceMessages(deps.db, [
+    {
+      barrierId: barrier.id,
+      direction: 'in',
+      text: maskSecrets(message.text, [password]),
+      outcome: recognised.kind,
+      createdAt: now,
+    },
+  ]);
+  deps.metrics.deviceAlarms.inc({ kind: recognised.kind });
+  const log = recognised.kind === 'power_restored' ? deps.logger.info : deps.logger.warn;
+  log.call(deps.logger, { barrierId: barrier.id, kind: recognised.kind }, 'the device sent an alarm');
+  return { barrierId: barrier.id, kind: recognised.kind };
+}
