@@ -25,7 +25,8 @@ const ATTACKS: readonly (readonly [string, string])[] = [
 const MESSY = '  Иван\u00a0\u00a0 Петров,\tкв. 5 ';
 const CLEAN = 'Иван Петров, кв. 5';
 
-describe('the clean-text rule on every human text field', () => {
+// One test app for the whole file: creating one is the slow part on a loaded machine.
+describe('the clean-text rule on every human text field, and the invitation SMS', () => {
   let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
@@ -227,14 +228,6 @@ describe('the clean-text rule on every human text field', () => {
     expect(rows[0]?.problems[0]?.text).toMatch(/^В имени или примечании только буквы/);
     expect(rows[2]).toMatchObject({ name: 'Пётр Петров', note: 'кв. 3' });
   });
-});
-
-describe('the invitation SMS', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SITE_URL: 'https://propusk.example' } });
-  });
-  afterAll(() => t.close());
 
   it('carries a short, cleaned address even when the stored one is an attack', async () => {
     const owner = await createAdmin(t, { fullName: 'Владелец\u202e 🔑' });
