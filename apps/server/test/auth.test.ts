@@ -201,7 +201,12 @@ describe('login of an ordinary user', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await verifyCode(t, phone, wrong, token);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'Invalid verification code.', code: 'invalid_code' });
+      // The tries this code has left travel with the refusal (issue 32 item 6): 4, 3, 2, 1, 0.
+      expect(response.json()).toEqual({
+        detail: 'Invalid verification code.',
+        code: 'invalid_code',
+        attempts_left: 5 - attempt,
+      });
     }
     const sixth = await verifyCode(t, phone, code, token);
     expect(sixth.statusCode).toBe(400);

@@ -118,6 +118,17 @@ export const verifyCodeResponseSchema = z.object({
   policy_version: z.string().optional(),
 });
 
+/**
+ * The body of a wrong code (400 `invalid_code`, issue 32 item 6): how many tries this code has left (5 in all,
+ * the right one included; 0: ask for a new code). Every code check answers it: login, guest passes, resets.
+ */
+export const invalidCodeErrorSchema = z.looseObject({
+  detail: z.string(),
+  code: z.literal('invalid_code'),
+  attempts_left: z.number().int().min(0),
+});
+export type InvalidCodeError = z.infer<typeof invalidCodeErrorSchema>;
+
 /** A password step's nonce (`password_nonce`): 43 URL-safe characters; anything else is refused at once. */
 export const passwordNonceSchema = requiredString('Password nonce')
   .min(1, { error: 'Password nonce must not be empty.' })

@@ -217,13 +217,18 @@ export async function findVerificationByTokenHash(
  * Claims one try of a code before it is compared (every try counts, the right one too), unless the code has
  * had all its tries; returns false when it had. One UPDATE, so parallel tries cannot read a stale count.
  */
-export async function claimCodeTry(executor: Executor, id: number, maxAttempts: number): Promise<boolean> {
-  const rows = await executor
+/** Claims one try of a code; the tries it has left after this one, or null when none was left to claim. */
+export async function claimCodeTry(
+  executor: Executor,
+  id: number,
+  maxAttempts: number,
+): Promise<number | null> {
+  const [row] = await executor
     .update(verifications)
     .set({ failedAttempts: sql`${verifications.failedAttempts} + 1` })
     .where(and(eq(verifications.id, id), sql`${verifications.failedAttempts} < ${maxAttempts}`))
-    .returning({ id: verifications.id });
-  return rows.length > 0;
+    .returning({ failedAttempts: verifications.failedAttempts });
+  return row ? maxAttempts - row.failedAttempts : null;
 }
 
 export async function markVerified(executor: Executor, id: number, now: Date): Promise<void> {

@@ -244,18 +244,20 @@ export async function verifyCode(
   // code matches. Both happen under the phone's lock, so no number of parallel calls compares more than the
   // stated tries. A dead code answers so even during the backoff (the backoff's 429 rolls the claim back).
   const now = deps.clock.now();
-  const failureId = await deps.db.transaction(async (tx) => {
+  const { failureId, attemptsLeft } = await deps.db.transaction(async (tx) => {
     await lockPhoneFailures(tx, phone);
-    if (!(await claimCodeTry(tx, row.id, MAX_TRIES_PER_CODE))) throw badRequest('code_attempts_exhausted');
+    const left = await claimCodeTry(tx, row.id, MAX_TRIES_PER_CODE);
+    if (left === null) throw badRequest('code_attempts_exhausted');
     await assertCodeTriesOpen(tx, deps, phone, ip);
-    return insertAuthFailure(tx, phone, 'code', now, ip);
+    return { failureId: await insertAuthFailure(tx, phone, 'code', now, ip), attemptsLeft: left };
   });
   if (!codeMatches(deps, row, input.code)) {
     deps.logger.info(
       { phoneKey: phoneLogKey(deps.secrets, phone), mode: row.mode },
       'wrong verification code',
     );
-    throw badRequest('invalid_code');
+    // The person sees how many tries this code has left (issue 32 item 6); 0: ask for a new code.
+    throw badRequest('invalid_code', undefined, { attempts_left: attemptsLeft });
   }
   await deleteAuthFailure(deps.db, failureId);
   if (row.status === 'sent') await markVerified(deps.db, row.id, now);

@@ -1,43 +1,30 @@
-import { useState } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { ADMIN_PASSWORD_RESET_TEXTS } from '@propusk/contracts/texts/auth';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
-import { CodeForm } from '../../../features/auth/components/code-form';
-import { SendCodeStep } from '../../../features/auth/components/send-code-step';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { type NavigationState, paths } from '../../paths';
-import { SAMPLE_PHONE } from './sample-phone';
+import { paths } from '../../paths';
 
-/** /restoresms: the SMS code that allows an administrator to set a new password (spec.md section 4). */
+/**
+ * /restoresms, reached by «Забыли пароль?» on the administrator's password step (spec.md section 4). An
+ * administrator's password is never reset by an SMS code (docs/decisions/0012 B: whoever holds the number would
+ * then hold both factors), so this screen says what to do instead and sends no SMS (issue 32 item 6).
+ */
 export function RestoreSmsRoute() {
   const navigate = useNavigate();
-  const state = useNavigationState();
-  const phone = state.phone ?? SAMPLE_PHONE;
-  const [token, setToken] = useState<string | null>(null);
-
+  const { phone } = useNavigationState();
   return (
     <AppLayout
       title="Восстановление пароля"
       back={{ to: paths.verifyAdmin, label: 'Назад', state: { phone } }}
     >
-      {token ? (
-        <CodeForm
-          phone={phone}
-          mode="reset_password"
-          initialToken={token}
-          onVerified={async (verificationToken) => {
-            navigate(paths.restorePassword, {
-              state: { phone, verification_token: verificationToken } satisfies NavigationState,
-            });
-          }}
-        />
-      ) : (
-        <SendCodeStep
-          phone={phone}
-          mode="reset_password"
-          explanation="Для восстановления пароля отправим код по СМС."
-          onSent={setToken}
-        />
-      )}
+      <Stack gap="md">
+        <Text data-testid="admin-reset-explained">{ADMIN_PASSWORD_RESET_TEXTS.explanation}</Text>
+        <Text>{ADMIN_PASSWORD_RESET_TEXTS.why}</Text>
+        <Button onClick={() => navigate(paths.login, { replace: true })} fullWidth>
+          {ADMIN_PASSWORD_RESET_TEXTS.backToLogin}
+        </Button>
+      </Stack>
     </AppLayout>
   );
 }

@@ -9,6 +9,8 @@ import { errorMessage, joinedFieldText, withRetryHint } from '../../../lib/error
  */
 export function codeRequestErrorMessage(error: unknown): string {
   if (error instanceof NetworkError) return AUTH_MESSAGES.codeServerUnreachable;
+  // The code that went out belongs to the window that asked for it: say where it is (issue 32 item 6).
+  if (error instanceof ApiError && error.code === 'code_already_sent') return AUTH_MESSAGES.codeSentElsewhere;
   return errorMessage(error, {
     fallback: AUTH_MESSAGES.codeSendFailedForVerify,
     fields: ['phone', 'mode'],

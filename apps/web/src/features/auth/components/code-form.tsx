@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import type { VerificationMode } from '@propusk/contracts/auth';
 import type { ErrorCode } from '@propusk/contracts/error-codes';
-import { AUTH_MESSAGES, AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
+import { AUTH_MESSAGES, AUTH_VALIDATION, attemptsLeftText } from '@propusk/contracts/texts/auth';
 import { type FormEvent, useState } from 'react';
 import { CodeInput, isSixDigitCode } from '../../../components/code-input';
 import { ResendCountdown } from '../../../components/resend-countdown';
@@ -85,7 +85,11 @@ export function CodeForm({
         return await onVerified(token, response);
       } catch (caught) {
         const isWrongCode = caught instanceof ApiError && caught.code === WRONG_CODE;
-        return isWrongCode && wrongCodeText ? wrongCodeText : verifyErrorMessage(caught, verifyErrorFallback);
+        const line =
+          isWrongCode && wrongCodeText ? wrongCodeText : verifyErrorMessage(caught, verifyErrorFallback);
+        // How many tries this code has left (issue 32 item 6).
+        const left = isWrongCode ? (caught.body as { attempts_left?: unknown }).attempts_left : undefined;
+        return typeof left === 'number' ? `${line} ${attemptsLeftText(left)}` : line;
       }
     });
   }
@@ -115,22 +119,30 @@ export function CodeForm({
         <Text>
           Телефон: <b data-testid="code-phone">{formatPhone(phone)}</b>
         </Text>
-        <CodeInput
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            if (value.length === 6) setIsTouched(true);
-          }}
-          onBlur={() => setIsTouched(true)}
-          error={codeError}
-          description="На телефон выслан код подтверждения"
-          required
-        />
+        {token ? (
+          <CodeInput
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              if (value.length === 6) setIsTouched(true);
+            }}
+            onBlur={() => setIsTouched(true)}
+            error={codeError}
+            description="На телефон выслан код подтверждения"
+            required
+            autoFocus
+          />
+        ) : null}
         <ErrorLine message={error} />
+        {/* No code of this window's own (the request was refused, e.g. a code went out from another window):
+            no «выслан», no field that could only fail; the resend below is the way on (issue 32 item 6). */}
+        {token || error ? null : <Text data-testid="code-missing">{AUTH_MESSAGES.noCodeYet}</Text>}
         <SuccessLine message={notice} />
-        <Button type="submit" loading={isBusy} fullWidth>
-          {submitLabel}
-        </Button>
+        {token ? (
+          <Button type="submit" loading={isBusy} fullWidth>
+            {submitLabel}
+          </Button>
+        ) : null}
         <Button variant="light" onClick={resend} disabled={secondsLeft > 0 || isBusy} fullWidth>
           Отправить код повторно
         </Button>
