@@ -181,6 +181,20 @@ describe('power alarms reach the server', { timeout: 60_000 }, () => {
     expect(await get(`/api/admin/barriers/${old.id}/device-health/`)).toMatchObject({ power: 'lost' });
   });
 
+  it('a deleted barrier leaves its unit empty: the gateway goes with the residents', async () => {
+    const barrier = await createBarrier(t, owner);
+    await h.run(barrier.id);
+    expect((h.simulators.whitelist(barrier.id) ?? []).map((entry) => entry.slot)).toEqual([1, 7]);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/barriers/${barrier.id}/`,
+      token: owner.token,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await h.run(barrier.id);
+    expect(h.simulators.whitelist(barrier.id)).toEqual([]);
+  });
+
   it('a model that sends no alarms keeps its layout and is not offered the move', async () => {
     const barrier = await createBarrier(t, owner, {
       device_model: 'Telemetrica',

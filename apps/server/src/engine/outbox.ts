@@ -100,6 +100,7 @@ export const GATEWAY_SPEC_ID = 0;
 /**
  * The phones, and the gateway's number where the barrier holds it (issue 30 item 5): a permanent entry of
  * nobody's in the model's power-alarm slot (slot 1), so that the unit's power-failure SMS reach the server.
+ * A deleted barrier's unit is cleared of it too (the SQL gives no gateway then).
  */
 function specsWithGateway(
   model: string,
@@ -118,7 +119,7 @@ function specsWithGateway(
 /** The barrier's model and active phones in one statement (null: no such barrier). */
 export async function loadModelAndSpecs(executor: Executor, barrierId: number) {
   const result = (await executor.execute(
-    sql`select b.device_model as model, b.device_gateway_number as gateway, ${phoneSpecsJsonSql} as phones
+    sql`select b.device_model as model, case when b.deleted_at is null then b.device_gateway_number end as gateway, ${phoneSpecsJsonSql} as phones
       from ${barriers} b where b.id = ${barrierId}`,
   )) as unknown as { rows: { model: string; gateway: string | null; phones: JsonRows }[] };
   const row = result.rows[0];
@@ -142,7 +143,7 @@ export async function loadDeviceState(executor: Executor, barrierId: number) {
   );
   const result = (await executor.execute(sql`
     select b.device_model as model, b.device_clock_set_at as clock_set_at,
-      b.device_gateway_number as gateway,
+      case when b.deleted_at is null then b.device_gateway_number end as gateway,
       exists (select 1 from ${phones} w where w.barrier_id = b.id and w.is_active and w.status = 'pending')
         as has_pending,
       ${phoneSpecsJsonSql} as phones,
