@@ -1,5 +1,6 @@
 /**
- * Reading and writing the import's tables: an XLSX workbook (read-excel-file / write-excel-file) or a CSV
+ * Reading and writing the import's tables: an XLSX workbook (read row by row up to the cap by xlsx-rows.ts;
+ * written by write-excel-file) or a CSV
  * text (csv-parse / csv-stringify; UTF-8, or Windows-1251 as Excel saves it in Russia; comma, semicolon or
  * tab). Every cell comes out as text; a date cell of a workbook as «ДД.ММ.ГГГГ ЧЧ:ММ» (its wall time).
  */
@@ -12,9 +13,9 @@ import {
 } from '@propusk/contracts/imports';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, HttpError } from '../../lib/errors.ts';
+import { readXlsxRows } from './xlsx-rows.ts';
 import { assertZipBounded } from './zip-bounds.ts';
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -57,34 +58,6 @@ function guessDelimiter(text: string): string {
   return [';', ',', '\t'].reduce((best, next) => (count(next) > count(best) ? next : best), ',');
 }
 
-async function readTable(file: Buffer): Promise<{ format: ImportFormat; table: string[][] }> {
-  const invalid = () => badRequest('import_file_invalid');
-  if (isZip(file)) {
-    // Bounded before it is read: sizes and ratio from the zip's directory, checked by inflating (zip-bounds.ts).
-    assertZipBounded(file);
-    try {
-      const sheet = await readSheet(file);
-      return { format: 'xlsx', table: sheet.map((row) => row.map(cellText)) };
-    } catch {
-      throw invalid();
-    }
-  }
-  if (file.subarray(0, 4096).includes(0)) throw invalid();
-  const text = decodeText(file);
-  try {
-    const table = parseCsv(text, {
-      bom: true,
-      delimiter: guessDelimiter(text.replace(/^\uFEFF/, '')),
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-    }) as string[][];
-    return { format: 'csv', table: table.map((row) => row.map(cellText)) };
-  } catch {
-    throw invalid();
-  }
-}
-
 const headerKey = (text: string) => text.trim().toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ');
 const COLUMN_BY_HEADER = new Map(
   (Object.entries(IMPORT_COLUMNS) as [ImportColumn, string][]).map(([column, header]) => [
@@ -94,34 +67,86 @@ const COLUMN_BY_HEADER = new Map(
 );
 
 /**
- * The data rows of an uploaded file: headers matched without case and in any order (an unknown one, or no
- * «Телефон», is a 400), empty lines and comment lines («#…» in «Телефон») skipped, at most IMPORT_MAX_ROWS.
+ * Takes a table's lines one by one: the first non-empty one is the headers (matched without case and in any
+ * order; an unknown one, or no «Телефон», is a 400), then data rows, empty lines and comment lines («#…» in
+ * «Телефон») skipped. `take` says false once there are more than IMPORT_MAX_ROWS rows: the reader stops there.
  */
-export async function readImportFile(file: Buffer): Promise<{ format: ImportFormat; rows: RawRow[] }> {
-  const { format, table } = await readTable(file);
-  const headerIndex = table.findIndex((row) => row.some((cell) => cell !== ''));
-  if (headerIndex < 0) throw badRequest('import_empty');
-  const columns = (table[headerIndex] ?? []).map((header) =>
-    header === '' ? null : (COLUMN_BY_HEADER.get(headerKey(header)) ?? 'unknown'),
-  );
-  if (columns.includes('unknown') || !columns.includes('phone')) throw badRequest('import_headers_invalid');
-  if (new Set(columns.filter(Boolean)).size !== columns.filter(Boolean).length) {
-    throw badRequest('import_headers_invalid');
-  }
+function createRowCollector() {
+  let columns: (ImportColumn | 'unknown' | null)[] | null = null;
   const rows: RawRow[] = [];
-  for (let index = headerIndex + 1; index < table.length; index++) {
-    const row = table[index] ?? [];
-    if (row.every((cell) => cell === '')) continue;
-    const cells: RawRow['cells'] = {};
-    columns.forEach((column, position) => {
-      if (column && column !== 'unknown') cells[column] = row[position] ?? '';
-    });
-    if ((cells.phone ?? '').startsWith('#')) continue;
-    rows.push({ line: index + 1, cells });
-    if (rows.length > IMPORT_MAX_ROWS) throw badRequest('import_too_many_rows');
+  let isOverCap = false;
+  return {
+    rows,
+    get isOverCap() {
+      return isOverCap;
+    },
+    take(line: number, row: string[]): boolean {
+      if (row.every((cell) => cell === '')) return true;
+      if (!columns) {
+        columns = row.map((header) =>
+          header === '' ? null : (COLUMN_BY_HEADER.get(headerKey(header)) ?? 'unknown'),
+        );
+        const named = columns.filter(Boolean);
+        if (columns.includes('unknown') || !columns.includes('phone') || new Set(named).size !== named.length)
+          throw badRequest('import_headers_invalid');
+        return true;
+      }
+      const cells: RawRow['cells'] = {};
+      columns.forEach((column, position) => {
+        if (column && column !== 'unknown') cells[column] = row[position] ?? '';
+      });
+      if ((cells.phone ?? '').startsWith('#')) return true;
+      rows.push({ line, cells });
+      isOverCap = rows.length > IMPORT_MAX_ROWS;
+      return !isOverCap;
+    },
+  };
+}
+
+/** Lines of the file into `collector`: an XLSX as a stream of rows that stops at the cap, a CSV whole. */
+async function readTable(
+  file: Buffer,
+  collector: ReturnType<typeof createRowCollector>,
+): Promise<ImportFormat> {
+  const invalid = () => badRequest('import_file_invalid');
+  const passOn = (error: unknown) => (error instanceof HttpError ? error : invalid());
+  if (isZip(file)) {
+    // Bounded before it is read: sizes and ratio from the zip's directory, checked by inflating (zip-bounds.ts).
+    const entries = assertZipBounded(file);
+    try {
+      await readXlsxRows(file, entries, (line, cells) => collector.take(line, cells.map(cellText)));
+    } catch (error) {
+      throw passOn(error);
+    }
+    return 'xlsx';
   }
-  if (rows.length === 0) throw badRequest('import_empty');
-  return { format, rows };
+  if (file.subarray(0, 4096).includes(0)) throw invalid();
+  const text = decodeText(file);
+  let table: string[][];
+  try {
+    table = parseCsv(text, {
+      bom: true,
+      delimiter: guessDelimiter(text.replace(/^\uFEFF/, '')),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    }) as string[][];
+  } catch {
+    throw invalid();
+  }
+  for (const [index, row] of table.entries()) {
+    if (!collector.take(index + 1, row.map(cellText))) break;
+  }
+  return 'csv';
+}
+
+/** The data rows of an uploaded file (createRowCollector), at most IMPORT_MAX_ROWS. */
+export async function readImportFile(file: Buffer): Promise<{ format: ImportFormat; rows: RawRow[] }> {
+  const collector = createRowCollector();
+  const format = await readTable(file, collector);
+  if (collector.isOverCap) throw badRequest('import_too_many_rows');
+  if (collector.rows.length === 0) throw badRequest('import_empty');
+  return { format, rows: collector.rows };
 }
 
 /** The template: the headers, the explanation line, and example rows (to be replaced). */

@@ -22,8 +22,20 @@ const LOCAL = 0x04034b50;
 const tooLarge = () => badRequest('import_file_unpacked_too_large');
 const invalid = () => badRequest('import_file_invalid');
 
-/** Throws a 400 unless the zip's entries are within the bounds (sizes declared and real). */
-export function assertZipBounded(file: Buffer): void {
+/** One entry of the zip: where its data starts, how it is stored, its sizes. */
+export interface ZipEntry {
+  method: number;
+  dataStart: number;
+  compressed: number;
+  unpacked: number;
+}
+
+/**
+ * Throws a 400 unless the zip's entries are within the bounds (sizes declared and real); returns the entries
+ * by name, for the workbook's reader (xlsx-rows.ts).
+ */
+export function assertZipBounded(file: Buffer): Map<string, ZipEntry> {
+  const found = new Map<string, ZipEntry>();
   const from = Math.max(0, file.length - 22 - 0xffff);
   let end = -1;
   for (let at = file.length - 22; at >= from; at--) {
@@ -52,19 +64,28 @@ export function assertZipBounded(file: Buffer): void {
     total += unpacked;
     if (total > XLSX_MAX_UNPACKED_BYTES) throw tooLarge();
     if (unpacked > 4096 && unpacked > compressed * XLSX_MAX_RATIO) throw tooLarge();
-    checkEntryData(file, localOffset, method, compressed, unpacked);
+    const dataStart = checkEntryData(file, localOffset, method, compressed, unpacked);
+    const name = file.toString('utf8', at + 46, at + 46 + nameLength);
+    found.set(name, { method, dataStart, compressed, unpacked });
     at += 46 + nameLength + extraLength + commentLength;
   }
+  return found;
 }
 
 /** Inflates one entry, bounded by its declared size: more data than declared is a lie, refused. */
-function checkEntryData(file: Buffer, offset: number, method: number, compressed: number, unpacked: number) {
+function checkEntryData(
+  file: Buffer,
+  offset: number,
+  method: number,
+  compressed: number,
+  unpacked: number,
+): number {
   if (offset + 30 > file.length || file.readUInt32LE(offset) !== LOCAL) throw invalid();
   const start = offset + 30 + file.readUInt16LE(offset + 26) + file.readUInt16LE(offset + 28);
   if (start + compressed > file.length) throw invalid();
   if (method === 0) {
     if (compressed !== unpacked) throw invalid();
-    return;
+    return start;
   }
   if (method !== 8) throw invalid();
   try {
@@ -74,4 +95,5 @@ function checkEntryData(file: Buffer, offset: number, method: number, compressed
       throw tooLarge();
     throw invalid();
   }
+  return start;
 }
