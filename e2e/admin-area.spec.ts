@@ -250,7 +250,7 @@ test('blocks the user with a reason and unblocks him from the search', async () 
   await page.getByRole('dialog').getByRole('button', { name: 'Да, заблокировать' }).click();
   await expect(page.getByTestId('user-status')).toHaveText('Заблокирован');
   await expect(page.getByText('Причина: Не платит взносы')).toBeVisible();
-  await expect(page.getByText('Нет номеров')).toBeVisible();
+  await expect(page.getByText('Номеров нет. Добавьте номер кнопкой «Добавить номер».')).toBeVisible();
   await checkAdminScreen(page, testInfo, 'user-profile-blocked');
 
   await page.getByRole('button', { name: '← Назад' }).click();

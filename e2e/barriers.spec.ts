@@ -57,7 +57,11 @@ test.afterAll(async () => {
 test('finds barriers by address, 5 per page, in each sort order', async () => {
   await openLoggedIn(page, resident, '/barriers');
   await expect(page.getByRole('heading', { name: 'Шлагбаумы' })).toBeVisible();
-  await expect(page.getByText('Нет результатов')).toBeVisible();
+  await expect(
+    page.getByText(
+      'По этому адресу шлагбаумов не нашлось. Проверьте адрес или попросите администратора шлагбаума пригласить вас по номеру телефона.',
+    ),
+  ).toBeVisible();
   await checkScreen(page, 'barriers-my-empty');
 
   await page.getByText('Поиск', { exact: true }).click();
@@ -148,7 +152,11 @@ test('manages extra phones on his barrier and sees their device status', async (
   await expect(page.getByText('Номеров на пользователя', { exact: true })).toBeVisible();
   const primary = page.getByTestId('phone-card').filter({ hasText: shownPhone(resident.phone) });
   await expect(primary.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
-  await expect(page.getByText('Нет дополнительных номеров')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Дополнительных номеров нет. Номер родственника или гостя добавьте кнопкой «Добавить номер».',
+    ),
+  ).toBeVisible();
   await checkScreen(page, 'mybarrier');
 
   // A permanent phone: the save button stays disabled until the form is valid.

@@ -146,7 +146,9 @@ test('an administrator: every screen of a new barrier, its empty states, refusal
   });
 
   await visitFromBarrierPage(page, 'Пользователи', async () => {
-    await expect(page.getByText('Нет пользователей')).toBeVisible();
+    await expect(
+      page.getByText('Пользователей не найдено. Измените поиск или пригласите жителя по номеру телефона.'),
+    ).toBeVisible();
     await page.getByLabel('Номер телефона').fill('+79000000000');
     await page.getByRole('button', { name: 'Найти' }).click();
     await expect(page.getByText('Пользователь не найден')).toBeVisible();
@@ -157,7 +159,9 @@ test('an administrator: every screen of a new barrier, its empty states, refusal
     await expect(page.getByRole('heading', { name: 'История изменений (Админ)' })).toBeVisible();
     await checkScreenTexts(page, 'ru-barrier-history-admin-new');
     await selectOption(page, 'Тип действия', 'Удаление номера');
-    await expect(page.getByText('Нет данных')).toBeVisible();
+    await expect(
+      page.getByText('Изменений не найдено. Выберите другой период или другой тип действия.'),
+    ).toBeVisible();
     await checkScreenTexts(page, 'ru-barrier-history-admin-nothing-found');
   });
 
@@ -165,7 +169,11 @@ test('an administrator: every screen of a new barrier, its empty states, refusal
     await expect(page.getByTestId('unrecognised-count')).toBeVisible();
     await checkScreen(page, 'ru-device-log-new');
     await selectOption(page, 'Результат', 'шлюз не принял');
-    await expect(page.getByText('Нет данных')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Сообщений нет. Они появятся, когда сервер отправит устройству команду; с фильтром выберите «Все сообщения».',
+      ),
+    ).toBeVisible();
     await checkScreenTexts(page, 'ru-device-log-nothing-found');
   });
 

@@ -77,7 +77,11 @@ test('finds a barrier whatever the punctuation, order and abbreviations, and kee
     await expect(items.first()).toContainText(address);
   }
   await search.fill(`тверск ${run} ленина`);
-  await expect(page.getByText('Нет результатов')).toBeVisible();
+  await expect(
+    page.getByText(
+      'По этому адресу шлагбаумов не нашлось. Проверьте адрес или попросите администратора шлагбаума пригласить вас по номеру телефона.',
+    ),
+  ).toBeVisible();
   await search.fill(`тверск, стр. ${run}`);
   await expect(items).toHaveCount(1);
   await expect(page).toHaveURL(/tab=all/);

@@ -18,6 +18,4 @@ export const COMMON_MESSAGES = {
   loadFailed: 'Ошибка загрузки данных',
   updateFailed: 'Ошибка при обновлении',
   barrierNotFound: 'Шлагбаум не найден',
-  emptyResults: 'Нет результатов',
-  emptyData: 'Нет данных',
 } as const;

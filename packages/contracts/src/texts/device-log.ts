@@ -49,6 +49,9 @@ export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const DEVICE_LOG_TEXTS = {
+  /** Issue 32 item 5: an empty list says what to do next. */
+  empty:
+    'Сообщений нет. Они появятся, когда сервер отправит устройству команду; с фильтром выберите «Все сообщения».',
   title: 'Журнал устройства',
   allOutcomes: 'Все сообщения',
   outcomeFilter: 'Результат',

@@ -52,6 +52,8 @@ export const PHONE_VALIDATION = {
 export const PHONE_MESSAGES = {
   phoneDeleteFailed: 'Ошибка удаления номера',
   phoneSaveFailed: 'Ошибка при сохранении номера.',
-  emptyPhones: 'Нет номеров',
-  emptyExtraPhones: 'Нет дополнительных номеров',
+  emptyPhones: 'Номеров нет. Добавьте номер кнопкой «Добавить номер».',
+  /** Issue 32 item 5: an empty list says what to do next. */
+  emptyExtraPhones:
+    'Дополнительных номеров нет. Номер родственника или гостя добавьте кнопкой «Добавить номер».',
 } as const;

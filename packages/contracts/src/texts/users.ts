@@ -17,5 +17,5 @@ export const USER_MESSAGES = {
   unblockFailed: 'Ошибка разблокировки',
   inviteFailed: 'Ошибка отправки заявки',
   inviteSent: 'Заявка отправлена успешно',
-  emptyUsers: 'Нет пользователей',
+  emptyUsers: 'Пользователей не найдено. Измените поиск или пригласите жителя по номеру телефона.',
 } as const;

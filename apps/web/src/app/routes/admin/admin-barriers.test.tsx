@@ -68,7 +68,9 @@ describe('/admin-barriers', { timeout: 20_000 }, () => {
     signIn();
     mockApi({ 'GET /api/admin/barriers/my/': page('barriers', []) });
     const { user } = renderRoute(<AdminBarriersRoute />, { path: '/admin-barriers' });
-    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Шлагбаумов пока нет. Добавьте первый кнопкой «Создать шлагбаум».'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Создать шлагбаум' }));
     expect(await screen.findByText('Screen: /create-barrier')).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { BARRIER_MESSAGES } from '@propusk/contracts/texts/barriers';
 import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
 import { STAFF_ROLE_LABELS } from '@propusk/contracts/texts/staff';
@@ -59,7 +60,7 @@ export function AdminBarriersRoute() {
         error={barriers.error ? errorMessage(barriers.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
       {barriers.data && barriers.data.barriers.length === 0 ? (
-        <Text c="gray.7">{COMMON_MESSAGES.emptyData}</Text>
+        <Text c="gray.7">{BARRIER_MESSAGES.emptyAdminBarriers}</Text>
       ) : null}
       {barriers.data ? (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -79,7 +79,11 @@ describe('/admin-requests', { timeout: 20_000 }, () => {
       'PATCH /api/admin/access_requests/3/': accessRequest(3, 'cancelled'),
     });
     const { user } = renderRoute(<AdminRequestsRoute />, { path: '/admin-requests' });
-    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Входящих заявок нет. Здесь появятся приглашения и заявки, на которые нужно ответить.',
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Исходящие' }));
     await user.click(await screen.findByRole('button', { name: 'Отменить' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, отменить' }));

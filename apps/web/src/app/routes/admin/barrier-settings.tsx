@@ -84,7 +84,7 @@ export function BarrierSettingsRoute() {
               value={selected}
               onChange={setSelected}
               searchable
-              nothingFoundMessage={COMMON_MESSAGES.emptyResults}
+              nothingFoundMessage="Такой настройки нет: проверьте название."
             />
           ) : null}
           {barrierId !== null && model && selected && current ? (

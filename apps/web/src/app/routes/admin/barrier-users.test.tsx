@@ -28,7 +28,11 @@ describe('/barrier-users', { timeout: 20_000 }, () => {
     expect(screen.getByText('Заблокирован')).toBeInTheDocument();
     expect(server.callsTo('GET /api/admin/barriers/5/users/')[0]?.query.get('page_size')).toBe('10');
     await user.type(screen.getByLabelText('Поиск по имени или телефону'), 'нет');
-    expect(await screen.findByText('Нет пользователей')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Пользователей не найдено. Измените поиск или пригласите жителя по номеру телефона.',
+      ),
+    ).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Поиск по имени или телефону'));
     await user.click((await screen.findAllByRole('button', { name: 'Открыть профиль' }))[0] as HTMLElement);
     expect(await screen.findByText('Screen: /user-profile')).toBeInTheDocument();
@@ -50,7 +54,11 @@ describe('/barrier-users', { timeout: 20_000 }, () => {
       'GET /api/admin/barriers/5/users/': page('users', []),
     });
     await user.click(screen.getByRole('button', { name: 'Да, удалить' }));
-    expect(await screen.findByText('Нет пользователей')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Пользователей не найдено. Измените поиск или пригласите жителя по номеру телефона.',
+      ),
+    ).toBeInTheDocument();
     expect(server.callsTo('DELETE /api/admin/barriers/5/users/21/')).toHaveLength(2);
   });
 

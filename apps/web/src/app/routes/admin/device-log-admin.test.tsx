@@ -98,7 +98,11 @@ describe('/device-log-admin', { timeout: 20_000 }, () => {
       'GET /api/admin/barriers/5/device-log/': { ...page('messages', [], 0, 1, 20), unrecognised_count: 0 },
     });
     renderRoute(<DeviceLogAdminRoute />, { path: '/device-log-admin', state });
-    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Сообщений нет. Они появятся, когда сервер отправит устройству команду; с фильтром выберите «Все сообщения».',
+      ),
+    ).toBeInTheDocument();
     server.on({ 'GET /api/admin/barriers/5/device-log/': [500, {}] });
     renderRoute(<DeviceLogAdminRoute />, { path: '/device-log-admin', state });
     expect(await screen.findByText('Не удалось загрузить журнал устройства.')).toBeInTheDocument();

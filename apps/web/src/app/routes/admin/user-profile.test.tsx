@@ -155,7 +155,9 @@ describe('/user-profile', { timeout: 20_000 }, () => {
     expect(await screen.findByText(wholeText('Причина: Не платит взносы'))).toBeInTheDocument();
     expect(screen.getByTestId('user-status')).toHaveTextContent('Заблокирован');
     expect(screen.getByRole('button', { name: 'Разблокировать' })).toBeInTheDocument();
-    expect(await screen.findByText('Нет номеров')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Номеров нет. Добавьте номер кнопкой «Добавить номер».'),
+    ).toBeInTheDocument();
     expect(server.callsTo('PATCH /api/admin/users/21/block/').at(-1)?.body).toEqual({
       reason: 'Не платит взносы',
     });

@@ -92,6 +92,12 @@ export function AccessRequestsScreen({
   );
 }
 
+/** What an empty tab says: why it is empty and what to do next (issue 32 item 5). */
+function emptyText(scope: AccessRequestScope, type: AccessRequestDirection): string {
+  if (type === 'incoming') return REQUEST_MESSAGES.emptyIncoming;
+  return scope === 'admin' ? REQUEST_MESSAGES.emptyOutgoingAdmin : REQUEST_MESSAGES.emptyOutgoing;
+}
+
 function AccessRequestList({
   scope,
   type,
@@ -149,7 +155,7 @@ function AccessRequestList({
         isBusy={act.isPending}
         error={act.error ? errorMessage(act.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
       />
-      {list.data && requests.length === 0 ? <Text c="gray.7">{COMMON_MESSAGES.emptyData}</Text> : null}
+      {list.data && requests.length === 0 ? <Text c="gray.7">{emptyText(scope, type)}</Text> : null}
       {requests.map((request) => (
         <AccessRequestCard
           key={request.id}

@@ -59,7 +59,7 @@ describe('/barriers', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('searches public barriers by address and says "Нет результатов" when nothing matches', async () => {
+  it('searches public barriers by address and says what to do when nothing matches', async () => {
     signIn();
     const server = mockApi({
       'GET /api/barriers/my/': page('barriers', firstPage, 5, 1, 5),
@@ -78,7 +78,11 @@ describe('/barriers', { timeout: 30_000 }, () => {
     expect(search?.query.get('page_size')).toBe('5');
 
     await user.type(screen.getByLabelText('Поиск по адресу'), 'ская');
-    expect(await screen.findByText('Нет результатов')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'По этому адресу шлагбаумов не нашлось. Проверьте адрес или попросите администратора шлагбаума пригласить вас по номеру телефона.',
+      ),
+    ).toBeInTheDocument();
     expect(server.callsTo('GET /api/barriers/').at(-1)?.query.get('address')).toBe('Арбатская');
   });
 

@@ -138,7 +138,7 @@ export function BarriersRoute() {
         error={list.error ? errorMessage(list.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
       {list.data && list.data.barriers.length === 0 ? (
-        <Text c="gray.7">{COMMON_MESSAGES.emptyResults}</Text>
+        <Text c="gray.7">{BARRIER_MESSAGES.emptySearch}</Text>
       ) : null}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.data?.barriers.map((barrier) => (

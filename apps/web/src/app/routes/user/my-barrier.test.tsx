@@ -82,7 +82,11 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Удалить номер Жена' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, удалить' }));
-    expect(await screen.findByText('Нет дополнительных номеров')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Дополнительных номеров нет. Номер родственника или гостя добавьте кнопкой «Добавить номер».',
+      ),
+    ).toBeInTheDocument();
     expect(server.callsTo('DELETE /api/phones/52/')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Добавить номер' }));
     expect(await screen.findByText('Screen: /add-phone')).toBeInTheDocument();
@@ -105,14 +109,18 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('error-line')).not.toBeInTheDocument();
   });
 
-  it('says "Нет дополнительных номеров" when I have only the main phone', async () => {
+  it('says how to add a number when I have only the main phone', async () => {
     signIn();
     mockApi({
       ...barrierCalls,
       'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone], total_count: 1 },
     });
     renderRoute(<MyBarrierRoute />, { path: '/mybarrier', state });
-    expect(await screen.findByText('Нет дополнительных номеров')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Дополнительных номеров нет. Номер родственника или гостя добавьте кнопкой «Добавить номер».',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('leaves the barrier after confirmation and the list says "Вы успешно вышли из шлагбаума."', async () => {

@@ -160,9 +160,7 @@ function HistoryCards({
             : null
         }
       />
-      {list.data && list.data.actions.length === 0 ? (
-        <Text c="gray.7">{COMMON_MESSAGES.emptyData}</Text>
-      ) : null}
+      {list.data && list.data.actions.length === 0 ? <Text c="gray.7">{HISTORY_MESSAGES.empty}</Text> : null}
       {list.data?.actions.map((action) => (
         <Card key={action.id} withBorder radius="md" p={0} data-testid="action-card">
           <UnstyledButton

@@ -77,9 +77,7 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
           log.error ? (log.error instanceof NetworkError ? COMMON_MESSAGES.network : TEXTS.loadFailed) : null
         }
       />
-      {log.data && log.data.messages.length === 0 ? (
-        <Text c="gray.7">{COMMON_MESSAGES.emptyData}</Text>
-      ) : null}
+      {log.data && log.data.messages.length === 0 ? <Text c="gray.7">{TEXTS.empty}</Text> : null}
       {log.data?.messages.map((message) => (
         <Card key={message.id} withBorder radius="md" p="sm" data-testid="device-message">
           <Stack gap={4}>
