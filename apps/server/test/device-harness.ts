@@ -96,6 +96,7 @@ export function createDeviceHarness(
     : {
         device: () => undefined,
         deliverAs: () => {},
+        loseReplies: () => {},
         settled: async () => {},
         answerInFlight: async () => 0,
         drift: () => false,

@@ -76,6 +76,18 @@ export const repairDeviceResponseSchema = z.object({
 });
 export type RepairDeviceResponse = z.infer<typeof repairDeviceResponseSchema>;
 
+/**
+ * `POST /api/admin/barriers/{id}/device-check/factory-reset/` (issue 30 item 4): the administrator declares
+ * «устройство сброшено к заводским настройкам». The server speaks the model's factory password, sets the
+ * stored one again (`password_command_id`, null when the stored one is the factory one) and reads the whitelist
+ * back, repairing it by itself (`check`).
+ */
+export const factoryResetResponseSchema = z.object({
+  password_command_id: z.number().int().nullable(),
+  check: deviceCheckSchema,
+});
+export type FactoryResetResponse = z.infer<typeof factoryResetResponseSchema>;
+
 export const DEVICE_CHECK_RUNNING_DETAIL = 'A check of this device is already reading it.';
 export const DEVICE_CHECK_NOT_READY_DETAIL = 'There is no finished check to repair from.';
 

@@ -150,6 +150,7 @@ export const ERROR_CODES = {
   setting_command_not_found: 'Setting command not found.',
   device_check_running: DEVICE_CHECK_RUNNING_DETAIL,
   device_check_not_ready: DEVICE_CHECK_NOT_READY_DETAIL,
+  device_factory_password_unknown: "No source gives this device model's factory password.",
   phone_not_in_error: PHONE_NOT_IN_ERROR_DETAIL,
   simulator_empty: 'The simulated unit has not received anything yet.',
   alarm_layout_unsupported: 'This device model sends no alarms the server can receive.',

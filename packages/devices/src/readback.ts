@@ -277,7 +277,7 @@ export function adoptList(believed: BelievedState, numbers: readonly string[]): 
 }
 
 /**
- * The cheapest read that proves which password the unit holds (issue 30 item 4): one slot, or the list on
+ * The cheapest read that proves which password the unit holds (issue 30 item 4): one SMS of one or two slots, or the list on
  * models that read only the whole list; null when the model documents no read-back. A unit answers a read
  * only with its own password (King Pigeon RTU5023–5029 manual v2.5, p. 8, note 7: a wrong password gets no
  * answer), so an answer to a read with the other password proves the unit holds that one.
@@ -286,7 +286,11 @@ export function passwordProbeQuery(model: DeviceModel): ReadQuery | null {
   const sheet = resolveSheet(model);
   if (!sheet.readBack || !sheet.hasPassword) return null;
   if (sheet.readBack.mode === 'list') return { kind: 'list' };
-  return sheet.readBack.mode === 'slot' ? { kind: 'slot', slot: 1 } : { kind: 'range', from: 1, to: 1 };
+  // Two slots where a range is one SMS: an answer of two lines is the read's, never a late answer to an add
+  // or a delete of one slot (those name one line: docs/decisions/0025).
+  return sheet.readBack.mode === 'slot'
+    ? { kind: 'slot', slot: 1 }
+    : { kind: 'range', from: 1, to: Math.min(2, sheet.readBack.perSms, sheet.slotCount) };
 }
 
 /**

@@ -37,11 +37,14 @@ export interface RelayPayload {
 
 export const isRelayKind = (kind: string) => (RELAY_KINDS as readonly string[]).includes(kind);
 
-/** The rank of a command in its barrier's queue (lower first; ties by id). */
+/**
+ * The rank of a command in its barrier's queue (lower first; ties by id). A password probe goes with the
+ * holds: until it is answered, nothing else the unit is sent can be heard (password-probe.ts).
+ */
 export function queueRankSql(now: Date) {
   return sql`case
     when ${deviceCommands.status} = 'sent' then 0
-    when ${deviceCommands.kind} in ('relay_hold', 'relay_release') then 1
+    when ${deviceCommands.kind} in ('relay_hold', 'relay_release', 'password_probe') then 1
     when ${deviceCommands.kind} in ('relay_open', 'relay_open_off')
       and coalesce(${deviceCommands.nextAttemptAt}, ${now}) <= ${now} then 2
     when ${deviceCommands.kind} = 'relay_open_off' then 4

@@ -26,6 +26,10 @@ export interface BarrierRow {
   model: DeviceModel;
   devicePhone: string;
   passwordEncrypted: string | null;
+  /** The other passwords the unit may hold (password-probe.ts): an unconfirmed change's, the previous one. */
+  pendingPasswordEncrypted?: string | null;
+  previousPasswordEncrypted?: string | null;
+  passwordChangedAt?: Date | null;
   /** The barrier's device profile (number form, extra reply forms). */
   profile?: DeviceProfileOverride | null;
 }
@@ -35,6 +39,9 @@ export const barrierColumns = {
   model: barriers.deviceModel,
   devicePhone: barriers.devicePhone,
   passwordEncrypted: barriers.devicePasswordEncrypted,
+  pendingPasswordEncrypted: barriers.devicePasswordPendingEncrypted,
+  previousPasswordEncrypted: barriers.devicePasswordPreviousEncrypted,
+  passwordChangedAt: barriers.devicePasswordChangedAt,
   profile: barriers.deviceProfile,
 };
 
@@ -43,6 +50,9 @@ export function toBarrierRow(row: {
   model: string;
   devicePhone: string;
   passwordEncrypted: string | null;
+  pendingPasswordEncrypted?: string | null;
+  previousPasswordEncrypted?: string | null;
+  passwordChangedAt?: Date | null;
   profile: unknown;
 }): BarrierRow | null {
   if (!isDeviceModel(row.model)) return null;
@@ -64,14 +74,21 @@ export const isWhitelistKind = (kind: string) =>
   (WHITELIST_COMMAND_KINDS as readonly string[]).includes(kind);
 /** A read-back query of "Проверить устройство" (modules/device-checks). */
 export const isReadKind = (kind: string) => kind === 'read';
+/** A read with the other password the unit may hold (password-probe.ts). */
+export const PASSWORD_PROBE_KIND = 'password_probe';
+export const isProbeKind = (kind: string) => kind === PASSWORD_PROBE_KIND;
+/** A setting (a relay command included): neither a whitelist change, nor a read, nor a probe. */
+export const isSettingKind = (kind: string) =>
+  !isWhitelistKind(kind) && !isReadKind(kind) && !isProbeKind(kind);
 
 export function devicePassword(deps: Pick<QueueDeps, 'secrets'>, barrier: BarrierRow): string | null {
   return barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
 }
 
 /**
- * The secrets a text to or from the device may carry: its password, and the new password of a password
- * change (in the command, and in the device's confirmation).
+ * The secrets a text to or from the device may carry: its password, the other passwords it may hold (an
+ * unconfirmed change's, the previous one: a probe carries them), and the new password of a password change
+ * (in the command, and in the device's confirmation).
  */
 export function deviceSecrets(
   deps: Pick<QueueDeps, 'secrets'>,
@@ -81,7 +98,9 @@ export function deviceSecrets(
   const secrets: string[] = [];
   const password = devicePassword(deps, barrier);
   if (password) secrets.push(password);
-  if (command && !isWhitelistKind(command.kind) && !isReadKind(command.kind)) {
+  for (const other of [barrier.pendingPasswordEncrypted, barrier.previousPasswordEncrypted])
+    if (other) secrets.push(deps.secrets.decrypt(other));
+  if (command && isSettingKind(command.kind)) {
     const payload = command.payload as SettingPayload;
     try {
       const newPassword = changesPasswordTo(
@@ -99,7 +118,7 @@ export function deviceSecrets(
 
 /**
  * The command in flight, or the next to send: an emergency hold's (or its end's) first, then a due opening,
- * then the rest in the order stored (relay/commands.ts `queueRankSql`). A hold's command waits for at most
+ * then the rest in the order stored (command-kinds.ts `queueRankSql`). A hold's command waits for at most
  * the one command already in flight.
  */
 export async function oldestOpenCommand(

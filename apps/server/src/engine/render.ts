@@ -13,10 +13,12 @@ import {
   type CommandRow,
   devicePassword,
   deviceSecrets,
+  isProbeKind,
   isReadKind,
   isWhitelistKind,
   type QueueDeps,
 } from './device-rows.ts';
+import { type PasswordProbePayload, probePassword } from './password-probe.ts';
 import type { ReadCommandPayload } from './read-commands.ts';
 import { joinReadParts } from './reply-matching.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
@@ -50,6 +52,13 @@ export function renderText(deps: QueueDeps, barrier: BarrierRow, command: Comman
   if (isReadKind(command.kind)) {
     const payload = command.payload as ReadCommandPayload;
     return renderReadQuery(barrier.model, payload.query, password, barrier.profile);
+  }
+  if (isProbeKind(command.kind)) {
+    // The one command written with another password than the stored one (password-probe.ts).
+    const payload = command.payload as PasswordProbePayload;
+    const other = probePassword(deps, barrier, payload);
+    if (other === null) throw new Error('The password to probe with is no longer known.');
+    return renderReadQuery(barrier.model, payload.query, other, barrier.profile);
   }
   const payload = command.payload as SettingPayload;
   const rendered = renderSetting(

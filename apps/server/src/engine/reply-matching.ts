@@ -12,7 +12,9 @@ import { and, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { deviceCommands } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
+import { PASSWORD_PROBE_KIND } from './device-rows.ts';
 import { WHITELIST_COMMAND_KINDS } from './outbox.ts';
+import type { PasswordProbePayload } from './password-probe.ts';
 import type { ReadCommandPayload } from './read-commands.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
@@ -51,10 +53,11 @@ export function matchCommandReply(
       );
       return found ? { outcome: found.outcome, strength: found.names ? 2 : 0 } : null;
     }
-    if (command.kind === 'read') {
+    if (command.kind === 'read' || command.kind === PASSWORD_PROBE_KIND) {
+      // A probe (password-probe.ts) is a read written with another password: answered as a read is.
       const reading = parseReadReply(
         barrier.model,
-        (command.payload as ReadCommandPayload).query,
+        (command.payload as ReadCommandPayload | PasswordProbePayload).query,
         text,
         barrier.profile,
       );

@@ -10,6 +10,7 @@ import {
   type BarrierRow,
   barrierColumns,
   type CommandRow,
+  isProbeKind,
   loadBarrier,
   oldestOpenCommand,
   type QueueDeps,
@@ -24,6 +25,7 @@ import {
   type TokenRequest,
   takeSendTokens,
 } from './gateway-rate.ts';
+import { probeIfPasswordInDoubt } from './password-probe.ts';
 import { narrowedRead, type PreparedSend, type ProcessResult, renderAttempt, type Step } from './render.ts';
 import { failCommand } from './settle.ts';
 
@@ -243,6 +245,13 @@ export async function decideAlone(deps: QueueDeps, barrierId: number): Promise<S
           const request = await tokenRequest(tx, deps, barrier, command, command.gateway, command.attempts);
           return withGateway(retry, (await takeTokens(tx, deps, [request], now))[0]!);
         }
+        // A probe is one SMS: unanswered, the unit does not hold that password either (password-probe.ts).
+        if (isProbeKind(command.kind)) {
+          await failCommand(tx, deps, command, 'No reply from the device.', now);
+          continue;
+        }
+        // Unanswered while the unit may hold another password: one read with it goes first.
+        await probeIfPasswordInDoubt(tx, barrier, command, now);
         // A hold's command is retried until confirmed or the hold ends; an opening is not retried late.
         const holding = command.kind === 'relay_hold';
         if (

@@ -13,6 +13,7 @@ import { insertDeviceMessages, type NewDeviceMessage } from './device-log-reposi
 import {
   type BarrierRow,
   type CommandRow,
+  isProbeKind,
   isReadKind,
   isWhitelistKind,
   type QueueDeps,
@@ -20,6 +21,7 @@ import {
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
 import { commandSettled, readReplied } from './hooks.ts';
 import { syncBarrierDevice } from './outbox.ts';
+import { adoptProbedPassword } from './password-probe.ts';
 import type { ReadCommandPayload } from './read-commands.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
@@ -93,6 +95,10 @@ export async function confirmCommand(
     await readReplied(deps, tx, payload, reading, now);
     return;
   }
+  if (isProbeKind(command.kind)) {
+    await adoptProbedPassword(tx, deps, barrier, command, now);
+    return;
+  }
   if (!isWhitelistKind(command.kind)) {
     const payload = command.payload as SettingPayload;
     const newPassword = changesPasswordTo(
@@ -101,9 +107,17 @@ export async function confirmCommand(
       openSettingPayload(deps.secrets, payload),
     );
     if (newPassword !== null) {
+      // The change is confirmed: the pending password is the unit's; the one it replaces is kept a week
+      // (password-probe.ts), in case the confirmation was not what it seemed.
       await tx
         .update(barriers)
-        .set({ devicePasswordEncrypted: deps.secrets.encrypt(newPassword), updatedAt: now })
+        .set({
+          devicePasswordEncrypted: deps.secrets.encrypt(newPassword),
+          devicePasswordPendingEncrypted: null,
+          devicePasswordPreviousEncrypted: barrier.passwordEncrypted,
+          devicePasswordChangedAt: now,
+          updatedAt: now,
+        })
         .where(eq(barriers.id, barrier.id));
     }
     return;

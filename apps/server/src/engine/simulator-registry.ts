@@ -38,6 +38,8 @@ import { handOffKey } from './render.ts';
  * one SMS per `linesPerPart` lines, last part first (a gateway delivering the parts of a long SMS one by one).
  */
 export type ReplyDelivery =
+  /** The next `count` answers never arrive (an operator that loses them; issue 30 item 4: a password change's). */
+  | { kind: 'lost'; count: number }
   | { kind: 'late'; delayMs: number }
   | { kind: 'duplicate' }
   | { kind: 'split'; linesPerPart: number };
@@ -181,6 +183,11 @@ export function attachDeviceSimulators(
     if (heard === null) return;
     const { reply } = heard;
     const delivery = deliveries.get(heard.barrierId);
+    if (delivery?.kind === 'lost') {
+      if (delivery.count <= 1) deliveries.delete(heard.barrierId);
+      else deliveries.set(heard.barrierId, { kind: 'lost', count: delivery.count - 1 });
+      return;
+    }
     if (delivery?.kind === 'late') send(to, reply, options.delayMs + delivery.delayMs, true);
     else if (delivery?.kind === 'duplicate') {
       send(to, reply, options.delayMs, false);
@@ -207,6 +214,9 @@ export function attachDeviceSimulators(
     deliverAs(barrierId, delivery) {
       if (delivery) deliveries.set(barrierId, delivery);
       else deliveries.delete(barrierId);
+    },
+    loseReplies(barrierId, count) {
+      deliveries.set(barrierId, { kind: 'lost', count });
     },
     drift(barrierId, change) {
       const device = devices.get(barrierId);

@@ -56,6 +56,8 @@ export interface Dependencies {
 export interface DemoDevices {
   /** Changes a barrier's simulated unit behind the server's back; false when it has not heard from us yet. */
   drift(barrierId: number, change: DeviceDrift): boolean;
+  /** The unit's next `count` answers never arrive (the unit still acts on what it hears). */
+  loseReplies(barrierId: number, count: number): void;
   /** What the barrier's simulated unit lets in now (null: it has not heard from us yet). */
   whitelist(barrierId: number): { slot: number; number: string }[] | null;
   /** The barrier's simulated relay now (null: the unit has not heard from us yet). */

@@ -25,6 +25,16 @@ export const ALARM_LAYOUT_TEXTS = {
 
 export const DEVICE_CHECK_TEXTS = {
   title: 'Проверка устройства',
+  // Issue 30 item 4: the administrator declares that the unit's reset button was pressed.
+  factoryResetTitle: 'Сброс устройства',
+  factoryResetHint:
+    'Если на устройстве нажали кнопку сброса, оно отвечает только на заводской пароль и не слышит команды сервера.',
+  factoryReset: 'Устройство сброшено к заводским настройкам',
+  factoryResetConfirm:
+    'Сервер будет писать устройству заводским паролем (у RTU5025 — 1234), вернёт в устройство пароль, сохранённый на сервере, прочитает номера и исправит расхождения. Это займёт несколько SMS. Если устройство не сбрасывали, оно не примет эти команды. Продолжить?',
+  factoryResetConfirmLabel: 'Да, устройство сброшено',
+  factoryResetDone: 'Пароль возвращается в устройство, номера читаются — ход проверки ниже.',
+  factoryResetFailed: 'Не удалось отправить команды после сброса.',
   panelTitle: 'Номера в устройстве',
   start: 'Проверить устройство',
   startFull: 'Проверить все ячейки',

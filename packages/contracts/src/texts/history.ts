@@ -19,6 +19,7 @@ export const CHECK_SETTING_LABELS: Readonly<Record<string, string>> = {
   device_repair: 'Исправление устройства',
   device_audit_repair: 'Исправление после проверки',
   alarm_layout: 'Номер шлюза в ячейку 1 для сообщений о питании',
+  device_factory_reset: 'Устройство сброшено к заводским настройкам',
   gate_open: 'Открытие шлагбаума',
   emergency_hold: 'Экстренное открытие',
   emergency_hold_end: 'Завершение экстренного открытия',

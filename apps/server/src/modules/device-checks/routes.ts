@@ -7,6 +7,7 @@ import {
   deviceCheckResponseSchema,
   deviceProfileBodySchema,
   deviceProfileResponseSchema,
+  factoryResetResponseSchema,
   repairDeviceResponseSchema,
   startDeviceCheckBodySchema,
 } from '@propusk/contracts/device-checks';
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { applyAlarmLayout, getAlarmLayoutPlan } from './alarm-layout.ts';
+import { declareFactoryReset } from './factory-reset.ts';
 import { getDeviceProfile, setDeviceProfile } from './profile.ts';
 import { getDeviceCheck, repairDevice, setDeviceAudit, startDeviceCheck } from './service.ts';
 
@@ -125,6 +127,28 @@ export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
       preHandler: app.requireAdmin,
     },
     async (request) => repairDevice(deps, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/barriers/:id/device-check/factory-reset/',
+    {
+      schema: {
+        ...common,
+        summary: 'Declare that the unit was reset to its factory settings',
+        description:
+          "The model's factory password (its sheet, cited) becomes the stored one; a password change sets the unit back to the password the server had; the whitelist is read back and repaired by itself. 400 `device_factory_password_unknown` when no source gives the model's factory password. Written to the barrier history.",
+        response: {
+          200: factoryResetResponseSchema,
+          400: badRequestSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => declareFactoryReset(deps, currentUser(request), request.params.id),
   );
 
   app.put(

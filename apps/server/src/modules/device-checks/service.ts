@@ -136,7 +136,7 @@ export async function startDueAudits(deps: Pick<Deps, 'db' | 'clock' | 'config'>
   return started;
 }
 
-async function planQueries(
+export async function planQueries(
   executor: Executor,
   barrierId: number,
   model: DeviceModel,
@@ -297,7 +297,7 @@ async function applyReading(executor: Executor, model: DeviceModel, row: reposit
   }
 }
 
-async function presentCheck(
+export async function presentCheck(
   deps: Pick<Deps, 'config' | 'clock'>,
   executor: Executor,
   model: DeviceModel,

@@ -11,10 +11,16 @@ import {
   type DialectEvidence,
   relaySettingDecision,
 } from '@propusk/devices/relay-safety';
-import { checkSettingParams, getSettings, hasSetting, type SettingView } from '@propusk/devices/settings';
+import {
+  changesPasswordTo,
+  checkSettingParams,
+  getSettings,
+  hasSetting,
+  type SettingView,
+} from '@propusk/devices/settings';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { actions, deviceChecks, deviceCommands } from '../../db/schema.ts';
+import { actions, barriers, deviceChecks, deviceCommands } from '../../db/schema.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/failure-reasons.ts';
 import { assertWeeklySmsBudget, lockBarrier } from '../../engine/outbox.ts';
 import { isSecretSetting, type SettingPayload, sealSettingPayload } from '../../engine/setting-payload.ts';
@@ -102,6 +108,13 @@ export async function sendBarrierSetting(
       .insert(deviceCommands)
       .values({ barrierId, kind: 'setting', payload, createdAt: now })
       .returning({ id: deviceCommands.id });
+    // Until the unit confirms, the engine knows both passwords (engine/password-probe.ts, issue 30 item 4).
+    const newPassword = changesPasswordTo(barrier.model, body.setting, checked.values);
+    if (newPassword !== null)
+      await tx
+        .update(barriers)
+        .set({ devicePasswordPendingEncrypted: deps.secrets.encrypt(newPassword), updatedAt: now })
+        .where(eq(barriers.id, barrierId));
     await tx.insert(actions).values({
       barrierId,
       actionType: 'barrier_setting',

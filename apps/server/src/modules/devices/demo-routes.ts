@@ -20,6 +20,10 @@ const driftBodySchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('wipe_slot'), slot: z.number().int().min(1).max(10_000) }),
   z.object({ kind: z.literal('factory_reset') }),
+  // The reset button: the factory password again, the numbers kept (issue 30 item 4).
+  z.object({ kind: z.literal('password_reset') }),
+  // The unit's next answers are lost (a password change's, say): it still acts on what it hears.
+  z.object({ kind: z.literal('lose_replies'), count: z.number().int().min(1).max(100) }),
 ]);
 
 const relaySchema = z.object({
@@ -77,6 +81,10 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
     async (request) => {
       const devices = await owned(currentUser(request).id, request.params.id);
       const body = request.body;
+      if (body.kind === 'lose_replies') {
+        devices.loseReplies(request.params.id, body.count);
+        return { entries: devices.whitelist(request.params.id) ?? [] };
+      }
       const change =
         body.kind === 'manual_add' ? { kind: body.kind, slot: body.slot, number: body.phone } : body;
       if (!devices.drift(request.params.id, change)) {

@@ -224,4 +224,58 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     });
     expect(screen.getByRole('textbox', { name: 'Автоматическая проверка' })).toHaveValue('Раз в неделю');
   });
+
+  it('declares «устройство сброшено к заводским настройкам» only after a confirmation that names what follows', async () => {
+    signIn();
+    const reading = { ...baseCheck, status: 'reading', automatic: true, queries_answered: 0, slots_read: 0 };
+    const server = mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': { check: ready, audit_every_days: null },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+      'POST /api/admin/barriers/5/device-check/factory-reset/': { password_command_id: 40, check: reading },
+    });
+    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    await user.click(
+      await screen.findByRole('button', { name: 'Устройство сброшено к заводским настройкам' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('заводским паролем (у RTU5025 — 1234)');
+    expect(dialog).toHaveTextContent('прочитает номера и исправит расхождения');
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/factory-reset/')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/factory-reset/')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Устройство сброшено к заводским настройкам' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, устройство сброшено' }),
+    );
+    expect(
+      await screen.findByText('Пароль возвращается в устройство, номера читаются — ход проверки ниже.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/factory-reset/')).toHaveLength(1);
+  });
+
+  it('says in Russian when the model’s factory password is not known', async () => {
+    signIn();
+    mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': { check: null, audit_every_days: null },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+      'POST /api/admin/barriers/5/device-check/factory-reset/': [
+        400,
+        {
+          detail: "No source gives this device model's factory password.",
+          code: 'device_factory_password_unknown',
+        },
+      ],
+    });
+    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    await user.click(
+      await screen.findByRole('button', { name: 'Устройство сброшено к заводским настройкам' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, устройство сброшено' }),
+    );
+    expect(await screen.findByText(/Заводской пароль этой модели устройства неизвестен/)).toBeInTheDocument();
+  });
 });

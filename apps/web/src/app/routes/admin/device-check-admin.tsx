@@ -4,6 +4,7 @@ import { MissingBarrier } from '../../../components/missing-barrier';
 import { AlarmLayoutPanel } from '../../../features/device-check/components/alarm-layout-panel';
 import { DeviceCheckPanel } from '../../../features/device-check/components/device-check-panel';
 import { DeviceProfileForm } from '../../../features/device-check/components/device-profile-form';
+import { FactoryResetCard } from '../../../features/device-check/components/factory-reset-card';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { paths } from '../../paths';
@@ -11,7 +12,8 @@ import { adminNavigation } from './navigation';
 
 /**
  * /device-check-admin: "Проверить устройство" for one of the administrator's barriers: its health, the
- * read-back with its differences and the repair, and the device profile.
+ * read-back with its differences and the repair, «Устройство сброшено к заводским настройкам», and the device
+ * profile.
  */
 export function DeviceCheckAdminRoute() {
   const barrierId = useNavigationState().barrier_id ?? null;
@@ -26,6 +28,7 @@ export function DeviceCheckAdminRoute() {
           <DeviceHealthCard barrierId={barrierId} />
           <DeviceCheckPanel barrierId={barrierId} />
           <AlarmLayoutPanel barrierId={barrierId} />
+          <FactoryResetCard barrierId={barrierId} />
           <DeviceProfileForm barrierId={barrierId} />
         </>
       ) : (

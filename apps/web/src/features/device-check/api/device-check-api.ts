@@ -7,6 +7,7 @@ import type {
   DeviceCheck,
   DeviceCheckResponse,
   DeviceProfileResponse,
+  FactoryResetResponse,
   RepairDeviceResponse,
 } from '@propusk/contracts/device-checks';
 import { api } from '../../../lib/api-client';
@@ -28,6 +29,13 @@ export function startDeviceCheck(barrierId: number, full: boolean) {
 
 export function repairDevice(barrierId: number) {
   return api.post(`/api/admin/barriers/${barrierId}/device-check/repair/`) as Promise<RepairDeviceResponse>;
+}
+
+/** «Устройство сброшено к заводским настройкам» (issue 30 item 4). */
+export function declareFactoryReset(barrierId: number) {
+  return api.post(
+    `/api/admin/barriers/${barrierId}/device-check/factory-reset/`,
+  ) as Promise<FactoryResetResponse>;
 }
 
 export function setDeviceAudit(barrierId: number, everyDays: number | null) {

@@ -1,0 +1,188 @@
+/**
+ * Password changes cannot strand a unit (issue 30 item 4, docs/decisions/0025). A unit with a wrong password
+ * answers nothing (King Pigeon RTU5023–5029 manual v2.5, p. 8, note 7), and some operators never deliver the
+ * answer to a password change although the unit made it (note 6): the server then speaks an old password to
+ * a unit that holds the new one, and every later command goes unanswered.
+ *
+ * So the engine keeps both passwords until a change is confirmed (`barriers.device_password_pending_encrypted`)
+ * and the previous one for a week after (`device_password_previous_encrypted`, `device_password_changed_at`).
+ * When a command goes unanswered while one of those is known, it sends one read with the other password (the
+ * model's cheapest read: `passwordProbeQuery`, one SMS) ahead of the queue. An answer proves the unit holds
+ * that password: it becomes the stored one, and what waited goes out again with it. No answer: the probe
+ * fails, nothing changes, and another probe is sent only after `PROBE_AGAIN_AFTER_MS` or a confirmed reply.
+ */
+
+import { getSheet } from '@propusk/devices/models';
+import { passwordProbeQuery, type ReadQuery } from '@propusk/devices/readback';
+import { and, eq, gt, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { barriers, deviceCommands, phones } from '../db/schema.ts';
+import type { BarrierRow, CommandRow, QueueDeps } from './device-rows.ts';
+import { isProbeKind, PASSWORD_PROBE_KIND } from './device-rows.ts';
+import { syncBarrierDevice } from './outbox.ts';
+
+/** How long after a change took effect the previous password is still tried. */
+export const PREVIOUS_PASSWORD_KEPT_MS = 7 * 24 * 60 * 60_000;
+/** A probe that got no answer is not sent again before this, unless a reply proved the stored password. */
+export const PROBE_AGAIN_AFTER_MS = 6 * 60 * 60_000;
+
+export interface PasswordProbePayload {
+  /** Which of the barrier's other passwords the probe is written with. */
+  password: 'pending' | 'previous';
+  query: ReadQuery;
+}
+
+/** The other password the unit may hold now: an unconfirmed change's first, else a recent previous one. */
+export function otherPassword(
+  barrier: Pick<BarrierRow, 'pendingPasswordEncrypted' | 'previousPasswordEncrypted' | 'passwordChangedAt'>,
+  now: Date,
+): { which: 'pending' | 'previous'; encrypted: string } | null {
+  if (barrier.pendingPasswordEncrypted)
+    return { which: 'pending', encrypted: barrier.pendingPasswordEncrypted };
+  const changedAt = barrier.passwordChangedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  if (barrier.previousPasswordEncrypted && now.getTime() - changedAt <= PREVIOUS_PASSWORD_KEPT_MS)
+    return { which: 'previous', encrypted: barrier.previousPasswordEncrypted };
+  return null;
+}
+
+/** The password a probe is written with (null: the barrier no longer knows it; the probe cannot be sent). */
+export function probePassword(
+  deps: Pick<QueueDeps, 'secrets'>,
+  barrier: BarrierRow,
+  payload: PasswordProbePayload,
+): string | null {
+  const encrypted =
+    payload.password === 'pending' ? barrier.pendingPasswordEncrypted : barrier.previousPasswordEncrypted;
+  return encrypted ? deps.secrets.decrypt(encrypted) : null;
+}
+
+/**
+ * Called when `command`'s reply is overdue: queues a probe with the other password when one is known and
+ * none was tried since the unit last answered (or within `PROBE_AGAIN_AFTER_MS`). True: a probe was queued.
+ */
+export async function probeIfPasswordInDoubt(
+  tx: Executor,
+  barrier: BarrierRow,
+  command: CommandRow,
+  now: Date,
+): Promise<boolean> {
+  if (isProbeKind(command.kind)) return false;
+  const other = otherPassword(barrier, now);
+  const query = passwordProbeQuery(barrier.model);
+  if (!other || !query) return false;
+  const lastConfirmed = sql`(select max(c.finished_at) from ${deviceCommands} c
+    where c.barrier_id = ${barrier.id} and c.status = 'confirmed')`;
+  const [recent] = await tx
+    .select({ id: deviceCommands.id })
+    .from(deviceCommands)
+    .where(
+      and(
+        eq(deviceCommands.barrierId, barrier.id),
+        eq(deviceCommands.kind, PASSWORD_PROBE_KIND),
+        or(
+          inArray(deviceCommands.status, ['queued', 'sent']),
+          and(
+            gte(deviceCommands.createdAt, new Date(now.getTime() - PROBE_AGAIN_AFTER_MS)),
+            sql`${deviceCommands.createdAt} > coalesce(${lastConfirmed}, '-infinity'::timestamptz)`,
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  if (recent) return false;
+  const payload: PasswordProbePayload = { password: other.which, query };
+  await tx
+    .insert(deviceCommands)
+    .values({ barrierId: barrier.id, kind: PASSWORD_PROBE_KIND, payload, createdAt: now });
+  return true;
+}
+
+/** The model's settings that change the password (their open commands are settled when a probe adopts one). */
+const passwordSettingIds = (barrier: BarrierRow) =>
+  Object.entries(getSheet(barrier.model).settings)
+    .filter(([, setting]) => setting.effect === 'change_password')
+    .map(([id]) => id);
+
+/**
+ * The unit answered the probe: it holds the probe's password. That password becomes the stored one (the one it
+ * replaces kept as the previous one); a password change still open, or failed within the last day, is settled
+ * as confirmed (the unit made it); the commands waiting for a retry go out now; phones whose command failed
+ * meanwhile are retried.
+ */
+export async function adoptProbedPassword(
+  tx: Executor,
+  deps: Pick<QueueDeps, 'clock' | 'config'>,
+  barrier: BarrierRow,
+  command: CommandRow,
+  now: Date,
+): Promise<void> {
+  const payload = command.payload as PasswordProbePayload;
+  const adopted =
+    payload.password === 'pending' ? barrier.pendingPasswordEncrypted : barrier.previousPasswordEncrypted;
+  if (!adopted) return;
+  await tx
+    .update(barriers)
+    .set({
+      devicePasswordEncrypted: adopted,
+      devicePasswordPendingEncrypted: null,
+      devicePasswordPreviousEncrypted: barrier.passwordEncrypted,
+      devicePasswordChangedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(barriers.id, barrier.id));
+  const settings = passwordSettingIds(barrier);
+  if (payload.password === 'pending' && settings.length > 0) {
+    await tx
+      .update(deviceCommands)
+      .set({ status: 'confirmed', finishedAt: now, nextAttemptAt: null, lastError: null })
+      .where(
+        and(
+          eq(deviceCommands.barrierId, barrier.id),
+          eq(deviceCommands.kind, 'setting'),
+          sql`${deviceCommands.payload}->>'setting' in (${sql.join(
+            settings.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+          or(
+            inArray(deviceCommands.status, ['queued', 'sent']),
+            and(
+              eq(deviceCommands.status, 'failed'),
+              gt(deviceCommands.finishedAt, new Date(now.getTime() - 24 * 60 * 60_000)),
+            ),
+          ),
+        ),
+      );
+  }
+  await tx
+    .update(deviceCommands)
+    .set({ nextAttemptAt: null })
+    .where(and(eq(deviceCommands.barrierId, barrier.id), eq(deviceCommands.status, 'queued')));
+  await retryPhonesInError(tx, deps, barrier.id, now);
+}
+
+/**
+ * Phones whose command failed while the unit and the server disagreed on the password go again (as the
+ * administrator's «Повторить» would): the barrier is planned again with their slots retried. Returns the
+ * commands queued.
+ */
+export async function retryPhonesInError(
+  tx: Executor,
+  deps: Pick<QueueDeps, 'clock' | 'config'>,
+  barrierId: number,
+  now: Date,
+): Promise<number> {
+  const retried = await tx
+    .update(phones)
+    .set({ status: 'pending', updatedAt: now })
+    .where(
+      and(
+        eq(phones.barrierId, barrierId),
+        eq(phones.isActive, true),
+        eq(phones.status, 'error'),
+        isNotNull(phones.slot),
+      ),
+    )
+    .returning({ slot: phones.slot });
+  const retrySlots = retried.flatMap((row) => (row.slot === null ? [] : [row.slot]));
+  return syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: false, retrySlots });
+}
