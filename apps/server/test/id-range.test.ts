@@ -107,6 +107,8 @@ describe('ids beyond the database range', () => {
     'PUT /api/admin/barriers/{id}/device-check/audit/': { every_days: null },
     'PUT /api/admin/barriers/{id}/device-profile/': {},
     'POST /api/demo/devices/{id}/drift/': { kind: 'factory_reset' },
+    'POST /api/demo/devices/{id}/power/': { event: 'alarm' },
+    'POST /api/admin/barriers/{id}/device-check/alarm-layout/': { expected_sms: 0 },
     'PATCH /api/admin/barriers/{id}/': { is_public: true },
     'PATCH /api/admin/barriers/{id}/limits/': { sms_weekly_limit: null },
     'POST /api/admin/barriers/{id}/staff/': { phone: nextPhone(), role: 'operator' },
