@@ -27,7 +27,7 @@ export async function createThreeHourLink(page: Page): Promise<string> {
 
 /**
  * The guest opens the link in a fresh context without a login, proves his number by the SMS code and is let
- * in; opened again, the spent link says so. `shots` prefixes the screen checks (undefined: none).
+ * in, with the gate's number as a call link; opened again while the pass is valid, the call link is still there. `shots` prefixes the screen checks (undefined: none).
  */
 export async function redeemAsGuest(
   browser: Browser,
@@ -52,8 +52,23 @@ export async function redeemAsGuest(
   await expect(guestPage.getByText(/Готово\. Номер .* добавлен на шлагбаум/)).toBeVisible();
   if (shots) await checkScreen(guestPage, projectShot(testInfo, `${shots}-done`));
 
-  // The link is spent: opened again it says so.
+  // The gate's number as a call link (issue 32 item 4): the gate opens to a call from his number.
+  const call = guestPage.getByRole('link', { name: 'Позвонить на шлагбаум' });
+  await expect(call).toHaveAttribute('href', /^tel:\+7\d{10}$/);
+  await expect(call).toBeInViewport();
+  // Opened again while the pass is valid, the link still shows the call, and asks for no number.
   await guestPage.reload();
-  await expect(guestPage.getByText(/Ссылка пропуска недействительна/)).toBeVisible();
+  await expect(guestPage.getByRole('link', { name: 'Позвонить на шлагбаум' })).toHaveAttribute(
+    'href',
+    (await call.getAttribute('href')) ?? '',
+  );
+  await expect(guestPage.getByText(/недействительна/)).toHaveCount(0);
+  await expect(guestPage.getByRole('button', { name: 'Получить код' })).toHaveCount(0);
   await guestPage.context().close();
+  // Another browser with the link: the pass is confirmed, the gate's number is not told.
+  const other = await newProjectPage(browser, testInfo);
+  await other.goto(link);
+  await expect(other.getByTestId('guest-pass-used')).toContainText('Пропуск уже подтверждён');
+  await expect(other.getByRole('link', { name: 'Позвонить на шлагбаум' })).toHaveCount(0);
+  await other.context().close();
 }
