@@ -66,7 +66,8 @@ export async function loadBarrier(
   options: { lock?: boolean } = {},
 ): Promise<BarrierRow | null> {
   const query = executor.select(barrierColumns).from(barriers).where(eq(barriers.id, barrierId));
-  const [row] = options.lock ? await query.for('update') : await query;
+  // The barrier lock's mode (lockBarrier, outbox.ts).
+  const [row] = options.lock ? await query.for('no key update') : await query;
   return row ? toBarrierRow(row) : null;
 }
 

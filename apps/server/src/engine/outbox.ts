@@ -43,9 +43,20 @@ export const QUARANTINE_REARM_MS = 60 * 60 * 1000;
 export const WHITELIST_COMMAND_KINDS = ['add', 'add_window', 'delete', 'set_clock'] as const;
 const whitelistKinds = [...WHITELIST_COMMAND_KINDS];
 
-/** Serialises every change to one barrier's phones and device state (slot allocation, planning, sending). */
+/**
+ * Serialises every change to one barrier's phones and device state (slot allocation, planning, sending).
+ *
+ * `for no key update`, the row lock an UPDATE of the barrier takes, not `for update`: both exclude each other
+ * (every holder of this lock still waits for the previous one), but `for update` also blocks the `for key share`
+ * that PostgreSQL's foreign-key check takes on the barrier for every row inserted into a table that references
+ * it (device_messages, device_commands, actions, phones…). Under load half of PostgreSQL's time went to such
+ * inserts of other transactions (an inbound reply's message) waiting for the barrier's lock holder
+ * (docs/decisions/0027, session of 2026-11-26). The same mode in send-batcher.ts and device-rows.ts.
+ */
 export async function lockBarrier(executor: Executor, barrierId: number): Promise<void> {
-  await executor.execute(sql`select id from ${barriers} where ${barriers.id} = ${barrierId} for update`);
+  await executor.execute(
+    sql`select id from ${barriers} where ${barriers.id} = ${barrierId} for no key update`,
+  );
 }
 
 /** The entry a whitelist command leaves in its slot (null: the slot is empty afterwards). */

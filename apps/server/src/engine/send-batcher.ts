@@ -148,7 +148,8 @@ export async function decideSends(deps: QueueDeps, barrierIds: number[]): Promis
       .from(barriers)
       .where(inArray(barriers.id, barrierIds))
       .orderBy(asc(barriers.id))
-      .for('update', { skipLocked: true });
+      // The barrier lock's mode (lockBarrier, outbox.ts).
+      .for('no key update', { skipLocked: true });
     const locked = new Map(rows.map((row) => [row.id, toBarrierRow(row)]));
     const missing = barrierIds.filter((barrierId) => !locked.has(barrierId));
     if (missing.length > 0) {

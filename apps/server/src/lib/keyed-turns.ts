@@ -2,7 +2,7 @@
  * One at a time per key, in arrival order, inside this process: `run(key, work)` starts `work` once every
  * earlier `run` of the same key has settled. Different keys do not wait for each other.
  *
- * Why (issue 31 part 8, decision 0027): writes to one barrier take its row lock (`select … for update`) for
+ * Why (issue 31 part 8, decision 0027): writes to one barrier take its row lock (`select … for no key update`) for
  * their whole transaction. Under a burst of phone adds to a few barriers, every waiting add held a pool
  * connection while PostgreSQL queued it behind the lock (pg_stat_statements: 95 % of PostgreSQL's time in
  * that statement, 63 ms on average), the pool ran dry and reads waited for a connection behind them. Waiting
