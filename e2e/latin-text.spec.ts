@@ -66,7 +66,7 @@ test('a page with an English sentence, placeholder, label or title is reported; 
       <p hidden>Hidden text</p>
       <p style="display:none">Not displayed</p>
       <code translate="no">1234A001#</code><code translate="no">Error password</code>
-      <p>Команда отправлена на RTU5025 по SMS.</p>
+      <p>Команда отправлена на RTU5025 по СМС.</p>
     </body></html>`);
   const found = findLatinTexts(await page.evaluate(collectScreenTexts));
   expect(found.map(({ where, text }) => `${where.split(' ')[0]}: ${text}`)).toEqual([

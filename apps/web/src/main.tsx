@@ -4,7 +4,7 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProvider, createQueryClient } from './app/provider';
+import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { OfflineBanner } from './components/offline-banner';
 import { readStyleNonce } from './lib/csp-nonce';
@@ -14,13 +14,12 @@ const styleNonce = readStyleNonce();
 if (styleNonce) setNonce(styleNonce);
 
 const router = createAppRouter();
-const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <AppProvider queryClient={queryClient} styleNonce={styleNonce}>
+      <AppProvider styleNonce={styleNonce}>
         <OfflineBanner />
         <RouterProvider router={router} />
       </AppProvider>

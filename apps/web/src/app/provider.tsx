@@ -6,9 +6,8 @@ import {
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { ApiError } from '../lib/api-client';
 
 /**
  * Light and subtle buttons and badges draw their text in the darkest shade of their colour, so that text keeps
@@ -55,22 +54,6 @@ export const theme = createTheme({
   },
 });
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 10_000,
-        refetchOnWindowFocus: false,
-        // 4xx answers are final; only network trouble is worth one more try.
-        retry: (failureCount, error) => !(error instanceof ApiError) && failureCount < 1,
-      },
-      // A mutation is sent now or not at all: never paused offline and replayed when the network returns
-      // (an opening or a setting that goes out minutes later is dangerous; issue 32 item 1).
-      mutations: { retry: false, networkMode: 'always' },
-    },
-  });
-}
-
 export function AppProvider({
   children,
   queryClient,
@@ -78,7 +61,11 @@ export function AppProvider({
   styleNonce,
 }: {
   children: ReactNode;
-  queryClient: QueryClient;
+  /**
+   * Tests give one; the app does not: its QueryClient comes with the first screen that needs it (query-layout.tsx),
+   * so /login loads no TanStack Query (issue 32 item 8).
+   */
+  queryClient?: QueryClient;
   /** 'test' turns off Mantine transitions and portals, so dropdown options render in jsdom. */
   env?: 'default' | 'test';
   /** The page's CSP nonce (lib/csp-nonce.ts), put on the <style> elements Mantine writes. */
@@ -86,7 +73,7 @@ export function AppProvider({
 }) {
   return (
     <MantineProvider theme={theme} env={env} getStyleNonce={styleNonce ? () => styleNonce : undefined}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {queryClient ? <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> : children}
     </MantineProvider>
   );
 }

@@ -20,9 +20,6 @@ function RouteFallback() {
 }
 
 /**
- * The whole route table: `/` → the session's area or /login, login screens, then everything behind a session.
- */
-/**
  * Screens past the login wait for the whole error catalogue along with their own chunk: the first load carries
  * only the sign-in texts (lib/errors.ts, issue 32 item 8).
  */
@@ -37,6 +34,10 @@ function withAllErrorTexts(screens: RouteObject[]): RouteObject[] {
   });
 }
 
+/**
+ * The whole route table: `/` → the session's area or /login, the login screen, then (under the query layout)
+ * the code and recovery screens, the guest's pass and everything behind a session.
+ */
 export const routes: RouteObject[] = [
   {
     HydrateFallback: RouteFallback,
@@ -44,17 +45,24 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { path: paths.root, loader: rootLoader },
-      ...authRoutes,
-      ...withAllErrorTexts([
-        {
-          path: paths.guestPass,
-          lazy: () => import('./routes/guest/guest-pass').then((module) => ({ Component: module.default })),
-        },
-      ]),
+      ...authRoutes.filter((route) => route.path === paths.login),
       {
-        Component: RequireSession,
-        ErrorBoundary: RouteError,
-        children: withAllErrorTexts([...userRoutes, ...adminRoutes]),
+        lazy: () => import('./query-layout').then((module) => ({ Component: module.default })),
+        children: [
+          ...authRoutes.filter((route) => route.path !== paths.login),
+          ...withAllErrorTexts([
+            {
+              path: paths.guestPass,
+              lazy: () =>
+                import('./routes/guest/guest-pass').then((module) => ({ Component: module.default })),
+            },
+          ]),
+          {
+            Component: RequireSession,
+            ErrorBoundary: RouteError,
+            children: withAllErrorTexts([...userRoutes, ...adminRoutes]),
+          },
+        ],
       },
       { path: '*', element: <Navigate to={paths.login} replace /> },
     ],

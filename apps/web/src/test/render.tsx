@@ -10,7 +10,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { NavigationState } from '../app/paths';
 import { paths } from '../app/paths';
-import { AppProvider, createQueryClient } from '../app/provider';
+import { AppProvider } from '../app/provider';
+import { createQueryClient } from '../app/query-client';
 import { setSessionLostHandler } from '../lib/api-client';
 
 function Destination() {

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProvider, createQueryClient } from '../provider';
+import { AppProvider } from '../provider';
+import { createQueryClient } from '../query-client';
 import { RouteError } from './route-error';
 
 function Broken(): never {
