@@ -87,10 +87,22 @@ function firstSheetPath(entries: Map<string, ZipEntry>, file: Buffer): { path: s
   return { path, date1904 };
 }
 
-function sharedStrings(file: Buffer, entries: Map<string, ZipEntry>): string[] {
-  const xml = readEntry(file, entries.get('xl/sharedStrings.xml'));
-  if (!xml) return [];
-  return [...xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)].map((match) => textOf(match[1] ?? ''));
+/**
+ * The shared strings, read as far as a cell asks: a workbook writes them in order of first use, so the rows up
+ * to the cap need only the first part of a large table (150,000 strings read whole took most of a second).
+ */
+function sharedStrings(file: Buffer, entries: Map<string, ZipEntry>): (index: number) => string {
+  const xml = readEntry(file, entries.get('xl/sharedStrings.xml')) ?? '';
+  const pattern = /<si>([\s\S]*?)<\/si>|<si\/>/g;
+  const read: string[] = [];
+  return (index) => {
+    while (read.length <= index) {
+      const match = pattern.exec(xml);
+      if (!match) return '';
+      read.push(textOf(match[1] ?? ''));
+    }
+    return read[index] ?? '';
+  };
 }
 
 /** Built-in number formats that are dates or times (ECMA-376 Part 1, 18.8.30). */
@@ -147,7 +159,7 @@ export async function readXlsxRows(
   const { path, date1904 } = firstSheetPath(entries, file);
   const sheetEntry = entries.get(path);
   if (!sheetEntry) throw invalid();
-  const strings = sharedStrings(file, entries);
+  const sharedString = sharedStrings(file, entries);
   const isDate = dateStyles(file, entries);
 
   const cellValue = (tag: string, body: string): XlsxCell => {
@@ -156,7 +168,7 @@ export async function readXlsxRows(
     const raw = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
     if (raw === undefined) return null;
     const value = decodeXml(raw);
-    if (type === 's') return strings[Number(value)] ?? '';
+    if (type === 's') return Number.isInteger(Number(value)) ? sharedString(Number(value)) : '';
     if (type === 'str' || type === 'e') return value;
     if (type === 'b') return value === '1';
     const number = Number(value);
