@@ -97,6 +97,20 @@ export async function probeIfPasswordInDoubt(
   return true;
 }
 
+/** A probe not sent yet is moot once the password is settled another way (a change confirmed, a reset declared). */
+export async function cancelQueuedProbes(tx: Executor, barrierId: number, now: Date): Promise<void> {
+  await tx
+    .update(deviceCommands)
+    .set({ status: 'cancelled', finishedAt: now, nextAttemptAt: null })
+    .where(
+      and(
+        eq(deviceCommands.barrierId, barrierId),
+        eq(deviceCommands.kind, PASSWORD_PROBE_KIND),
+        eq(deviceCommands.status, 'queued'),
+      ),
+    );
+}
+
 /** The model's settings that change the password (their open commands are settled when a probe adopts one). */
 const passwordSettingIds = (barrier: BarrierRow) =>
   Object.entries(getSheet(barrier.model).settings)

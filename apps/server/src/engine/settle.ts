@@ -21,7 +21,7 @@ import {
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
 import { commandSettled, readReplied } from './hooks.ts';
 import { syncBarrierDevice } from './outbox.ts';
-import { adoptProbedPassword } from './password-probe.ts';
+import { adoptProbedPassword, cancelQueuedProbes } from './password-probe.ts';
 import type { ReadCommandPayload } from './read-commands.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
@@ -119,6 +119,7 @@ export async function confirmCommand(
           updatedAt: now,
         })
         .where(eq(barriers.id, barrier.id));
+      await cancelQueuedProbes(tx, barrier.id, now);
     }
     return;
   }

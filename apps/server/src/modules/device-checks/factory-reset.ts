@@ -13,7 +13,7 @@ import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { eq } from 'drizzle-orm';
 import { barriers, deviceCommands } from '../../db/schema.ts';
 import { lockBarrier } from '../../engine/outbox.ts';
-import { retryPhonesInError } from '../../engine/password-probe.ts';
+import { cancelQueuedProbes, retryPhonesInError } from '../../engine/password-probe.ts';
 import { sealSettingPayload } from '../../engine/setting-payload.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -59,6 +59,7 @@ export async function declareFactoryReset(
         updatedAt: now,
       })
       .where(eq(barriers.id, barrierId));
+    await cancelQueuedProbes(tx, barrierId, now);
     let passwordCommandId: number | null = null;
     if (restore) {
       const [command] = await tx
