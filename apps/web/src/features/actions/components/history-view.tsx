@@ -1,6 +1,5 @@
 import { Button, Card, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { isReversedRange } from '@propusk/contracts/actions';
-import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { ACTION_REASON_LABELS, ACTION_TYPE_LABELS, HISTORY_MESSAGES } from '@propusk/contracts/texts/history';
 import { PHONE_TYPE_LABELS } from '@propusk/contracts/texts/phones';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
