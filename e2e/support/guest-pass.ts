@@ -13,9 +13,12 @@ import { expect } from './test';
 export const projectShot = (testInfo: TestInfo, name: string) =>
   isDesktop(testInfo) ? `${name}-desktop` : name;
 
-/** In an open window form: «3 часа», then the link shown once, copied. Answers the link. */
+/** In an open window form: «3 часа», «Создать ссылку», then the link shown once, copied. Answers the link. */
 export async function createThreeHourLink(page: Page): Promise<string> {
+  // A quick choice only fills the window; one «Создать ссылку» makes the pass (issue 32 item 7).
   await page.getByRole('button', { name: '3 часа' }).click();
+  await expect(page.getByTestId('guest-pass-link')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Создать ссылку' }).click();
   const shown = page.getByTestId('guest-pass-link');
   await expect(shown).toBeVisible();
   const link = await shown.getByLabel('Ссылка для гостя').inputValue();

@@ -60,7 +60,16 @@ describe('/guest-passes-admin', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('textbox', { name: 'Для жителя' }));
     await user.click(await screen.findByRole('option', { name: /Пётр Жильцов/ }));
     await user.click(screen.getByRole('button', { name: '3 часа' }));
+    // A quick choice fills the window and creates nothing (issue 32 item 7); «Создать ссылку» creates one pass.
+    expect(screen.getByRole('button', { name: '3 часа' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Начало')).not.toHaveValue('');
+    expect(screen.getByLabelText('Конец')).not.toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Сутки' }));
+    expect(server.callsTo('POST /api/admin/barriers/5/guest-passes/')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '3 часа' }));
+    await user.click(screen.getByRole('button', { name: 'Создать ссылку' }));
     const shown = await screen.findByTestId('guest-pass-link');
+    expect(server.callsTo('POST /api/admin/barriers/5/guest-passes/')).toHaveLength(1);
     expect(within(shown).getByLabelText('Ссылка для гостя')).toHaveValue(
       `${window.location.origin}/guest/${token}`,
     );
@@ -94,6 +103,7 @@ describe('/guest-passes-admin', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<GuestPassesAdminRoute />, { path: '/guest-passes-admin', state });
     await user.click(await screen.findByRole('button', { name: 'Создать пропуск' }));
     await user.click(screen.getByRole('button', { name: 'Сутки' }));
+    await user.click(screen.getByRole('button', { name: 'Создать ссылку' }));
     await screen.findByTestId('guest-pass-link');
     expect(server.callsTo('POST /api/admin/barriers/5/guest-passes/')[0]?.body).not.toHaveProperty('user');
 

@@ -25,7 +25,7 @@ interface GuestPassWindowFormProps {
 
 /**
  * The window of a new guest pass (issue 14 part 5): quick choices (3 hours, until the end of the day, a day)
- * or a start and an end. Shared by the resident's section and the administrator's screen.
+ * fill the start and the end, which can be typed too; «Создать ссылку» makes the pass. Shared by the resident's section and the administrator's screen.
  */
 export function GuestPassWindowForm({
   onSubmit,
@@ -36,10 +36,16 @@ export function GuestPassWindowForm({
 }: GuestPassWindowFormProps) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
+  const [quick, setQuick] = useState<string | null>(null);
 
-  function submit(chosen: { start_time: string; end_time: string } | null) {
+  // A quick choice only fills the window: one «Создать ссылку» makes one pass (issue 32 item 7; a tap on a
+  // quick button used to make a pass at once, and trying the buttons made three).
+  function fill(kind: (typeof QUICK)[number]['kind']) {
+    const chosen = quickWindow(kind, new Date());
     if (!chosen) return;
-    onSubmit({ start: fromDateTimeLocal(chosen.start_time), end: fromDateTimeLocal(chosen.end_time) });
+    setStart(chosen.start_time);
+    setEnd(chosen.end_time);
+    setQuick(kind);
   }
 
   return (
@@ -51,9 +57,9 @@ export function GuestPassWindowForm({
           {QUICK.map(({ kind, label }) => (
             <Button
               key={kind}
-              variant="light"
-              loading={isPending}
-              onClick={() => submit(quickWindow(kind, new Date()))}
+              variant={quick === kind ? 'filled' : 'light'}
+              aria-pressed={quick === kind}
+              onClick={() => fill(kind)}
             >
               {label}
             </Button>
@@ -63,19 +69,25 @@ export function GuestPassWindowForm({
           type="datetime-local"
           label="Начало"
           value={start}
-          onChange={(event) => setStart(event.currentTarget.value)}
+          onChange={(event) => {
+            setStart(event.currentTarget.value);
+            setQuick(null);
+          }}
         />
         <TextInput
           type="datetime-local"
           label="Конец"
           value={end}
-          onChange={(event) => setEnd(event.currentTarget.value)}
+          onChange={(event) => {
+            setEnd(event.currentTarget.value);
+            setQuick(null);
+          }}
         />
         <ErrorLine message={error} />
         <Button
           disabled={!start || !end}
           loading={isPending}
-          onClick={() => submit({ start_time: start, end_time: end })}
+          onClick={() => onSubmit({ start: fromDateTimeLocal(start), end: fromDateTimeLocal(end) })}
         >
           Создать ссылку
         </Button>
