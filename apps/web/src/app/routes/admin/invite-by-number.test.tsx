@@ -33,6 +33,9 @@ describe('invitation by number (issue 14 part 2)', { timeout: 20_000 }, () => {
         'Приглашение отправлено по СМС. Оно появится у человека, когда он войдёт по этому номеру.',
       ),
     ).toBeInTheDocument();
+    // The invitation succeeded: the red «Пользователь не найден» of the search before it is gone (issue 32 item 7).
+    expect(screen.queryByText('Пользователь не найден')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(server.callsTo('POST /api/admin/phone_invitations/')[0]?.body).toEqual({
       barrier: 5,
       phone: '+79001112233',

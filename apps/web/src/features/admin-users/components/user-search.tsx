@@ -95,7 +95,8 @@ export function UserSearch({ onInvite, onInviteByPhone }: UserSearchProps) {
           <Button type="submit" variant="light" disabled={isEmpty} loading={search.isPending}>
             Найти
           </Button>
-          <ErrorLine message={searchError} />
+          {/* A step that succeeded takes the red line of the step before it away (issue 32 item 7). */}
+          <ErrorLine message={inviteByPhone.isSuccess ? null : searchError} />
           {isNotFound && onInviteByPhone ? (
             <Stack gap={6} data-testid="invite-by-phone">
               <Button
