@@ -60,6 +60,11 @@ export const DEVICE_CHECK_TEXTS = {
   noSlot: '—',
   actions: { remove: 'удалить', write: 'записать' } as Readonly<Record<string, string>>,
   repairCost: (sms: number) => `Исправление: ${sms} СМС (сначала удаления).`,
+  /**
+   * Numbers in step, yet the plan sends something: the clock or a setting (issue 32 item 5), not a number fix.
+   */
+  clockTitle: 'Часы и настройки',
+  clockRepairCost: (sms: number) => `Часы или настройки устройства нужно обновить: ${sms} СМС.`,
   repair: 'Исправить',
   confirmRepair: (sms: number) => `Отправить на устройство ${sms} СМС?`,
   confirm: 'Да, исправить',

@@ -77,6 +77,23 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Исправить' })).not.toBeInTheDocument();
   });
 
+  it('keeps a clock or setting fix apart from the numbers: «Номера … совпадают», then «Часы и настройки» (issue 32 item 5)', async () => {
+    signIn();
+    mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': {
+        check: { ...ready, differences: [], repair_sms: 1 },
+        audit_every_days: null,
+      },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+    });
+    renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    expect(await screen.findByText('Номера в устройстве совпадают с базой.')).toBeInTheDocument();
+    expect(screen.getByText('Часы и настройки')).toBeInTheDocument();
+    expect(screen.getByText('Часы или настройки устройства нужно обновить: 1 СМС.')).toBeInTheDocument();
+    expect(screen.queryByText(/сначала удаления/)).not.toBeInTheDocument();
+  });
+
   it('offers the gateway into slot 1 with the exact SMS count, and moves after a confirmation (issue 30 item 5)', async () => {
     signIn();
     const server = mockApi({

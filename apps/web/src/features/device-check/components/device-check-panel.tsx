@@ -138,7 +138,16 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
             </Stack>
           ) : (
             <Stack gap="xs">
-              <Text size="sm">{TEXTS.repairCost(data.repair_sms)}</Text>
+              {data.differences.length === 0 ? (
+                <>
+                  <Text size="sm" fw={600}>
+                    {TEXTS.clockTitle}
+                  </Text>
+                  <Text size="sm">{TEXTS.clockRepairCost(data.repair_sms)}</Text>
+                </>
+              ) : (
+                <Text size="sm">{TEXTS.repairCost(data.repair_sms)}</Text>
+              )}
               <Button onClick={() => setIsConfirming(true)}>{TEXTS.repair}</Button>
             </Stack>
           )
