@@ -767,6 +767,29 @@ describe('authorization matrix', () => {
       expected: admin(201),
     },
     {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/device-check/alarm-layout/`,
+      rightful: 'owner',
+      permission: 'settings.manage',
+      expected: admin(200),
+    },
+    {
+      // No gateway number is configured here: the move is not available (409), and nothing is written.
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/device-check/alarm-layout/`,
+      body: () => ({ expected_sms: 0 }),
+      rightful: 'owner',
+      permission: 'settings.manage',
+      expected: admin(409),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/device-check/factory-reset/`,
+      rightful: 'owner',
+      permission: 'settings.manage',
+      expected: admin(200),
+    },
+    {
       method: 'POST',
       url: () => `/api/admin/phones/${ids.phone}/retry/`,
       rightful: 'owner',
