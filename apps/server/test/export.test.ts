@@ -42,12 +42,17 @@ describe('exports of users and history', () => {
     schedulePhone = schedule.json().phone;
     const temporary = await addPhone(t, member, barrier.id, {
       type: 'temporary',
-      name: '=HYPERLINK("x")',
+      name: 'Гость',
       start_time: '2026-11-21T15:00:00+03:00',
       end_time: '2026-11-22T19:30:00+03:00',
     });
     expect(temporary.statusCode, temporary.body).toBe(201);
     temporaryPhone = temporary.json().phone;
+    // A formula as a name: the clean-text rule (issue 29 part 6) refuses it now, but a name stored before the
+    // rule can still hold one, and the export must not hand it to a spreadsheet as a formula.
+    await t.deps.db.execute(
+      sql`update phones set name = ${'=HYPERLINK("x")'} where id = ${temporary.json().id}`,
+    );
   });
   afterAll(() => t.close());
 
