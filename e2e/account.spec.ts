@@ -86,7 +86,7 @@ test('a resident changes his phone in four steps, then deletes his account', asy
   const newCode = await waitForCode(newPhone, before);
   await page.getByLabel('Код из СМС').fill(newCode === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Код для нового номера неверный');
+  await expect(page.getByRole('alert')).toHaveText('Код для нового номера неверный. Осталось 4 попытки.');
   await checkScreen(page, 'change-phone-4');
   await page.getByLabel('Код из СМС').fill(newCode);
   await page.getByRole('button', { name: 'Подтвердить' }).click();

@@ -132,6 +132,9 @@ test('asks for access, cancels a second request, and accepts an invitation', asy
   await owner.post('/api/admin/access_requests/', { user: residentId, barrier: barrierIds[2] });
 
   await page.reload();
+  // An invitation waits for his answer: the screen opens on «Входящие» by itself (issue 32 item 4).
+  await expect(page.getByRole('tab', { name: 'Входящие' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Исходящие' }).click();
   await expect(outgoing.filter({ hasText: 'д. 1' })).toContainText('Принята');
   await page.getByRole('tab', { name: 'Входящие' }).click();
   const invitation = page.getByTestId('access-request').filter({ hasText: 'д. 3' });

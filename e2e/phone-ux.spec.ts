@@ -138,7 +138,7 @@ test('a barrier shows its numbers formatted and calls the barrier from /mybarrie
   await page.getByTestId('barrier-item').filter({ hasText: address }).click();
   await expect(page).toHaveURL(/\/mybarrier$/);
   await expect(page.getByText(`Номер шлагбаума: ${shownPhone(devicePhone)}`)).toBeVisible();
-  await expect(page.getByText(/Администратор: .+, \+7 \(\d{3}\) \d{3}-\d{2}-\d{2}/)).toBeVisible();
+  await expect(page.getByText(/Администратор: .+, \+7\s\(\d{3}\)\s\d{3}-\d{2}-\d{2}/)).toBeVisible();
   const call = page.getByRole('link', { name: 'Позвонить на шлагбаум' });
   await expect(call).toBeVisible();
   await expect(call).toHaveAttribute('href', `tel:${devicePhone}`);

@@ -89,7 +89,9 @@ export function CodeForm({
           isWrongCode && wrongCodeText ? wrongCodeText : verifyErrorMessage(caught, verifyErrorFallback);
         // How many tries this code has left (issue 32 item 6).
         const left = isWrongCode ? (caught.body as { attempts_left?: unknown }).attempts_left : undefined;
-        return typeof left === 'number' ? `${line} ${attemptsLeftText(left)}` : line;
+        if (typeof left !== 'number') return line;
+        // «Код для нового номера неверный» (spec) ends without a full stop: the tries are a sentence of their own.
+        return `${/[.!?…]$/.test(line) ? line : `${line}.`} ${attemptsLeftText(left)}`;
       }
     });
   }
