@@ -20,7 +20,8 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import * as repository from './repository.ts';
-import { planQueries, presentCheck } from './service.ts';
+import { presentCheck } from './service.ts';
+import { planQueries, startCheck } from './start-check.ts';
 
 export async function declareFactoryReset(
   deps: Pick<Dependencies, 'db' | 'clock' | 'config' | 'secrets' | 'notifyDeviceCommands'>,
@@ -77,27 +78,15 @@ export async function declareFactoryReset(
     await retryPhonesInError(tx, deps, barrierId, now);
     // Not held back by the weekly SMS limit: like a revocation, it is what keeps the gate in step.
     const queries = await planQueries(tx, barrierId, model, barrier.deviceProfile, false, now);
-    const row = await repository.insertCheck(tx, {
+    const row = await startCheck(tx, {
       barrierId,
       requestedBy: user.id,
       full: false,
       autoRepair: true,
       queries,
-      createdAt: now,
+      action: { setting: 'device_factory_reset', password_restored: restore },
+      now,
     });
-    await repository.queueReadCommands(
-      tx,
-      barrierId,
-      queries.map((query) => ({ check_id: row.id, query })),
-      now,
-    );
-    await repository.insertAction(
-      tx,
-      barrierId,
-      user.id,
-      { setting: 'device_factory_reset', password_restored: restore, queries: queries.length },
-      now,
-    );
     return { password_command_id: passwordCommandId, check: await presentCheck(deps, tx, model, row) };
   });
   deps.notifyDeviceCommands([barrierId]);

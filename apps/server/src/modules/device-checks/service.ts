@@ -13,13 +13,11 @@ import { desiredWhitelist } from '@propusk/devices/access';
 import { DAY_MS } from '@propusk/devices/device-time';
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
 import { planCommands } from '@propusk/devices/planner';
-import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import {
   adoptList,
   adoptReading,
   diffList,
   diffReading,
-  planReadBack,
   type ReadQuery,
   type SlotReading,
 } from '@propusk/devices/readback';
@@ -39,6 +37,7 @@ import { conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import * as repository from './repository.ts';
+import { planQueries, startCheck } from './start-check.ts';
 
 type Deps = Pick<Dependencies, 'db' | 'clock' | 'config' | 'notifyDeviceCommands'>;
 
@@ -107,52 +106,21 @@ export async function startDueAudits(deps: Pick<Deps, 'db' | 'clock' | 'config'>
       } catch {
         return false;
       }
-      const row = await repository.insertCheck(tx, {
+      await startCheck(tx, {
         barrierId,
         requestedBy: null,
         full: false,
         autoRepair: true,
         queries,
-        createdAt: now,
+        action: { setting: 'device_audit_check' },
+        now,
       });
-      await repository.queueReadCommands(
-        tx,
-        barrierId,
-        queries.map((query) => ({ check_id: row.id, query })),
-        now,
-      );
-      await repository.insertAction(
-        tx,
-        barrierId,
-        null,
-        { setting: 'device_audit_check', queries: queries.length },
-        now,
-      );
       return true;
     });
     if (ok) started.push(barrierId);
   }
   // The caller (the worker's sweep) drives them with every barrier that has an open command.
   return started;
-}
-
-export async function planQueries(
-  executor: Executor,
-  barrierId: number,
-  model: DeviceModel,
-  profile: unknown,
-  full: boolean,
-  now: Date,
-): Promise<ReadQuery[]> {
-  const state = await loadDeviceState(executor, barrierId);
-  const view = deviceViewOf(state, now);
-  const specs = state?.specs ?? [];
-  const inUse = [
-    ...view.believed.entries.map((entry) => entry.slot),
-    ...specs.map((spec) => spec.slot),
-    ...(view.believed.unconfirmedSlots ?? []),
-  ];
-  return planReadBack(model, inUse, { full, profile: (profile as DeviceProfileOverride | null) ?? null });
 }
 
 /** Starts a check: its read queries are queued (409 while another check is reading, or over the SMS limit). */
@@ -174,27 +142,15 @@ export async function startDeviceCheck(
     if (running?.status === 'reading') throw conflict('device_check_running');
     const queries = await planQueries(tx, barrierId, model, barrier.deviceProfile, body.full ?? false, now);
     await assertWeeklySmsBudget(tx, deps, barrierId, queries.length, now);
-    const row = await repository.insertCheck(tx, {
+    const row = await startCheck(tx, {
       barrierId,
       requestedBy: user.id,
       full: body.full ?? false,
       autoRepair: false,
       queries,
-      createdAt: now,
+      action: { setting: 'device_check' },
+      now,
     });
-    await repository.queueReadCommands(
-      tx,
-      barrierId,
-      queries.map((query) => ({ check_id: row.id, query })),
-      now,
-    );
-    await repository.insertAction(
-      tx,
-      barrierId,
-      user.id,
-      { setting: 'device_check', queries: queries.length },
-      now,
-    );
     return presentCheck(deps, tx, model, row);
   });
   deps.notifyDeviceCommands([barrierId]);
