@@ -7,11 +7,11 @@
 import { forecastPhoneSms } from '@propusk/devices/weekly-sms';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands } from '../src/db/schema.ts';
+import { deviceCommands, phones } from '../src/db/schema.ts';
 import { countCommandsThisWeek } from '../src/engine/outbox.ts';
-import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
-import { addPhone, type TestBarrier } from './domain-factories.ts';
-import type { TestUser } from './factories.ts';
+import { createDeviceHarness, createDeviceScene, type DeviceHarness } from './device-harness.ts';
+import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
+import { createAdmin, nextPhone, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 describe('residents spend their own share of the weekly SMS limit', () => {
@@ -159,6 +159,112 @@ describe('a resident’s timed phones count their coming SMS in his share', () =
     const second = await addSchedule(resident, '+79990002203');
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json()).toMatchObject({ code: 'sms_resident_share_used', share: 10 });
+    await h.run(barrier.id);
+  });
+});
+
+describe('a guest pass’s number counts in the share of the resident who made it (issue 29)', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let owner: TestUser;
+  let barrier: TestBarrier;
+  let resident: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // A model without time windows: the guest's number goes on at the window's start and off at its end, two
+    // SMS the worker sends later; a model with windows writes it once, at the redeem.
+    h = createDeviceHarness(t);
+    owner = await createAdmin(t, { fullName: 'Владелец' });
+    barrier = await createBarrier(t, owner, {
+      device_model: 'Telemetrica',
+      device_password: undefined,
+      device_phones_amount: 4,
+    });
+    resident = await createUserWithAccess(t, barrier);
+    await h.run(barrier.id);
+  });
+  afterAll(() => t.close());
+
+  const HOUR = 3_600_000;
+  let ip = 0;
+  const shareLeft = async () =>
+    (
+      await t.request({ method: 'GET', url: `/api/barriers/${barrier.id}/limits/`, token: resident.token })
+    ).json().sms_budget.share_left as number;
+  /** A pass for 2–5 hours from now, made by `who` (on his side), used by a new guest number. */
+  async function passUsedByGuest(who: TestUser, side: 'user' | 'admin') {
+    const start = new Date(t.clock.now().getTime() + 2 * HOUR);
+    const end = new Date(start.getTime() + 3 * HOUR);
+    const made = await t.request({
+      method: 'POST',
+      url: `/api${side === 'admin' ? '/admin' : ''}/barriers/${barrier.id}/guest-passes/`,
+      token: who.token,
+      payload: {
+        start: start.toISOString(),
+        end: end.toISOString(),
+        ...(side === 'admin' ? { user: resident.id } : {}),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = made.json().token as string;
+    const guest = nextPhone();
+    const remoteAddress = `10.29.3.${++ip}`;
+    const code = await t.request({
+      method: 'POST',
+      url: `/api/guest-passes/${token}/code/`,
+      payload: { phone: guest },
+      remoteAddress,
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const used = await t.request({
+      method: 'POST',
+      url: `/api/guest-passes/${token}/redeem/`,
+      payload: { phone: guest, code: t.lastCode(guest), verification_token: code.json().verification_token },
+      remoteAddress,
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    const [phone] = await t.deps.db.select().from(phones).where(eq(phones.phone, guest));
+    if (!phone) throw new Error('the guest’s number was not added');
+    return { phone, start, end };
+  }
+
+  it('records who pays the guest number’s SMS like any temporary number, and counts its window in his share', async () => {
+    const before = await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now());
+    const set = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/barriers/${barrier.id}/limits/`,
+      token: owner.token,
+      payload: { sms_weekly_limit: before + 40, sms_owner_reserve: before + 10, sms_resident_share: 10 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+
+    // The owner's pass for the resident is the reserve's: nothing in the resident's share.
+    const byOwner = await passUsedByGuest(owner, 'admin');
+    expect(byOwner.phone.smsPaidBy).toBeNull();
+    expect(await shareLeft()).toBe(10);
+    await h.run(barrier.id);
+
+    // The resident's own pass: his number, his share, as a temporary number he adds himself.
+    const own = await passUsedByGuest(resident, 'user');
+    expect(own.phone.smsPaidBy).toBe(resident.id);
+    const spentNow = await t.deps.db
+      .select({ id: deviceCommands.id })
+      .from(deviceCommands)
+      .where(and(eq(deviceCommands.barrierId, barrier.id), eq(deviceCommands.spentBy, resident.id)));
+    const coming = forecastPhoneSms(
+      'Telemetrica',
+      {
+        slot: own.phone.slot ?? 0,
+        number: own.phone.phone,
+        kind: 'temporary',
+        start: own.start,
+        end: own.end,
+      },
+      t.clock.now(),
+      t.deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+    );
+    expect(coming).toBe(2);
+    expect(await shareLeft()).toBe(10 - spentNow.length - coming);
     await h.run(barrier.id);
   });
 });

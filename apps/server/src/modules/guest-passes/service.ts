@@ -345,6 +345,11 @@ export function createGuestPassService(deps: Dependencies) {
           current.createdBy === current.forUser
             ? { author: 'user', userId: current.forUser }
             : { author: 'admin', userId: current.createdBy };
+        // A resident's own pass spends his share of the weekly SMS limit (sms-shares.ts), now and for the
+        // SMS its window will cost later (`phones.sms_paid_by`, as for a temporary number he adds himself);
+        // an administrator's pass for him is the reserve's.
+        const spentBy =
+          current.createdBy === current.forUser ? await smsSpender(tx, barrier.id, current.forUser) : null;
         const phone = await addPhoneLocked(
           tx,
           deps,
@@ -357,13 +362,11 @@ export function createGuestPassService(deps: Dependencies) {
             startTime: current.startTime,
             endTime: current.endTime,
             schedule: null,
+            smsPaidBy: spentBy,
           },
           actor,
           'guest_pass',
         );
-        // A resident's pass spends his share of the weekly SMS limit (sms-shares.ts).
-        const spentBy =
-          current.createdBy === current.forUser ? await smsSpender(tx, barrier.id, current.forUser) : null;
         await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
         return repository.updateGuestPass(tx, current.id, { phoneId: phone.id });
       });

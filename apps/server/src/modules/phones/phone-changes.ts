@@ -61,6 +61,8 @@ export interface NewPhone {
   startTime: Date | null;
   endTime: Date | null;
   schedule: WeeklySchedule | null;
+  /** The resident whose SMS share pays this timed phone's coming SMS (`phones.sms_paid_by`); none: the reserve. */
+  smsPaidBy?: number | null;
 }
 
 const NO_LIMITS: LockedBarrier['limits'] = {
@@ -332,6 +334,7 @@ export async function addPhoneLocked(
         startTime: phone.type === 'temporary' ? phone.startTime : null,
         endTime: phone.type === 'temporary' ? phone.endTime : null,
         schedule: phone.type === 'schedule' ? phone.schedule : null,
+        smsPaidBy: phone.type === 'temporary' || phone.type === 'schedule' ? (phone.smsPaidBy ?? null) : null,
         status: 'pending',
         createdAt: now,
         updatedAt: now,
