@@ -10,7 +10,7 @@ import {
   users,
   verifications,
 } from '../src/db/schema.ts';
-import { loadProjectedState } from '../src/engine/outbox.ts';
+import { loadProjectedState } from '../src/engine/device-state.ts';
 import { sha256 } from '../src/lib/secrets.ts';
 import { login, loginWithCode, refresh, requestCode, verifiedToken, verifyPassword } from './auth-helpers.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';

@@ -8,7 +8,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, phones, type WeeklySchedule } from '../src/db/schema.ts';
 import { nextReconcileAt, reconcileBarrier } from '../src/engine/order.ts';
-import { countCommandsThisWeek } from '../src/engine/outbox.ts';
+import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import { expireEndedPhones } from '../src/modules/phones/expiry.ts';
 import { createDeviceHarness, createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createUserWithAccess } from './domain-factories.ts';

@@ -11,7 +11,7 @@ import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { queueRankSql } from './command-kinds.ts';
-import { WHITELIST_COMMAND_KINDS } from './outbox.ts';
+import { WHITELIST_COMMAND_KINDS } from './device-state.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 export type QueueDeps = Pick<

@@ -9,8 +9,9 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, commandDueSql, commandRankSql, deviceCommands, phones } from '../db/schema.ts';
 import type { QueueDeps } from './device-rows.ts';
+import { loadModelAndSpecs } from './device-state.ts';
 import { arrayLiteral } from './gateway-rate.ts';
-import { loadModelAndSpecs, lockBarrier, syncBarrierDevice } from './outbox.ts';
+import { lockBarrier, syncBarrierDevice } from './outbox.ts';
 
 /** Re-plans a barrier at a moment its desired whitelist may have changed by itself (a window opened or closed). */
 export async function reconcileBarrier(

@@ -13,7 +13,7 @@ import type { Executor } from '../db/database.ts';
 import { deviceCommands } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { PASSWORD_PROBE_KIND } from './device-rows.ts';
-import { WHITELIST_COMMAND_KINDS } from './outbox.ts';
+import { WHITELIST_COMMAND_KINDS } from './device-state.ts';
 import type { PasswordProbePayload } from './password-probe.ts';
 import type { ReadCommandPayload } from './read-commands.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';

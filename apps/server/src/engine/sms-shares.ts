@@ -3,7 +3,7 @@
  * and openings spend his share (`sms_resident_share`); all residents together never spend the owner's reserve
  * (`sms_owner_reserve`), so the owner's and his staff's changes and revocations are never refused because
  * residents spent theirs. Commands a resident caused carry his id (`device_commands.spent_by`); the rest
- * (owner, staff, the worker's own re-plans) are the reserve's. The total check (outbox.ts
+ * (owner, staff, the worker's own re-plans) are the reserve's. The total check (weekly-budget.ts
  * `assertWeeklySmsBudget`) still applies to everyone.
  *
  * A resident's timed phones (temporary, by schedule) cause SMS later, sent by the worker at their windows'

@@ -29,8 +29,9 @@ import {
 } from '@propusk/devices/models';
 import type { Executor } from '../../db/database.ts';
 import { type DeviceSummary, deviceSummaries } from '../../engine/health.ts';
-import { countCommandsThisWeek, syncBarrierDevice } from '../../engine/outbox.ts';
+import { syncBarrierDevice } from '../../engine/outbox.ts';
 import { smsShareSummary, smsSpender } from '../../engine/sms-shares.ts';
+import { countCommandsThisWeek } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';

@@ -31,8 +31,9 @@ import {
   type RedeemGuestPassBody,
 } from '@propusk/contracts/guest-passes';
 import { PHONE_MESSAGES, parseDateTimeInput } from '@propusk/contracts/phones';
-import { loadCommittedSms, syncBarrierDevice } from '../../engine/outbox.ts';
+import { syncBarrierDevice } from '../../engine/outbox.ts';
 import { smsSpender } from '../../engine/sms-shares.ts';
+import { loadCommittedSms } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { FieldError, forbidden, gone, notFound, tooManyRequests } from '../../lib/errors.ts';

@@ -17,8 +17,9 @@ import {
 } from '@propusk/contracts/phones';
 import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
-import { loadCommittedSms, syncBarrierDevice } from '../../engine/outbox.ts';
+import { syncBarrierDevice } from '../../engine/outbox.ts';
 import { smsSpender } from '../../engine/sms-shares.ts';
+import { loadCommittedSms } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';

@@ -44,8 +44,9 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { RelayPayload } from '../../engine/command-kinds.ts';
-import { assertWeeklySmsBudget, lockBarrier } from '../../engine/outbox.ts';
+import { lockBarrier } from '../../engine/outbox.ts';
 import { assertResidentSmsShare, smsSpender } from '../../engine/sms-shares.ts';
+import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, gone, HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';

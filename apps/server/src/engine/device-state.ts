@@ -1,0 +1,247 @@
+/**
+ * A barrier's device as the engine believes it: what the database wants it to hold (the phones with a slot,
+ * and the gateway's number in the power-alarm slot), what it is believed to hold (confirmed slots plus the
+ * effect of commands already sent and awaiting their reply), the queue of unsent commands and the slots
+ * "quarantined" by a failed command. Read in one statement (`loadDeviceState`); the planner (outbox.ts), the
+ * device checks and the budget read it.
+ *
+ * A slot whose last command failed after every retry is "quarantined": its state on the device is unknown,
+ * and sending the same command again and again would only burn SMS. It is planned again when what the
+ * database wants for it changes (the phone is edited or removed), when an administrator retries the phone,
+ * or, for deletes and the clock (nobody sees them in the UI), an hour after the failure.
+ */
+
+import type { PhoneSpec, WhitelistEntry } from '@propusk/devices/access';
+import { gatewaySlot } from '@propusk/devices/alarms';
+import { DEVICE_MODELS, getSheet, isDeviceModel } from '@propusk/devices/models';
+import {
+  applyConfirmed,
+  type BelievedState,
+  commandFromJson,
+  type PlannedCommand,
+  type PlannedCommandJson,
+} from '@propusk/devices/planner';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { barriers, deviceCommands, deviceSlots, phones } from '../db/schema.ts';
+
+/** A failed delete or clock command is tried again by itself after this long. */
+export const QUARANTINE_REARM_MS = 60 * 60 * 1000;
+/** Command kinds that are device whitelist commands (the planner's), as opposed to settings. */
+export const WHITELIST_COMMAND_KINDS = ['add', 'add_window', 'delete', 'set_clock'] as const;
+const whitelistKinds = [...WHITELIST_COMMAND_KINDS];
+
+/** The entry a whitelist command leaves in its slot (null: the slot is empty afterwards). */
+function intendedEntry(command: PlannedCommand): WhitelistEntry | null {
+  if (command.kind === 'delete' || command.slot === undefined || command.number === undefined) return null;
+  return command.window
+    ? { slot: command.slot, number: command.number, window: command.window }
+    : { slot: command.slot, number: command.number };
+}
+
+export interface DeviceView {
+  /** Confirmed state plus every command that was sent and awaits its reply (or its retry). */
+  believed: BelievedState;
+  /** Unsent commands of the current plan, in order. */
+  queued: { id: number; payload: PlannedCommandJson }[];
+  /** Slot → what its failed command tried to leave there. */
+  quarantined: Map<number, WhitelistEntry | null>;
+  clockQuarantined: boolean;
+  addressing: 'slot' | 'number';
+}
+
+/** Models whose units hold a set of numbers (Telemetrica): their commands concern a number, not a slot. */
+const NUMBER_ADDRESSED_MODELS = DEVICE_MODELS.filter((model) => getSheet(model).addressing === 'number');
+
+/** The active phones with a slot of barrier `b`, as one json column (`phoneSpecsOf` reads it). */
+const phoneSpecsJsonSql = sql`(select coalesce(json_agg(json_build_object('id', p.id, 'slot', p.slot,
+    'number', p.phone, 'kind', p.type, 'start', p.start_time, 'end', p.end_time, 'schedule', p.schedule)), '[]')
+  from ${phones} p where p.barrier_id = b.id and p.is_active and p.slot is not null)`;
+
+/** A json_agg column: parsed by node-postgres, a string from some drivers. */
+type JsonRows = Record<string, unknown>[] | string;
+const jsonRows = (value: JsonRows) =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
+const jsonDate = (value: unknown) =>
+  value === null || value === undefined ? null : new Date(value as string);
+
+function phoneSpecsOf(value: JsonRows): (PhoneSpec & { id: number })[] {
+  return jsonRows(value).map((phone) => ({
+    id: phone.id as number,
+    slot: phone.slot as number,
+    number: phone.number as string,
+    kind: phone.kind as PhoneSpec['kind'],
+    start: jsonDate(phone.start),
+    end: jsonDate(phone.end),
+    schedule: (phone.schedule ?? null) as PhoneSpec['schedule'],
+  }));
+}
+
+/** The spec id of the gateway's number in slot 1: no phone row (commands of it name no phone). */
+export const GATEWAY_SPEC_ID = 0;
+
+/**
+ * The phones, and the gateway's number where the barrier holds it (issue 30 item 5): a permanent entry of
+ * nobody's in the model's power-alarm slot (slot 1), so that the unit's power-failure SMS reach the server.
+ * A deleted barrier's unit is cleared of it too (the SQL gives no gateway then).
+ */
+function specsWithGateway(
+  model: string,
+  phonesJson: JsonRows,
+  gateway: string | null,
+): (PhoneSpec & { id: number })[] {
+  const specs = phoneSpecsOf(phonesJson);
+  const slot = gateway && isDeviceModel(model) ? gatewaySlot(model) : null;
+  if (slot === null || gateway === null) return specs;
+  return [
+    { id: GATEWAY_SPEC_ID, slot, number: gateway, kind: 'permanent', start: null, end: null, schedule: null },
+    ...specs,
+  ];
+}
+
+/** The barrier's model and active phones in one statement (null: no such barrier). */
+export async function loadModelAndSpecs(executor: Executor, barrierId: number) {
+  const result = (await executor.execute(
+    sql`select b.device_model as model, case when b.deleted_at is null then b.device_gateway_number end as gateway, ${phoneSpecsJsonSql} as phones
+      from ${barriers} b where b.id = ${barrierId}`,
+  )) as unknown as { rows: { model: string; gateway: string | null; phones: JsonRows }[] };
+  const row = result.rows[0];
+  return row ? { model: row.model, specs: specsWithGateway(row.model, row.phones, row.gateway) } : null;
+}
+
+/**
+ * Everything the planner reads about a barrier's device, in one statement: the model and clock, the active
+ * phones with a slot, the confirmed slots, the open whitelist commands (in id order) and the failed ones that
+ * no later command of the same slot (number, on number-addressed models) or the clock superseded. null: no
+ * such barrier. One round trip instead of six: the planner runs at every change, reply and window edge.
+ */
+export async function loadDeviceState(executor: Executor, barrierId: number) {
+  const numberModels = sql.join(
+    NUMBER_ADDRESSED_MODELS.map((model) => sql`${model}`),
+    sql`, `,
+  );
+  const kinds = sql.join(
+    whitelistKinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const result = (await executor.execute(sql`
+    select b.device_model as model, b.device_clock_set_at as clock_set_at,
+      case when b.deleted_at is null then b.device_gateway_number end as gateway,
+      exists (select 1 from ${phones} w where w.barrier_id = b.id and w.is_active and w.status = 'pending')
+        as has_pending,
+      ${phoneSpecsJsonSql} as phones,
+      (select coalesce(json_agg(json_build_object('slot', s.slot, 'number', s.number,
+          'window_start', s.window_start, 'window_end', s.window_end)), '[]')
+        from ${deviceSlots} s where s.barrier_id = b.id) as slots,
+      (select coalesce(json_agg(json_build_object('id', c.id, 'payload', c.payload, 'status', c.status,
+          'attempts', c.attempts) order by c.id), '[]')
+        from ${deviceCommands} c
+        where c.barrier_id = b.id and c.status in ('queued', 'sent') and c.kind in (${kinds})) as open,
+      (select coalesce(json_agg(json_build_object('payload', f.payload, 'finished_at', f.finished_at)), '[]')
+        from ${deviceCommands} f
+        where f.barrier_id = b.id and f.status = 'failed' and f.attempts > 0 and f.kind in (${kinds})
+          and not exists (
+            select 1 from ${deviceCommands} l
+            where l.barrier_id = f.barrier_id and l.id > f.id and l.status <> 'cancelled' and l.kind in (${kinds})
+              and coalesce(l.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
+                = coalesce(f.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
+          )) as failed
+    from ${barriers} b where b.id = ${barrierId}`)) as unknown as {
+    rows: {
+      model: string;
+      clock_set_at: string | Date | null;
+      gateway: string | null;
+      has_pending: boolean;
+      phones: JsonRows;
+      slots: JsonRows;
+      open: JsonRows;
+      failed: JsonRows;
+    }[];
+  };
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    model: row.model,
+    clockSetAt: jsonDate(row.clock_set_at),
+    /** Some active phone is `pending` (settlePendingPhones has something to look at). */
+    hasPendingPhones: Boolean(row.has_pending),
+    specs: specsWithGateway(row.model, row.phones, row.gateway),
+    slots: jsonRows(row.slots).map((slot) => ({
+      slot: slot.slot as number,
+      number: slot.number as string,
+      windowStart: jsonDate(slot.window_start),
+      windowEnd: jsonDate(slot.window_end),
+    })),
+    open: jsonRows(row.open).map((command) => ({
+      id: command.id as number,
+      payload: command.payload as PlannedCommandJson,
+      status: command.status as string,
+      attempts: command.attempts as number,
+    })),
+    failed: jsonRows(row.failed).map((command) => ({
+      payload: command.payload as PlannedCommandJson,
+      finishedAt: jsonDate(command.finished_at),
+    })),
+  };
+}
+export type DeviceState = NonNullable<Awaited<ReturnType<typeof loadDeviceState>>>;
+
+/** What the device holds or will hold once the commands already on their way are confirmed. */
+export async function loadDeviceView(executor: Executor, barrierId: number, now: Date): Promise<DeviceView> {
+  return deviceViewOf(await loadDeviceState(executor, barrierId), now);
+}
+
+/** The device view of a state read by `loadDeviceState` (null: a barrier that does not exist). */
+export function deviceViewOf(state: DeviceState | null, now: Date): DeviceView {
+  const addressing =
+    state && isDeviceModel(state.model) ? getSheet(state.model).addressing : ('slot' as const);
+  let believed: BelievedState = {
+    clockSetAt: state?.clockSetAt ?? null,
+    entries: (state?.slots ?? []).map((row) => ({
+      slot: row.slot,
+      number: row.number,
+      ...(row.windowStart && row.windowEnd ? { window: { start: row.windowStart, end: row.windowEnd } } : {}),
+    })),
+  };
+  const queued: DeviceView['queued'] = [];
+  for (const row of state?.open ?? []) {
+    if (row.status === 'queued' && row.attempts === 0) queued.push({ id: row.id, payload: row.payload });
+    else believed = applyConfirmed(believed, commandFromJson(row.payload), now, addressing);
+  }
+
+  const quarantined = new Map<number, WhitelistEntry | null>();
+  let clockQuarantined = false;
+  for (const row of state?.failed ?? []) {
+    const command = commandFromJson(row.payload);
+    const finishedAt = row.finishedAt ?? now;
+    const rearmed = now.getTime() - finishedAt.getTime() >= QUARANTINE_REARM_MS;
+    if (command.kind === 'set_clock') {
+      clockQuarantined ||= !rearmed;
+    } else if (command.slot !== undefined && !(command.kind === 'delete' && rearmed)) {
+      quarantined.set(command.slot, intendedEntry(command));
+    } else if (command.slot !== undefined) {
+      // A re-armed delete: the slot's content is unknown, so the planner clears it.
+      believed = {
+        ...believed,
+        unconfirmedSlots: [...(believed.unconfirmedSlots ?? []), command.slot],
+        ...(command.number !== undefined
+          ? { uncertain: [...(believed.uncertain ?? []), { slot: command.slot, number: command.number }] }
+          : {}),
+      };
+    }
+  }
+  return { believed, queued, quarantined, clockQuarantined, addressing };
+}
+
+/** The device's projected state: what it will hold once every open command is confirmed. */
+export async function loadProjectedState(
+  executor: Executor,
+  barrierId: number,
+  now: Date,
+): Promise<BelievedState> {
+  const view = await loadDeviceView(executor, barrierId, now);
+  let state = view.believed;
+  for (const command of view.queued)
+    state = applyConfirmed(state, commandFromJson(command.payload), now, view.addressing);
+  return state;
+}

@@ -1,0 +1,95 @@
+/**
+ * The barrier's weekly SMS limit (`sms_weekly_limit`): the SMS of the last seven days, what its timed phones
+ * are committed to over the coming week, and the check that refuses a change made by a person over the limit
+ * (a resident's own share: sms-shares.ts).
+ */
+
+import type { PhoneSpec } from '@propusk/devices/access';
+import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
+import { forecastCommittedSms } from '@propusk/devices/weekly-sms';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { barrierLimits, deviceCommands } from '../db/schema.ts';
+import type { Dependencies } from '../lib/dependencies.ts';
+import { conflict } from '../lib/errors.ts';
+import { loadDeviceState } from './device-state.ts';
+import { usedAgainstLimit } from './sms-shares.ts';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Command SMS sent or queued for this barrier's device in the 7 days before `now` (retries count). */
+export async function countCommandsThisWeek(
+  executor: Executor,
+  barrierId: number,
+  now: Date,
+): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`coalesce(sum(greatest(${deviceCommands.attempts}, 1)), 0)::int` })
+    .from(deviceCommands)
+    .where(
+      and(
+        eq(deviceCommands.barrierId, barrierId),
+        inArray(deviceCommands.status, ['queued', 'sent', 'confirmed', 'failed']),
+        gt(deviceCommands.createdAt, new Date(now.getTime() - WEEK_MS)),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** What the barrier's timed phones have committed its device to over the coming week (weekly-sms.ts). */
+export async function loadCommittedSms(
+  executor: Executor,
+  deps: Pick<Dependencies, 'config'>,
+  barrierId: number,
+  now: Date,
+  known?: { model: DeviceModel; specs: readonly PhoneSpec[]; clockSetAt: Date | null },
+): Promise<number> {
+  let source = known;
+  if (!source) {
+    const state = await loadDeviceState(executor, barrierId);
+    if (!state || !isDeviceModel(state.model)) return 0;
+    source = { model: state.model, specs: state.specs, clockSetAt: state.clockSetAt };
+  }
+  return forecastCommittedSms(
+    source.model,
+    source.specs,
+    now,
+    source.clockSetAt,
+    deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+  ).total;
+}
+
+/** The barrier's `sms_weekly_limit` (null: none). */
+export async function loadWeeklyLimit(executor: Executor, barrierId: number): Promise<number | null> {
+  const [limits] = await executor
+    .select({ smsWeeklyLimit: barrierLimits.smsWeeklyLimit })
+    .from(barrierLimits)
+    .where(eq(barrierLimits.barrierId, barrierId));
+  return limits?.smsWeeklyLimit ?? null;
+}
+
+/**
+ * 409 when `extra` more SMS would take the barrier over its weekly limit: the SMS of the last seven days,
+ * plus `extra`, plus what its timed phones are committed to over the coming week (`committed`; loaded when
+ * not given), must stay within `sms_weekly_limit`. Counting the committed SMS is what keeps a change by a
+ * person from spending the SMS that accepted phones' windows will need.
+ */
+export async function assertWeeklySmsBudget(
+  executor: Executor,
+  deps: Pick<Dependencies, 'config'>,
+  barrierId: number,
+  extra: number,
+  now: Date,
+  committed?: number,
+): Promise<void> {
+  const limit = await loadWeeklyLimit(executor, barrierId);
+  if (limit === null) return;
+  const used = await usedAgainstLimit(
+    executor,
+    barrierId,
+    now,
+    await countCommandsThisWeek(executor, barrierId, now),
+  );
+  const ahead = committed ?? (await loadCommittedSms(executor, deps, barrierId, now));
+  if (used + extra + ahead > limit) throw conflict('sms_weekly_limit');
+}
