@@ -57,6 +57,17 @@ export const guestPassSchema = z.object({
   barrier: z.number().int(),
   /** The resident whose temporary phone it becomes. */
   user: z.number().int(),
+  /**
+   * Who the pass is for and who made it, as the list names them (issue 32 item 7): the full name (null when he
+   * gave none) and the number masked (`+7 *** ***-45-67`), never the whole number. Only a resident of the pass's
+   * barrier (himself) or an administrator of that barrier reads a pass at all. `created_by` is null once the
+   * maker's account is gone.
+   */
+  user_full_name: z.string().nullable(),
+  user_phone: z.string(),
+  created_by: z.number().int().nullable(),
+  created_by_full_name: z.string().nullable(),
+  created_by_phone: z.string().nullable(),
   note: z.string(),
   start: z.string(),
   end: z.string(),

@@ -1,10 +1,46 @@
 /** SQL of the guest passes. */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.ts';
-import { barriers, guestPasses } from '../../db/schema.ts';
+import { barriers, guestPasses, users } from '../../db/schema.ts';
 import { pageOffset } from '../barrier-policy/policy.ts';
 
 export type GuestPassRow = typeof guestPasses.$inferSelect;
+
+const forUsers = alias(users, 'pass_for_users');
+const makers = alias(users, 'pass_makers');
+
+/** A pass with the names and numbers of its resident and of its maker: one statement, two joins. */
+const passWithPeople = {
+  pass: guestPasses,
+  forName: forUsers.fullName,
+  forPhone: forUsers.phone,
+  makerName: makers.fullName,
+  makerPhone: makers.phone,
+};
+export type GuestPassListRow = {
+  pass: GuestPassRow;
+  forName: string | null;
+  forPhone: string;
+  makerName: string | null;
+  makerPhone: string | null;
+};
+
+const selectWithPeople = (executor: Executor) =>
+  executor
+    .select(passWithPeople)
+    .from(guestPasses)
+    .innerJoin(forUsers, eq(forUsers.id, guestPasses.forUser))
+    .leftJoin(makers, eq(makers.id, guestPasses.createdBy));
+
+/** One pass with its people (after a change, to answer it as the list shows it). */
+export async function findGuestPassWithPeople(
+  executor: Executor,
+  passId: number,
+): Promise<GuestPassListRow | undefined> {
+  const [row] = await selectWithPeople(executor).where(eq(guestPasses.id, passId));
+  return row;
+}
 
 export async function insertGuestPass(
   executor: Executor,
@@ -25,9 +61,7 @@ export async function listGuestPasses(
   if (filter.forUser !== undefined) conditions.push(eq(guestPasses.forUser, filter.forUser));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    executor
-      .select()
-      .from(guestPasses)
+    selectWithPeople(executor)
       .where(where)
       .orderBy(desc(guestPasses.id))
       .limit(query.page_size)

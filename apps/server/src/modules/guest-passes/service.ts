@@ -30,6 +30,7 @@ import {
   type RedeemedGuestPass,
   type RedeemGuestPassBody,
 } from '@propusk/contracts/guest-passes';
+import { maskPhone } from '@propusk/contracts/phone-mask';
 import { PHONE_MESSAGES, parseDateTimeInput } from '@propusk/contracts/phones';
 import { syncBarrierDevice } from '../../engine/outbox.ts';
 import { smsSpender } from '../../engine/sms-shares.ts';
@@ -78,11 +79,19 @@ export function passStatus(row: GuestPassRow, now: Date): GuestPassStatus {
   return row.status as GuestPassStatus;
 }
 
-export function toGuestPass(row: GuestPassRow, now: Date): GuestPass {
+/** A pass as lists show it, with its resident and its maker named (their numbers masked). */
+export function toGuestPass(found: repository.GuestPassListRow, now: Date): GuestPass {
+  const row = found.pass;
   return {
     id: row.id,
     barrier: row.barrierId,
     user: row.forUser,
+    user_full_name: found.forName || null,
+    user_phone: maskPhone(found.forPhone),
+    created_by: row.createdBy,
+    created_by_full_name: row.createdBy === null ? null : found.makerName || null,
+    created_by_phone:
+      row.createdBy === null || found.makerPhone === null ? null : maskPhone(found.makerPhone),
     note: row.note,
     start: apiDateTime(row.startTime) ?? '',
     end: apiDateTime(row.endTime) ?? '',
@@ -190,6 +199,13 @@ export function createGuestPassService(deps: Dependencies) {
     device_phone: null,
   });
 
+  /** A pass just written, as the list shows it. */
+  async function answered(passId: number): Promise<GuestPass> {
+    const found = await repository.findGuestPassWithPeople(db, passId);
+    if (!found) throw passNotFound();
+    return toGuestPass(found, deps.clock.now());
+  }
+
   return {
     async create(
       side: Side,
@@ -224,7 +240,7 @@ export function createGuestPassService(deps: Dependencies) {
         });
       });
       deps.logger.info({ barrierId, passId: row.id, userId: caller.id }, 'guest pass created');
-      return { ...toGuestPass(row, deps.clock.now()), token, url: guestPassPath(token) };
+      return { ...(await answered(row.id)), token, url: guestPassPath(token) };
     },
 
     async list(
@@ -281,7 +297,7 @@ export function createGuestPassService(deps: Dependencies) {
         return repository.updateGuestPass(tx, pass.id, { status: 'revoked', revokedAt: now });
       });
       deps.notifyDeviceCommands([barrierId]);
-      return toGuestPass(row, deps.clock.now());
+      return answered(row.id);
     },
 
     /** `holder`: the key a guest got when he used the pass (GUEST_PASS_HOLDER_HEADER). */

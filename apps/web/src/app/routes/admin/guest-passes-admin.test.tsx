@@ -11,6 +11,11 @@ const pass = (id: number, status: string, extra: Record<string, unknown> = {}) =
   id,
   barrier: 5,
   user: 21,
+  user_full_name: 'Пётр Жильцов',
+  user_phone: '+7 *** ***-45-67',
+  created_by: 1,
+  created_by_full_name: 'Ольга Админова',
+  created_by_phone: '+7 *** ***-00-01',
   note: '',
   start: '2026-11-21T12:00:00+03:00',
   end: '2026-11-21T15:00:00+03:00',
@@ -31,7 +36,7 @@ describe('/guest-passes-admin', { timeout: 20_000 }, () => {
     const server = mockApi({
       'GET /api/admin/barriers/5/guest-passes/': page('guest_passes', [
         pass(2, 'used', { used_phone: '+79005556677' }),
-        pass(1, 'expired', { user: 99 }),
+        pass(1, 'expired', { user: 99, user_full_name: null, user_phone: '+7 *** ***-12-34' }),
       ]),
       'GET /api/admin/barriers/5/users/': page('users', [barrierUser]),
       'POST /api/admin/barriers/5/guest-passes/': [
@@ -45,12 +50,17 @@ describe('/guest-passes-admin', { timeout: 20_000 }, () => {
     expect(within(cards[0] as HTMLElement).getByTestId('guest-pass-status')).toHaveTextContent(
       /^Использован: /,
     );
-    expect(await within(cards[0] as HTMLElement).findByTestId('guest-pass-user')).toHaveTextContent(
-      /^Для: Пётр Жильцов, /,
+    // Whom each pass is for and who made it, by name or the masked number: never an internal id (issue 32).
+    expect(within(cards[0] as HTMLElement).getByTestId('guest-pass-user')).toHaveTextContent(
+      /^Для: Пётр Жильцов$/,
     );
-    expect(within(cards[1] as HTMLElement).getByTestId('guest-pass-user')).toHaveTextContent(
-      'Для: пользователь № 99',
+    expect(within(cards[0] as HTMLElement).getByTestId('guest-pass-maker')).toHaveTextContent(
+      /^Автор: Ольга Админова$/,
     );
+    expect(within(cards[1] as HTMLElement).getByTestId('guest-pass-user').textContent).toBe(
+      'Для: +7\u00a0***\u00a0***-12-34',
+    );
+    expect(screen.queryByText(/№/)).toBeNull();
     // A used pass can be revoked (its number leaves the device); an expired one cannot.
     expect(within(cards[0] as HTMLElement).getByRole('button', { name: 'Отозвать' })).toBeInTheDocument();
     expect(within(cards[1] as HTMLElement).queryByRole('button', { name: 'Отозвать' })).toBeNull();

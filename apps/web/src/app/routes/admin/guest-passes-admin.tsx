@@ -95,12 +95,6 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
     onSettled: refresh,
   });
 
-  const byId = new Map((users.data?.users ?? []).map((user) => [user.id, user]));
-  const countsFor = (pass: GuestPass) => {
-    const user = byId.get(pass.user);
-    return user ? userLabel(user) : `пользователь № ${pass.user}`;
-  };
-
   return (
     <Stack gap="sm">
       <Text size="sm" c="gray.7">
@@ -156,7 +150,6 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
         <GuestPassCard
           key={pass.id}
           pass={pass}
-          countsFor={countsFor(pass)}
           onRevoke={(chosen) => {
             revoke.reset();
             setToRevoke(chosen);
