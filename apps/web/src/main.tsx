@@ -2,10 +2,11 @@ import '@mantine/core/styles.css';
 import './app/theme.css';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, type Root } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { createAppRouter } from './app/router';
+import { LoginShell } from './app/shell/login-shell';
+import { openShellAt, startsInShell } from './app/shell/shell-history';
+import { ErrorScreen } from './components/error-screen';
 import { OfflineBanner } from './components/offline-banner';
 import { readStyleNonce } from './lib/csp-nonce';
 
@@ -13,15 +14,33 @@ const styleNonce = readStyleNonce();
 // react-remove-scroll (Mantine's modals and drawers) writes its <style> with get-nonce's nonce.
 if (styleNonce) setNonce(styleNonce);
 
-const router = createAppRouter();
+/** The whole app (the data router and every route) loads only when a screen past the sign-in asks for it. */
+function startFullApp(root: Root) {
+  import('./app/full-app')
+    .then((module) => module.renderFullApp(root, styleNonce))
+    .catch(() => {
+      // Its code could not be fetched (offline, or a new build replaced it): «Нет связи», reloaded when back.
+      root.render(
+        <AppProvider styleNonce={styleNonce}>
+          <ErrorScreen kind="network" />
+        </AppProvider>,
+      );
+    });
+}
 
-const root = document.getElementById('root');
-if (root)
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider styleNonce={styleNonce}>
-        <OfflineBanner />
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
+const container = document.getElementById('root');
+if (container) {
+  const root = createRoot(container);
+  if (startsInShell()) {
+    // A visitor without a session meets the sign-in screens first: they come without the router (issue 32 item 8).
+    openShellAt();
+    root.render(
+      <StrictMode>
+        <AppProvider styleNonce={styleNonce}>
+          <OfflineBanner />
+          <LoginShell onLeave={() => startFullApp(root)} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  } else startFullApp(root);
+}

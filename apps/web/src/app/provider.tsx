@@ -6,7 +6,6 @@ import {
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { KeyboardEvent, ReactNode } from 'react';
 
 /**
@@ -56,16 +55,10 @@ export const theme = createTheme({
 
 export function AppProvider({
   children,
-  queryClient,
   env,
   styleNonce,
 }: {
   children: ReactNode;
-  /**
-   * Tests give one; the app does not: its QueryClient comes with the first screen that needs it (query-layout.tsx),
-   * so /login loads no TanStack Query (issue 32 item 8).
-   */
-  queryClient?: QueryClient;
   /** 'test' turns off Mantine transitions and portals, so dropdown options render in jsdom. */
   env?: 'default' | 'test';
   /** The page's CSP nonce (lib/csp-nonce.ts), put on the <style> elements Mantine writes. */
@@ -73,7 +66,7 @@ export function AppProvider({
 }) {
   return (
     <MantineProvider theme={theme} env={env} getStyleNonce={styleNonce ? () => styleNonce : undefined}>
-      {queryClient ? <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> : children}
+      {children}
     </MantineProvider>
   );
 }

@@ -16,3 +16,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The session's one client: the code step of the light entry and every screen under query-layout.tsx share it. */
+export const sessionQueryClient = createQueryClient();

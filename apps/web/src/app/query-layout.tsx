@@ -1,10 +1,7 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { createQueryClient } from './query-client';
-
-/** One client for the whole session: the layout's chunk is loaded once and kept. */
-const queryClient = createQueryClient();
+import { sessionQueryClient as queryClient } from './query-client';
 
 /**
  * When the network returns, every query on screen that failed meanwhile is loaded again (paused ones resume by

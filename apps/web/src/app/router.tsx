@@ -1,23 +1,16 @@
-import { Center, Loader } from '@mantine/core';
 import { SESSION_ENDED_TEXT } from '@propusk/contracts/session-texts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ScreenLoader } from '../components/screen-loader';
 import { setSessionLostHandler } from '../lib/api-client';
 import { loadAllErrorTexts } from '../lib/errors';
 import { type NavigationState, paths } from './paths';
 import { adminRoutes } from './routes/admin/routes';
 import { authRoutes } from './routes/auth/routes';
+import { NavigationBridge } from './routes/navigation-bridge';
 import { RequireSession } from './routes/require-session';
 import { RouteError } from './routes/route-error';
 import { rootLoader } from './routes/session-home';
 import { userRoutes } from './routes/user/routes';
-
-function RouteFallback() {
-  return (
-    <Center mih="100dvh">
-      <Loader aria-label="Загрузка" />
-    </Center>
-  );
-}
 
 /**
  * Screens past the login wait for the whole error catalogue along with their own chunk: the first load carries
@@ -40,7 +33,9 @@ function withAllErrorTexts(screens: RouteObject[]): RouteObject[] {
  */
 export const routes: RouteObject[] = [
   {
-    HydrateFallback: RouteFallback,
+    // The screens that move without importing React Router get its navigation here (lib/navigation.ts).
+    Component: NavigationBridge,
+    HydrateFallback: ScreenLoader,
     // Any route's failure (a screen that throws, a lazy chunk that cannot load) shows a Russian error screen.
     ErrorBoundary: RouteError,
     children: [

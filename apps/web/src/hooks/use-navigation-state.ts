@@ -1,5 +1,5 @@
-import { useLocation } from 'react-router';
 import type { NavigationState } from '../app/paths';
+import { useAppLocation } from '../lib/navigation';
 import { readStored } from '../lib/storage';
 
 /**
@@ -10,7 +10,7 @@ export function useNavigationState(): NavigationState & {
   phone: string | null;
   verification_token: string | null;
 } {
-  const state = (useLocation().state ?? {}) as NavigationState;
+  const state = (useAppLocation().state ?? {}) as NavigationState;
   return {
     ...state,
     phone: state.phone || readStored('phone'),

@@ -3,6 +3,8 @@
  * navigation state. Other routes render a marker `Screen: <path>` so a test can see where it navigated to,
  * with the state it carried (`screen.getByTestId('navigation-state')`).
  */
+
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -12,6 +14,7 @@ import type { NavigationState } from '../app/paths';
 import { paths } from '../app/paths';
 import { AppProvider } from '../app/provider';
 import { createQueryClient } from '../app/query-client';
+import { NavigationBridge } from '../app/routes/navigation-bridge';
 import { setSessionLostHandler } from '../lib/api-client';
 
 function Destination() {
@@ -43,7 +46,17 @@ export function renderRoute(element: ReactNode, options: RenderRouteOptions) {
     element: routeElement,
   }));
   const router = createMemoryRouter(
-    [{ path: options.pattern ?? options.path, element }, ...extra, { path: '*', element: <Destination /> }],
+    [
+      {
+        // The app's root layout: React Router's navigation for the screens that move through lib/navigation.ts.
+        Component: NavigationBridge,
+        children: [
+          { path: options.pattern ?? options.path, element },
+          ...extra,
+          { path: '*', element: <Destination /> },
+        ],
+      },
+    ],
     { initialEntries: [{ pathname: options.path, state: options.state ?? null }] },
   );
   setSessionLostHandler(() => {
@@ -51,8 +64,10 @@ export function renderRoute(element: ReactNode, options: RenderRouteOptions) {
   });
   const user = userEvent.setup(options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
   const view = render(
-    <AppProvider queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+    <AppProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppProvider>,
   );
   return { ...view, user, router, queryClient };

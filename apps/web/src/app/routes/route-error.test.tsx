@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../provider';
-import { createQueryClient } from '../query-client';
 import { RouteError } from './route-error';
 
 function Broken(): never {
@@ -15,7 +14,7 @@ const renderFailing = (route: Parameters<typeof createMemoryRouter>[0][number]) 
     initialEntries: ['/x'],
   });
   render(
-    <AppProvider queryClient={createQueryClient()} env="test">
+    <AppProvider env="test">
       <RouterProvider router={router} />
     </AppProvider>,
   );

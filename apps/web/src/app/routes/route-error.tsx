@@ -1,16 +1,6 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
-import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ErrorScreen, isChunkLoadError } from '../../components/error-screen';
 import { useOnline } from '../../hooks/use-online';
-
-/** A lazy screen's chunk that could not be fetched (the network is down, or a new build replaced it). */
-export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|ChunkLoadError|Failed to fetch/i.test(
-    message,
-  );
-}
 
 /**
  * The error screen of every route (React Router `ErrorBoundary`; issue 32 item 2): Russian words instead of the
@@ -22,30 +12,5 @@ export function RouteError() {
   const isOnline = useOnline();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   const isNetwork = !isNotFound && (!isOnline || isChunkLoadError(error));
-  useEffect(() => {
-    if (!isNetwork) return;
-    const reload = () => window.location.reload();
-    window.addEventListener('online', reload);
-    return () => window.removeEventListener('online', reload);
-  }, [isNetwork]);
-  return (
-    <Center mih="100dvh" p="md">
-      <Stack gap="md" maw={420} w="100%" role="alert" data-testid="route-error">
-        <Title order={1} size="h3">
-          {isNetwork
-            ? OFFLINE_TEXTS.noNetwork
-            : isNotFound
-              ? OFFLINE_TEXTS.notFoundTitle
-              : OFFLINE_TEXTS.screenFailed}
-        </Title>
-        <Text>{isNetwork ? OFFLINE_TEXTS.chunkFailedText : OFFLINE_TEXTS.screenFailedText}</Text>
-        <Button size="md" onClick={() => window.location.reload()}>
-          {OFFLINE_TEXTS.retry}
-        </Button>
-        <Button size="md" variant="light" component="a" href="/">
-          {OFFLINE_TEXTS.home}
-        </Button>
-      </Stack>
-    </Center>
-  );
+  return <ErrorScreen kind={isNetwork ? 'network' : isNotFound ? 'not-found' : 'failed'} />;
 }

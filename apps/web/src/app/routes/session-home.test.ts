@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { signIn } from '../../test/render';
 import { userProfile } from '../../test/user-fixtures';
-import { findSessionHome, loginLoader } from './session-home';
+import { findSessionHome } from './find-session-home';
+import { loginLoader } from './session-home';
 
 describe('a stored session skips the login screen', () => {
   beforeEach(() => window.localStorage.clear());

@@ -1,28 +1,6 @@
-import type { Profile } from '@propusk/contracts/users';
 import { redirect } from 'react-router';
-import { api } from '../../lib/api-client';
-import { readStored } from '../../lib/storage';
 import { paths } from '../paths';
-
-/**
- * Where a stored session belongs: the administrator's area for an administrator (as /smsadmin sends him after
- * logging in); for a resident, /start (user/start.tsx: the gate one tap away — his barrier, his barrier list,
- * a waiting invitation, else his profile). Null without a usable session: no stored token, or the profile call
- * failed (an expired session that the refresh could not renew clears the stored tokens in the fetch wrapper; a
- * network failure leaves the login screen usable). No code is asked for.
- */
-export async function findSessionHome(): Promise<string | null> {
-  if (!readStored('access_token') && !readStored('refresh_token')) return null;
-  try {
-    const profile = (await api.get('/api/users/me/')) as Profile;
-    // A resident starts on /start: his barrier, his list, his invitation or his profile (issue 32 item 4).
-    if (profile.role !== 'admin') return paths.start;
-    // A password that no longer meets the rule is replaced first (issue 29 part 9).
-    return profile.password_change_required ? paths.changePassword : paths.admin;
-  } catch {
-    return null;
-  }
-}
+import { findSessionHome } from './find-session-home';
 
 /** `/`: the user's area with a valid session, else /login. */
 export async function rootLoader() {

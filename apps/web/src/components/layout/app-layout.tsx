@@ -1,8 +1,9 @@
 import { Box, Button, Container, Group, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { type ReactNode, useContext } from 'react';
 import type { NavigationState } from '../../app/paths';
-import { BottomNavigation, type NavigationItem } from './bottom-navigation';
+import { useAppNavigate } from '../../lib/navigation';
+import { BottomBarContext } from './bottom-bar';
+import type { NavigationItem } from './bottom-navigation';
 
 export interface BackLink {
   to: string;
@@ -23,7 +24,8 @@ interface AppLayoutProps {
  * an optional back button and an optional bottom navigation bar.
  */
 export function AppLayout({ title, back, navigation, children }: AppLayoutProps) {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
+  const BottomNavigation = useContext(BottomBarContext);
   return (
     <Box mih="100dvh" pb={navigation ? 80 : 'md'} bg="gray.0">
       <Container size={520} px="md" pt="md" component="main">
@@ -45,7 +47,7 @@ export function AppLayout({ title, back, navigation, children }: AppLayoutProps)
           {children}
         </Stack>
       </Container>
-      {navigation ? <BottomNavigation items={navigation} /> : null}
+      {navigation && BottomNavigation ? <BottomNavigation items={navigation} /> : null}
     </Box>
   );
 }

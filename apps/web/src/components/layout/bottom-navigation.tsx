@@ -1,6 +1,6 @@
 import { Box, Group, UnstyledButton } from '@mantine/core';
 import type { ComponentType } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useAppLocation, useAppNavigate } from '../../lib/navigation';
 import classes from './bottom-navigation.module.css';
 
 export interface NavigationItem {
@@ -14,8 +14,8 @@ export interface NavigationItem {
 
 /** The bar at the bottom of a phone screen: one button per area. */
 export function BottomNavigation({ items }: { items: readonly NavigationItem[] }) {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const { pathname } = useAppLocation();
+  const navigate = useAppNavigate();
   return (
     <Box component="nav" aria-label="Основная навигация" className={classes.bar}>
       <Group grow gap={0} maw={520} mx="auto">

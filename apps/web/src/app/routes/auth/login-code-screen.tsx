@@ -1,17 +1,18 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { CONSENT_TEXTS } from '@propusk/contracts/privacy-texts';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { ScreenLoader } from '../../../components/screen-loader';
 import { login } from '../../../features/auth/api/auth-api';
 import { CodeForm } from '../../../features/auth/components/code-form';
-import { ConsentStep } from '../../../features/privacy/components/consent-step';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { useAppNavigate } from '../../../lib/navigation';
 import { storeSession, writeStored } from '../../../lib/storage';
 import { type AppPath, paths } from '../../paths';
-import { findSessionHome } from '../session-home';
+import { findSessionHome } from '../find-session-home';
 import { SAMPLE_PHONE } from './sample-phone';
+
+/** The policy step and its refusal come with their own chunk: only a first login needs them (issue 32 item 8). */
+const FirstLoginConsent = lazy(() => import('./first-login-consent'));
 
 interface LoginCodeScreenProps {
   title: string;
@@ -33,7 +34,7 @@ type Step = { kind: 'code' } | { kind: 'consent'; token: string } | { kind: 'dec
  * phone are stored and the session starts at `home`.
  */
 export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCodeScreenProps) {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const state = useNavigationState();
   const phone = state.phone ?? SAMPLE_PHONE;
   const [step, setStep] = useState<Step>({ kind: 'code' });
@@ -56,31 +57,20 @@ export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCode
     }
   }
 
-  if (step.kind === 'declined') {
+  if (step.kind !== 'code') {
     return (
-      <AppLayout title={CONSENT_TEXTS.declinedTitle}>
-        <Stack gap="sm">
-          <Text>{CONSENT_TEXTS.declined}</Text>
-          <Button onClick={() => navigate(paths.login, { replace: true })} fullWidth>
-            {CONSENT_TEXTS.backToLogin}
-          </Button>
-        </Stack>
-      </AppLayout>
-    );
-  }
-
-  if (step.kind === 'consent') {
-    return (
-      <AppLayout title={title} back={{ to: paths.login, label: 'Изменить номер телефона' }}>
-        <ConsentStep
-          intro={CONSENT_TEXTS.intro}
-          onAccept={(version) => finish(step.token, version)}
+      <Suspense fallback={<ScreenLoader />}>
+        <FirstLoginConsent
+          title={title}
+          declined={step.kind === 'declined'}
+          onAccept={(version) => (step.kind === 'consent' ? finish(step.token, version) : Promise.resolve())}
           onDecline={() => {
             writeStored('verification_token', null);
             setStep({ kind: 'declined' });
           }}
+          onBackToLogin={() => navigate(paths.login, { replace: true })}
         />
-      </AppLayout>
+      </Suspense>
     );
   }
 

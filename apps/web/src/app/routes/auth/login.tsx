@@ -1,25 +1,25 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { AUTH_MESSAGES, AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
 import { type FormEvent, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { PhoneInput } from '../../../components/phone-input';
 import { ErrorLine } from '../../../components/status-line';
 import { checkAdmin } from '../../../features/auth/api/auth-api';
 import { useSubmission } from '../../../hooks/use-submission';
 import { NetworkError } from '../../../lib/api-client';
+import { useAppLocation, useAppNavigate } from '../../../lib/navigation';
 import { isCompletePhone } from '../../../lib/phone';
 import { type NavigationState, paths } from '../../paths';
 import { sendLoginCode } from './send-login-code';
 
 /** /login (spec.md sections 2 and 4, "Login" steps 1 and 2). */
 export function LoginRoute() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [phone, setPhone] = useState('+7');
   const [isIncompleteShown, setIsIncompleteShown] = useState(false);
   const { error, setError, isBusy, run } = useSubmission();
   // «Сеанс завершён, войдите снова» when an ended session brought the person here (router.tsx).
-  const { message } = (useLocation().state ?? {}) as NavigationState;
+  const { message } = (useAppLocation().state ?? {}) as NavigationState;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,7 +1,7 @@
-import type { NavigateFunction } from 'react-router';
 import { requestCode } from '../../../features/auth/api/auth-api';
 import { codeRequestErrorMessage } from '../../../features/auth/api/auth-errors';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import type { AppNavigate } from '../../../lib/navigation';
 import { writeStored } from '../../../lib/storage';
 import type { AppPath, NavigationState } from '../../paths';
 
@@ -11,7 +11,7 @@ import type { AppPath, NavigationState } from '../../paths';
  * way out. A screen that keeps a lost connection to itself passes `onNetworkError`.
  */
 export async function sendLoginCode(
-  navigate: NavigateFunction,
+  navigate: AppNavigate,
   codeScreen: AppPath,
   phone: string,
   onNetworkError?: () => void,

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { OfflineBanner } from '../components/offline-banner';
+import { AppProvider } from './provider';
+import { createAppRouter } from './router';
+
+/**
+ * The whole app: the data router with every route, under the app's providers. main.tsx renders it at once on
+ * any route but the sign-in screens; the sign-in screens' light entry (shell/login-shell.tsx) hands over to it
+ * when the person goes past them (issue 32 item 8).
+ */
+export function renderFullApp(root: Root, styleNonce: string | undefined): void {
+  const router = createAppRouter();
+  root.render(
+    <StrictMode>
+      <AppProvider styleNonce={styleNonce}>
+        <OfflineBanner />
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
