@@ -125,7 +125,7 @@ export function statementStatsOptions(postgresBinary: string): string {
     libraries = execFileSync('pg_config', ['--pkglibdir']).toString().trim();
   } catch {}
   return existsSync(path.join(libraries, 'pg_stat_statements.so'))
-    ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all'
+    ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all -c pg_stat_statements.track_planning=on'
     : '';
 }
 
@@ -140,28 +140,41 @@ export async function resetStatementStats(pool: pg.Pool): Promise<boolean> {
   }
 }
 
-/** The statements that took most of PostgreSQL's execution time since the reset, one line each. */
-export async function topStatements(pool: pg.Pool, limit = 10): Promise<string[]> {
+/**
+ * The statements that took most of PostgreSQL's time since the reset (planning and execution; execution
+ * includes lock waits, so a statement that waits on a row lock ranks high without using CPU), one line each.
+ */
+export async function topStatements(pool: pg.Pool, limit = 12): Promise<string[]> {
   const result = await pool.query<{
     calls: string;
-    total: number;
-    mean: number;
+    plan: number;
+    exec: number;
     share: number;
     query: string;
   }>(
-    `select calls, total_exec_time as total, mean_exec_time as mean,
-            100 * total_exec_time / nullif(sum(total_exec_time) over (), 0) as share,
+    `select calls, mean_plan_time as plan, mean_exec_time as exec,
+            100 * (total_plan_time + total_exec_time)
+              / nullif(sum(total_plan_time + total_exec_time) over (), 0) as share,
             regexp_replace(query, '\\s+', ' ', 'g') as query
        from pg_stat_statements
       where dbid = (select oid from pg_database where datname = current_database())
-      order by total_exec_time desc limit $1`,
+      order by total_plan_time + total_exec_time desc limit $1`,
     [limit],
   );
   return result.rows.map(
     (row) =>
       `${row.share.toFixed(1).padStart(5)} %  ${formatCount(Number(row.calls)).padStart(8)} calls  ` +
-      `${row.mean.toFixed(2).padStart(7)} ms  ${row.query.slice(0, 120)}`,
+      `plan ${row.plan.toFixed(2).padStart(6)} + exec ${row.exec.toFixed(2).padStart(6)} ms  ${row.query.slice(0, 110)}`,
   );
+}
+
+/** Statements PostgreSQL ran since the reset, in all (with pg_stat_statements): the round trips of the load. */
+export async function statementCalls(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ calls: string | null }>(
+    `select sum(calls) as calls from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database())`,
+  );
+  return Number(result.rows[0]?.calls ?? 0);
 }
 
 /** A plain Fastify "hello" in its own process: the reference the load is compared with, in the same run. */

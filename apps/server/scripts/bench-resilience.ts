@@ -47,6 +47,7 @@ import {
   loadAverage,
   resetStatementStats,
   startPlainFastify,
+  statementCalls,
   topStatements,
   waitSampler,
 } from './bench-load-probes.ts';
@@ -208,7 +209,11 @@ async function loadPhase(context: Context): Promise<void> {
   );
   print(`busy PostgreSQL backends on average, by what they wait on: ${waited}`);
   if (hasStatementStats) {
-    print('PostgreSQL time by statement (pg_stat_statements, share of execution time):');
+    const calls = await statementCalls(context.pool);
+    print(
+      `statements run: ${formatCount(calls)} (${(calls / Math.max(1, result.requests.total)).toFixed(1)} a request); ` +
+        'PostgreSQL time by statement (pg_stat_statements, share of planning + execution time, mean ms):',
+    );
     for (const line of await topStatements(context.pool)) print(`  ${line}`);
   }
   print(`load average at the end: ${loadAverage()}`);

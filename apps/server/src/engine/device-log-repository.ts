@@ -3,7 +3,7 @@
  * Pages read the (barrier_id, id) or (barrier_id, outcome, id) index backwards and stop after page_size rows.
  */
 import type { DeviceMessageDirection, DeviceMessageOutcome } from '@propusk/contracts/devices';
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { deviceCommands, deviceMessages } from '../db/schema.ts';
@@ -99,6 +99,77 @@ export interface DeviceFigures {
 
 const toDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
 
+interface FiguresRow {
+  barrier_id: number;
+  last_reply_at: unknown;
+  last_confirmed_at: unknown;
+  open_commands: number | string;
+  oldest_open_at: unknown;
+  oldest_open_attempts: number | string;
+  consecutive_failures: number | string;
+  last_failure_reason: string | null;
+  unrecognised_count: number | string;
+  silent_since: unknown;
+  last_power: 'power_failure' | 'power_restored' | null;
+  last_power_at: unknown;
+  alarms_today: number | string;
+}
+
+/** A column of the figures statement: raw SQL read as it comes (mapped in `deviceFigures`). */
+const figure = <T>(expression: SQL) => sql<T>`${expression}`;
+
+/**
+ * The figures statement, built once per executor: the barrier ids are one array parameter and the alarm
+ * window's start another, so that every page size shares one named prepared statement. PostgreSQL planned
+ * the dozen correlated subqueries at every call when they were sent as a plain query (1.5 ms of planning a
+ * call under the mixed load, more than its execution).
+ */
+function figuresStatement(executor: Executor) {
+  return preparedStatement(executor, 'device.figures', () =>
+    executor
+      .select({
+        barrier_id: figure<number>(sql`b.id`),
+        last_reply_at: figure<unknown>(sql`(select max(m.created_at) from ${deviceMessages} m
+          where m.barrier_id = b.id and m.direction = 'in')`),
+        last_confirmed_at: figure<unknown>(sql`(select max(c.finished_at) from ${deviceCommands} c
+          where c.barrier_id = b.id and c.status = 'confirmed')`),
+        open_commands: figure<number | string>(sql`(select count(*) from ${deviceCommands} c
+          where c.barrier_id = b.id and c.status in ('queued', 'sent'))`),
+        oldest_open_at: figure<unknown>(sql`oldest.created_at`),
+        oldest_open_attempts: figure<number | string>(sql`coalesce(oldest.attempts, 0)`),
+        consecutive_failures: figure<number | string>(sql`(select count(*) from ${deviceCommands} c
+          where c.barrier_id = b.id and c.status = 'failed' and c.attempts > 0
+            and c.id > coalesce((select max(k.id) from ${deviceCommands} k
+                                 where k.barrier_id = b.id and k.status = 'confirmed'), 0))`),
+        last_failure_reason: figure<string | null>(sql`(select case when c.status = 'failed' then c.last_error end
+          from ${deviceCommands} c
+          where c.barrier_id = b.id and c.status in ('confirmed', 'failed') and c.attempts > 0
+          order by c.id desc limit 1)`),
+        unrecognised_count: figure<number | string>(sql`(select count(*) from ${deviceMessages} m
+          where m.barrier_id = b.id and m.outcome = 'unrecognised')`),
+        silent_since: figure<unknown>(sql`(select min(c.sent_at) from ${deviceCommands} c
+          where c.barrier_id = b.id and c.status in ('queued', 'sent', 'failed') and c.attempts > 0
+            and c.id > coalesce((select max(k.id) from ${deviceCommands} k
+                                 where k.barrier_id = b.id and k.status = 'confirmed'), 0))`),
+        last_power: figure<'power_failure' | 'power_restored' | null>(sql`(select m.outcome from ${deviceMessages} m
+          where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
+          order by m.id desc limit 1)`),
+        last_power_at: figure<unknown>(sql`(select m.created_at from ${deviceMessages} m
+          where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
+          order by m.id desc limit 1)`),
+        alarms_today: figure<number | string>(sql`(select count(*) from ${deviceMessages} m
+          where m.barrier_id = b.id and m.outcome = 'alarm'
+            and m.created_at > ${sql.placeholder('alarmsSince')}::timestamptz)`),
+      })
+      .from(sql`unnest(${sql.placeholder('ids')}::int[]) as b(id)
+        left join lateral (
+          select c.created_at, c.attempts from ${deviceCommands} c
+          where c.barrier_id = b.id and c.status in ('queued', 'sent')
+          order by c.id limit 1
+        ) oldest on true`),
+  );
+}
+
 /**
  * The figures of several barriers in one statement (a page of the administrator's barrier list, or one
  * barrier). Each figure is an index lookup on device_commands (barrier_id, status, id) or device_messages.
@@ -109,65 +180,11 @@ export async function deviceFigures(
   now: Date,
 ): Promise<DeviceFigures[]> {
   if (barrierIds.length === 0) return [];
-  const ids = sql.join(
-    barrierIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const result = (await executor.execute(sql`
-    select b.id as barrier_id,
-      (select max(m.created_at) from ${deviceMessages} m
-        where m.barrier_id = b.id and m.direction = 'in') as last_reply_at,
-      (select max(c.finished_at) from ${deviceCommands} c
-        where c.barrier_id = b.id and c.status = 'confirmed') as last_confirmed_at,
-      (select count(*) from ${deviceCommands} c
-        where c.barrier_id = b.id and c.status in ('queued', 'sent')) as open_commands,
-      oldest.created_at as oldest_open_at,
-      coalesce(oldest.attempts, 0) as oldest_open_attempts,
-      (select count(*) from ${deviceCommands} c
-        where c.barrier_id = b.id and c.status = 'failed' and c.attempts > 0
-          and c.id > coalesce((select max(k.id) from ${deviceCommands} k
-                               where k.barrier_id = b.id and k.status = 'confirmed'), 0)) as consecutive_failures,
-      (select case when c.status = 'failed' then c.last_error end from ${deviceCommands} c
-        where c.barrier_id = b.id and c.status in ('confirmed', 'failed') and c.attempts > 0
-        order by c.id desc limit 1) as last_failure_reason,
-      (select count(*) from ${deviceMessages} m
-        where m.barrier_id = b.id and m.outcome = 'unrecognised') as unrecognised_count,
-      (select min(c.sent_at) from ${deviceCommands} c
-        where c.barrier_id = b.id and c.status in ('queued', 'sent', 'failed') and c.attempts > 0
-          and c.id > coalesce((select max(k.id) from ${deviceCommands} k
-                               where k.barrier_id = b.id and k.status = 'confirmed'), 0)) as silent_since,
-      (select m.outcome from ${deviceMessages} m
-        where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
-        order by m.id desc limit 1) as last_power,
-      (select m.created_at from ${deviceMessages} m
-        where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
-        order by m.id desc limit 1) as last_power_at,
-      (select count(*) from ${deviceMessages} m
-        where m.barrier_id = b.id and m.outcome = 'alarm'
-          and m.created_at > ${new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()}::timestamptz)
-        as alarms_today
-    from unnest(array[${ids}]::int[]) as b(id)
-    left join lateral (
-      select c.created_at, c.attempts from ${deviceCommands} c
-      where c.barrier_id = b.id and c.status in ('queued', 'sent')
-      order by c.id limit 1
-    ) oldest on true`)) as unknown as {
-    rows: {
-      barrier_id: number;
-      last_reply_at: unknown;
-      last_confirmed_at: unknown;
-      open_commands: number | string;
-      oldest_open_at: unknown;
-      oldest_open_attempts: number | string;
-      consecutive_failures: number | string;
-      last_failure_reason: string | null;
-      unrecognised_count: number | string;
-      silent_since: unknown;
-      last_power: 'power_failure' | 'power_restored' | null;
-      last_power_at: unknown;
-      alarms_today: number | string;
-    }[];
-  };
+  const rows: FiguresRow[] = await figuresStatement(executor).execute({
+    ids: barrierIds,
+    alarmsSince: new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString(),
+  });
+  const result = { rows };
   return result.rows.map((row) => {
     const lastReply = toDate(row.last_reply_at);
     const lastConfirmed = toDate(row.last_confirmed_at);

@@ -429,21 +429,21 @@ export async function barrierDangers(executor: Executor, barrierIds: number[]) {
       where dc.barrier_id = "barriers"."id" and dc.kind = 'setting' and dc.status <> 'cancelled'
         and dc.payload->>'setting' in (${settings})
       order by dc.created_at desc, dc.id desc limit 1)`);
-  return executor
-    .select({
-      id: barriers.id,
-      openToAll: sql<boolean>`coalesce(${lastSetting("'access_all', 'access_authorized'")}->>'setting' = 'access_all', false)`,
-      relayAlwaysOn: sql<boolean>`coalesce(${lastSetting("'relay_time'")}->'params'->>'seconds' = '999', false)`,
-      holdId: sql<number | null>`${sql.raw(`(select eh.id from emergency_hold_barriers ehb
-        join emergency_holds eh on eh.id = ehb.hold_id
-        where ehb.barrier_id = "barriers"."id" and eh.ended_at is null and ehb.refused is null
-        order by eh.id desc limit 1)`)}`,
-    })
-    .from(barriers)
-    .where(
-      sql`"barriers"."id" in (${sql.join(
-        barrierIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+  // One named statement for every page size (the ids are one array parameter): sent as a plain query it was
+  // planned at every call (0.4 ms, more than it takes to run).
+  const statement = preparedStatement(executor, 'barriers.dangers', () =>
+    executor
+      .select({
+        id: barriers.id,
+        openToAll: sql<boolean>`coalesce(${lastSetting("'access_all', 'access_authorized'")}->>'setting' = 'access_all', false)`,
+        relayAlwaysOn: sql<boolean>`coalesce(${lastSetting("'relay_time'")}->'params'->>'seconds' = '999', false)`,
+        holdId: sql<number | null>`${sql.raw(`(select eh.id from emergency_hold_barriers ehb
+          join emergency_holds eh on eh.id = ehb.hold_id
+          where ehb.barrier_id = "barriers"."id" and eh.ended_at is null and ehb.refused is null
+          order by eh.id desc limit 1)`)}`,
+      })
+      .from(barriers)
+      .where(sql`${barriers.id} = any(${sql.placeholder('ids')}::int[])`),
+  );
+  return statement.execute({ ids: barrierIds });
 }
