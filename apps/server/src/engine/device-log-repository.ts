@@ -141,7 +141,9 @@ function figuresStatement(executor: Executor) {
           where c.barrier_id = b.id and c.status = 'failed' and c.attempts > 0
             and c.id > coalesce((select max(k.id) from ${deviceCommands} k
                                  where k.barrier_id = b.id and k.status = 'confirmed'), 0))`),
-        last_failure_reason: figure<string | null>(sql`(select case when c.status = 'failed' then c.last_error end
+        last_failure_reason: figure<
+          string | null
+        >(sql`(select case when c.status = 'failed' then c.last_error end
           from ${deviceCommands} c
           where c.barrier_id = b.id and c.status in ('confirmed', 'failed') and c.attempts > 0
           order by c.id desc limit 1)`),
@@ -151,7 +153,9 @@ function figuresStatement(executor: Executor) {
           where c.barrier_id = b.id and c.status in ('queued', 'sent', 'failed') and c.attempts > 0
             and c.id > coalesce((select max(k.id) from ${deviceCommands} k
                                  where k.barrier_id = b.id and k.status = 'confirmed'), 0))`),
-        last_power: figure<'power_failure' | 'power_restored' | null>(sql`(select m.outcome from ${deviceMessages} m
+        last_power: figure<
+          'power_failure' | 'power_restored' | null
+        >(sql`(select m.outcome from ${deviceMessages} m
           where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
           order by m.id desc limit 1)`),
         last_power_at: figure<unknown>(sql`(select m.created_at from ${deviceMessages} m
