@@ -74,6 +74,30 @@ export interface PlanInput {
    * default: the engine must confirm every entry of a batch (`commandEntries`) before it asks for batches.
    */
   batch?: boolean;
+  /**
+   * Slots whose commands go one number an SMS even when batching (a batch that carried them failed: sent
+   * alone, each number's fate is known by its own reply).
+   */
+  alone?: readonly number[];
+}
+
+/**
+ * Whether the engine may put several numbers of this model into one SMS: the model documents a batch, and
+ * every batch form's reply says how many numbers the unit took (`{count}`), so that a reply confirms a batch
+ * only when the unit took every number it carried (TELL "3 user(s) added"). Not a batch whose reply names no
+ * count (Telemetrica "success" would confirm a batch the unit took in part) nor a model that confirms nothing
+ * by reply (ELDES, confirmation 'none').
+ */
+export function canBatch(model: DeviceModel): boolean {
+  const sheet = getSheet(model);
+  const forms = Object.values(sheet.batch ?? {});
+  return (
+    sheet.confirmation === 'reply' &&
+    forms.length > 0 &&
+    forms.every(
+      (form) => form.replies.length > 0 && form.replies.every((reply) => reply.template.includes('{count}')),
+    )
+  );
 }
 
 /**
@@ -84,7 +108,7 @@ export interface PlanInput {
  * one add. A believed entry whose window has
  * ended is treated as empty: the device no longer lets that number in, so deleting it would waste an SMS.
  */
-export function planCommands({ model, desired, believed, now, batch }: PlanInput): PlannedCommand[] {
+export function planCommands({ model, desired, believed, now, batch, alone }: PlanInput): PlannedCommand[] {
   const sheet = getSheet(model);
   const desiredBySlot = new Map<number, WhitelistEntry>();
   for (const entry of desired) {
@@ -102,7 +126,7 @@ export function planCommands({ model, desired, believed, now, batch }: PlanInput
   const unconfirmed = new Set(believed.unconfirmedSlots ?? []);
   if (sheet.addressing === 'number') {
     const plan = planByNumber(desiredBySlot, believedBySlot, believed, unconfirmed);
-    return batch ? batchCommands(sheet, plan) : plan;
+    return batch ? batchCommands(sheet, plan, new Set(alone ?? [])) : plan;
   }
 
   const deletes: PlannedCommand[] = [...new Set([...believedBySlot.keys(), ...unconfirmed])]
@@ -192,7 +216,11 @@ export function renderBatchText(
  * SMS holds (`maxItems`, `maxLength`); a batch of one stays a plain command (its own documented form). The
  * order is kept: every delete still goes before every add.
  */
-function batchCommands(sheet: DeviceSheet, plan: PlannedCommand[]): PlannedCommand[] {
+function batchCommands(
+  sheet: DeviceSheet,
+  plan: PlannedCommand[],
+  alone: ReadonlySet<number>,
+): PlannedCommand[] {
   const result: PlannedCommand[] = [];
   let group: PlannedCommand[] = [];
   let groupKind: 'add' | 'delete' | null = null;
@@ -209,7 +237,13 @@ function batchCommands(sheet: DeviceSheet, plan: PlannedCommand[]): PlannedComma
   for (const command of plan) {
     const kind = command.kind === 'add' || command.kind === 'delete' ? command.kind : null;
     const form = kind ? sheet.batch?.[kind] : undefined;
-    if (!kind || !form || command.slot === undefined || command.number === undefined) {
+    if (
+      !kind ||
+      !form ||
+      command.slot === undefined ||
+      command.number === undefined ||
+      alone.has(command.slot)
+    ) {
       flush();
       result.push(command);
       continue;

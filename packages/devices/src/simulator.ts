@@ -39,7 +39,12 @@ export type DeviceDrift =
    * The reset button: the password is the model's factory one again (`factoryPassword`), the numbers are
    * kept (issue 30: "A reset button restores password 1234 and keeps the numbers").
    */
-  | { kind: 'password_reset' };
+  | { kind: 'password_reset' }
+  /**
+   * The next batch SMS (several numbers in one, `DeviceSheet.batch`) reaches the unit cut short: it takes the
+   * first `keep` numbers only and answers their count (TELL "3 user(s) added" = three numbers taken).
+   */
+  | { kind: 'short_batch'; keep: number };
 
 /** One slot of the device's table, as the device holds it. */
 export interface SimulatorSlot {
@@ -167,6 +172,8 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
   /** Device wall-clock milliseconds minus real milliseconds; fixed at the first call that knows `now`. */
   let wallOffset: number | null = null;
   let wasReset = false;
+  /** `short_batch`: the numbers the next batch keeps (null: all). */
+  let nextBatchKeeps: number | null = null;
   /** When a closed relay opens again by its timer (ms since epoch); null: it stays closed. */
   let relayOffAt: number | null = null;
   /** How many times the relay was switched by a command (on or off). */
@@ -403,6 +410,10 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
         wasReset = true;
         return;
       }
+      if (change.kind === 'short_batch') {
+        nextBatchKeeps = change.keep;
+        return;
+      }
       if (change.kind === 'wipe_slot') {
         table.delete(change.slot);
         return;
@@ -447,6 +458,8 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       if (numbers.length === 0 || numbers.length > form.maxItems) return undefined;
       if (sheet.hasPassword && prefix.groups?.pwd !== state.password)
         return sheet.replies.refused[0]?.template ?? null;
+      if (nextBatchKeeps !== null) numbers.splice(nextBatchKeeps);
+      nextBatchKeeps = null;
       for (const number of numbers) {
         if (!runCommand(kind === 'delete' ? 'delete' : 'add', { number }, now)) return formatError();
       }

@@ -48,6 +48,8 @@ export interface DeviceView {
   quarantined: Map<number, WhitelistEntry | null>;
   clockQuarantined: boolean;
   addressing: 'slot' | 'number';
+  /** Slots of numbers whose batch failed: planned again, one number an SMS (planCommands' `alone`). */
+  alone: number[];
 }
 
 /** Models whose units hold a set of numbers (Telemetrica): their commands concern a number, not a slot. */
@@ -110,6 +112,21 @@ export async function loadModelAndSpecs(executor: Executor, barrierId: number) {
 }
 
 /**
+ * The items of a command row `c` (alias), one row each: a plain command itself; a batch (`entries`) one plain
+ * command of its kind per entry (`batch` true). So a failed batch's numbers are seen one by one, and a later
+ * batch supersedes the failures of the numbers it carries. A failed batch's number is superseded only by a
+ * later command that was sent: until then it keeps being planned alone (`DeviceView.alone`), so that the
+ * single commands queued for it are not merged into a batch again at the next re-plan.
+ */
+const commandItemsSql = (c: ReturnType<typeof sql>) => sql`
+  select case when jsonb_typeof(${c}.payload->'entries') = 'array'
+      then jsonb_build_object('kind', ${c}.payload->'kind', 'slot', e.value->'slot', 'number', e.value->'number')
+      else ${c}.payload end as payload,
+    jsonb_typeof(${c}.payload->'entries') = 'array' as batch
+  from jsonb_array_elements(case when jsonb_typeof(${c}.payload->'entries') = 'array'
+    then ${c}.payload->'entries' else jsonb_build_array(${c}.payload) end) e`;
+
+/**
  * Everything the planner reads about a barrier's device, in one statement: the model and clock, the active
  * phones with a slot, the confirmed slots, the open whitelist commands (in id order) and the failed ones that
  * no later command of the same slot (number, on number-addressed models) or the clock superseded. null: no
@@ -137,14 +154,18 @@ export async function loadDeviceState(executor: Executor, barrierId: number) {
           'attempts', c.attempts) order by c.id), '[]')
         from ${deviceCommands} c
         where c.barrier_id = b.id and c.status in ('queued', 'sent') and c.kind in (${kinds})) as open,
-      (select coalesce(json_agg(json_build_object('payload', f.payload, 'finished_at', f.finished_at)), '[]')
+      (select coalesce(json_agg(json_build_object('payload', fi.payload, 'finished_at', f.finished_at,
+          'batch', fi.batch)), '[]')
         from ${deviceCommands} f
+        cross join lateral (${commandItemsSql(sql`f`)}) fi
         where f.barrier_id = b.id and f.status = 'failed' and f.attempts > 0 and f.kind in (${kinds})
           and not exists (
             select 1 from ${deviceCommands} l
+            cross join lateral (${commandItemsSql(sql`l`)}) li
             where l.barrier_id = f.barrier_id and l.id > f.id and l.status <> 'cancelled' and l.kind in (${kinds})
-              and coalesce(l.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
-                = coalesce(f.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
+              and (not fi.batch or l.attempts > 0)
+              and coalesce(li.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
+                = coalesce(fi.payload->>(case when b.device_model in (${numberModels}) then 'number' else 'slot' end), '')
           )) as failed
     from ${barriers} b where b.id = ${barrierId}`)) as unknown as {
     rows: {
@@ -180,6 +201,8 @@ export async function loadDeviceState(executor: Executor, barrierId: number) {
     })),
     failed: jsonRows(row.failed).map((command) => ({
       payload: command.payload as PlannedCommandJson,
+      /** One number of a failed batch. */
+      batch: Boolean(command.batch),
       finishedAt: jsonDate(command.finished_at),
     })),
   };
@@ -210,11 +233,24 @@ export function deviceViewOf(state: DeviceState | null, now: Date): DeviceView {
   }
 
   const quarantined = new Map<number, WhitelistEntry | null>();
+  const alone: number[] = [];
   let clockQuarantined = false;
   for (const row of state?.failed ?? []) {
     const command = commandFromJson(row.payload);
     const finishedAt = row.finishedAt ?? now;
     const rearmed = now.getTime() - finishedAt.getTime() >= QUARANTINE_REARM_MS;
+    if (row.batch && command.slot !== undefined && command.number !== undefined) {
+      // A failed batch is not frozen: its numbers may or may not be on the unit, so they are planned again
+      // at once, one an SMS (so that each number's fate is known by its own reply); only a failure of that
+      // single command quarantines the slot.
+      alone.push(command.slot);
+      believed = {
+        ...believed,
+        unconfirmedSlots: [...(believed.unconfirmedSlots ?? []), command.slot],
+        uncertain: [...(believed.uncertain ?? []), { slot: command.slot, number: command.number }],
+      };
+      continue;
+    }
     if (command.kind === 'set_clock') {
       clockQuarantined ||= !rearmed;
     } else if (command.slot !== undefined && !(command.kind === 'delete' && rearmed)) {
@@ -230,7 +266,7 @@ export function deviceViewOf(state: DeviceState | null, now: Date): DeviceView {
       };
     }
   }
-  return { believed, queued, quarantined, clockQuarantined, addressing };
+  return { believed, queued, quarantined, clockQuarantined, addressing, alone };
 }
 
 /** The device's projected state: what it will hold once every open command is confirmed. */

@@ -14,7 +14,14 @@
 
 import { desiredWhitelist, type PhoneSpec, sameEntry } from '@propusk/devices/access';
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
-import { commandFromJson, commandToJson, type PlannedCommand, planCommands } from '@propusk/devices/planner';
+import {
+  canBatch,
+  commandEntries,
+  commandFromJson,
+  commandToJson,
+  type PlannedCommand,
+  planCommands,
+} from '@propusk/devices/planner';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands, phones } from '../db/schema.ts';
@@ -130,7 +137,15 @@ async function planDevice(
     clockSetAt: view.clockQuarantined && retry.size === 0 ? now : (believed.clockSetAt ?? null),
     unconfirmedSlots: [...unconfirmed].sort((a, b) => a - b),
   };
-  const plan = planCommands({ model, desired: [...desiredBySlot.values()], believed, now });
+  // Several numbers in one SMS where the model's batch reply says how many it took (canBatch: TELL).
+  const plan = planCommands({
+    model,
+    desired: [...desiredBySlot.values()],
+    believed,
+    now,
+    batch: canBatch(model),
+    alone: view.alone,
+  });
   const kept = commonPrefix(view.queued, plan);
   return {
     now,
@@ -238,9 +253,10 @@ export async function syncBarrierDevice(
         dueAt: dueAts[index] ?? null,
       })),
     );
+    // A batch links no phone (one row, several numbers): its phones are found by the slots it carries.
     const pendingPhoneIds = fresh
       .filter((command) => command.kind === 'add' || command.kind === 'add_window')
-      .map((command) => phoneIdBySlot.get(command.slot as number))
+      .flatMap((command) => commandEntries(command).map((entry) => phoneIdBySlot.get(entry.slot)))
       .filter((id): id is number => id !== undefined);
     if (pendingPhoneIds.length > 0) {
       await executor
@@ -282,6 +298,13 @@ export async function settlePendingPhones(executor: Executor, barrierId: number,
         select 1 from ${deviceCommands} c
         where c.barrier_id = ${barrierId} and c.status in ('queued', 'sent')
           and c.kind in ('add', 'add_window', 'delete')
-          and (c.payload->>'slot')::int = ${phones.slot}
+          and ${commandCoversSlot(sql`c`, phones.slot)}
       )`);
+}
+
+/** SQL: command row `c` (alias) writes or clears `slot`: its own slot, or one of a batch's entries. */
+export function commandCoversSlot(c: ReturnType<typeof sql>, slot: unknown) {
+  return sql`((${c}.payload->>'slot')::int = ${slot} or exists (
+    select 1 from jsonb_array_elements(case when jsonb_typeof(${c}.payload->'entries') = 'array'
+      then ${c}.payload->'entries' else '[]'::jsonb end) ce where (ce.value->>'slot')::int = ${slot}))`;
 }

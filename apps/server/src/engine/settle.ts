@@ -3,7 +3,7 @@
  * handed to its check) or failed (the phone in error, the barrier planned again). Domain modules that follow
  * a command (the relay's openings, the device checks' readings) hear of it through hooks.ts.
  */
-import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
+import { commandFromJson, type PlannedCommand, type PlannedCommandJson } from '@propusk/devices/planner';
 import { parseReadReply } from '@propusk/devices/readback';
 import { changesPasswordTo } from '@propusk/devices/settings';
 import { and, eq, sql } from 'drizzle-orm';
@@ -20,7 +20,7 @@ import {
 } from './device-rows.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
 import { commandSettled, readReplied } from './hooks.ts';
-import { syncBarrierDevice } from './outbox.ts';
+import { commandCoversSlot, syncBarrierDevice } from './outbox.ts';
 import { adoptProbedPassword, cancelQueuedProbes } from './password-probe.ts';
 import type { ReadCommandPayload } from './read-commands.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
@@ -126,34 +126,55 @@ export async function confirmCommand(
   const planned = commandFromJson(command.payload as PlannedCommandJson);
   if (planned.kind === 'set_clock') {
     await tx.update(barriers).set({ deviceClockSetAt: now }).where(eq(barriers.id, barrier.id));
+  } else if (planned.entries) {
+    // A batch's reply counted every number it carried (commands.ts): each entry is confirmed as its plain
+    // command would be.
+    for (const entry of planned.entries)
+      await confirmSlot(tx, barrier.id, { kind: planned.kind, ...entry }, 'in_slot', now);
   } else if (planned.slot !== undefined) {
-    if (planned.kind === 'delete') {
-      await tx
-        .delete(deviceSlots)
-        .where(and(eq(deviceSlots.barrierId, barrier.id), eq(deviceSlots.slot, planned.slot)));
-    } else if (planned.number !== undefined) {
-      const values = {
-        number: planned.number,
-        windowStart: planned.window?.start ?? null,
-        windowEnd: planned.window?.end ?? null,
-        confirmedAt: now,
-      };
-      await tx
-        .insert(deviceSlots)
-        .values({ barrierId: barrier.id, slot: planned.slot, ...values })
-        .onConflictDoUpdate({ target: [deviceSlots.barrierId, deviceSlots.slot], set: values });
-    }
-    if (command.phoneId !== null) {
-      // The phone is in step once its slot holds it and nothing else for that slot is on its way.
-      await tx.execute(sql`
-        update ${phones} set status = 'ok', updated_at = ${now}
-        where ${phones.id} = ${command.phoneId} and ${phones.isActive} and ${phones.slot} = ${planned.slot}
-          and not exists (
-            select 1 from ${deviceCommands} c
-            where c.barrier_id = ${barrier.id} and c.status in ('queued', 'sent')
-              and (c.payload->>'slot')::int = ${planned.slot}
-          )`);
-    }
+    await confirmSlot(tx, barrier.id, { ...planned, slot: planned.slot }, command.phoneId, now);
   }
   await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
+}
+
+/**
+ * A whitelist command's slot confirmed: the slot row written or removed, and the phone that holds the slot
+ * `ok` once nothing else for its slot is on its way. `phone`: the command's phone (null: none, as a delete or
+ * the gateway's number), or 'in_slot' for a batch's entry (one row carries several numbers and links no
+ * phone: the active phone in that slot).
+ */
+async function confirmSlot(
+  tx: Executor,
+  barrierId: number,
+  planned: PlannedCommand & { slot: number },
+  phone: number | null | 'in_slot',
+  now: Date,
+): Promise<void> {
+  if (planned.kind === 'delete') {
+    await tx
+      .delete(deviceSlots)
+      .where(and(eq(deviceSlots.barrierId, barrierId), eq(deviceSlots.slot, planned.slot)));
+  } else if (planned.number !== undefined) {
+    const values = {
+      number: planned.number,
+      windowStart: planned.window?.start ?? null,
+      windowEnd: planned.window?.end ?? null,
+      confirmedAt: now,
+    };
+    await tx
+      .insert(deviceSlots)
+      .values({ barrierId, slot: planned.slot, ...values })
+      .onConflictDoUpdate({ target: [deviceSlots.barrierId, deviceSlots.slot], set: values });
+  }
+  if (phone === null || planned.kind === 'delete') return;
+  // The phone is in step once its slot holds it and nothing else for that slot is on its way.
+  const which = phone === 'in_slot' ? sql`${phones.barrierId} = ${barrierId}` : sql`${phones.id} = ${phone}`;
+  await tx.execute(sql`
+    update ${phones} set status = 'ok', updated_at = ${now}
+    where ${which} and ${phones.isActive} and ${phones.slot} = ${planned.slot}
+      and not exists (
+        select 1 from ${deviceCommands} c
+        where c.barrier_id = ${barrierId} and c.status in ('queued', 'sent')
+          and ${commandCoversSlot(sql`c`, planned.slot)}
+      )`);
 }

@@ -12,7 +12,7 @@ import type { DeviceCheck } from '@propusk/contracts/device-checks';
 import { desiredWhitelist } from '@propusk/devices/access';
 import { DAY_MS } from '@propusk/devices/device-time';
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
-import { planCommands } from '@propusk/devices/planner';
+import { canBatch, planCommands } from '@propusk/devices/planner';
 import {
   adoptList,
   adoptReading,
@@ -286,7 +286,8 @@ export async function presentCheck(
     row.numbers !== null
       ? adoptList(view.believed, row.numbers as string[])
       : adoptReading(view.believed, row.reading as SlotReading);
-  const repair = planCommands({ model, desired, believed: adopted, now });
+  // The engine's own plan: several numbers in one SMS where it batches (canBatch), so the count is exact.
+  const repair = planCommands({ model, desired, believed: adopted, now, batch: canBatch(model) });
   return { ...base, differences, repair_sms: repair.length };
 }
 
