@@ -16,6 +16,7 @@ import { residentSlotRange } from '@propusk/devices/alarms';
 import { isDeviceModel } from '@propusk/devices/models';
 import { and, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import {
   actions,
   barrierAccess,
@@ -25,7 +26,6 @@ import {
   phones,
   type WeeklySchedule,
 } from '../../db/schema.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, isUniqueViolation } from '../../lib/errors.ts';
@@ -85,12 +85,24 @@ export const barrierTurns = new KeyedTurns<number>();
 
 /** Locks the barrier row for the rest of the transaction and reads it with its limits; 404 once deleted. */
 export async function lockLiveBarrier(tx: Executor, barrierId: number): Promise<LockedBarrier> {
-  await lockBarrier(tx, barrierId);
-  const [row] = await tx
-    .select({ barrier: barriers, limits: barrierLimits })
-    .from(barriers)
-    .leftJoin(barrierLimits, eq(barrierLimits.barrierId, barriers.id))
-    .where(and(eq(barriers.id, barrierId), isNull(barriers.deletedAt)));
+  // The lock and the read in one statement (one round trip less while the lock is held), in the barrier
+  // lock's mode (lockBarrier, engine/outbox.ts) and on the barrier's row only.
+  const statement = preparedStatement(tx, 'phones.lockLiveBarrier', () =>
+    tx
+      .select({
+        id: barriers.id,
+        ownerId: barriers.ownerId,
+        deviceModel: barriers.deviceModel,
+        devicePhonesAmount: barriers.devicePhonesAmount,
+        deviceGatewayNumber: barriers.deviceGatewayNumber,
+        limits: barrierLimits,
+      })
+      .from(barriers)
+      .leftJoin(barrierLimits, eq(barrierLimits.barrierId, barriers.id))
+      .where(and(eq(barriers.id, sql.placeholder('barrierId')), isNull(barriers.deletedAt)))
+      .for('no key update', { of: barriers }),
+  );
+  const [row] = await statement.execute({ barrierId });
   if (!row) throw barrierNotFound();
   const {
     barrierId: _barrierId,
@@ -102,11 +114,11 @@ export async function lockLiveBarrier(tx: Executor, barrierId: number): Promise<
     updatedAt: new Date(0),
   };
   return {
-    id: row.barrier.id,
-    ownerId: row.barrier.ownerId,
-    deviceModel: row.barrier.deviceModel,
-    devicePhonesAmount: row.barrier.devicePhonesAmount,
-    deviceGatewayNumber: row.barrier.deviceGatewayNumber,
+    id: row.id,
+    ownerId: row.ownerId,
+    deviceModel: row.deviceModel,
+    devicePhonesAmount: row.devicePhonesAmount,
+    deviceGatewayNumber: row.deviceGatewayNumber,
     limits,
   };
 }
