@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
+import { isForbidden, NoAccess } from '../../../components/no-access';
 import { QueryStatus } from '../../../components/query-status';
 import { UserText } from '../../../components/user-text';
 import {
@@ -63,6 +64,8 @@ export function BarrierSettingsRoute() {
     >
       {barrierId === null ? (
         <MissingBarrier listPath={paths.adminBarriers} />
+      ) : isForbidden(settings.error) ? (
+        <NoAccess />
       ) : (
         <>
           {barrier.data ? (

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ExportButtons } from '../../../components/export-buttons';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
+import { isForbidden, NoAccess } from '../../../components/no-access';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { UserText } from '../../../components/user-text';
@@ -61,6 +62,8 @@ export function BarrierUsersRoute() {
     <AppLayout title="Пользователи шлагбаума" back={back} navigation={adminNavigation}>
       {barrierId === null ? (
         <MissingBarrier listPath={paths.adminBarriers} />
+      ) : isForbidden(users.error) ? (
+        <NoAccess />
       ) : (
         <>
           <ExportButtons download={(format) => downloadUsersExport(barrierId, format)} />

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
+import { isForbidden, NoAccess } from '../../../components/no-access';
 import { QueryStatus } from '../../../components/query-status';
 import { displayText } from '../../../components/user-text';
 import {
@@ -95,6 +96,7 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
     onSettled: refresh,
   });
 
+  if (isForbidden(passes.error)) return <NoAccess />;
   return (
     <Stack gap="sm">
       <Text size="sm" c="gray.7">

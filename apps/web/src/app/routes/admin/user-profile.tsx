@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
+import { isForbidden, NoAccess } from '../../../components/no-access';
 import { QueryStatus } from '../../../components/query-status';
 import { UserText } from '../../../components/user-text';
 import { HistoryView } from '../../../features/actions/components/history-view';
@@ -64,6 +65,12 @@ export function UserProfileRoute() {
     return (
       <AppLayout title="Профиль пользователя" back={back} navigation={adminNavigation}>
         <MissingBarrier listPath={paths.adminBarriers} />
+      </AppLayout>
+    );
+  if (isForbidden(user.error) || isForbidden(phones.error))
+    return (
+      <AppLayout title="Профиль пользователя" back={back} navigation={adminNavigation}>
+        <NoAccess />
       </AppLayout>
     );
   return (

@@ -1,15 +1,17 @@
 import { Button, Card, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { isReversedRange } from '@propusk/contracts/actions';
+import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { ACTION_REASON_LABELS, ACTION_TYPE_LABELS, HISTORY_MESSAGES } from '@propusk/contracts/texts/history';
 import { PHONE_TYPE_LABELS } from '@propusk/contracts/texts/phones';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ExportButtons } from '../../../components/export-buttons';
+import { isForbidden, NoAccess } from '../../../components/no-access';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
 import { displayText } from '../../../components/user-text';
-import { NetworkError } from '../../../lib/api-client';
+import { ApiError, NetworkError } from '../../../lib/api-client';
 import { formatDateTime, fromDateTimeLocal } from '../../../lib/dates';
 import { formatPhone } from '../../../lib/phone';
 import {
@@ -83,6 +85,7 @@ export function HistoryView({
     setOpenId(null);
   };
 
+  if (isForbidden(list.error)) return <NoAccess />;
   return (
     <Stack gap="sm">
       <Select
@@ -155,7 +158,9 @@ function HistoryCards({
           list.error
             ? list.error instanceof NetworkError
               ? HISTORY_MESSAGES.historyNetwork
-              : HISTORY_MESSAGES.historyLoadFailed
+              : list.error instanceof ApiError && list.error.status === 404
+                ? COMMON_MESSAGES.barrierNotFound
+                : HISTORY_MESSAGES.historyLoadFailed
             : null
         }
       />

@@ -7,6 +7,7 @@ import {
 } from '@propusk/contracts/texts/relay';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { isForbidden, NoAccess } from '../../../components/no-access';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { UserText } from '../../../components/user-text';
@@ -52,6 +53,7 @@ export function OpeningsList({ side, barrierId }: { side: RelaySide; barrierId: 
     setPage(1);
   };
   const totalPages = Math.ceil((openings.data?.total_count ?? 0) / OPENINGS_PAGE_SIZE);
+  if (isForbidden(openings.error)) return <NoAccess />;
   return (
     <Stack gap="sm">
       {side === 'admin' ? (
