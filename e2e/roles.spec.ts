@@ -27,6 +27,8 @@ const operatorAccount = adminAccount('operator');
 let api: APIRequestContext;
 let ownerLogin: Session;
 let operatorLogin: Session;
+let barrierId = 0;
+let operatorId = 0;
 
 async function openAs(browser: Browser, testInfo: TestInfo, session: Session, where: string): Promise<Page> {
   const page = await newProjectPage(browser, testInfo);
@@ -56,9 +58,11 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     barrier: barrier.id,
   });
   await owner.patch(`/api/admin/access_requests/${asked.id}/`, { status: 'accepted' });
+  barrierId = barrier.id;
   operatorLogin = await adminSession(api, 'operator');
   // Staff by phone finds only an administrator the owner knows (issue 28 part 2): he asks and withdraws.
   const operator = new ApiAs(api, operatorLogin);
+  operatorId = (await operator.get('/api/users/me/')).id;
   const operatorAsked = await operator.post('/api/access_requests/', {
     user: (await operator.get('/api/users/me/')).id,
     barrier: barrier.id,
@@ -133,5 +137,30 @@ test('the operator sees the barrier with his role, no settings, adds a phone, an
       .filter({ has: page.getByTestId('action-author').filter({ hasText: operatorAccount.name }) }),
   ).not.toHaveCount(0);
   await checkScreen(page, projectShot(testInfo, 'roles-operator-history'));
+  await page.context().close();
+});
+
+test('made a dispatcher, he reads «Нет доступа» on the users screen he had open, and goes back to the barrier', async ({
+  browser,
+}, testInfo) => {
+  const page = await openAs(browser, testInfo, operatorLogin, '/admin');
+  await openOwnBarrier(page, address);
+  await page.getByRole('button', { name: 'Пользователи' }).click();
+  await expect(page.getByTestId('barrier-user').filter({ hasText: 'Семён Ролев' })).toBeVisible();
+  // The owner narrows his role while the screen is open (issue 32 item 7): the next load is refused with 403.
+  await new ApiAs(api, ownerLogin).patch(`/api/admin/barriers/${barrierId}/staff/${operatorId}/`, {
+    role: 'dispatcher',
+  });
+  await page.reload();
+  const block = page.getByTestId('no-access');
+  await expect(block.getByRole('heading', { name: 'Нет доступа' })).toBeVisible();
+  await expect(block).toContainText('Попросите владельца шлагбаума дать вам это право.');
+  await expect(page.getByText('Шлагбаум не найден')).toHaveCount(0);
+  await expect(page.getByLabel('Поиск по имени или телефону')).toHaveCount(0);
+  await checkScreen(page, projectShot(testInfo, 'roles-no-access'));
+  await checkLayout(page, projectShot(testInfo, '390-roles-no-access'));
+  await block.getByRole('button', { name: 'К шлагбауму' }).click();
+  await expect(page.getByTestId('my-role')).toHaveText('Ваша роль: Диспетчер');
+  await expect(page.getByRole('button', { name: 'Пользователи' })).toHaveCount(0);
   await page.context().close();
 });
