@@ -142,7 +142,8 @@ export async function resetStatementStats(pool: pg.Pool): Promise<boolean> {
 
 /**
  * The statements that took most of PostgreSQL's time since the reset (planning and execution; execution
- * includes lock waits, so a statement that waits on a row lock ranks high without using CPU), one line each.
+ * includes lock waits, so a statement that waits on a row lock ranks high without using CPU), one line each,
+ * with planning and execution time per call (a named statement is planned once per connection).
  */
 export async function topStatements(pool: pg.Pool, limit = 12): Promise<string[]> {
   const result = await pool.query<{
@@ -152,7 +153,7 @@ export async function topStatements(pool: pg.Pool, limit = 12): Promise<string[]
     share: number;
     query: string;
   }>(
-    `select calls, mean_plan_time as plan, mean_exec_time as exec,
+    `select calls, total_plan_time / nullif(calls, 0) as plan, mean_exec_time as exec,
             100 * (total_plan_time + total_exec_time)
               / nullif(sum(total_plan_time + total_exec_time) over (), 0) as share,
             regexp_replace(query, '\\s+', ' ', 'g') as query
