@@ -51,6 +51,8 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
     mutationFn: () => addBarrierStaff(barrierId, { phone, role }),
     onSuccess: async (member) => {
       setPhone('');
+      // A step that succeeded clears the red line of another one before it (issue 32 item 7).
+      change.reset();
       setMessage(`Администратор ${displayText(member.full_name, NAME_FALLBACK)} добавлен.`);
       await refresh();
     },
@@ -59,6 +61,7 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
     mutationFn: (next: { userId: number; role: StaffRole }) =>
       changeStaffRole(barrierId, next.userId, next.role),
     onSuccess: async () => {
+      add.reset();
       setMessage('Роль изменена.');
       await refresh();
     },
@@ -67,6 +70,8 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
     mutationFn: (member: StaffMember) => removeBarrierStaff(barrierId, member.id),
     onSuccess: async () => {
       setRemoving(null);
+      add.reset();
+      change.reset();
       setMessage('Администратор удалён.');
       await refresh();
     },
@@ -123,6 +128,8 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
                   variant="outline"
                   onClick={() => {
                     setMessage(null);
+                    // The dialog of another removal must not open with the last one's failure.
+                    remove.reset();
                     setRemoving(member);
                   }}
                 >
