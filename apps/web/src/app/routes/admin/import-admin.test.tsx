@@ -90,4 +90,20 @@ describe('/import-admin', { timeout: 20_000 }, () => {
     const [commit] = server.callsTo('POST /api/admin/barriers/5/import/');
     expect(commit?.query.get('digest')).toBe(digest);
   });
+
+  it('clears a failed template download once the file is checked', async () => {
+    signIn();
+    mockApi({
+      'GET /api/admin/barriers/5/import/template/': [500, { detail: 'x' }],
+      'POST /api/admin/barriers/5/import/preview/': preview([row(2, '+79001234567')]),
+    });
+    const { user } = renderRoute(<ImportAdminRoute />, { path: '/import-admin', state });
+    await user.click(screen.getByRole('button', { name: 'Шаблон для Эксель' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    const file = new File(['Телефон\n+79001234567\n'], 'жители.csv', { type: 'text/csv' });
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await user.click(screen.getByRole('button', { name: 'Проверить файл' }));
+    expect(await screen.findByText('Строк с ошибками: 0')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -64,6 +64,8 @@ export function ImportAdminRoute() {
 
   const preview = useMutation({
     mutationFn: (chosen: File) => previewImport(barrierId ?? 0, chosen),
+    // The next step succeeded: a failed template download of before is no longer what matters.
+    onSuccess: () => setDownloadError(null),
   });
   const commit = useMutation({
     mutationFn: ({ chosen, digest }: { chosen: File; digest: string }) =>
