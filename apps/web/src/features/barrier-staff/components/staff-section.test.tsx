@@ -12,7 +12,7 @@ const member = (id: number, name: string, role = 'operator') => ({
   created_at: '2026-11-21T11:00:00+03:00',
 });
 const staff = { staff: [member(7, 'Олег Операторов'), member(8, 'Дина Диспетчерова', 'dispatcher')] };
-const refused = (code: string) => [409, { detail: 'x', code }] as const;
+const refused = (code: string): [number, unknown] => [409, { detail: 'x', code }];
 
 /** Issue 32 item 7: a red line from one step goes when the next step succeeds. */
 describe('StaffSection messages', { timeout: 20_000 }, () => {
