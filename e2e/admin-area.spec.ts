@@ -123,7 +123,7 @@ test('sends a device setting with a live command preview', async () => {
   await expect(page.getByRole('heading', { name: 'Настройки шлагбаума' })).toBeVisible();
   await selectOption(page, 'Настройка', 'Запрос ячейки');
   const preview = page.getByTestId('command-preview');
-  await expect(preview).toHaveText('****A{slot}#');
+  await expect(page.getByTestId('command-preview-pending')).toBeVisible();
   await page.getByRole('textbox', { name: 'Ячейка' }).fill('001');
   await expect(preview).toHaveText('****A001#');
   await checkAdminScreen(page, testInfo, 'barrier-settings');
@@ -356,7 +356,7 @@ test('checks a unit that drifted, sees the differences and repairs it: the unit 
   const differences = page.getByTestId('device-check-differences');
   await expect(differences.getByRole('row').filter({ hasText: intruder })).toContainText('удалить');
   await expect(differences.getByRole('row').filter({ hasText: 'записать' })).toHaveCount(1);
-  await expect(page.getByText('Исправление: 2 СМС (сначала удаления).')).toBeVisible();
+  await expect(page.getByText('Номера: 2 СМС (сначала удаления).')).toBeVisible();
   await checkAdminScreen(page, testInfo, 'device-check');
 
   await page.getByRole('button', { name: 'Исправить' }).click();

@@ -27,8 +27,16 @@ test('the scanner reports English words and lets the allowed ones and Russian pa
   expect(latinWords('Исправление: 2 СМС (сначала удаления).')).toEqual([]);
   expect(latinWords('Введите корректный номер телефона: +7 и 10 цифр.')).toEqual([]);
   expect(latinWords('ON — открытие, OFF — закрытие')).toEqual([]);
-  expect(latinWords('Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.')).toEqual([]);
-  // Only the placeholder's braces make it allowed: the word alone is English.
+  // No command syntax outside a labelled device text (issue 32 item 5): placeholders and templates are Latin.
+  expect(latinWords('Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.')).toEqual([
+    'pwd',
+    'slot',
+    'number',
+  ]);
+  expect(latinWords('{slot}:{number}')).toEqual(['slot', 'number']);
+  expect(latinWords('****GOT{seconds}#')).toEqual(['GOT', 'seconds']);
+  expect(latinWords('Команда: read #17')).toEqual(['read']);
+  expect(latinWords('Set Time OK')).toEqual(['Set', 'Time', 'OK']);
   expect(latinWords('Ячейка slot')).toEqual(['slot']);
   // One Latin letter is no word: a slot command's letter, a stray 'x' typed in a number field.
   expect(latinWords('Ячейка A1, x')).toEqual([]);
@@ -65,14 +73,21 @@ test('a page with an English sentence, placeholder, label or title is reported; 
       <div role="dialog"><p>Are you sure?</p></div>
       <p hidden>Hidden text</p>
       <p style="display:none">Not displayed</p>
-      <code translate="no">1234A001#</code><code translate="no">Error password</code>
+      <span data-device-text="sms">Текст СМС: <code translate="no">1234A001#</code></span>
+      <span data-device-text="reply">Ответ устройства: <code translate="no">Error password</code></span>
+      <span data-verbatim><span translate="no">жители.xlsx</span></span>
       <p>Команда отправлена на RTU5025 по СМС.</p>
+      <p>Команда: <code translate="no">****GOT{seconds}#</code></p>
+      <span data-device-text="sms">Команда: <code translate="no">1234CC</code></span>
     </body></html>`);
   const found = findLatinTexts(await page.evaluate(collectScreenTexts));
   expect(found.map(({ where, text }) => `${where.split(' ')[0]}: ${text}`)).toEqual([
     'document: Propusk app',
     'text: Something went wrong',
     'text: Are you sure?',
+    // Command syntax marked translate="no" but not under «Текст СМС» / «Ответ устройства» is read.
+    'text: ****GOT{seconds}#',
+    'text: 1234CC',
     'placeholder: Enter your phone',
     'value: Administrator',
     'aria-label: Close',

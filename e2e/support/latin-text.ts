@@ -22,10 +22,10 @@ export const ALLOWED_LATIN: readonly { pattern: RegExp; why: string }[] = [
   // Not SMS: every Russian text spells it СМС (issue 32 item 5). Not '+7XXXXXXXXXX': a form says «+7 и 10 цифр».
   // File formats as spreadsheet programs and every Russian office menu name them ('Скачать CSV', 'Скачать Excel').
   { pattern: word('CSV|Excel|JSON'), why: 'file formats of an export and of «Мои данные»' },
-  // What an administrator types into a device command exactly as shown: the words a setting takes
-  // ('ON — открытие, OFF — закрытие') and the placeholders of a reply form ('{slot}', '{number}').
+  // What an administrator types into a setting exactly as the device takes it ('ON — открытие, OFF — закрытие').
+  // Not placeholders ('{slot}') nor any other command syntax: they are shown only as a device text, under
+  // «Текст СМС» or «Ответ устройства» (issue 32 item 5; collectScreenTexts skips them only there).
   { pattern: word('ON|OFF'), why: 'parameter values of a device command' },
-  { pattern: /\{[a-z_]+\}/g, why: 'placeholders of a device command or reply form' },
 ];
 
 /** Two Latin letters in a row make a word Latin (one letter, as in 'A1' or 'x', does not). */
@@ -71,15 +71,29 @@ export function findLatinTexts(texts: readonly ScreenText[]): LatinText[] {
  * title. Open dropdowns, modals and notifications are in the body, so they are read too.
  *
  * Not read: what a person types into an editable field (his data; the journeys type Russian names and
- * addresses anyway), and elements marked translate="no". The app marks so only what it shows verbatim in the
- * device's language (an SMS command as the device receives it, a reply as the device sent it, a reply form,
- * the SMS gateway's id of a message): translating them would make them wrong.
+ * addresses anyway), and text marked translate="no" in two places only: inside a labelled device text
+ * (`data-device-text`, whose text starts with «Текст СМС», «Ответ устройства» or «Номер сообщения в шлюзе»:
+ * an SMS command as the device receives it, a reply as the device sent it, the form of either, the gateway's
+ * id of a message), and inside `data-verbatim` (a person's own data shown as it is: a file's name, a link).
+ * translate="no" anywhere else is read like any text, so command syntax shown bare fails the walk.
+ *
+ * Runs in jsdom too (the web tests' walk of rendered screens, apps/web/src/plain-russian.test.ts): there
+ * every element counts as visible.
  */
 export function collectScreenTexts(): { where: string; text: string }[] {
   const texts: { where: string; text: string }[] = [{ where: 'document title', text: document.title }];
-  const excluded = (element: Element) =>
-    element.closest('[translate="no"], script, style, noscript') !== null;
+  const deviceTextLabels = ['Текст СМС:', 'Ответ устройства', 'Номер сообщения в шлюзе:'];
+  const excluded = (element: Element) => {
+    if (element.closest('script, style, noscript') !== null) return true;
+    const untranslated = element.closest('[translate="no"]');
+    if (untranslated === null) return false;
+    if (untranslated.closest('[data-verbatim]') !== null) return true;
+    const labelled = untranslated.closest('[data-device-text]');
+    const label = labelled?.textContent?.trim() ?? '';
+    return deviceTextLabels.some((start) => label.startsWith(start));
+  };
   const visible = (element: Element) =>
+    typeof element.checkVisibility !== 'function' ||
     element.checkVisibility({ opacityProperty: false, visibilityProperty: true });
   const placeOf = (element: Element) => {
     const testId = element.closest('[data-testid]')?.getAttribute('data-testid');

@@ -65,7 +65,14 @@ describe('device check and repair', () => {
     // One range query of the manual's form answers the ten slots.
     expect(h.smsTo(barrier.devicePhone).slice(sentBefore)).toEqual(['1234AL001#010#']);
     const ready = (await call('GET', `/api/admin/barriers/${barrier.id}/device-check/`)).json().check;
-    expect(ready).toMatchObject({ status: 'ready', queries_answered: 1, slots_read: 10, repair_sms: 2 });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      queries_answered: 1,
+      slots_read: 10,
+      repair_sms: 2,
+      repair_numbers_sms: 2,
+      repair_clock_sms: 0,
+    });
     expect(ready.differences).toEqual([
       { slot: 1, device: null, expected: first.number, action: 'write' },
       { slot: 3, device: '+79990000003', expected: null, action: 'remove' },
@@ -93,6 +100,48 @@ describe('device check and repair', () => {
     );
   });
 
+  it('counts the repair’s SMS per kind: numbers apart from the clock, each as the unit then receives (issue 32 item 5)', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id });
+    const now = t.clock.now();
+    // A number with a time window: the unit needs its clock, which a check trusts no more.
+    await h.addPhone(barrier.id, {
+      userId: admin.id,
+      type: 'temporary',
+      start: new Date(now.getTime() + 2 * 60 * 60 * 1000),
+      end: new Date(now.getTime() + 5 * 60 * 60 * 1000),
+    });
+    await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    const device = h.simulators.device(barrier.id);
+    if (!device) throw new Error('the simulator did not hear from the server');
+    device.drift({ kind: 'manual_add', slot: 4, number: '+79990000044' });
+    device.drift({ kind: 'manual_add', slot: 5, number: '+79990000055' });
+
+    expect((await call('POST', `/api/admin/barriers/${barrier.id}/device-check/`, {})).statusCode).toBe(201);
+    await h.run(barrier.id);
+    const ready = (await call('GET', `/api/admin/barriers/${barrier.id}/device-check/`)).json().check;
+    expect(ready.differences).toHaveLength(2);
+    expect(ready).toMatchObject({
+      status: 'ready',
+      repair_sms: 3,
+      repair_numbers_sms: 2,
+      repair_clock_sms: 1,
+    });
+
+    const repairStart = h.smsTo(barrier.devicePhone).length;
+    expect(
+      (await call('POST', `/api/admin/barriers/${barrier.id}/device-check/repair/`)).json(),
+    ).toMatchObject({
+      queued: 3,
+    });
+    await h.run(barrier.id);
+    const sent = h.smsTo(barrier.devicePhone).slice(repairStart);
+    // What the screen counted is what went: two deletes and one clock SMS.
+    expect(sent.filter((text) => /^1234T\d{10}#?$/.test(text))).toHaveLength(1);
+    expect(sent.filter((text) => /^1234A00[45]##$/.test(text)).sort()).toEqual(['1234A004##', '1234A005##']);
+    expect(sent).toHaveLength(3);
+  });
+
   it('fails a check the device refuses, and is for the owner only', async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id, password: '1111' });
     await h.addPhone(barrier.id, { userId: admin.id });
@@ -113,7 +162,14 @@ describe('device check and repair', () => {
     expect((await call('POST', `/api/admin/barriers/${barrier.id}/device-check/`, {})).statusCode).toBe(201);
     await h.run(barrier.id);
     const check = (await call('GET', `/api/admin/barriers/${barrier.id}/device-check/`)).json().check;
-    expect(check).toMatchObject({ status: 'failed', failure: 'refused', differences: [], repair_sms: 0 });
+    expect(check).toMatchObject({
+      status: 'failed',
+      failure: 'refused',
+      differences: [],
+      repair_sms: 0,
+      repair_numbers_sms: 0,
+      repair_clock_sms: 0,
+    });
   });
 
   it('reads a Telemetrica unit by its list and removes a number it should not hold', async () => {
@@ -242,7 +298,7 @@ describe('device profile', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       number_format: ['Неизвестный формат номера.'],
-      'replies.add.0': ['Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.'],
+      'replies.add.0': ['Недопустимая подстановка: «пароль». Допустимы: «ячейка», «номер».'],
     });
     const [row] = await t.deps.db.select().from(barriers).where(eq(barriers.id, barrier.id));
     expect(row?.deviceProfile).toBeNull();

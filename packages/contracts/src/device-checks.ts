@@ -45,8 +45,12 @@ export const deviceCheckSchema = z.object({
   /** Slots read (empty for a device without slots). */
   slots_read: z.number().int(),
   differences: z.array(deviceCheckDifferenceSchema),
-  /** SMS the repair would send now (deletes first). */
+  /** SMS the repair would send now (deletes first): the sum of the two below. */
   repair_sms: z.number().int(),
+  /** Of them, SMS that write or delete numbers (issue 32 item 5). */
+  repair_numbers_sms: z.number().int(),
+  /** Of them, SMS that set the unit's clock and settings (a time window needs the clock). */
+  repair_clock_sms: z.number().int(),
 });
 export type DeviceCheck = z.infer<typeof deviceCheckSchema>;
 

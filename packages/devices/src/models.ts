@@ -111,29 +111,47 @@ const ALARM_FORM_NAMES = {
 
 /** One form of a model that no source shows for it (the screens mark it «не проверено на устройстве»). */
 export interface UnverifiedForm {
+  /** Stable and unique within a model's list: the form's side and its text (a React key). */
+  key: string;
   /** Russian: what the form does. */
   what: string;
+  /** `sms`: a command the server sends (shown as «Текст СМС»); `reply`: text the unit sends («Ответ устройства»). */
+  side: 'sms' | 'reply';
   template: string;
 }
 
-/** Every whitelist, read-back, clock and setting form of the model that is marked unverified in its sheet. */
+/**
+ * Every whitelist, read-back, clock and setting form of the model that is marked unverified in its sheet, and
+ * the unit's replies and messages so marked. Each text once per side: a form that serves two purposes (a read
+ * command that is also a setting, one reply text for an add and a delete) keeps its first name.
+ */
 export function unverifiedForms(model: DeviceModel): UnverifiedForm[] {
   const sheet = sheets[model];
-  const forms: UnverifiedForm[] = [];
-  const add = (what: string, form: { template: string; unverified?: boolean } | null | undefined) => {
-    if (form?.unverified) forms.push({ what, template: form.template });
+  const forms = new Map<string, UnverifiedForm>();
+  const add = (
+    what: string,
+    side: UnverifiedForm['side'],
+    form: { template: string; unverified?: boolean } | null | undefined,
+  ) => {
+    const key = `${side}:${form?.template}`;
+    if (form?.unverified && !forms.has(key)) forms.set(key, { key, what, side, template: form.template });
   };
-  add('Запись номера', sheet.commands.add);
-  add('Удаление номера', sheet.commands.delete);
-  add('Установка часов', sheet.commands.setClock);
-  add('Чтение номеров', sheet.readBack?.command);
+  add('Запись номера', 'sms', sheet.commands.add);
+  add('Удаление номера', 'sms', sheet.commands.delete);
+  add('Установка часов', 'sms', sheet.commands.setClock);
+  add('Чтение номеров', 'sms', sheet.readBack?.command);
   add(
     'Запись нескольких номеров одной СМС',
+    'sms',
     sheet.batch?.add ? { ...sheet.batch.add, template: sheet.batch.add.prefix + sheet.batch.add.item } : null,
   );
-  for (const reply of [...sheet.replies.add, ...sheet.replies.delete]) add('Ответ устройства', reply);
-  for (const setting of Object.values(sheet.settings)) add(setting.name, setting);
+  for (const reply of sheet.replies.add) add('Ответ на запись номера', 'reply', reply);
+  for (const reply of sheet.replies.delete) add('Ответ на удаление номера', 'reply', reply);
+  for (const setting of Object.values(sheet.settings)) add(setting.name, 'sms', setting);
   for (const form of sheet.alarms?.forms ?? [])
-    add(ALARM_FORM_NAMES[form.kind], { template: form.example, unverified: form.unverified ?? false });
-  return forms;
+    add(ALARM_FORM_NAMES[form.kind], 'reply', {
+      template: form.example,
+      unverified: form.unverified ?? false,
+    });
+  return [...forms.values()];
 }

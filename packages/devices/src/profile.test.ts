@@ -34,7 +34,7 @@ describe('device profile overrides', () => {
     if (checked.ok) return;
     expect(checked.errors).toEqual({
       number_format: 'Неизвестный формат номера.',
-      'replies.add.0': 'Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.',
+      'replies.add.0': 'Недопустимая подстановка: «пароль». Допустимы: «ячейка», «номер».',
       'replies.add.1': 'Форма ответа не может быть пустой.',
       'replies.add.2': 'Форма ответа — не длиннее 160 символов.',
       'replies.open': 'Неизвестный вид команды.',

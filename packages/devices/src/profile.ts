@@ -101,6 +101,17 @@ export function validateProfileOverride(model: DeviceModel, raw: unknown): Overr
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value };
 }
 
+/** A placeholder named in Russian (issue 32 item 5: no command syntax in a message; the forms show it). */
+const PLACEHOLDER_NAMES: Readonly<Record<string, string>> = {
+  slot: 'ячейка',
+  number: 'номер',
+  start: 'начало',
+  end: 'конец',
+  time: 'время',
+  pwd: 'пароль',
+};
+const placeholderName = (key: string) => `«${PLACEHOLDER_NAMES[key] ?? 'неизвестная'}»`;
+
 function checkForm(kind: OverrideReplyKind, form: unknown): string | null {
   if (typeof form !== 'string' || form.trim() === '') return 'Форма ответа не может быть пустой.';
   const text = form.trim();
@@ -111,8 +122,8 @@ function checkForm(kind: OverrideReplyKind, form: unknown): string | null {
   const used = templatePlaceholders(text);
   const unknown = used.filter((key) => !rules.allowed.includes(key));
   if (unknown.length > 0) {
-    const allowed = rules.allowed.map((key) => `{${key}}`).join(', ') || 'нет';
-    return `Недопустимая подстановка {${unknown[0]}}. Допустимы: ${allowed}.`;
+    const allowed = rules.allowed.map(placeholderName).join(', ') || 'нет';
+    return `Недопустимая подстановка: ${placeholderName(unknown[0] ?? '')}. Допустимы: ${allowed}.`;
   }
   if (/[{}]/.test(text.replace(/\{[a-z_]+\}/g, ''))) return 'Фигурные скобки — только для подстановок.';
   // A form made of placeholders only would accept any text as the answer.

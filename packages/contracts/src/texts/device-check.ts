@@ -59,7 +59,10 @@ export const DEVICE_CHECK_TEXTS = {
   empty: 'пусто',
   noSlot: '—',
   actions: { remove: 'удалить', write: 'записать' } as Readonly<Record<string, string>>,
-  repairCost: (sms: number) => `Исправление: ${sms} СМС (сначала удаления).`,
+  repairCost: (sms: number) => `Исправление: ${sms} СМС.`,
+  /** The repair's SMS per kind (issue 32 item 5): numbers apart from the clock and settings. */
+  repairNumbersCost: (sms: number) => `Номера: ${sms} СМС (сначала удаления).`,
+  repairClockCost: (sms: number) => `Часы и настройки: ${sms} СМС.`,
   /**
    * Numbers in step, yet the plan sends something: the clock or a setting (issue 32 item 5), not a number fix.
    */
@@ -90,8 +93,10 @@ export const DEVICE_CHECK_TEXTS = {
   numberFormat: 'Формат номера в командах',
   documentedFormat: (format: string) => `По умолчанию для модели: ${format}`,
   repliesLabel: (kind: string) => `Дополнительные ответы устройства: ${kind}`,
-  repliesHint: 'По одной форме в строке; вместо ячейки и номера — подстановки',
-  documentedReplies: 'По руководству',
+  repliesHint:
+    'По одной форме в строке, как отвечает устройство; на месте ячейки и номера — подстановки, как в ответах по руководству.',
+  documentedReplies: 'Ответ устройства по руководству',
+  unverifiedTitle: 'Не проверено на устройстве:',
   replyKinds: {
     add: 'запись номера',
     delete: 'удаление номера',

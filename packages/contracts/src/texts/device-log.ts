@@ -74,6 +74,7 @@ export const DEVICE_LOG_TEXTS = {
   gatewayNumber: 'Номер шлюза в ячейке 1',
   gatewayNumberHint: 'На этот номер устройство присылает сообщения о пропаже питания и тревоги.',
   commandKind: 'Команда',
+  commandKindOther: 'другая',
   gatewayId: 'Номер сообщения в шлюзе',
 } as const;
 
@@ -84,4 +85,11 @@ export const DEVICE_COMMAND_KIND_LABELS: Readonly<Record<string, string>> = {
   delete: 'удаление номера',
   set_clock: 'установка часов',
   setting: 'настройка',
+  // Issue 32 item 5: every kind the queue holds reads in Russian («Команда: read #17» was a raw kind and id).
+  read: 'чтение номеров',
+  password_probe: 'проверка пароля',
+  relay_open: 'открытие шлагбаума',
+  relay_open_off: 'выключение реле после открытия',
+  relay_hold: 'экстренное открытие',
+  relay_release: 'завершение экстренного открытия',
 };

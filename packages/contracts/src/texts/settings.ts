@@ -14,6 +14,8 @@ export const SETTING_FAILURE_LABELS: Readonly<Record<string, string>> = {
 /** Error and success texts (spec.md section 8). */
 export const SETTING_MESSAGES = {
   settingsLoadFailed: 'Ошибка при загрузке настроек',
+  // Issue 32 item 5: no placeholder of a command on the screen; the SMS text shows once the fields are filled.
+  smsTextPending: 'Текст СМС появится, когда будут заполнены все поля.',
   settingSendFailed: 'Ошибка при отправке настройки.',
   settingSendNetwork: 'Ошибка сети при отправке настройки.',
   // issue 12: sending only queues the SMS; success is the device's answer, shown when it comes.

@@ -268,7 +268,8 @@ export async function presentCheck(
     failure: (row.failure as DeviceCheck['failure']) ?? null,
     slots_read: Object.keys(row.reading as SlotReading).length,
   };
-  if (row.status !== 'ready' && row.status !== 'repaired') return { ...base, differences: [], repair_sms: 0 };
+  const nothing = { repair_sms: 0, repair_numbers_sms: 0, repair_clock_sms: 0 };
+  if (row.status !== 'ready' && row.status !== 'repaired') return { ...base, differences: [], ...nothing };
   const state = await loadDeviceState(executor, row.barrierId);
   const desired = desiredWhitelist(
     model,
@@ -281,14 +282,22 @@ export async function presentCheck(
     row.numbers !== null
       ? diffList({ numbers: row.numbers as string[], desired })
       : diffReading({ reading: row.reading as SlotReading, believed: view.believed.entries, desired, now });
-  if (row.status === 'repaired') return { ...base, differences, repair_sms: 0 };
+  if (row.status === 'repaired') return { ...base, differences, ...nothing };
   const adopted =
     row.numbers !== null
       ? adoptList(view.believed, row.numbers as string[])
       : adoptReading(view.believed, row.reading as SlotReading);
   // The engine's own plan: several numbers in one SMS where it batches (canBatch), so the count is exact.
   const repair = planCommands({ model, desired, believed: adopted, now, batch: canBatch(model) });
-  return { ...base, differences, repair_sms: repair.length };
+  // One planned command is one SMS (a batch of numbers too); the clock is the only other kind a repair sends.
+  const clock = repair.filter((command) => command.kind === 'set_clock').length;
+  return {
+    ...base,
+    differences,
+    repair_sms: repair.length,
+    repair_numbers_sms: repair.length - clock,
+    repair_clock_sms: clock,
+  };
 }
 
 /** Registers, once at start-up, where the engine hands the readings of read-back queries. */

@@ -36,13 +36,21 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
     expect(screen.getByText('Телефон устройства: +79005550001')).toBeInTheDocument();
     await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
     await user.click(await screen.findByRole('option', { name: 'Запрос диапазона ячеек' }));
-    expect(screen.getByTestId('command-preview')).toHaveTextContent('****AL{from}#{to}#');
+    // No placeholder of the command on the screen: a Russian line until every field is filled (issue 32 item 5).
+    expect(screen.getByTestId('command-preview-pending')).toHaveTextContent(
+      'Текст СМС появится, когда будут заполнены все поля.',
+    );
+    expect(screen.queryByTestId('command-preview')).not.toBeInTheDocument();
     const from = screen.getByRole('textbox', { name: 'Первая ячейка' });
     expect(from).toHaveAttribute('placeholder', 'Номер ячейки, три цифры: от 001 до 999');
     await user.type(from, '001');
-    expect(screen.getByTestId('command-preview')).toHaveTextContent('****AL001#{to}#');
+    expect(screen.queryByTestId('command-preview')).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Последняя ячейка' }), '010');
     expect(screen.getByTestId('command-preview')).toHaveTextContent(/^\*\*\*\*AL001#010#$/);
+    // The SMS text only under its label.
+    expect(screen.getByTestId('command-preview').closest('[data-device-text]')).toHaveTextContent(
+      /^Текст СМС: \*\*\*\*AL001#010#$/,
+    );
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     // Queued is not success: the line says so until the device answers.
     expect(

@@ -19,6 +19,8 @@ const baseCheck = {
   slots_read: 10,
   differences: [],
   repair_sms: 0,
+  repair_numbers_sms: 0,
+  repair_clock_sms: 0,
 };
 
 const ready = {
@@ -30,7 +32,9 @@ const ready = {
     { slot: 1, device: null, expected: '+79001110001', action: 'write' },
     { slot: 5, device: '+79990000005', expected: null, action: 'remove' },
   ],
-  repair_sms: 2,
+  repair_sms: 3,
+  repair_numbers_sms: 2,
+  repair_clock_sms: 1,
 };
 
 const profile = {
@@ -56,8 +60,8 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
       'GET /api/admin/barriers/5/device-check/': { check: ready, audit_every_days: null },
       'GET /api/admin/barriers/5/device-profile/': profile,
       'POST /api/admin/barriers/5/device-check/repair/': {
-        check: { ...ready, status: 'repaired', repair_sms: 0 },
-        queued: 2,
+        check: { ...ready, status: 'repaired', repair_sms: 0, repair_numbers_sms: 0, repair_clock_sms: 0 },
+        queued: 3,
       },
     });
     const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
@@ -66,10 +70,14 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     const rows = within(screen.getByTestId('device-check-differences')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('1пусто+79001110001записать');
     expect(rows[2]).toHaveTextContent('5+79990000005пустоудалить');
-    expect(screen.getByText('Исправление: 2 СМС (сначала удаления).')).toBeInTheDocument();
+    // The cost per kind, as the server counted it (issue 32 item 5).
+    const cost = screen.getByTestId('device-check-repair-cost');
+    expect(within(cost).getByText('Исправление: 3 СМС.')).toBeInTheDocument();
+    expect(within(cost).getByText('Номера: 2 СМС (сначала удаления).')).toBeInTheDocument();
+    expect(within(cost).getByText('Часы и настройки: 1 СМС.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Исправить' }));
-    expect(screen.getByText('Отправить на устройство 2 СМС?')).toBeInTheDocument();
+    expect(screen.getByText('Отправить на устройство 3 СМС?')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/barriers/5/device-check/repair/')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Да, исправить' }));
     expect(await screen.findByText('Исправление отправлено на устройство.')).toBeInTheDocument();
@@ -82,7 +90,7 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     mockApi({
       'GET /api/admin/barriers/5/device-health/': deviceHealth,
       'GET /api/admin/barriers/5/device-check/': {
-        check: { ...ready, differences: [], repair_sms: 1 },
+        check: { ...ready, differences: [], repair_sms: 1, repair_numbers_sms: 0, repair_clock_sms: 1 },
         audit_every_days: null,
       },
       'GET /api/admin/barriers/5/device-profile/': profile,
@@ -184,7 +192,7 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
       'GET /api/admin/barriers/5/device-profile/': profile,
       'PUT /api/admin/barriers/5/device-profile/': [
         400,
-        { 'replies.add.0': ['Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.'] },
+        { 'replies.add.0': ['Недопустимая подстановка: «пароль». Допустимы: «ячейка», «номер».'] },
       ],
     });
     const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
@@ -194,7 +202,7 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     await user.type(add, '{{pwd} ok');
     await user.click(screen.getByRole('button', { name: 'Сохранить профиль' }));
     expect(
-      await screen.findByText('Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.'),
+      await screen.findByText('Недопустимая подстановка: «пароль». Допустимы: «ячейка», «номер».'),
     ).toBeInTheDocument();
     expect(server.callsTo('PUT /api/admin/barriers/5/device-profile/')[0]?.body).toEqual({
       replies: { add: ['{pwd} ok'] },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -33,8 +33,20 @@ describe('/device-check-admin: the sheet’s unverified forms and the clock orde
     open('Telemetrica');
     const note = await screen.findByTestId('unverified-forms');
     expect(note).toHaveTextContent('Не проверено на устройстве');
-    expect(note).toHaveTextContent('Запись номера #06#{number}#');
-    expect(note).toHaveTextContent('Удаление номера #15#{number}#');
+    // What each form does in Russian; its text only under «Текст СМС» or «Ответ устройства» (issue 32 item 5).
+    const rows = within(note).getAllByTestId('unverified-form');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Запись номера. Текст СМС: #06#{number}#',
+      'Удаление номера. Текст СМС: #15#{number}#',
+      'Чтение номеров. Текст СМС: #06#',
+      'Запись нескольких номеров одной СМС. Текст СМС: #06#{number}',
+      'Ответ на запись номера. Ответ устройства: success',
+      'Ответ на удаление номера. Ответ устройства: Family number has been deleted',
+    ]);
+    // Each form once: the sheet's shared «success» and the read that is also a setting made duplicate keys.
+    expect(new Set(rows.map((row) => row.textContent)).size).toBe(rows.length);
+    for (const code of note.querySelectorAll('[translate="no"]'))
+      expect(code.closest('[data-device-text]')?.textContent).toMatch(/^(Текст СМС|Ответ устройства): /);
     // A model without a clock offers no clock order.
     expect(screen.queryByRole('textbox', { name: 'Порядок цифр в команде часов' })).not.toBeInTheDocument();
   });
@@ -46,8 +58,10 @@ describe('/device-check-admin: the sheet’s unverified forms and the clock orde
     // Every whitelist form is documented; the unit's power SMS are not quoted by any source (issue 30 item 5).
     const note = screen.getByTestId('unverified-forms');
     expect(note).not.toHaveTextContent('Запись номера');
-    expect(note).toHaveTextContent('Сообщение устройства о пропаже питания Power failure');
-    expect(note).toHaveTextContent('Сообщение устройства о восстановлении питания Power recovery');
+    expect(note).toHaveTextContent('Сообщение устройства о пропаже питания. Ответ устройства: Power failure');
+    expect(note).toHaveTextContent(
+      'Сообщение устройства о восстановлении питания. Ответ устройства: Power recovery',
+    );
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'ДДММГГЧЧММ без # в конце' }));
     await user.click(screen.getByRole('button', { name: 'Сохранить профиль' }));

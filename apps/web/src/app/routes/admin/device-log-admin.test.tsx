@@ -61,7 +61,14 @@ describe('/device-log-admin', { timeout: 20_000 }, () => {
     expect(cards[0]).toHaveTextContent('GSM signal: 17');
     expect(cards[0]).toHaveTextContent('не распознано');
     expect(cards[1]).toHaveTextContent('подтверждено');
-    expect(cards[1]).toHaveTextContent('Команда: добавление номера #3');
+    expect(cards[1]).toHaveTextContent('Команда: добавление номера');
+    // No internal id (issue 32 item 5); the SMS text and the unit's answer each under their label.
+    expect(cards[1]).not.toHaveTextContent('#3');
+    expect(
+      within(cards[0] as HTMLElement)
+        .getByText('GSM signal: 17')
+        .closest('[data-device-text]'),
+    ).toHaveTextContent(/^Ответ устройства: GSM signal: 17$/);
     expect(screen.getByTestId('unrecognised-count')).toHaveTextContent('Нераспознанных ответов: 1');
     const first = server.callsTo('GET /api/admin/barriers/5/device-log/')[0];
     expect(first?.query.get('page_size')).toBe('20');
@@ -70,6 +77,7 @@ describe('/device-log-admin', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Вперёд' }));
     const second = await screen.findByText('****A001#79002223344#');
+    expect(second.closest('[data-device-text]')).toHaveTextContent(/^Текст СМС: \*\*\*\*A001#79002223344#$/);
     const sentCard = second.closest('[data-testid="device-message"]') as HTMLElement;
     expect(within(sentCard).getByText('Отправлено устройству')).toBeInTheDocument();
     expect(within(sentCard).getByText('отправлено')).toBeInTheDocument();

@@ -136,7 +136,7 @@ export function ImportAdminRoute() {
                 classNames={{ placeholder: 'file-input-placeholder' }}
                 // The file's own name, shown as it is (its extension is Latin).
                 valueComponent={({ value }) => (
-                  <span translate="no">
+                  <span translate="no" data-verbatim>
                     {Array.isArray(value) ? value.map((item) => item.name).join(', ') : value?.name}
                   </span>
                 )}

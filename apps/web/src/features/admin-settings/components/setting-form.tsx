@@ -1,4 +1,4 @@
-import { Button, Card, Code, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { DANGER_TEXTS } from '@propusk/contracts/texts/dangers';
 import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
 import { SETTING_FAILURE_LABELS, SETTING_MESSAGES } from '@propusk/contracts/texts/settings';
@@ -7,6 +7,7 @@ import { previewSetting } from '@propusk/devices/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeviceText } from '../../../components/device-text';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { useOnline } from '../../../hooks/use-online';
 import { errorMessage } from '../../../lib/errors';
@@ -17,6 +18,9 @@ import {
   sendBarrierSetting,
   settingCommandQueryKey,
 } from '../api/settings-api';
+
+/** A field not filled yet: the preview still holds its placeholder (`{seconds}`). */
+const PLACEHOLDER = /\{[a-z_]+\}/;
 
 /** How often a sent setting is asked about while the device has not answered (as the device check does). */
 const SENT_REFRESH_MS = 1000;
@@ -33,7 +37,8 @@ function commandStatusLine(name: string, command: SettingCommand | undefined) {
 }
 
 /**
- * One setting: its name, description, a text input per parameter, the command preview and 'Отправить'.
+ * One setting: its name, description, a text input per parameter, the SMS text (labelled «Текст СМС», shown
+ * once every field is filled: no placeholder reaches the screen) and 'Отправить'.
  * The preview is `previewSetting` of @propusk/devices, the code the server renders the SMS with, so it shows
  * the values as the device will get them (`30` → `030`) and the password masked as the device log shows it.
  * After sending, the status follows the command: sent, then confirmed by the device or failed.
@@ -118,13 +123,18 @@ export function SettingForm({
               disabled={isUnavailable}
             />
           ))}
-          <Text size="sm">
-            {/* The SMS as the device will read it: its own command language, never translated. */}
-            Команда:{' '}
-            <Code data-testid="command-preview" translate="no">
-              {preview.text}
-            </Code>
-          </Text>
+          {/* The SMS as the device will read it, under its label; until every field is filled, a Russian line. */}
+          {PLACEHOLDER.test(preview.text) ? (
+            <Text size="sm" data-testid="command-preview-pending">
+              {SETTING_MESSAGES.smsTextPending}
+            </Text>
+          ) : (
+            <Text size="sm">
+              <DeviceText side="sms" testId="command-preview">
+                {preview.text}
+              </DeviceText>
+            </Text>
+          )}
           <ErrorLine
             message={
               send.error

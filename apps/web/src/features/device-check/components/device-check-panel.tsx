@@ -138,15 +138,23 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
             </Stack>
           ) : (
             <Stack gap="xs">
-              {data.differences.length === 0 ? (
+              {data.repair_numbers_sms === 0 ? (
                 <>
                   <Text size="sm" fw={600}>
                     {TEXTS.clockTitle}
                   </Text>
-                  <Text size="sm">{TEXTS.clockRepairCost(data.repair_sms)}</Text>
+                  <Text size="sm">{TEXTS.clockRepairCost(data.repair_clock_sms)}</Text>
                 </>
               ) : (
-                <Text size="sm">{TEXTS.repairCost(data.repair_sms)}</Text>
+                <Stack gap={2} data-testid="device-check-repair-cost">
+                  <Text size="sm" fw={600}>
+                    {TEXTS.repairCost(data.repair_sms)}
+                  </Text>
+                  <Text size="sm">{TEXTS.repairNumbersCost(data.repair_numbers_sms)}</Text>
+                  {data.repair_clock_sms > 0 ? (
+                    <Text size="sm">{TEXTS.repairClockCost(data.repair_clock_sms)}</Text>
+                  ) : null}
+                </Stack>
               )}
               <Button onClick={() => setIsConfirming(true)}>{TEXTS.repair}</Button>
             </Stack>

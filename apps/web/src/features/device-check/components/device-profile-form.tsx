@@ -1,8 +1,9 @@
-import { Button, Card, Code, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, List, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/texts/device-check';
 import { getSheet, isDeviceModel, unverifiedForms } from '@propusk/devices/models';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DeviceText } from '../../../components/device-text';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
@@ -21,23 +22,20 @@ const linesOf = (text: string) =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
-/** A reply form and its placeholders are written in the device's language: shown as code, never translated. */
-function DeviceText({ children }: { children: string }) {
-  return <Code translate="no">{children}</Code>;
-}
-
+/**
+ * The reply forms the manual documents, each under «Ответ устройства по руководству»: a form is written in
+ * the device's language (its placeholders stand for the slot and the number) and shown as such, labelled.
+ */
 function RepliesHint({ forms }: { forms: string[] }) {
   return (
-    <>
-      {TEXTS.repliesHint} <DeviceText>{'{slot}'}</DeviceText>, <DeviceText>{'{number}'}</DeviceText>.
-      {forms.length > 0 ? ` ${TEXTS.documentedReplies}: ` : null}
-      {forms.map((form, index) => (
-        <span key={form}>
-          {index > 0 ? ', ' : null}
-          <DeviceText>{form}</DeviceText>
-        </span>
+    <Stack gap={2} component="span">
+      <span>{TEXTS.repliesHint}</span>
+      {forms.map((form) => (
+        <DeviceText key={form} side="reply" label={TEXTS.documentedReplies}>
+          {form}
+        </DeviceText>
       ))}
-    </>
+    </Stack>
   );
 }
 
@@ -46,24 +44,27 @@ const CLOCK_ORDER_LABELS: Record<string, string> = {
   ddMMyyHHmm: 'ДДММГГЧЧММ без # в конце',
 };
 
-/** The model's forms that no source shows for it, marked «не проверено на устройстве». */
+/**
+ * The model's forms that no source shows for it, marked «не проверено на устройстве»: what each does, in
+ * Russian, and its text under «Текст СМС» (a command) or «Ответ устройства» (what the unit sends).
+ */
 function UnverifiedForms({ model }: { model: string }) {
   const forms = isDeviceModel(model) ? unverifiedForms(model) : [];
   if (forms.length === 0) return null;
   return (
     // The default text colour: Mantine's darkest orange on white is 4.29:1, under WCAG AA's 4.5:1 (axe in the journeys).
-    <Text size="sm" data-testid="unverified-forms">
-      <Text span fw={700} inherit>
-        Не проверено на устройстве:
-      </Text>{' '}
-      {forms.map((form, index) => (
-        <span key={`${form.what}${form.template}`}>
-          {index > 0 ? '; ' : null}
-          {form.what} <DeviceText>{form.template}</DeviceText>
-        </span>
-      ))}
-      .
-    </Text>
+    <Stack gap={4} data-testid="unverified-forms">
+      <Text size="sm" fw={700}>
+        {TEXTS.unverifiedTitle}
+      </Text>
+      <List size="sm" spacing={4}>
+        {forms.map((form) => (
+          <List.Item key={form.key} data-testid="unverified-form">
+            {form.what}. <DeviceText side={form.side}>{form.template}</DeviceText>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }
 

@@ -8,9 +8,9 @@ import {
 } from '@propusk/contracts/texts/device-log';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DeviceText } from '../../../components/device-text';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
-import { UserText } from '../../../components/user-text';
 import { NetworkError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import {
@@ -93,20 +93,19 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
             <Text size="sm" c="gray.7">
               {formatDateTime(message.created_at)}
             </Text>
-            {/* The SMS as it was sent or received: the device's own language, never translated. */}
-            <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }} translate="no">
-              <UserText verbatim>{message.text}</UserText>
+            {/* The SMS as it was sent or received, under its label: the device's own language, never translated. */}
+            <Text size="sm">
+              <DeviceText side={message.direction === 'in' ? 'reply' : 'sms'}>{message.text}</DeviceText>
             </Text>
             {message.command_kind ? (
               <Text size="xs" c="gray.7">
                 {TEXTS.commandKind}:{' '}
-                {DEVICE_COMMAND_KIND_LABELS[message.command_kind] ?? message.command_kind}
-                {message.command_id !== null ? ` #${message.command_id}` : ''}
+                {DEVICE_COMMAND_KIND_LABELS[message.command_kind] ?? TEXTS.commandKindOther}
               </Text>
             ) : null}
             {message.provider_id ? (
               <Text size="xs" c="gray.7">
-                {TEXTS.gatewayId}: <span translate="no">{message.provider_id}</span>
+                <DeviceText side="gateway">{message.provider_id}</DeviceText>
               </Text>
             ) : null}
           </Stack>

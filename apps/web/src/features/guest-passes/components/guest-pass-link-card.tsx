@@ -22,6 +22,7 @@ export function GuestPassLinkCard({ pass, onDone }: { pass: CreatedGuestPass; on
           value={link}
           // The address as it is sent: not text to translate (the Russian-only check skips it too).
           translate="no"
+          data-verbatim
           readOnly
           onFocus={(e) => e.currentTarget.select()}
         />
