@@ -104,7 +104,9 @@ export function collectScreenTexts(): { where: string; text: string }[] {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     const text = node.textContent ?? '';
-    if (!parent || text.trim() === '' || excluded(parent) || !visible(parent)) continue;
+    // A textarea's text is its value: what a person typed (a read-only one is read below, as a value).
+    if (!parent || parent.tagName === 'TEXTAREA') continue;
+    if (text.trim() === '' || excluded(parent) || !visible(parent)) continue;
     texts.push({ where: `text of ${placeOf(parent)}`, text });
   }
 
