@@ -7,7 +7,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceMessages, phones } from '../src/db/schema.ts';
+import { barriers, deviceMessages, phones } from '../src/db/schema.ts';
+import { lockBarrier, syncBarrierDevice } from '../src/engine/outbox.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess } from './domain-factories.ts';
@@ -179,6 +180,62 @@ describe('power alarms reach the server', { timeout: 60_000 }, () => {
 
     expect(await power(old.id, 'lost')).toEqual({ sent: 1, to_gateway: 1 });
     expect(await get(`/api/admin/barriers/${old.id}/device-health/`)).toMatchObject({ power: 'lost' });
+  });
+
+  it('when the gateway number changed, an existing barrier is offered to rewrite slot 1: exact SMS, residents stay (issue 32 item 6)', async () => {
+    const OLD_GATEWAY = '+79990001111';
+    const barrier = await createBarrier(t, owner);
+    const resident = await createUserWithAccess(t, barrier, 'Жилец');
+    expect((await addPhone(t, resident, barrier.id)).statusCode).toBe(201);
+    // The barrier was moved while the deployment's gateway was another number: its unit holds that one.
+    await t.deps.db.transaction(async (tx) => {
+      await lockBarrier(tx, barrier.id);
+      await tx.update(barriers).set({ deviceGatewayNumber: OLD_GATEWAY }).where(eq(barriers.id, barrier.id));
+      await syncBarrierDevice(tx, t.deps, barrier.id);
+    });
+    await h.run(barrier.id);
+    const before = h.simulators.whitelist(barrier.id) ?? [];
+    expect(before.find((entry) => entry.slot === 1)?.number).toBe(OLD_GATEWAY);
+    // The barrier page shows the number the unit has; its power failure goes to the old number.
+    expect((await get(`/api/admin/barriers/${barrier.id}/`)).device_gateway_number).toBe(OLD_GATEWAY);
+    expect(await power(barrier.id, 'lost')).toEqual({ sent: 1, to_gateway: 0 });
+
+    const plan = await get(`/api/admin/barriers/${barrier.id}/device-check/alarm-layout/`);
+    expect(plan).toMatchObject({
+      available: true,
+      reason: null,
+      rewrite: true,
+      gateway_number: GATEWAY,
+      current_gateway_number: OLD_GATEWAY,
+      moves: [],
+      staying: [],
+    });
+    // One SMS: slot 1 written with the new number, nobody moved.
+    expect(plan.sms).toBe(1);
+    expect((await get(`/api/admin/barriers/${barrier.id}/`)).device_gateway_number).toBe(OLD_GATEWAY);
+
+    const sentBefore = h.smsTo(barrier.device_phone).length;
+    const applied = await t.request({
+      method: 'POST',
+      url: `/api/admin/barriers/${barrier.id}/device-check/alarm-layout/`,
+      token: owner.token,
+      payload: { expected_sms: plan.sms },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toEqual({ queued: 1 });
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.device_phone).slice(sentBefore)).toHaveLength(1);
+    const after = h.simulators.whitelist(barrier.id) ?? [];
+    expect(after.find((entry) => entry.slot === 1)?.number).toBe(GATEWAY);
+    // The residents kept their slots.
+    expect(after.filter((entry) => entry.slot !== 1)).toEqual(before.filter((entry) => entry.slot !== 1));
+    expect((await get(`/api/admin/barriers/${barrier.id}/`)).device_gateway_number).toBe(GATEWAY);
+    expect(await get(`/api/admin/barriers/${barrier.id}/device-check/alarm-layout/`)).toMatchObject({
+      reason: 'alarm_layout_done',
+      rewrite: false,
+      current_gateway_number: GATEWAY,
+    });
+    expect(await power(barrier.id, 'restored')).toEqual({ sent: 1, to_gateway: 1 });
   });
 
   it('a deleted barrier leaves its unit empty: the gateway goes with the residents', async () => {

@@ -140,8 +140,12 @@ export const alarmLayoutPlanSchema = z.object({
   available: z.boolean(),
   /** Why not (`alarm_layout_unsupported` | `alarm_layout_no_gateway` | `alarm_layout_no_room` | `alarm_layout_done`). */
   reason: z.string().nullable(),
-  /** The number that goes into slot 1 (the gateway's). */
+  /** The number that goes into slot 1 (the gateway's, as configured now). */
   gateway_number: z.string().nullable(),
+  /** The gateway number slot 1 holds now (null: the move was never made). */
+  current_gateway_number: z.string().nullable(),
+  /** The configured gateway number differs from the one in slot 1: the offer rewrites slot 1, nothing moves. */
+  rewrite: z.boolean(),
   /** Residents moved: from slot → to slot. */
   moves: z.array(z.object({ from: z.number().int(), to: z.number().int() })),
   /** Slots among 2–6 that keep a resident (the unit has no room above): they keep getting its alarms. */

@@ -20,6 +20,13 @@ export const ALARM_LAYOUT_TEXTS = {
   done: 'Номер шлюза записан в ячейку 1.',
   queued: (count: number) => `Перенос отправлен на устройство, СМС: ${count}.`,
   applyFailed: 'Не удалось выполнить перенос.',
+  // Issue 32 item 6: the configured gateway number changed after the move.
+  rewriteExplain: (held: string, gateway: string) =>
+    `Номер шлюза изменился: в ячейке 1 устройства записан ${held}, а сервер теперь получает СМС на ${gateway}. Пока ячейка 1 не перезаписана, сообщения о питании уходят на старый номер.`,
+  rewriteSms: (count: number) => `СМС для перезаписи ячейки 1: ${count}`,
+  rewrite: 'Перезаписать ячейку 1',
+  rewriteConfirm: 'Подтвердить перезапись',
+  rewriteQueued: (count: number) => `Новый номер шлюза отправлен на устройство, СМС: ${count}.`,
   loadFailed: 'Не удалось загрузить план переноса.',
 } as const;
 

@@ -4,7 +4,8 @@
  * power-failure SMS, and residents out of slots 1–6 (its alarm recipients) where the unit has room
  * (`planAlarmLayoutMove`). The SMS count shown is the outbox's own plan of the move, computed in a
  * transaction that is rolled back; carrying the move out takes the count the administrator confirmed and
- * refuses (409) when the plan costs something else by then.
+ * refuses (409) when the plan costs something else by then. When the configured gateway number changed after
+ * the move (issue 32 item 6), the same offer rewrites slot 1 with the new number (`rewrite`), residents stay.
  */
 import type { AlarmLayoutPlan } from '@propusk/contracts/device-checks';
 import { hasAlarms, planAlarmLayoutMove } from '@propusk/devices/alarms';
@@ -39,7 +40,7 @@ async function layoutOf(deps: Deps, executor: Executor, barrierId: number) {
     .from(barriers)
     .where(eq(barriers.id, barrierId));
   const gateway = deps.config.DEVICE_GATEWAY_PHONE ?? null;
-  const empty = { moves: [], staying: [], firstResidentSlot: 1 };
+  const empty = { moves: [], staying: [], firstResidentSlot: 1, held: null };
   if (!barrier || !isDeviceModel(barrier.model))
     return { ...empty, reason: 'alarm_layout_unsupported' as const, gateway };
   const held = await executor
@@ -56,9 +57,17 @@ async function layoutOf(deps: Deps, executor: Executor, barrierId: number) {
     staying: plan.staying,
     firstResidentSlot: plan.range.first,
     gateway,
+    held: null as string | null,
   };
   if (!hasAlarms(barrier.model)) return { ...base, reason: 'alarm_layout_unsupported' as const };
-  if (barrier.gatewayNumber) return { ...base, moves: [], reason: 'alarm_layout_done' as const };
+  if (barrier.gatewayNumber) {
+    // Slot 1 holds a gateway's number: done, unless the configured number changed since (then slot 1 is
+    // rewritten with the new one, residents stay where they are).
+    const done = { ...base, moves: [], staying: [], held: barrier.gatewayNumber };
+    if (gateway === null || gateway === barrier.gatewayNumber)
+      return { ...done, reason: 'alarm_layout_done' as const };
+    return { ...done, reason: null };
+  }
   if (gateway === null) return { ...base, reason: 'alarm_layout_no_gateway' as const };
   if (!plan.possible) return { ...base, reason: 'alarm_layout_no_room' as const };
   return { ...base, reason: null };
@@ -104,6 +113,8 @@ export async function getAlarmLayoutPlan(
     available: layout.reason === null,
     reason: layout.reason,
     gateway_number: layout.gateway,
+    current_gateway_number: layout.held,
+    rewrite: layout.held !== null && layout.reason === null,
     moves: layout.moves.map((move) => ({ from: move.from, to: move.to })),
     staying: layout.staying,
     first_resident_slot: layout.firstResidentSlot,
@@ -130,7 +141,12 @@ export async function applyAlarmLayout(
       tx,
       barrierId,
       user.id,
-      { setting: 'alarm_layout', moved: layout.moves.length, queued: sms },
+      {
+        setting: 'alarm_layout',
+        moved: layout.moves.length,
+        queued: sms,
+        ...(layout.held !== null ? { gateway_rewritten: true } : {}),
+      },
       deps.clock.now(),
     );
     return sms;

@@ -102,6 +102,41 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/сначала удаления/)).not.toBeInTheDocument();
   });
 
+  it('offers to rewrite slot 1 when the gateway number changed, with the exact SMS count (issue 32 item 6)', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': { check: null, audit_every_days: null },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+      'GET /api/admin/barriers/5/device-check/alarm-layout/': {
+        available: true,
+        reason: null,
+        rewrite: true,
+        gateway_number: '+79990000002',
+        current_gateway_number: '+79990000001',
+        moves: [],
+        staying: [],
+        first_resident_slot: 7,
+        sms: 1,
+      },
+      'POST /api/admin/barriers/5/device-check/alarm-layout/': { queued: 1 },
+    });
+    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    const panel = await screen.findByTestId('alarm-layout');
+    expect(panel).toHaveTextContent(
+      'Номер шлюза изменился: в ячейке 1 устройства записан +7 (999) 000-00-01, а сервер теперь получает СМС на +7 (999) 000-00-02.',
+    );
+    expect(panel).not.toHaveTextContent('Перенести жителей');
+    expect(within(panel).getByTestId('alarm-layout-sms')).toHaveTextContent('СМС для перезаписи ячейки 1: 1');
+    await user.click(within(panel).getByRole('button', { name: 'Перезаписать ячейку 1' }));
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/alarm-layout/')).toHaveLength(0);
+    await user.click(within(panel).getByRole('button', { name: 'Подтвердить перезапись' }));
+    expect(await screen.findByText('Новый номер шлюза отправлен на устройство, СМС: 1.')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/alarm-layout/')[0]?.body).toEqual({
+      expected_sms: 1,
+    });
+  });
+
   it('offers the gateway into slot 1 with the exact SMS count, and moves after a confirmation (issue 30 item 5)', async () => {
     signIn();
     const server = mockApi({

@@ -17,7 +17,8 @@ function reasonText(reason: string | null): string | null {
 /**
  * «Проверить устройство»: the move of an existing barrier to the alarm layout (issue 30 item 5) — the
  * gateway's number into slot 1, residents out of 1–6 — with its exact SMS count, sent after a confirmation.
- * Shown only where the move can be made, or was made (then it says so).
+ * Shown only where the move can be made, or was made (then it says so). When the configured gateway number
+ * changed after the move, it offers to rewrite slot 1 with the new number (issue 32 item 6).
  */
 export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
   const queryClient = useQueryClient();
@@ -27,8 +28,13 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
     queryKey: alarmLayoutQueryKey(barrierId),
     queryFn: () => getAlarmLayoutPlan(barrierId),
   });
+  // Whether the last apply was a rewrite of slot 1 (the plan refreshed after it says «done»).
+  const [rewrote, setRewrote] = useState(false);
   const apply = useMutation({
-    mutationFn: (sms: number) => applyAlarmLayout(barrierId, sms),
+    mutationFn: (sms: number) => {
+      setRewrote(plan.data?.rewrite ?? false);
+      return applyAlarmLayout(barrierId, sms);
+    },
     onSettled: () => {
       setIsConfirming(false);
       void queryClient.invalidateQueries({ queryKey: alarmLayoutQueryKey(barrierId) });
@@ -47,9 +53,42 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
         <Title order={2} size="h4">
           {TEXTS.title}
         </Title>
-        {apply.data ? <SuccessLine message={TEXTS.queued(apply.data.queued)} /> : null}
+        {apply.data ? (
+          <SuccessLine
+            message={rewrote ? TEXTS.rewriteQueued(apply.data.queued) : TEXTS.queued(apply.data.queued)}
+          />
+        ) : null}
         {data.reason === 'alarm_layout_done' ? (
           <Text size="sm">{TEXTS.done}</Text>
+        ) : data.rewrite && data.current_gateway_number && data.gateway_number ? (
+          <>
+            <Text size="sm">
+              {TEXTS.rewriteExplain(
+                formatPhone(data.current_gateway_number),
+                formatPhone(data.gateway_number),
+              )}
+            </Text>
+            <Text size="sm" fw={600} data-testid="alarm-layout-sms">
+              {TEXTS.rewriteSms(data.sms)}
+            </Text>
+            {apply.error ? (
+              <ErrorLine message={errorMessage(apply.error, { fallback: TEXTS.applyFailed })} />
+            ) : null}
+            {isConfirming ? (
+              <Group>
+                <Button color="red.9" loading={apply.isPending} onClick={() => apply.mutate(data.sms)}>
+                  {TEXTS.rewriteConfirm}
+                </Button>
+                <Button variant="default" onClick={() => setIsConfirming(false)}>
+                  {TEXTS.cancel}
+                </Button>
+              </Group>
+            ) : (
+              <Button variant="light" onClick={() => setIsConfirming(true)}>
+                {TEXTS.rewrite}
+              </Button>
+            )}
+          </>
         ) : (
           <>
             <Text size="sm">{TEXTS.explain}</Text>
