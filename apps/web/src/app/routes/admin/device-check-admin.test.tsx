@@ -52,6 +52,27 @@ const profile = {
   },
 };
 
+/** «Проверить устройство» with no check yet and the given plan of the alarm layout. */
+function openWithAlarmLayout(plan: Record<string, unknown>, queued: number) {
+  signIn();
+  const server = mockApi({
+    'GET /api/admin/barriers/5/device-health/': deviceHealth,
+    'GET /api/admin/barriers/5/device-check/': { check: null, audit_every_days: null },
+    'GET /api/admin/barriers/5/device-profile/': profile,
+    'GET /api/admin/barriers/5/device-check/alarm-layout/': {
+      available: true,
+      reason: null,
+      rewrite: false,
+      current_gateway_number: null,
+      staying: [],
+      first_resident_slot: 7,
+      ...plan,
+    },
+    'POST /api/admin/barriers/5/device-check/alarm-layout/': { queued },
+  });
+  return { server, ...renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state }) };
+}
+
 describe('/device-check-admin', { timeout: 20_000 }, () => {
   it('shows the differences in Russian, and repairs after a confirmation', async () => {
     signIn();
@@ -103,25 +124,16 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
   });
 
   it('offers to rewrite slot 1 when the gateway number changed, with the exact SMS count (issue 32 item 6)', async () => {
-    signIn();
-    const server = mockApi({
-      'GET /api/admin/barriers/5/device-health/': deviceHealth,
-      'GET /api/admin/barriers/5/device-check/': { check: null, audit_every_days: null },
-      'GET /api/admin/barriers/5/device-profile/': profile,
-      'GET /api/admin/barriers/5/device-check/alarm-layout/': {
-        available: true,
-        reason: null,
+    const { server, user } = openWithAlarmLayout(
+      {
         rewrite: true,
         gateway_number: '+79990000002',
         current_gateway_number: '+79990000001',
         moves: [],
-        staying: [],
-        first_resident_slot: 7,
         sms: 1,
       },
-      'POST /api/admin/barriers/5/device-check/alarm-layout/': { queued: 1 },
-    });
-    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+      1,
+    );
     const panel = await screen.findByTestId('alarm-layout');
     expect(panel).toHaveTextContent(
       'Номер шлюза изменился: в ячейке 1 устройства записан +7 (999) 000-00-01, а сервер теперь получает СМС на +7 (999) 000-00-02.',
@@ -138,26 +150,17 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
   });
 
   it('offers the gateway into slot 1 with the exact SMS count, and moves after a confirmation (issue 30 item 5)', async () => {
-    signIn();
-    const server = mockApi({
-      'GET /api/admin/barriers/5/device-health/': deviceHealth,
-      'GET /api/admin/barriers/5/device-check/': { check: null, audit_every_days: null },
-      'GET /api/admin/barriers/5/device-profile/': profile,
-      'GET /api/admin/barriers/5/device-check/alarm-layout/': {
-        available: true,
-        reason: null,
+    const { server, user } = openWithAlarmLayout(
+      {
         gateway_number: '+79990000001',
         moves: [
           { from: 1, to: 7 },
           { from: 2, to: 8 },
         ],
-        staying: [],
-        first_resident_slot: 7,
         sms: 4,
       },
-      'POST /api/admin/barriers/5/device-check/alarm-layout/': { queued: 4 },
-    });
-    const { user } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+      4,
+    );
     const panel = await screen.findByTestId('alarm-layout');
     expect(panel).toHaveTextContent('Номер шлюза в ячейку 1: +7 (999) 000-00-01');
     expect(panel).toHaveTextContent('Перенести жителей из ячеек 1–6: 2 (ячейка 1 → 7, ячейка 2 → 8)');

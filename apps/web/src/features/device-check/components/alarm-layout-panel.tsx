@@ -47,6 +47,11 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
     return <QueryStatus isPending={false} error={plan.error ? TEXTS.loadFailed : null} />;
   }
   if (!data || !shown) return null;
+  // The configured gateway number changed after the move: the offer rewrites slot 1 (its explanation).
+  const rewrite =
+    data.rewrite && data.current_gateway_number && data.gateway_number
+      ? TEXTS.rewriteExplain(formatPhone(data.current_gateway_number), formatPhone(data.gateway_number))
+      : null;
   return (
     <Card withBorder radius="md" data-testid="alarm-layout">
       <Stack gap="xs">
@@ -60,51 +65,30 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
         ) : null}
         {data.reason === 'alarm_layout_done' ? (
           <Text size="sm">{TEXTS.done}</Text>
-        ) : data.rewrite && data.current_gateway_number && data.gateway_number ? (
-          <>
-            <Text size="sm">
-              {TEXTS.rewriteExplain(
-                formatPhone(data.current_gateway_number),
-                formatPhone(data.gateway_number),
-              )}
-            </Text>
-            <Text size="sm" fw={600} data-testid="alarm-layout-sms">
-              {TEXTS.rewriteSms(data.sms)}
-            </Text>
-            {apply.error ? (
-              <ErrorLine message={errorMessage(apply.error, { fallback: TEXTS.applyFailed })} />
-            ) : null}
-            {isConfirming ? (
-              <Group>
-                <Button color="red.9" loading={apply.isPending} onClick={() => apply.mutate(data.sms)}>
-                  {TEXTS.rewriteConfirm}
-                </Button>
-                <Button variant="default" onClick={() => setIsConfirming(false)}>
-                  {TEXTS.cancel}
-                </Button>
-              </Group>
-            ) : (
-              <Button variant="light" onClick={() => setIsConfirming(true)}>
-                {TEXTS.rewrite}
-              </Button>
-            )}
-          </>
         ) : (
           <>
-            <Text size="sm">{TEXTS.explain}</Text>
-            {data.gateway_number ? (
-              <Text size="sm">{TEXTS.gateway(formatPhone(data.gateway_number))}</Text>
-            ) : null}
-            {data.moves.length > 0 ? (
-              <Text size="sm">
-                {TEXTS.moves(data.moves.length)} (
-                {data.moves.map((move) => TEXTS.move(move.from, move.to)).join(', ')})
-              </Text>
-            ) : null}
-            {data.staying.length > 0 ? <Text size="sm">{TEXTS.staying(data.staying.join(', '))}</Text> : null}
+            {rewrite ? (
+              <Text size="sm">{rewrite}</Text>
+            ) : (
+              <>
+                <Text size="sm">{TEXTS.explain}</Text>
+                {data.gateway_number ? (
+                  <Text size="sm">{TEXTS.gateway(formatPhone(data.gateway_number))}</Text>
+                ) : null}
+                {data.moves.length > 0 ? (
+                  <Text size="sm">
+                    {TEXTS.moves(data.moves.length)} (
+                    {data.moves.map((move) => TEXTS.move(move.from, move.to)).join(', ')})
+                  </Text>
+                ) : null}
+                {data.staying.length > 0 ? (
+                  <Text size="sm">{TEXTS.staying(data.staying.join(', '))}</Text>
+                ) : null}
+              </>
+            )}
             {data.available ? (
               <Text size="sm" fw={600} data-testid="alarm-layout-sms">
-                {TEXTS.sms(data.sms)}
+                {rewrite ? TEXTS.rewriteSms(data.sms) : TEXTS.sms(data.sms)}
               </Text>
             ) : (
               <ErrorLine message={reasonText(data.reason)} />
@@ -116,7 +100,7 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
               isConfirming ? (
                 <Group>
                   <Button color="red.9" loading={apply.isPending} onClick={() => apply.mutate(data.sms)}>
-                    {TEXTS.confirm}
+                    {rewrite ? TEXTS.rewriteConfirm : TEXTS.confirm}
                   </Button>
                   <Button variant="default" onClick={() => setIsConfirming(false)}>
                     {TEXTS.cancel}
@@ -124,7 +108,7 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
                 </Group>
               ) : (
                 <Button variant="light" onClick={() => setIsConfirming(true)}>
-                  {TEXTS.apply}
+                  {rewrite ? TEXTS.rewrite : TEXTS.apply}
                 </Button>
               )
             ) : null}
