@@ -217,7 +217,15 @@ export function AdminBarrierPageRoute() {
           {may('barrier.delete') ? (
             <Card withBorder radius="md">
               <Stack gap="sm">
-                <Button color="red.9" variant="outline" onClick={() => setIsConfirmingDelete(true)}>
+                <Button
+                  color="red.9"
+                  variant="outline"
+                  onClick={() => {
+                    // Asked again, the question opens without the last attempt's failure.
+                    remove.reset();
+                    setIsConfirmingDelete(true);
+                  }}
+                >
                   Удалить шлагбаум
                 </Button>
                 <ConfirmDialog

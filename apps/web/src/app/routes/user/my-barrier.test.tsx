@@ -151,5 +151,10 @@ describe('/mybarrier', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Да, покинуть' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось выйти из шлагбаума');
     expect(screen.getByTestId('barrier-address')).toBeInTheDocument();
+    // Asked again, the question opens without the last failure (issue 32 item 7).
+    await user.click(screen.getByRole('button', { name: 'Отмена' }));
+    await user.click(screen.getByRole('button', { name: 'Покинуть шлагбаум' }));
+    expect(await screen.findByRole('button', { name: 'Да, покинуть' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -237,7 +237,15 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             <Button variant="light" onClick={() => navigate(paths.barrierHistory, { state })}>
               История изменений
             </Button>
-            <Button color="red.9" variant="outline" onClick={() => setIsConfirmingLeave(true)}>
+            <Button
+              color="red.9"
+              variant="outline"
+              onClick={() => {
+                // Asked again, the question opens without the last attempt's failure.
+                leave.reset();
+                setIsConfirmingLeave(true);
+              }}
+            >
               Покинуть шлагбаум
             </Button>
             <ConfirmDialog
