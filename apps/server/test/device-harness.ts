@@ -95,6 +95,7 @@ export function createDeviceHarness(
       })
     : {
         device: () => undefined,
+        missNext: () => {},
         deliverAs: () => {},
         loseReplies: () => {},
         settled: async () => {},

@@ -41,15 +41,15 @@ export function getSheet(model: DeviceModel): DeviceSheet {
 
 /**
  * Why a new barrier cannot choose a model yet (Russian, shown under the option), or null when it can. The
- * engine confirms a change by a documented reply; a model that documents none waits for the engine to
- * confirm by reading back (`read_back`) or has no way to be confirmed at all (`none`).
+ * engine confirms a change by a documented reply, or by reading the changed slot back (`read_back`); a model
+ * that can be confirmed neither way (`none`) cannot be chosen.
  */
 export function modelUnavailableReason(model: DeviceModel): string | null {
   const { confirmation } = sheets[model];
-  if (confirmation === 'reply') return null;
-  return confirmation === 'read_back'
-    ? 'Устройство не отвечает на запись номера: нужна проверка чтением, она ещё не подключена.'
-    : 'Устройство не отвечает на запись номера и не умеет присылать список: изменения нельзя подтвердить.';
+  // `read_back`: the engine sends the change, then reads its slot back, and confirms the change only when
+  // the reading shows it (apps/server engine, docs/decisions/0026).
+  if (confirmation === 'reply' || confirmation === 'read_back') return null;
+  return 'Устройство не отвечает на запись номера и не умеет присылать список: изменения нельзя подтвердить.';
 }
 
 /** One model as the barrier form offers it. */

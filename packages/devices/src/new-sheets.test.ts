@@ -167,7 +167,8 @@ describe('the model list (issue 32, item 7)', () => {
       expect(option.available).toBe(isAvailableDeviceModel(option.model));
     }
     expect(isAvailableDeviceModel('ESIM120')).toBe(false);
-    expect(isAvailableDeviceModel('RTU5024-HASH')).toBe(false);
+    // Confirmed by reading the changed slot back (the engine's read-back confirmation).
+    expect(isAvailableDeviceModel('RTU5024-HASH')).toBe(true);
     expect(isAvailableDeviceModel('TELL-GC20')).toBe(true);
   });
 });

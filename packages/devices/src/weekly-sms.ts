@@ -9,6 +9,7 @@ import {
   type PlannedCommandKind,
   planCommands,
 } from './planner.ts';
+import { smsPerCommand } from './readback.ts';
 
 export interface SmsCount {
   /** Commands sent by the reconciles after the start, up to and including the end. */
@@ -65,17 +66,19 @@ export function countSmsBetween(
       now,
       batch: options.batch ?? false,
     });
-    // One command is one SMS (a batch carries several numbers).
+    // One command is one SMS (a batch carries several numbers), two where a change is confirmed by reading
+    // it back (smsPerCommand).
     for (const command of commands) {
       believed = applyConfirmed(believed, command, now, getSheet(model).addressing);
-      if (now === from) initial += 1;
+      const sms = smsPerCommand(model, command);
+      if (now === from) initial += sms;
       else {
-        total += 1;
-        byKind[command.kind] += 1;
+        total += sms;
+        byKind[command.kind] += sms;
         const opensNow =
           (command.kind === 'add' && commandEntries(command).some((entry) => timedSlots.has(entry.slot))) ||
           (command.kind === 'add_window' && command.window !== undefined && command.window.start <= now);
-        if (opensNow) atAccessStart += 1;
+        if (opensNow) atAccessStart += sms;
       }
     }
     now = nextChangeAt(model, phones, now, utcOffsetMinutes);

@@ -52,6 +52,26 @@ export interface DeviceView {
   alone: number[];
 }
 
+/** Models that confirm a whitelist change by reading it back: each attempt of a change is two SMS. */
+const READ_BACK_MODELS = DEVICE_MODELS.filter((model) => getSheet(model).confirmation === 'read_back');
+
+/**
+ * SQL: the SMS a `device_commands` row has cost (or will cost once sent): one per attempt, two where the
+ * barrier's model confirms a change by reading it back (the change and its read, render.ts).
+ */
+export function commandSmsSql() {
+  const models = sql.join(
+    READ_BACK_MODELS.map((model) => sql`${model}`),
+    sql`, `,
+  );
+  const readBack =
+    READ_BACK_MODELS.length === 0
+      ? sql`false`
+      : sql`${deviceCommands.kind} in ('add', 'add_window', 'delete') and exists (select 1 from ${barriers} sb
+          where sb.id = ${deviceCommands.barrierId} and sb.device_model in (${models}))`;
+  return sql`greatest(${deviceCommands.attempts}, 1) * (case when ${readBack} then 2 else 1 end)`;
+}
+
 /** Models whose units hold a set of numbers (Telemetrica): their commands concern a number, not a slot. */
 const NUMBER_ADDRESSED_MODELS = DEVICE_MODELS.filter((model) => getSheet(model).addressing === 'number');
 

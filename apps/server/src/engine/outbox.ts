@@ -22,6 +22,7 @@ import {
   type PlannedCommand,
   planCommands,
 } from '@propusk/devices/planner';
+import { planSms } from '@propusk/devices/readback';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands, phones } from '../db/schema.ts';
@@ -175,21 +176,27 @@ export async function forecastDeviceSync(
   if (!planned) return { sms: 0, overWeeklyLimit: false };
   const { now, model, specs, believed, stale, fresh, plan } = planned;
   const limit = await loadWeeklyLimit(executor, barrierId);
-  if (limit === null) return { sms: fresh.length, overWeeklyLimit: false };
+  const sms = planSms(model, fresh);
+  if (limit === null) return { sms, overWeeklyLimit: false };
   const clockSetAt = plan.some((command) => command.kind === 'set_clock')
     ? now
     : (believed.clockSetAt ?? null);
   const committed = await loadCommittedSms(executor, deps, barrierId, now, { model, specs, clockSetAt });
   if (fresh.length === 0 && committed <= (options.committedBefore ?? 0))
     return { sms: 0, overWeeklyLimit: false };
-  const used = (await countCommandsThisWeek(executor, barrierId, now)) - stale.length;
-  return { sms: fresh.length, overWeeklyLimit: used + fresh.length + committed > limit };
+  const used =
+    (await countCommandsThisWeek(executor, barrierId, now)) -
+    planSms(
+      model,
+      stale.map((row) => commandFromJson(row.payload)),
+    );
+  return { sms, overWeeklyLimit: used + sms + committed > limit };
 }
 
 /**
  * Plans and queues the commands that bring the barrier's device to the state the database now describes.
- * Must run inside the transaction of the change, after `lockBarrier`. Returns the number of commands
- * newly queued (0 when the queue already held the right plan). Queued commands that the new plan still
+ * Must run inside the transaction of the change, after `lockBarrier`. Returns the SMS of the commands
+ * newly queued (0 when the queue already held the right plan; two a change on a `read_back` model). Queued commands that the new plan still
  * starts with stay as they are; the rest of the old plan is cancelled.
  */
 export async function syncBarrierDevice(
@@ -201,6 +208,8 @@ export async function syncBarrierDevice(
   const planned = await planDevice(executor, deps, barrierId, options);
   if (!planned) return 0;
   const { now, model, specs, believed, stale, fresh, plan, hasPendingPhones } = planned;
+  // Two SMS a change where the model confirms it by reading it back (planSms).
+  const freshSms = planSms(model, fresh);
   if (stale.length > 0) {
     await executor
       .update(deviceCommands)
@@ -220,7 +229,7 @@ export async function syncBarrierDevice(
       : (believed.clockSetAt ?? null);
     const committed = await loadCommittedSms(executor, deps, barrierId, now, { model, specs, clockSetAt });
     if (fresh.length > 0 || committed > (options.committedBefore ?? 0))
-      await assertWeeklySmsBudget(executor, deps, barrierId, fresh.length, now, committed);
+      await assertWeeklySmsBudget(executor, deps, barrierId, freshSms, now, committed);
     // His timed phones' coming SMS count in his share too (phones.sms_paid_by): a change that commits the
     // device to more is checked even when it queues nothing now.
     if (options.spentBy != null)
@@ -228,7 +237,7 @@ export async function syncBarrierDevice(
         executor,
         barrierId,
         options.spentBy,
-        fresh.length,
+        freshSms,
         now,
         deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
         { committedGrew: committed > (options.committedBefore ?? 0) },
@@ -267,7 +276,7 @@ export async function syncBarrierDevice(
   }
   // Phones marked pending just now have their command queued: only those pending before can be settled.
   if (hasPendingPhones) await settlePendingPhones(executor, barrierId, now);
-  return fresh.length;
+  return freshSms;
 }
 
 /**

@@ -6,7 +6,7 @@ import { renderCommand } from '@propusk/devices/commands';
 import { maskSecrets } from '@propusk/devices/mask';
 import type { DeviceModel } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
-import { renderReadQuery } from '@propusk/devices/readback';
+import { confirmationQuery, renderReadQuery } from '@propusk/devices/readback';
 import { renderSetting } from '@propusk/devices/settings';
 import {
   type BarrierRow,
@@ -108,6 +108,29 @@ export interface PreparedSend {
     /** The gateway (config name) whose token this attempt took. */
     gateway: string;
     model: DeviceModel;
+    /**
+     * A model that confirms a change by reading it back (`confirmation: 'read_back'`): the read of the changed
+     * slot, sent right after the change as part of the same attempt (its answer confirms the command).
+     */
+    confirmRead?: { text: string; loggedText: string; key: string };
+  };
+}
+
+/** The read that confirms a whitelist change on a `read_back` model, rendered (null: the model answers). */
+function confirmReadOf(
+  deps: QueueDeps,
+  barrier: BarrierRow,
+  command: CommandRow,
+  attempt: number,
+): PreparedSend['send']['confirmRead'] {
+  if (!isWhitelistKind(command.kind)) return undefined;
+  const query = confirmationQuery(barrier.model, commandFromJson(command.payload as PlannedCommandJson));
+  if (query === null) return undefined;
+  const text = renderReadQuery(barrier.model, query, devicePassword(deps, barrier), barrier.profile);
+  return {
+    text,
+    loggedText: maskSecrets(text, deviceSecrets(deps, barrier, command)),
+    key: `${handOffKey(command, attempt)}r`,
   };
 }
 
@@ -119,8 +142,10 @@ export function renderAttempt(
   now: Date,
 ): PreparedSend | null {
   let text: string;
+  let confirmRead: PreparedSend['send']['confirmRead'];
   try {
     text = renderText(deps, barrier, command, now);
+    confirmRead = confirmReadOf(deps, barrier, command, attempt);
   } catch (error) {
     deps.logger.error({ err: error, commandId: command.id }, 'device command cannot be rendered');
     return null;
@@ -142,6 +167,7 @@ export function renderAttempt(
       storedAt: command.createdAt,
       gateway: '',
       model: barrier.model,
+      ...(confirmRead ? { confirmRead } : {}),
     },
   };
 }

@@ -5,7 +5,12 @@
  */
 import { matchReplyDetail } from '@propusk/devices/commands';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
-import { joinReadParts as joinParts, parseReadReply } from '@propusk/devices/readback';
+import {
+  confirmationQuery,
+  joinReadParts as joinParts,
+  parseReadReply,
+  readingConfirms,
+} from '@propusk/devices/readback';
 import type { CommandReplyMatch } from '@propusk/devices/reply-choice';
 import { matchSettingReplyDetail } from '@propusk/devices/settings';
 import { and, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
@@ -45,6 +50,18 @@ export function matchCommandReply(
 ): CommandReplyMatch | null {
   try {
     if (isWhitelistKind(command.kind)) {
+      const planned = commandFromJson(command.payload as PlannedCommandJson);
+      const query = confirmationQuery(barrier.model, planned);
+      if (query !== null) {
+        // A model that documents no reply to a change: only the reading of its slot sent after it confirms
+        // it, and only when the reading shows what the change wrote (0026). A reading that shows otherwise
+        // answers nothing: the change is sent again when its reply is overdue.
+        const reading = parseReadReply(barrier.model, query, text, barrier.profile);
+        if (reading === null) return null;
+        if (reading.outcome === 'refused' || reading.outcome === 'format_error')
+          return { outcome: reading.outcome, strength: 0 };
+        return readingConfirms(planned, reading) ? { outcome: 'confirmed', strength: 2 } : null;
+      }
       const found = matchReplyDetail(
         barrier.model,
         commandFromJson(command.payload as PlannedCommandJson),

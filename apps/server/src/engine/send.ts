@@ -19,7 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import { deviceCommands } from '../db/schema.ts';
 import type { QueueDeps } from './device-rows.ts';
 import { GATEWAY_DOWN_MS, gatewaysOf, markGatewayDown, needsKnownSender } from './gateway-rate.ts';
-import type { ProcessResult } from './render.ts';
+import type { ProcessResult, Step } from './render.ts';
 import { sendBatcherOf } from './send-batcher.ts';
 import { logMessages } from './settle.ts';
 
@@ -109,6 +109,7 @@ export async function processBarrier(
   await logMessages(deps, [
     { ...logged, outcome: 'sent', providerId: sent?.providerId ?? null, createdAt: deps.clock.now() },
   ]);
+  if (send.confirmRead) await sendConfirmRead(deps, entry, send, barrierId);
   deps.logger.info(
     {
       barrierId,
@@ -120,4 +121,36 @@ export async function processBarrier(
     'device command sent',
   );
   return step.result;
+}
+
+/**
+ * The read that confirms a change on a model that documents no reply to it (`confirmation: 'read_back'`),
+ * sent right after the change through the same gateway, under its own key. Its answer confirms the command
+ * (reply-matching.ts); if it cannot leave, the command's reply is simply overdue and the attempt is repeated,
+ * change and read (nothing is confirmed without a reading).
+ */
+async function sendConfirmRead(
+  deps: QueueDeps,
+  entry: ReturnType<typeof gatewaysOf>[number],
+  send: NonNullable<Step['send']>,
+  barrierId: number,
+): Promise<void> {
+  const read = send.confirmRead;
+  if (!read) return;
+  const logged = { barrierId, direction: 'out', text: read.loggedText, commandId: send.commandId } as const;
+  try {
+    const sent = await entry.gateway.send({ to: send.to, text: read.text, key: read.key });
+    if (!sent?.duplicate)
+      deps.metrics.smsSent.inc({ provider: entry.gateway.name, gateway: entry.name, purpose: 'device' });
+    await logMessages(deps, [
+      { ...logged, outcome: 'sent', providerId: sent?.providerId ?? null, createdAt: deps.clock.now() },
+    ]);
+  } catch (error) {
+    deps.metrics.smsFailed.inc({ provider: entry.gateway.name, gateway: entry.name, purpose: 'device' });
+    await logMessages(deps, [{ ...logged, outcome: 'gateway_failed', createdAt: deps.clock.now() }]);
+    deps.logger.warn(
+      { barrierId, commandId: send.commandId, gateway: entry.name, err: error },
+      'confirming read could not be sent; the change is sent again when its reply is overdue',
+    );
+  }
 }

@@ -49,6 +49,8 @@ export interface SimulatorRegistry extends DemoDevices {
   deliverAs(barrierId: number, delivery: ReplyDelivery | null): void;
   /** The simulated device of a barrier, once it received an SMS. */
   device(barrierId: number): DeviceSimulator | undefined;
+  /** The unit never hears the next `count` SMS sent to it (lost on the way: out of coverage for good). */
+  missNext(barrierId: number, count: number): void;
   /** Resolves once every SMS handed to the simulators so far has been read (replies are then scheduled). */
   settled(): Promise<void>;
   /**
@@ -72,6 +74,8 @@ export function attachDeviceSimulators(
   const creating = new Map<number, Promise<DeviceSimulator>>();
   const reading = new Set<Promise<void>>();
   const deliveries = new Map<number, ReplyDelivery>();
+  /** SMS each unit will not hear (`missNext`). */
+  const misses = new Map<number, number>();
   const schedule =
     options.schedule ??
     ((run: () => Promise<void>, delayMs: number) => {
@@ -160,6 +164,11 @@ export function attachDeviceSimulators(
       .limit(1);
     if (!barrier || !isDeviceModel(barrier.model)) return null;
     const device = await deviceFor({ ...barrier, model: barrier.model });
+    const missed = misses.get(barrier.id) ?? 0;
+    if (missed > 0) {
+      misses.set(barrier.id, missed - 1);
+      return null;
+    }
     const reply = device.receive(text, deps.clock.now());
     return reply === null ? null : { barrierId: barrier.id, reply };
   };
@@ -211,6 +220,9 @@ export function attachDeviceSimulators(
 
   return {
     device: (barrierId) => devices.get(barrierId),
+    missNext(barrierId, count) {
+      misses.set(barrierId, count);
+    },
     deliverAs(barrierId, delivery) {
       if (delivery) deliveries.set(barrierId, delivery);
       else deliveries.delete(barrierId);

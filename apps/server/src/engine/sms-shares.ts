@@ -18,6 +18,7 @@ import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barrierLimits, barrierStaff, barriers, deviceCommands, phones } from '../db/schema.ts';
 import { conflict } from '../lib/errors.ts';
+import { commandSmsSql } from './device-state.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -67,8 +68,8 @@ async function loadShares(executor: Executor, barrierId: number): Promise<SmsSha
 async function residentSpending(executor: Executor, barrierId: number, residentId: number | null, now: Date) {
   const [row] = await executor
     .select({
-      residents: sql<number>`coalesce(sum(greatest(${deviceCommands.attempts}, 1)), 0)::int`,
-      mine: sql<number>`coalesce(sum(greatest(${deviceCommands.attempts}, 1)) filter (where ${deviceCommands.spentBy} = ${residentId ?? -1}), 0)::int`,
+      residents: sql<number>`coalesce(sum(${commandSmsSql()}), 0)::int`,
+      mine: sql<number>`coalesce(sum(${commandSmsSql()}) filter (where ${deviceCommands.spentBy} = ${residentId ?? -1}), 0)::int`,
     })
     .from(deviceCommands)
     .where(

@@ -12,7 +12,7 @@ import type { Executor } from '../db/database.ts';
 import { barrierLimits, deviceCommands } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { conflict } from '../lib/errors.ts';
-import { loadDeviceState } from './device-state.ts';
+import { commandSmsSql, loadDeviceState } from './device-state.ts';
 import { usedAgainstLimit } from './sms-shares.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -24,7 +24,7 @@ export async function countCommandsThisWeek(
   now: Date,
 ): Promise<number> {
   const [row] = await executor
-    .select({ count: sql<number>`coalesce(sum(greatest(${deviceCommands.attempts}, 1)), 0)::int` })
+    .select({ count: sql<number>`coalesce(sum(${commandSmsSql()}), 0)::int` })
     .from(deviceCommands)
     .where(
       and(

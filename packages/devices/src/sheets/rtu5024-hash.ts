@@ -13,7 +13,10 @@ const emptyLine = {
 /**
  * RTU5024/RTU5035 units with the hash-style firmware ("dialect B"): `1234#TEL004413500001111#001#` writes
  * slot 001 (001–200), `1234#TEL002?` reads a slot. The manual documents no reply to an add or a delete, so a
- * change is confirmed by reading its slot back (`confirmation: 'read_back'`), never by a reply. Its delete
+ * change is confirmed by reading its slot back (`confirmation: 'read_back'`), never by a reply: the engine
+ * sends the change and right after it `{pwd}#TEL{slot}?`, and confirms the change only when the answer shows
+ * the slot holding what the change wrote (`002: Empty` for a delete); an answer that shows otherwise, or none,
+ * sends the change and its read again (two SMS a change, counted so by every estimate). Its delete
  * form is documented only for the Callny G202, which speaks the same language. Relay settings are left out
  * on purpose: here `GOT0` keeps the relay on, where dialect A's `000` is a pulse (issue 16).
  */

@@ -18,6 +18,7 @@ import {
   adoptReading,
   diffList,
   diffReading,
+  planSms,
   type ReadQuery,
   type SlotReading,
 } from '@propusk/devices/readback';
@@ -289,13 +290,15 @@ export async function presentCheck(
       : adoptReading(view.believed, row.reading as SlotReading);
   // The engine's own plan: several numbers in one SMS where it batches (canBatch), so the count is exact.
   const repair = planCommands({ model, desired, believed: adopted, now, batch: canBatch(model) });
-  // One planned command is one SMS (a batch of numbers too); the clock is the only other kind a repair sends.
+  // One planned command is one SMS (a batch of numbers too), two where the model confirms a change by reading
+  // it back (planSms); the clock is the only other kind a repair sends.
   const clock = repair.filter((command) => command.kind === 'set_clock').length;
+  const sms = planSms(model, repair);
   return {
     ...base,
     differences,
-    repair_sms: repair.length,
-    repair_numbers_sms: repair.length - clock,
+    repair_sms: sms,
+    repair_numbers_sms: sms - clock,
     repair_clock_sms: clock,
   };
 }

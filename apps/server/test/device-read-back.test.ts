@@ -1,0 +1,129 @@
+/**
+ * Issue 30 item 8: a model that documents no reply to a change (RTU5024/RTU5035 hash-style firmware,
+ * `confirmation: 'read_back'`) has each change confirmed by reading its slot back: the change, then
+ * `{pwd}#TEL{slot}?`, and the command is confirmed only when the answer shows the slot holding what the change
+ * wrote. A change the unit never heard, or a read whose answer is lost, is sent again; every SMS count (the
+ * forecast, the week's SMS) counts the change and its read.
+ */
+import { isAvailableDeviceModel } from '@propusk/devices/models';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forecastDeviceSync } from '../src/engine/outbox.ts';
+import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
+import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createAdmin, nextPhone, type TestUser } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const HASH = 'RTU5024-HASH';
+/** A number as the hash-style firmware writes it (00 + country code, RTU5024 hash manual p. 7). */
+const onUnit = (number: string) => `007${number.slice(2)}`;
+
+describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
+  let t: TestApp;
+  let h: DeviceHarness;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = createDeviceHarness(t);
+    admin = await createAdmin(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const unitNumbers = (barrierId: number) =>
+    (h.simulators.device(barrierId)?.whitelist(t.clock.now()) ?? []).map((entry) => entry.number).sort();
+
+  async function waitOutReply(barrierId: number) {
+    t.clock.advance(t.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+    await h.run(barrierId);
+    const retries = (await h.commands(barrierId))
+      .filter((command) => command.status === 'queued' && command.nextAttemptAt !== null)
+      .map((command) => command.nextAttemptAt!.getTime());
+    if (retries.length > 0) {
+      t.clock.set(new Date(Math.max(t.clock.now().getTime(), Math.min(...retries)) + 1));
+      await h.run(barrierId);
+    }
+  }
+
+  it('is offered on the barrier form', () => {
+    expect(isAvailableDeviceModel(HASH)).toBe(true);
+  });
+
+  it('adds and deletes with a read after each change, as many SMS as the forecast said', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, model: HASH, password: '2580' });
+    const numbers = [nextPhone(), nextPhone()];
+    const forecast = await forecastDeviceSync(
+      t.deps.db,
+      t.deps,
+      barrier.id,
+      numbers.map((number, index) => ({
+        id: -1 - index,
+        slot: index + 1,
+        number,
+        kind: 'permanent' as const,
+        start: null,
+        end: null,
+        schedule: null,
+      })),
+    );
+    expect(forecast.sms).toBe(4);
+
+    const first = await h.addPhone(barrier.id, { userId: admin.id, number: numbers[0] });
+    const second = await h.addPhone(barrier.id, { userId: admin.id, number: numbers[1] });
+    expect(first.queued + second.queued).toBe(4);
+    await h.run(barrier.id);
+
+    expect(h.smsTo(barrier.devicePhone)).toEqual([
+      `2580#TEL${onUnit(numbers[0]!)}#001#`,
+      '2580#TEL001?',
+      `2580#TEL${onUnit(numbers[1]!)}#002#`,
+      '2580#TEL002?',
+    ]);
+    expect(unitNumbers(barrier.id)).toEqual([...numbers].sort());
+    expect((await h.phone(first.id)).status).toBe('ok');
+    expect((await h.phone(second.id)).status).toBe('ok');
+    expect((await h.commands(barrier.id)).map((command) => command.status)).toEqual([
+      'confirmed',
+      'confirmed',
+    ]);
+    expect(await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now())).toBe(4);
+
+    await h.removePhone(barrier.id, first.id);
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.devicePhone).slice(4)).toEqual(['2580#TEL#001#', '2580#TEL001?']);
+    expect(unitNumbers(barrier.id)).toEqual([numbers[1]]);
+    expect((await h.commands(barrier.id)).at(-1)?.status).toBe('confirmed');
+    expect(await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now())).toBe(6);
+  });
+
+  it('does not confirm a change the unit never heard: the read shows the slot empty, the change is sent again', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, model: HASH, password: '2580' });
+    const seed = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    expect(unitNumbers(barrier.id)).toEqual([seed.number]);
+
+    h.simulators.missNext(barrier.id, 1);
+    const phone = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    // The add was lost on the way; the read answers "002: Empty": nothing is confirmed.
+    expect(h.smsTo(barrier.devicePhone).slice(2)).toEqual([
+      `2580#TEL${onUnit(phone.number)}#002#`,
+      '2580#TEL002?',
+    ]);
+    expect(unitNumbers(barrier.id)).toEqual([seed.number]);
+    expect((await h.commands(barrier.id)).at(-1)?.status).toBe('sent');
+    expect((await h.phone(phone.id)).status).toBe('pending');
+
+    await waitOutReply(barrier.id);
+    expect(h.smsTo(barrier.devicePhone).slice(4)).toEqual([
+      `2580#TEL${onUnit(phone.number)}#002#`,
+      '2580#TEL002?',
+    ]);
+    expect(unitNumbers(barrier.id)).toEqual([seed.number, phone.number].sort());
+    expect((await h.phone(phone.id)).status).toBe('ok');
+    expect((await h.commands(barrier.id)).at(-1)?.status).toBe('confirmed');
+    // Two attempts of the add, each the change and its read, and the first phone's two.
+    expect(await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now())).toBe(6);
+  });
+});
