@@ -14,6 +14,41 @@ import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from 
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
+/**
+ * Sets the barrier's weekly SMS limit, its owner's reserve and a resident's share, the first two `above` what
+ * this week already sent (the setup's commands are the reserve's). Answers what was sent before and the reply.
+ */
+async function setShares(
+  t: TestApp,
+  owner: TestUser,
+  barrierId: number,
+  above: { limit: number; reserve: number; share: number },
+) {
+  const before = await countCommandsThisWeek(t.deps.db, barrierId, t.clock.now());
+  const set = await t.request({
+    method: 'PATCH',
+    url: `/api/admin/barriers/${barrierId}/limits/`,
+    token: owner.token,
+    payload: {
+      sms_weekly_limit: before + above.limit,
+      sms_owner_reserve: before + above.reserve,
+      sms_resident_share: above.share,
+    },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  return { before, set };
+}
+
+/** What is left of the resident's share, as his limits card reads it. */
+async function shareLeftOf(t: TestApp, resident: TestUser, barrierId: number): Promise<number> {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/barriers/${barrierId}/limits/`,
+    token: resident.token,
+  });
+  return response.json().sms_budget.share_left as number;
+}
+
 describe('residents spend their own share of the weekly SMS limit', () => {
   let t: TestApp;
   let h: DeviceHarness;
@@ -35,14 +70,7 @@ describe('residents spend their own share of the weekly SMS limit', () => {
 
   it('keeps the owner’s reserve when a resident adds and removes a phone', async () => {
     // What the setup already sent (the owner's and the resident's primary phones, the clock) is the reserve's.
-    const before = await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now());
-    const set = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/barriers/${barrier.id}/limits/`,
-      token: owner.token,
-      payload: { sms_weekly_limit: before + 2, sms_owner_reserve: before + 1, sms_resident_share: 1 },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    const { before, set } = await setShares(t, owner, barrier.id, { limit: 2, reserve: 1, share: 1 });
     expect(set.json()).toMatchObject({ sms_resident_share: 1, sms_owner_reserve: before + 1 });
 
     const added = await addPhone(t, resident, barrier.id);
@@ -109,20 +137,10 @@ describe('a resident’s timed phones count their coming SMS in his share', () =
       token: who.token,
       payload: { phone, name: 'Няня', type: 'schedule', schedule: daily },
     });
-  const shareLeft = async () =>
-    (
-      await t.request({ method: 'GET', url: `/api/barriers/${barrier.id}/limits/`, token: resident.token })
-    ).json().sms_budget.share_left as number;
+  const shareLeft = () => shareLeftOf(t, resident, barrier.id);
 
   it('counts the week’s windows of his schedule when he adds it, and refuses the next one over his share', async () => {
-    const before = await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now());
-    const set = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/barriers/${barrier.id}/limits/`,
-      token: owner.token,
-      payload: { sms_weekly_limit: before + 40, sms_owner_reserve: before + 10, sms_resident_share: 10 },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await setShares(t, owner, barrier.id, { limit: 40, reserve: 10, share: 10 });
 
     // The owner's schedule for the resident is the reserve's: his share stays whole.
     const byOwner = await t.request({
@@ -187,10 +205,7 @@ describe('a guest pass’s number counts in the share of the resident who made i
 
   const HOUR = 3_600_000;
   let ip = 0;
-  const shareLeft = async () =>
-    (
-      await t.request({ method: 'GET', url: `/api/barriers/${barrier.id}/limits/`, token: resident.token })
-    ).json().sms_budget.share_left as number;
+  const shareLeft = () => shareLeftOf(t, resident, barrier.id);
   /** A pass for 2–5 hours from now, made by `who` (on his side), used by a new guest number. */
   async function passUsedByGuest(who: TestUser, side: 'user' | 'admin') {
     const start = new Date(t.clock.now().getTime() + 2 * HOUR);
@@ -229,14 +244,7 @@ describe('a guest pass’s number counts in the share of the resident who made i
   }
 
   it('records who pays the guest number’s SMS like any temporary number, and counts its window in his share', async () => {
-    const before = await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now());
-    const set = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/barriers/${barrier.id}/limits/`,
-      token: owner.token,
-      payload: { sms_weekly_limit: before + 40, sms_owner_reserve: before + 10, sms_resident_share: 10 },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await setShares(t, owner, barrier.id, { limit: 40, reserve: 10, share: 10 });
 
     // The owner's pass for the resident is the reserve's: nothing in the resident's share.
     const byOwner = await passUsedByGuest(owner, 'admin');

@@ -4,30 +4,10 @@ import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminBarrierPageRoute } from './admin-barrier-page';
 import { GuestPassesAdminRoute } from './guest-passes-admin';
-import { barrier, barrierUser, deviceHealth, limits, page } from './test-data';
+import { barrier, barrierUser, deviceHealth, guestPass, limits, page } from './test-data';
 
 const state = { barrier_id: 5 };
-const pass = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  barrier: 5,
-  user: 21,
-  user_full_name: 'Пётр Жильцов',
-  user_phone: '+7 *** ***-45-67',
-  created_by: 1,
-  created_by_full_name: 'Ольга Админова',
-  created_by_phone: '+7 *** ***-00-01',
-  note: '',
-  start: '2026-11-21T12:00:00+03:00',
-  end: '2026-11-21T15:00:00+03:00',
-  expires_at: '2026-11-21T15:00:00+03:00',
-  status,
-  used_phone: null,
-  phone: null,
-  used_at: null,
-  revoked_at: null,
-  created_at: '2026-11-21T11:00:00+03:00',
-  ...extra,
-});
+const pass = guestPass;
 const token = 'a'.repeat(43);
 
 describe('/guest-passes-admin', { timeout: 20_000 }, () => {

@@ -143,3 +143,26 @@ export function accessRequest(id: number, status = 'pending') {
     updated_at: '2026-01-11T10:00:00Z',
   };
 }
+
+/** A guest pass as the lists answer it: for resident 21 (Пётр Жильцов), made by administrator 1. */
+export const guestPass = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  barrier: 5,
+  user: 21,
+  user_full_name: 'Пётр Жильцов',
+  user_phone: '+7 *** ***-45-67',
+  created_by: 1,
+  created_by_full_name: 'Ольга Админова',
+  created_by_phone: '+7 *** ***-00-01',
+  note: '',
+  start: '2026-11-21T12:00:00+03:00',
+  end: '2026-11-21T15:00:00+03:00',
+  expires_at: '2026-11-21T15:00:00+03:00',
+  status,
+  used_phone: null,
+  phone: null,
+  used_at: null,
+  revoked_at: null,
+  created_at: '2026-11-21T11:00:00+03:00',
+  ...extra,
+});

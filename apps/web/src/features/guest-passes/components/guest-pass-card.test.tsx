@@ -1,30 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { guestPass } from '../../../app/routes/admin/test-data';
 import { renderRoute } from '../../../test/render';
 import type { GuestPass } from '../api/guest-passes-api';
 import { GuestPassCard } from './guest-pass-card';
 
-const pass = (extra: Partial<GuestPass> = {}): GuestPass => ({
-  id: 7,
-  barrier: 8,
-  user: 21,
-  user_full_name: 'Анна Жилец',
-  user_phone: '+7 *** ***-45-67',
-  created_by: 21,
-  created_by_full_name: 'Анна Жилец',
-  created_by_phone: '+7 *** ***-45-67',
-  note: '',
-  start: '2026-11-21T12:00:00+03:00',
-  end: '2026-11-21T15:00:00+03:00',
-  expires_at: '2026-11-21T15:00:00+03:00',
-  status: 'created',
-  used_phone: null,
-  phone: null,
-  used_at: null,
-  revoked_at: null,
-  created_at: '2026-11-21T11:00:00+03:00',
-  ...extra,
-});
+/** The resident Анна Жилец's own pass (ids of the administrator's sample, names of this test). */
+const pass = (extra: Partial<GuestPass> = {}): GuestPass =>
+  guestPass(7, 'created', {
+    user_full_name: 'Анна Жилец',
+    created_by: 21,
+    created_by_full_name: 'Анна Жилец',
+    created_by_phone: '+7 *** ***-45-67',
+    ...extra,
+  }) as GuestPass;
 
 describe('GuestPassCard (issue 32 item 7: a pass names its resident and its maker)', () => {
   it('names the resident and the maker', () => {
