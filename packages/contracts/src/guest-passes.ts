@@ -99,11 +99,8 @@ export const guestPassParamsSchema = z.object({ id: idSchema, passId: idSchema }
 /** The link's token in a path: anything else is answered like a spent link. */
 export const guestPassTokenParamsSchema = z.object({ token: z.string().max(200) });
 
-/**
- * The header by which the guest who used a pass proves it when he opens the link again (issue 32 item 4): the
- * `holder_key` the redeem answered, kept by his browser.
- */
-export const GUEST_PASS_HOLDER_HEADER = 'x-guest-pass-holder';
+/** The guest's holder header (its own zod-free module, for the web's first screens). */
+export { GUEST_PASS_HOLDER_HEADER } from './guest-pass-header';
 
 /**
  * What the guest's page shows: the address and the window, nothing about the resident. `used`: the pass was

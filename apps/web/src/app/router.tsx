@@ -4,6 +4,7 @@ import { ScreenLoader } from '../components/screen-loader';
 import { setSessionLostHandler } from '../lib/api-client';
 import { loadAllErrorTexts } from '../lib/errors';
 import { type NavigationState, paths } from './paths';
+import QueryLayout from './query-layout';
 import { adminRoutes } from './routes/admin/routes';
 import { authRoutes } from './routes/auth/routes';
 import { NavigationBridge } from './routes/navigation-bridge';
@@ -42,7 +43,8 @@ export const routes: RouteObject[] = [
       { path: paths.root, loader: rootLoader },
       ...authRoutes.filter((route) => route.path === paths.login),
       {
-        lazy: () => import('./query-layout').then((module) => ({ Component: module.default })),
+        // In the router's chunk: the sign-in screens' light entry never loads the router (issue 32 item 8).
+        Component: QueryLayout,
         children: [
           ...authRoutes.filter((route) => route.path !== paths.login),
           ...withAllErrorTexts([

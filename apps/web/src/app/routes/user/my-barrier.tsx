@@ -86,6 +86,9 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
   // Blocked by the barrier's administrator: his phones and limits are closed to him (403), the reason is not.
   const blockReason = barrier.data?.block_reason || null;
   const loadError = barrier.error ?? (blockReason === null ? phones.error : null);
+  // The sections under the barrier's card appear together once its limits and phones are in: each arriving on
+  // its own pushed the ones below down the first screen (Lighthouse's layout shift, issue 32 item 8).
+  const isSettled = !limits.isPending && !phones.isPending;
 
   return (
     <>
@@ -134,7 +137,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
 
       {blockReason !== null ? (
         <BlockedNotice reason={blockReason} />
-      ) : (
+      ) : !isSettled ? null : (
         <>
           <Card withBorder radius="md">
             <Title order={2} size="h4" mb="xs">

@@ -11,6 +11,9 @@ import { findResidentHome } from './resident-home';
 export function StartRoute() {
   const navigate = useNavigate();
   useEffect(() => {
+    // Most residents have one barrier: its screen's code loads while the two reads are on their way rather than
+    // after them (issue 32 item 8; the router's lazy route then finds it loaded).
+    void import('./my-barrier').catch(() => undefined);
     let isCurrent = true;
     void findResidentHome().then((home) => {
       if (isCurrent) navigate(home.to, { replace: true, state: home.state ?? null });

@@ -1,4 +1,6 @@
 /** Guest passes (issue 14 part 5): the resident's calls and the guest's public ones (no login). */
+
+import { GUEST_PASS_HOLDER_HEADER } from '@propusk/contracts/guest-pass-header';
 import type {
   AdminCreateGuestPassBody,
   CreatedGuestPass,
@@ -10,7 +12,6 @@ import type {
   RedeemedGuestPass,
   RedeemGuestPassBody,
 } from '@propusk/contracts/guest-passes';
-import { GUEST_PASS_HOLDER_HEADER } from '@propusk/contracts/guest-passes';
 import { api } from '../../../lib/api-client';
 
 export type { CreatedGuestPass, GuestPass, PublicGuestPass };
