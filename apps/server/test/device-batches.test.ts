@@ -8,7 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastDeviceSync } from '../src/engine/outbox.ts';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
-import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import {
+  createDeviceHarness,
+  type DeviceHarness,
+  permanentSpecs,
+  unitNumbers,
+  waitOutReply,
+} from './device-harness.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -28,23 +34,6 @@ describe('batches: several numbers in one SMS (TELL)', () => {
     await t.close();
   });
 
-  /** The numbers the unit holds, sorted, and the database's active numbers of the barrier, sorted. */
-  const unitNumbers = (barrierId: number) =>
-    (h.simulators.device(barrierId)?.whitelist(t.clock.now()) ?? []).map((entry) => entry.number).sort();
-
-  /** The reply of the command in flight is overdue: the engine retries it (after its pause) or fails it. */
-  async function waitOutReply(barrierId: number, options: { answer?: boolean } = {}) {
-    t.clock.advance(t.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
-    await h.run(barrierId, options);
-    const retries = (await h.commands(barrierId))
-      .filter((command) => command.status === 'queued' && command.nextAttemptAt !== null)
-      .map((command) => command.nextAttemptAt!.getTime());
-    if (retries.length > 0) {
-      t.clock.set(new Date(Math.max(t.clock.now().getTime(), Math.min(...retries)) + 1));
-      await h.run(barrierId, options);
-    }
-  }
-
   async function addSeven(barrierId: number) {
     const added = [];
     for (let index = 0; index < 7; index += 1) added.push(await h.addPhone(barrierId, { userId: admin.id }));
@@ -54,20 +43,7 @@ describe('batches: several numbers in one SMS (TELL)', () => {
   it('sends 7 new numbers as one SMS, as the forecast said, and the unit holds exactly them', async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id, model: TELL, password: '1111' });
     const numbers = Array.from({ length: 7 }, () => nextPhone());
-    const forecast = await forecastDeviceSync(
-      t.deps.db,
-      t.deps,
-      barrier.id,
-      numbers.map((number, index) => ({
-        id: -1 - index,
-        slot: index + 1,
-        number,
-        kind: 'permanent' as const,
-        start: null,
-        end: null,
-        schedule: null,
-      })),
-    );
+    const forecast = await forecastDeviceSync(t.deps.db, t.deps, barrier.id, permanentSpecs(numbers));
     expect(forecast.sms).toBe(1);
 
     const added = [];
@@ -79,7 +55,7 @@ describe('batches: several numbers in one SMS (TELL)', () => {
     expect(sent[0]).toBe(`PWD=1111#${numbers.map((number) => `TEL=${number}#`).join('')}`);
     expect(sent[0]?.match(/TEL=/g)).toHaveLength(7);
     expect(await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now())).toBe(1);
-    expect(unitNumbers(barrier.id)).toEqual([...numbers].sort());
+    expect(unitNumbers(t, h, barrier.id)).toEqual([...numbers].sort());
     for (const phone of added) expect((await h.phone(phone.id)).status).toBe('ok');
     const commands = await h.commands(barrier.id);
     expect(commands.filter((command) => command.status === 'confirmed')).toHaveLength(1);
@@ -91,7 +67,7 @@ describe('batches: several numbers in one SMS (TELL)', () => {
     await h.removePhone(barrier.id, added[0]!.id);
     await h.run(barrier.id);
     expect(h.smsTo(barrier.devicePhone).slice(1)).toEqual([`PWD=1111#DEL=${numbers[0]}#`]);
-    expect(unitNumbers(barrier.id)).toEqual(numbers.slice(1).sort());
+    expect(unitNumbers(t, h, barrier.id)).toEqual(numbers.slice(1).sort());
   });
 
   it('confirms none of a batch answered with fewer numbers than it carried, and converges on its retry', async () => {
@@ -105,18 +81,18 @@ describe('batches: several numbers in one SMS (TELL)', () => {
 
     // "3 user(s) added" for seven: nothing is confirmed, the phones still wait.
     expect(h.smsTo(barrier.devicePhone)).toHaveLength(2);
-    expect(unitNumbers(barrier.id)).toHaveLength(1 + 3);
+    expect(unitNumbers(t, h, barrier.id)).toHaveLength(1 + 3);
     const batch = (await h.commands(barrier.id)).at(-1);
     expect(batch?.status).toBe('sent');
     for (const phone of added) expect((await h.phone(phone.id)).status).toBe('pending');
 
     // The reply is overdue: the same batch again, whole this time, and the unit's count confirms it.
-    await waitOutReply(barrier.id);
+    await waitOutReply(t, h, barrier.id);
     const sent = h.smsTo(barrier.devicePhone);
     expect(sent).toHaveLength(3);
     expect(sent[2]).toBe(sent[1]);
     expect(sent[2]?.match(/TEL=/g)).toHaveLength(7);
-    expect(unitNumbers(barrier.id)).toEqual([first, ...added].map((phone) => phone.number).sort());
+    expect(unitNumbers(t, h, barrier.id)).toEqual([first, ...added].map((phone) => phone.number).sort());
     for (const phone of added) expect((await h.phone(phone.id)).status).toBe('ok');
     expect(await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now())).toBe(3);
   });
@@ -127,15 +103,16 @@ describe('batches: several numbers in one SMS (TELL)', () => {
     const attempts = t.deps.config.DEVICE_MAX_ATTEMPTS;
     // Every attempt of the batch reaches the unit, and every answer is lost.
     await h.run(barrier.id, { answer: false });
-    for (let attempt = 1; attempt < attempts; attempt += 1) await waitOutReply(barrier.id, { answer: false });
+    for (let attempt = 1; attempt < attempts; attempt += 1)
+      await waitOutReply(t, h, barrier.id, { answer: false });
     // The last attempt's reply is overdue too: the batch fails, and its numbers are planned one an SMS.
-    await waitOutReply(barrier.id);
+    await waitOutReply(t, h, barrier.id);
 
     const sent = h.smsTo(barrier.devicePhone);
     expect(sent.slice(0, attempts).every((text) => text.match(/TEL=/g)?.length === 7)).toBe(true);
     // Then one SMS per number, each confirmed by its own "1 user(s) added".
     expect(sent.slice(attempts).sort()).toEqual(added.map((phone) => `PWD=1111#TEL=${phone.number}#`).sort());
-    expect(unitNumbers(barrier.id)).toEqual(added.map((phone) => phone.number).sort());
+    expect(unitNumbers(t, h, barrier.id)).toEqual(added.map((phone) => phone.number).sort());
     for (const phone of added) expect((await h.phone(phone.id)).status).toBe('ok');
     const commands = await h.commands(barrier.id);
     expect(commands.filter((command) => command.status === 'failed')).toHaveLength(1);

@@ -244,3 +244,42 @@ export async function createDeviceScene(t: TestApp): Promise<{
   await h.run(barrier.id);
   return { h, owner, barrier, user };
 }
+
+/** The numbers the barrier's simulated unit lets in now, sorted. */
+export function unitNumbers(t: TestApp, h: DeviceHarness, barrierId: number): string[] {
+  return (h.simulators.device(barrierId)?.whitelist(t.clock.now()) ?? []).map((entry) => entry.number).sort();
+}
+
+/**
+ * The reply of the command in flight is overdue: the engine sets its retry (after its pause) or fails it; the
+ * clock then passes the pause and the queue runs again.
+ */
+export async function waitOutReply(
+  t: TestApp,
+  h: DeviceHarness,
+  barrierId: number,
+  options: { answer?: boolean } = {},
+): Promise<void> {
+  t.clock.advance(t.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+  await h.run(barrierId, options);
+  const retries = (await h.commands(barrierId))
+    .filter((command) => command.status === 'queued' && command.nextAttemptAt !== null)
+    .map((command) => command.nextAttemptAt!.getTime());
+  if (retries.length > 0) {
+    t.clock.set(new Date(Math.max(t.clock.now().getTime(), Math.min(...retries)) + 1));
+    await h.run(barrierId, options);
+  }
+}
+
+/** Permanent phones not written yet, slots 1…n (the outbox's forecast of adding them). */
+export function permanentSpecs(numbers: readonly string[]) {
+  return numbers.map((number, index) => ({
+    id: -1 - index,
+    slot: index + 1,
+    number,
+    kind: 'permanent' as const,
+    start: null,
+    end: null,
+    schedule: null,
+  }));
+}

@@ -9,7 +9,13 @@ import { isAvailableDeviceModel } from '@propusk/devices/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastDeviceSync } from '../src/engine/outbox.ts';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
-import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import {
+  createDeviceHarness,
+  type DeviceHarness,
+  permanentSpecs,
+  unitNumbers,
+  waitOutReply,
+} from './device-harness.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -31,21 +37,6 @@ describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
     await t.close();
   });
 
-  const unitNumbers = (barrierId: number) =>
-    (h.simulators.device(barrierId)?.whitelist(t.clock.now()) ?? []).map((entry) => entry.number).sort();
-
-  async function waitOutReply(barrierId: number) {
-    t.clock.advance(t.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
-    await h.run(barrierId);
-    const retries = (await h.commands(barrierId))
-      .filter((command) => command.status === 'queued' && command.nextAttemptAt !== null)
-      .map((command) => command.nextAttemptAt!.getTime());
-    if (retries.length > 0) {
-      t.clock.set(new Date(Math.max(t.clock.now().getTime(), Math.min(...retries)) + 1));
-      await h.run(barrierId);
-    }
-  }
-
   it('is offered on the barrier form', () => {
     expect(isAvailableDeviceModel(HASH)).toBe(true);
   });
@@ -53,20 +44,7 @@ describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
   it('adds and deletes with a read after each change, as many SMS as the forecast said', async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id, model: HASH, password: '2580' });
     const numbers = [nextPhone(), nextPhone()];
-    const forecast = await forecastDeviceSync(
-      t.deps.db,
-      t.deps,
-      barrier.id,
-      numbers.map((number, index) => ({
-        id: -1 - index,
-        slot: index + 1,
-        number,
-        kind: 'permanent' as const,
-        start: null,
-        end: null,
-        schedule: null,
-      })),
-    );
+    const forecast = await forecastDeviceSync(t.deps.db, t.deps, barrier.id, permanentSpecs(numbers));
     expect(forecast.sms).toBe(4);
 
     const first = await h.addPhone(barrier.id, { userId: admin.id, number: numbers[0] });
@@ -80,7 +58,7 @@ describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
       `2580#TEL${onUnit(numbers[1]!)}#002#`,
       '2580#TEL002?',
     ]);
-    expect(unitNumbers(barrier.id)).toEqual([...numbers].sort());
+    expect(unitNumbers(t, h, barrier.id)).toEqual([...numbers].sort());
     expect((await h.phone(first.id)).status).toBe('ok');
     expect((await h.phone(second.id)).status).toBe('ok');
     expect((await h.commands(barrier.id)).map((command) => command.status)).toEqual([
@@ -92,7 +70,7 @@ describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
     await h.removePhone(barrier.id, first.id);
     await h.run(barrier.id);
     expect(h.smsTo(barrier.devicePhone).slice(4)).toEqual(['2580#TEL#001#', '2580#TEL001?']);
-    expect(unitNumbers(barrier.id)).toEqual([numbers[1]]);
+    expect(unitNumbers(t, h, barrier.id)).toEqual([numbers[1]]);
     expect((await h.commands(barrier.id)).at(-1)?.status).toBe('confirmed');
     expect(await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now())).toBe(6);
   });
@@ -101,7 +79,7 @@ describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
     const barrier = await h.createBarrier({ ownerId: admin.id, model: HASH, password: '2580' });
     const seed = await h.addPhone(barrier.id, { userId: admin.id });
     await h.run(barrier.id);
-    expect(unitNumbers(barrier.id)).toEqual([seed.number]);
+    expect(unitNumbers(t, h, barrier.id)).toEqual([seed.number]);
 
     h.simulators.missNext(barrier.id, 1);
     const phone = await h.addPhone(barrier.id, { userId: admin.id });
@@ -111,16 +89,16 @@ describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
       `2580#TEL${onUnit(phone.number)}#002#`,
       '2580#TEL002?',
     ]);
-    expect(unitNumbers(barrier.id)).toEqual([seed.number]);
+    expect(unitNumbers(t, h, barrier.id)).toEqual([seed.number]);
     expect((await h.commands(barrier.id)).at(-1)?.status).toBe('sent');
     expect((await h.phone(phone.id)).status).toBe('pending');
 
-    await waitOutReply(barrier.id);
+    await waitOutReply(t, h, barrier.id);
     expect(h.smsTo(barrier.devicePhone).slice(4)).toEqual([
       `2580#TEL${onUnit(phone.number)}#002#`,
       '2580#TEL002?',
     ]);
-    expect(unitNumbers(barrier.id)).toEqual([seed.number, phone.number].sort());
+    expect(unitNumbers(t, h, barrier.id)).toEqual([seed.number, phone.number].sort());
     expect((await h.phone(phone.id)).status).toBe('ok');
     expect((await h.commands(barrier.id)).at(-1)?.status).toBe('confirmed');
     // Two attempts of the add, each the change and its read, and the first phone's two.
