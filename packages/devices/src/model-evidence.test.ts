@@ -51,6 +51,18 @@ describe('modelEvidence', () => {
     }
   });
 
+  it('cites a source for every form, the capacity, the number form, the factory password and alarm recipients', () => {
+    for (const evidence of allModelEvidence()) {
+      // The sheet test checks commands, replies, read-back, clock, batch and settings; this adds the unasked SMS.
+      for (const form of evidence.forms)
+        expect(form.source, `${evidence.model} ${form.form}`).toMatch(/\S{10,}/);
+      expect(evidence.capacitySource, evidence.model).toMatch(/\S{10,}/);
+      expect(evidence.numberFormatSource, evidence.model).toMatch(/\S{10,}/);
+      if (evidence.factoryPassword) expect(evidence.factoryPassword.source).toMatch(/\S{10,}/);
+      if (evidence.alarmRecipients) expect(evidence.alarmRecipients.source).toMatch(/\S{10,}/);
+    }
+  });
+
   it('shows a form as unverified as soon as its sheet marks it so, and as shown by its source otherwise', () => {
     const sheet = getSheet('RTU5025');
     const before = sheetEvidence('RTU5025', sheet, null);
