@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchReply, renderCommand } from './commands.ts';
-import { DEVICE_MODEL_OPTIONS, getSheet, isAvailableDeviceModel } from './models.ts';
+import { DEVICE_MODEL_OPTIONS, getSheet, isAvailableDeviceModel, unverifiedForms } from './models.ts';
 import { applyConfirmed, markSent, planCommands } from './planner.ts';
 import { validateProfileOverride } from './profile.ts';
 import { confirmationQuery, parseReadReply, readingConfirms, renderReadQuery } from './readback.ts';
@@ -89,6 +89,14 @@ describe('new models (issue 30, item 8)', () => {
     const seconds = getSheet('G200').settings.relay_time!.params[0]!;
     expect(seconds.check?.('900')).toBeNull();
     expect(seconds.check?.('901')).toMatch(/900/);
+  });
+
+  it('G200 marks every reply unverified (its manual prints none) and still confirms by the RTU5025 replies', () => {
+    const whats = unverifiedForms('G200').map((form) => form.what);
+    expect(whats).toEqual(expect.arrayContaining(['Ответ на запись номера', 'Ответ на удаление номера']));
+    expect(unverifiedForms('RTU5025').map((form) => form.what)).not.toContain('Ответ на запись номера');
+    const add = { kind: 'add' as const, slot: 4, number: '+79161234567' };
+    expect(matchReply('G200', add, '004:00079161234567')).toBe('confirmed');
   });
 });
 
