@@ -119,4 +119,26 @@ describe('batches: several numbers in one SMS (TELL)', () => {
     expect(commands.filter((command) => command.status === 'confirmed')).toHaveLength(7);
     expect(await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now())).toBe(attempts + 7);
   });
+
+  it('counts a device check repair of several numbers as the one SMS it sends', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, model: TELL, password: '1111' });
+    const added = [];
+    for (let index = 0; index < 3; index += 1) added.push(await h.addPhone(barrier.id, { userId: admin.id }));
+    await h.run(barrier.id);
+    // The unit lost its numbers behind the server's back.
+    expect(h.simulators.drift(barrier.id, { kind: 'factory_reset' })).toBe(true);
+    const url = `/api/admin/barriers/${barrier.id}/device-check/`;
+    expect((await t.request({ method: 'POST', url, token: admin.token, payload: {} })).statusCode).toBe(201);
+    await h.run(barrier.id);
+    const check = (await t.request({ method: 'GET', url, token: admin.token })).json().check;
+    expect(check).toMatchObject({ status: 'ready', repair_sms: 1 });
+
+    const before = h.smsTo(barrier.devicePhone).length;
+    await t.request({ method: 'POST', url: `${url}repair/`, token: admin.token });
+    await h.run(barrier.id);
+    const repair = h.smsTo(barrier.devicePhone).slice(before);
+    expect(repair).toHaveLength(1);
+    expect(repair[0]?.match(/TEL=/g)).toHaveLength(3);
+    expect(unitNumbers(t, h, barrier.id)).toEqual(added.map((phone) => phone.number).sort());
+  });
 });

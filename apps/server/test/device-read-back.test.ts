@@ -104,4 +104,26 @@ describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
     // Two attempts of the add, each the change and its read, and the first phone's two.
     expect(await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now())).toBe(6);
   });
+
+  it('counts a device check repair as the change and its read', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, model: HASH, password: '2580' });
+    const first = await h.addPhone(barrier.id, { userId: admin.id });
+    const second = await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id);
+    expect(h.simulators.drift(barrier.id, { kind: 'wipe_slot', slot: 1 })).toBe(true);
+    const url = `/api/admin/barriers/${barrier.id}/device-check/`;
+    expect((await t.request({ method: 'POST', url, token: admin.token, payload: {} })).statusCode).toBe(201);
+    await h.run(barrier.id);
+    const check = (await t.request({ method: 'GET', url, token: admin.token })).json().check;
+    expect(check).toMatchObject({ status: 'ready', repair_sms: 2 });
+
+    const before = h.smsTo(barrier.devicePhone).length;
+    await t.request({ method: 'POST', url: `${url}repair/`, token: admin.token });
+    await h.run(barrier.id);
+    expect(h.smsTo(barrier.devicePhone).slice(before)).toEqual([
+      `2580#TEL${onUnit(first.number)}#001#`,
+      '2580#TEL001?',
+    ]);
+    expect(unitNumbers(t, h, barrier.id)).toEqual([first.number, second.number].sort());
+  });
 });

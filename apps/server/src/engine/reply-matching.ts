@@ -60,7 +60,10 @@ export function matchCommandReply(
         if (reading === null) return null;
         if (reading.outcome === 'refused' || reading.outcome === 'format_error')
           return { outcome: reading.outcome, strength: 0 };
-        return readingConfirms(planned, reading) ? { outcome: 'confirmed', strength: 2 } : null;
+        // Strength 1, as any one-slot read's answer: the text cannot tell this read from a device check's read
+        // of the same slot, so the newest of them takes it (a check's read sent after the change gets its own
+        // answer instead of it being taken as a late answer to the change).
+        return readingConfirms(planned, reading) ? { outcome: 'confirmed', strength: 1 } : null;
       }
       const found = matchReplyDetail(
         barrier.model,
