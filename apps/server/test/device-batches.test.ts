@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastDeviceSync } from '../src/engine/outbox.ts';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import {
+  checkDevice,
   createDeviceHarness,
   type DeviceHarness,
   permanentSpecs,
@@ -127,16 +128,10 @@ describe('batches: several numbers in one SMS (TELL)', () => {
     await h.run(barrier.id);
     // The unit lost its numbers behind the server's back.
     expect(h.simulators.drift(barrier.id, { kind: 'factory_reset' })).toBe(true);
-    const url = `/api/admin/barriers/${barrier.id}/device-check/`;
-    expect((await t.request({ method: 'POST', url, token: admin.token, payload: {} })).statusCode).toBe(201);
-    await h.run(barrier.id);
-    const check = (await t.request({ method: 'GET', url, token: admin.token })).json().check;
+    const { check, repair: runRepair } = await checkDevice(t, h, barrier, admin);
     expect(check).toMatchObject({ status: 'ready', repair_sms: 1 });
 
-    const before = h.smsTo(barrier.devicePhone).length;
-    await t.request({ method: 'POST', url: `${url}repair/`, token: admin.token });
-    await h.run(barrier.id);
-    const repair = h.smsTo(barrier.devicePhone).slice(before);
+    const repair = await runRepair();
     expect(repair).toHaveLength(1);
     expect(repair[0]?.match(/TEL=/g)).toHaveLength(3);
     expect(unitNumbers(t, h, barrier.id)).toEqual(added.map((phone) => phone.number).sort());

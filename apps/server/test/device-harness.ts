@@ -283,3 +283,27 @@ export function permanentSpecs(numbers: readonly string[]) {
     schedule: null,
   }));
 }
+
+/**
+ * «Проверить устройство» through the API, run until read: the check as the screen gets it. `repair()` then
+ * asks for the repair and returns the SMS it sent to the unit.
+ */
+export async function checkDevice(
+  t: TestApp,
+  h: DeviceHarness,
+  barrier: { id: number; devicePhone: string },
+  user: TestUser,
+) {
+  const url = `/api/admin/barriers/${barrier.id}/device-check/`;
+  const started = await t.request({ method: 'POST', url, token: user.token, payload: {} });
+  if (started.statusCode !== 201) throw new Error(`device check not started: ${started.statusCode}`);
+  await h.run(barrier.id);
+  const check = (await t.request({ method: 'GET', url, token: user.token })).json().check;
+  const repair = async () => {
+    const before = h.smsTo(barrier.devicePhone).length;
+    await t.request({ method: 'POST', url: `${url}repair/`, token: user.token });
+    await h.run(barrier.id);
+    return h.smsTo(barrier.devicePhone).slice(before);
+  };
+  return { check, repair };
+}

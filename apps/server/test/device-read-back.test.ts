@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastDeviceSync } from '../src/engine/outbox.ts';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import {
+  checkDevice,
   createDeviceHarness,
   type DeviceHarness,
   permanentSpecs,
@@ -111,19 +112,11 @@ describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
     const second = await h.addPhone(barrier.id, { userId: admin.id });
     await h.run(barrier.id);
     expect(h.simulators.drift(barrier.id, { kind: 'wipe_slot', slot: 1 })).toBe(true);
-    const url = `/api/admin/barriers/${barrier.id}/device-check/`;
-    expect((await t.request({ method: 'POST', url, token: admin.token, payload: {} })).statusCode).toBe(201);
-    await h.run(barrier.id);
-    const check = (await t.request({ method: 'GET', url, token: admin.token })).json().check;
+    const { check, repair: runRepair } = await checkDevice(t, h, barrier, admin);
     expect(check).toMatchObject({ status: 'ready', repair_sms: 2 });
 
-    const before = h.smsTo(barrier.devicePhone).length;
-    await t.request({ method: 'POST', url: `${url}repair/`, token: admin.token });
-    await h.run(barrier.id);
-    expect(h.smsTo(barrier.devicePhone).slice(before)).toEqual([
-      `2580#TEL${onUnit(first.number)}#001#`,
-      '2580#TEL001?',
-    ]);
+    const repair = await runRepair();
+    expect(repair).toEqual([`2580#TEL${onUnit(first.number)}#001#`, '2580#TEL001?']);
     expect(unitNumbers(t, h, barrier.id)).toEqual([first.number, second.number].sort());
   });
 });
