@@ -26,7 +26,8 @@ test('the scanner reports English words and lets the allowed ones and Russian pa
   expect(latinWords('Gate opened')).toEqual(['Gate', 'opened']);
   expect(latinWords('Исправление: 2 СМС (сначала удаления).')).toEqual([]);
   expect(latinWords('Введите корректный номер телефона: +7 и 10 цифр.')).toEqual([]);
-  expect(latinWords('ON — открытие, OFF — закрытие')).toEqual([]);
+  // A setting's values are Russian choices (issue 32 item 5): the device's ON/OFF only under «Текст СМС».
+  expect(latinWords('ON — открытие, OFF — закрытие')).toEqual(['ON', 'OFF']);
   // No command syntax outside a labelled device text (issue 32 item 5): placeholders and templates are Latin.
   expect(latinWords('Недопустимая подстановка {pwd}. Допустимы: {slot}, {number}.')).toEqual([
     'pwd',

@@ -22,10 +22,9 @@ export const ALLOWED_LATIN: readonly { pattern: RegExp; why: string }[] = [
   // Not SMS: every Russian text spells it СМС (issue 32 item 5). Not '+7XXXXXXXXXX': a form says «+7 и 10 цифр».
   // File formats as spreadsheet programs and every Russian office menu name them ('Скачать CSV', 'Скачать Excel').
   { pattern: word('CSV|Excel|JSON'), why: 'file formats of an export and of «Мои данные»' },
-  // What an administrator types into a setting exactly as the device takes it ('ON — открытие, OFF — закрытие').
-  // Not placeholders ('{slot}') nor any other command syntax: they are shown only as a device text, under
-  // «Текст СМС» or «Ответ устройства» (issue 32 item 5; collectScreenTexts skips them only there).
-  { pattern: word('ON|OFF'), why: 'parameter values of a device command' },
+  // Not ON/OFF (a setting's values are Russian choices) nor placeholders ('{slot}') nor any other command
+  // syntax: they are shown only as a device text, under «Текст СМС» or «Ответ устройства» (issue 32 item 5;
+  // collectScreenTexts skips them only there).
 ];
 
 /** Two Latin letters in a row make a word Latin (one letter, as in 'A1' or 'x', does not). */

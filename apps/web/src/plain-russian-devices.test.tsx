@@ -151,6 +151,37 @@ describe('the device screens, rendered, hold no Latin outside a labelled device 
     expect(latinOnScreen()).toEqual([]);
   });
 
+  it('«Настройки устройства»: the relay event is a Russian choice, the SMS keeps the device’s ON/OFF', async () => {
+    signIn();
+    const sheet = getSettings('RTU5025');
+    const api = mockApi({
+      'GET /api/admin/barriers/5/': barrier,
+      'GET /api/admin/barriers/5/settings/': { settings: { messages: sheet.messages } },
+      'POST /api/admin/barriers/5/settings/': { detail: 'ok', command_id: 9 },
+      'GET /api/admin/barriers/5/settings/commands/9/': { id: 9, state: 'sent', failure: null },
+    });
+    const { user } = renderRoute(<BarrierSettingsRoute />, { path: '/barrier-settings', state });
+    await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
+    await user.click(await screen.findByRole('option', { name: 'Отключение СМС об открытии и закрытии' }));
+    await screen.findByTestId('command-preview-pending');
+    // Nothing typed: the event is picked among Russian words, none of them the device's ON or OFF.
+    await user.click(screen.getByRole('textbox', { name: 'Событие' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['При открытии', 'При закрытии']);
+    expect(latinOnScreen()).toEqual([]);
+    await user.click(screen.getByRole('option', { name: 'При закрытии' }));
+    expect(screen.getByRole('textbox', { name: 'Событие' })).toHaveValue('При закрытии');
+    expect(screen.getByTestId('command-preview')).toHaveTextContent('****GOFF##');
+    expect(latinOnScreen()).toEqual([]);
+    // The server gets the device's word.
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    await screen.findByText(/отправлено, ждём ответа устройства/);
+    expect(api.callsTo('POST /api/admin/barriers/5/settings/')[0]?.body).toEqual({
+      setting: 'messages',
+      params: { mode: 'OFF' },
+    });
+  });
+
   it('fails on command syntax or an English reply shown bare, or under another label', () => {
     render(
       <MantineProvider>

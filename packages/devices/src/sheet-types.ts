@@ -72,6 +72,11 @@ export interface SettingParamSheet {
   check?: (value: string) => string | null;
   /** Normalises an accepted value into the form written in the SMS (e.g. zero padding). */
   normalize?: (value: string) => string;
+  /**
+   * A param with a few fixed values (the device's own words, `ON`/`OFF`): the settings screen offers them as
+   * Russian choices (`label`) and sends `value`; the SMS keeps the device's form (issue 32 item 5).
+   */
+  choices?: readonly { value: string; label: string }[];
 }
 
 export interface SettingSheet {

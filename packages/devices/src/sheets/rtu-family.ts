@@ -324,17 +324,22 @@ export function createRtuSheet(
       messages: {
         name: 'Отключение СМС об открытии и закрытии',
         description:
-          'Устройство перестаёт присылать СМС, когда реле включается (ON — при открытии) или выключается (OFF — при закрытии).',
+          'Устройство перестаёт присылать СМС, когда реле включается (при открытии) или выключается (при закрытии).',
         template: '{pwd}G{mode}##',
         source: cite('rtu5025Manual', 'p. 11, §6.3.5, forms pwdGON## and pwdGOFF##'),
         params: [
           {
             key: 'mode',
             name: 'Событие',
-            description: 'ON — открытие, OFF — закрытие',
+            description: 'Открытие или закрытие',
             example: 'ON',
             pattern: 'ON|OFF',
-            invalidMessage: 'Событие — ON или OFF.',
+            invalidMessage: 'Выберите событие: открытие или закрытие.',
+            // The manual's ON (the relay switches on: the gate opens) and OFF (it switches off: it closes).
+            choices: [
+              { value: 'ON', label: 'При открытии' },
+              { value: 'OFF', label: 'При закрытии' },
+            ],
           },
         ],
         replies: [],

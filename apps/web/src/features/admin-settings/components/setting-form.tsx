@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DANGER_TEXTS } from '@propusk/contracts/texts/dangers';
 import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
 import { SETTING_FAILURE_LABELS, SETTING_MESSAGES } from '@propusk/contracts/texts/settings';
@@ -37,8 +37,9 @@ function commandStatusLine(name: string, command: SettingCommand | undefined) {
 }
 
 /**
- * One setting: its name, description, a text input per parameter, the SMS text (labelled «Текст СМС», shown
- * once every field is filled: no placeholder reaches the screen) and 'Отправить'.
+ * One setting: its name, description, a text input per parameter (a Russian choice where the device takes a
+ * few fixed words, ON/OFF), the SMS text (labelled «Текст СМС», shown once every field is filled: no
+ * placeholder reaches the screen) and 'Отправить'.
  * The preview is `previewSetting` of @propusk/devices, the code the server renders the SMS with, so it shows
  * the values as the device will get them (`30` → `030`) and the password masked as the device log shows it.
  * After sending, the status follows the command: sent, then confirmed by the device or failed.
@@ -108,21 +109,36 @@ export function SettingForm({
               Не проверено на устройстве: форма команды взята из документации похожего устройства.
             </Text>
           ) : null}
-          {setting.params.map((param) => (
-            <TextInput
-              key={param.key}
-              label={param.name}
-              placeholder={param.description}
-              value={values[param.key] ?? ''}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, [param.key]: value }));
-                send.reset();
-              }}
-              autoComplete="off"
-              disabled={isUnavailable}
-            />
-          ))}
+          {setting.params.map((param) => {
+            const choices = paramChoices(model, settingId, param.key);
+            const change = (value: string) => {
+              setValues((current) => ({ ...current, [param.key]: value }));
+              send.reset();
+            };
+            // A param with fixed values (the device's ON/OFF) is a Russian choice; the SMS keeps the device's word.
+            return choices ? (
+              <Select
+                key={param.key}
+                label={param.name}
+                placeholder={param.description}
+                data={choices.map(({ value, label }) => ({ value, label }))}
+                value={values[param.key] ?? null}
+                onChange={(value) => change(value ?? '')}
+                allowDeselect={false}
+                disabled={isUnavailable}
+              />
+            ) : (
+              <TextInput
+                key={param.key}
+                label={param.name}
+                placeholder={param.description}
+                value={values[param.key] ?? ''}
+                onChange={(event) => change(event.currentTarget.value)}
+                autoComplete="off"
+                disabled={isUnavailable}
+              />
+            );
+          })}
           {/* The SMS as the device will read it, under its label; until every field is filled, a Russian line. */}
           {PLACEHOLDER.test(preview.text) ? (
             <Text size="sm" data-testid="command-preview-pending">
@@ -183,6 +199,13 @@ export function SettingForm({
       </form>
     </Card>
   );
+}
+
+/** The fixed values of a setting's param, from the model's sheet (the code the server checks them with). */
+function paramChoices(model: DeviceModel, settingId: string, key: string) {
+  const settings = getSheet(model).settings;
+  const sheet = Object.hasOwn(settings, settingId) ? settings[settingId] : undefined;
+  return sheet?.params.find((param) => param.key === key)?.choices ?? null;
 }
 
 /** The question before a setting that widens access: open to every caller, or a relay left on (time 999). */
