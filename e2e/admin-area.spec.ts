@@ -354,7 +354,9 @@ test('checks a unit that drifted, sees the differences and repairs it: the unit 
     timeout: 20_000,
   });
   const differences = page.getByTestId('device-check-differences');
-  await expect(differences.getByRole('row').filter({ hasText: intruder })).toContainText('удалить');
+  await expect(differences.getByRole('row').filter({ hasText: shownPhone(intruder) })).toContainText(
+    'удалить',
+  );
   await expect(differences.getByRole('row').filter({ hasText: 'записать' })).toHaveCount(1);
   await expect(page.getByText('Номера: 2 СМС (сначала удаления).')).toBeVisible();
   await checkAdminScreen(page, testInfo, 'device-check');

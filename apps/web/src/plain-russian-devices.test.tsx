@@ -7,9 +7,10 @@
  * The catalogues' walk is plain-russian.test.ts.
  */
 import { Code, MantineProvider } from '@mantine/core';
+import type { DeviceCheckDifference } from '@propusk/contracts/device-checks';
 import { NUMBER_FORMAT_LABELS } from '@propusk/devices/numbers';
 import { getSettings } from '@propusk/devices/settings';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { collectScreenTexts, findLatinTexts } from '../../../e2e/support/latin-text';
 import { BarrierSettingsRoute } from './app/routes/admin/barrier-settings';
@@ -40,7 +41,7 @@ const check = {
   differences: [
     { slot: 1, device: null, expected: '+79001110001', action: 'write' },
     { slot: 5, device: '+79990000005', expected: null, action: 'remove' },
-  ],
+  ] as DeviceCheckDifference[],
   repair_sms: 3,
   repair_numbers_sms: 2,
   repair_clock_sms: 1,
@@ -61,11 +62,11 @@ const profileOf = (model: string) => ({
   },
 });
 
-function openDeviceCheck(model: string) {
+function openDeviceCheck(model: string, differences: DeviceCheckDifference[] = check.differences) {
   signIn();
   mockApi({
     'GET /api/admin/barriers/5/device-health/': deviceHealth,
-    'GET /api/admin/barriers/5/device-check/': { check, audit_every_days: null },
+    'GET /api/admin/barriers/5/device-check/': { check: { ...check, differences }, audit_every_days: null },
     'GET /api/admin/barriers/5/device-profile/': profileOf(model),
     'GET /api/admin/barriers/5/device-check/alarm-layout/': {
       available: false,
@@ -97,6 +98,30 @@ describe('the device screens, rendered, hold no Latin outside a labelled device 
     openDeviceCheck('RTU5025');
     await screen.findByTestId('unverified-forms');
     expect(screen.getByText('Power failure')).toBeInTheDocument();
+    expect(latinOnScreen()).toEqual([]);
+  });
+
+  it('«Проверить устройство»: the differences in plain Russian, the unit’s raw text only under «Ответ устройства»', async () => {
+    openDeviceCheck('RTU5025', [
+      ...check.differences,
+      { slot: 7, device: 'No Number', expected: '+79001110007', action: 'write' },
+    ]);
+    const table = await screen.findByTestId('device-check-differences');
+    const cells = (row: number) =>
+      within(within(table).getAllByRole('row')[row] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    // Numbers as every screen shows them, never broken across lines (no-break spaces); an empty slot «пусто».
+    expect(cells(1)).toEqual(['1', 'пусто', '+7\u00a0(900)\u00a0111-00-01', 'записать']);
+    expect(cells(2)).toEqual(['5', '+7\u00a0(999)\u00a0000-00-05', 'пусто', 'удалить']);
+    // What the unit said in a slot that is not a number: said so in Russian, its own text under its label.
+    expect(cells(3)).toEqual([
+      '7',
+      'не номер телефонаОтвет устройства: No Number',
+      '+7\u00a0(900)\u00a0111-00-07',
+      'записать',
+    ]);
+    expect(within(table).queryByText(/\+79/)).not.toBeInTheDocument();
     expect(latinOnScreen()).toEqual([]);
   });
 

@@ -64,6 +64,8 @@ export const DEVICE_CHECK_TEXTS = {
   onDevice: 'В устройстве',
   expected: 'Должно быть',
   empty: 'пусто',
+  /** A slot whose content the unit reported is not a phone number: its raw text follows under «Ответ устройства». */
+  notANumber: 'не номер телефона',
   noSlot: '—',
   actions: { remove: 'удалить', write: 'записать' } as Readonly<Record<string, string>>,
   repairCost: (sms: number) => `Исправление: ${sms} СМС.`,

@@ -89,8 +89,8 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Проверка устройства' })).toBeInTheDocument();
     expect(await screen.findByTestId('device-check-status')).toHaveTextContent('Проверка завершена.');
     const rows = within(screen.getByTestId('device-check-differences')).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('1пусто+79001110001записать');
-    expect(rows[2]).toHaveTextContent('5+79990000005пустоудалить');
+    expect(rows[1]).toHaveTextContent('1пусто+7 (900) 111-00-01записать');
+    expect(rows[2]).toHaveTextContent('5+7 (999) 000-00-05пустоудалить');
     // The cost per kind, as the server counted it (issue 32 item 5).
     const cost = screen.getByTestId('device-check-repair-cost');
     expect(within(cost).getByText('Исправление: 3 СМС.')).toBeInTheDocument();

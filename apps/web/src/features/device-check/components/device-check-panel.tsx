@@ -2,9 +2,11 @@ import { Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine
 import { DEVICE_CHECK_TEXTS as TEXTS } from '@propusk/contracts/texts/device-check';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DeviceText } from '../../../components/device-text';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
+import { formatPhone, isCompletePhone } from '../../../lib/phone';
 import {
   type DeviceCheck,
   deviceCheckQueryKey,
@@ -30,6 +32,21 @@ function statusLine(check: DeviceCheck): string {
     case 'failed':
       return `${TEXTS.failed}: ${TEXTS.failures[check.failure ?? 'no_reply'] ?? ''}`;
   }
+}
+
+/**
+ * A slot's content in plain Russian (issue 32 item 5): a number as every screen formats it (no-break spaces),
+ * «пусто», or, when the unit reported something that is not a number, its raw text under «Ответ устройства».
+ */
+function SlotContent({ value }: { value: string | null }) {
+  if (value === null) return TEXTS.empty;
+  if (isCompletePhone(value)) return <span data-testid="slot-number">{formatPhone(value)}</span>;
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{TEXTS.notANumber}</Text>
+      <DeviceText side="reply">{value}</DeviceText>
+    </Stack>
+  );
 }
 
 /**
@@ -114,8 +131,12 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
                 {data.differences.map((difference) => (
                   <Table.Tr key={`${difference.slot}-${difference.device}-${difference.expected}`}>
                     <Table.Td>{difference.slot ?? TEXTS.noSlot}</Table.Td>
-                    <Table.Td>{difference.device ?? TEXTS.empty}</Table.Td>
-                    <Table.Td>{difference.expected ?? TEXTS.empty}</Table.Td>
+                    <Table.Td>
+                      <SlotContent value={difference.device} />
+                    </Table.Td>
+                    <Table.Td>
+                      <SlotContent value={difference.expected} />
+                    </Table.Td>
                     <Table.Td>{TEXTS.actions[difference.action]}</Table.Td>
                   </Table.Tr>
                 ))}
