@@ -4,6 +4,7 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AppProvider } from './app/provider';
+import { startResidentHomeEarly } from './app/routes/user/resident-home';
 import { LoginShell } from './app/shell/login-shell';
 import { openShellAt, startsInShell } from './app/shell/shell-history';
 import { ErrorScreen } from './components/error-screen';
@@ -42,5 +43,9 @@ if (container) {
         </AppProvider>
       </StrictMode>,
     );
-  } else startFullApp(root);
+  } else {
+    // A returning resident's /start reads go out now, not after the router's chunk (issue 32 item 8).
+    startResidentHomeEarly();
+    startFullApp(root);
+  }
 }

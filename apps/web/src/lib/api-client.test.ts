@@ -103,6 +103,24 @@ describe('api client', () => {
     expect(window.localStorage.getItem('phone')).toBeNull();
   });
 
+  it('tells the router of a session lost before it registered its handler (a read the entry sent early)', async () => {
+    vi.resetModules();
+    const early = await import('./api-client');
+    window.localStorage.setItem('access_token', 'expired');
+    window.localStorage.setItem('refresh_token', 'revoked');
+    mockApi({
+      'GET /api/barriers/my/': [401, { detail: 'Token expired.' }],
+      'POST /api/auth/token/refresh/': [401, { detail: 'Refresh token is invalid or expired.' }],
+    });
+    await expect(early.api.get('/api/barriers/my/')).rejects.toBeInstanceOf(early.ApiError);
+    const lost = vi.fn();
+    early.setSessionLostHandler(lost);
+    expect(lost).toHaveBeenCalledTimes(1);
+    const later = vi.fn();
+    early.setSessionLostHandler(later);
+    expect(later).not.toHaveBeenCalled();
+  });
+
   it('does not refresh for calls made without a session (login screens)', async () => {
     const server = mockApi({ 'PATCH /api/auth/codes/verify/': [401, { detail: 'Nope.' }] });
     await expect(api.patch('/api/auth/codes/verify/', {}, { auth: false })).rejects.toMatchObject({

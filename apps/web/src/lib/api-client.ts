@@ -71,11 +71,19 @@ export class NetworkError extends Error {
   }
 }
 
-let onSessionLost: () => void = () => {};
+/** A session lost before the router registered its handler (a read the entry sent early): told once it does. */
+let isSessionLostUntold = false;
+let onSessionLost: () => void = () => {
+  isSessionLostUntold = true;
+};
 
 /** The router registers what an unrecoverable 401 does (go to /login). */
 export function setSessionLostHandler(handler: () => void): void {
   onSessionLost = handler;
+  if (isSessionLostUntold) {
+    isSessionLostUntold = false;
+    handler();
+  }
 }
 
 export const REFRESH_PATH = '/api/auth/token/refresh/';

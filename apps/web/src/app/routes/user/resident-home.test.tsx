@@ -11,7 +11,7 @@ import { accessRequest, page } from '../admin/test-data';
 import { loginLoader, rootLoader } from '../session-home';
 import { BarriersRoute } from './barriers';
 import { RequestsRoute } from './requests';
-import { findResidentHome } from './resident-home';
+import { findResidentHome, startResidentHomeEarly } from './resident-home';
 import { StartRoute } from './start';
 
 const mine = (count: number) =>
@@ -70,6 +70,33 @@ describe('a returning resident lands with the gate one tap away', { timeout: 30_
     expect([asked?.get('type'), asked?.get('status')]).toEqual(['incoming', 'pending']);
     residentServer(0, 0);
     expect((await startsOn()).path).toBe('/user');
+  });
+
+  it('takes the two reads a page opened on /start sent from the entry, before the router loaded', async () => {
+    signIn();
+    const server = residentServer(1, 0);
+    window.history.replaceState(null, '', '/profile');
+    startResidentHomeEarly();
+    expect(server.callsTo('GET /api/barriers/my/')).toHaveLength(0);
+
+    window.history.replaceState(null, '', '/start');
+    startResidentHomeEarly();
+    // Sent at once: before any screen is drawn.
+    expect(server.callsTo('GET /api/barriers/my/')).toHaveLength(1);
+    expect(server.callsTo('GET /api/access_requests/my/')).toHaveLength(1);
+    expect(await startsOn()).toEqual({ path: '/mybarrier', state: { barrier_id: 8 } });
+    expect(server.callsTo('GET /api/barriers/my/')).toHaveLength(1);
+
+    // Taken once: /start opened again later asks again (his barriers may have changed).
+    await startsOn();
+    expect(server.callsTo('GET /api/barriers/my/')).toHaveLength(2);
+  });
+
+  it('sends nothing early without a stored session', () => {
+    const server = residentServer(1, 0);
+    window.history.replaceState(null, '', '/start');
+    startResidentHomeEarly();
+    expect(server.callsTo('GET /api/barriers/my/')).toHaveLength(0);
   });
 
   it('starts on the profile when his barriers cannot be read', async () => {

@@ -1,6 +1,7 @@
 import type { AccessRequestList } from '../../../features/access-requests/api/access-requests-api';
 import type { BarrierList } from '../../../features/barriers/api/barriers-api';
 import { api } from '../../../lib/api-client';
+import { readStored } from '../../../lib/storage';
 import { type NavigationState, paths } from '../../paths';
 
 /** The requests screen opened on «Входящие» (access-requests-screen.tsx reads `?tab=`). */
@@ -33,4 +34,26 @@ export async function findResidentHome(): Promise<ResidentHome> {
   } catch {
     return { to: paths.user };
   }
+}
+
+/** The reads the entry started for a page opened on /start, not yet taken by the /start screen. */
+let earlyHome: Promise<ResidentHome> | null = null;
+
+/**
+ * A page opened on /start with a stored session (a returning resident) sends /start's two reads from the entry,
+ * before the router's chunk has loaded; the /start screen then takes the answer instead of asking again (issue 32
+ * item 8). His barrier screen's code is left to /start (start.tsx): its import here would put that chunk's list
+ * of files into the login's entry, past its 100 KB budget.
+ */
+export function startResidentHomeEarly(): void {
+  if (window.location.pathname.replace(/\/+$/, '') !== paths.start) return;
+  if (!readStored('access_token') && !readStored('refresh_token')) return;
+  earlyHome = findResidentHome();
+}
+
+/** The entry's reads once (a later visit to /start asks again), or a fresh pair. */
+export function takeResidentHome(): Promise<ResidentHome> {
+  const home = earlyHome ?? findResidentHome();
+  earlyHome = null;
+  return home;
 }

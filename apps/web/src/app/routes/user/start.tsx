@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { findResidentHome } from './resident-home';
+import { takeResidentHome } from './resident-home';
 
 /**
  * /start: where a resident's session begins, after the code login and when a stored session opens / or /login
@@ -12,10 +12,11 @@ export function StartRoute() {
   const navigate = useNavigate();
   useEffect(() => {
     // Most residents have one barrier: its screen's code loads while the two reads are on their way rather than
-    // after them (issue 32 item 8; the router's lazy route then finds it loaded).
+    // after them (issue 32 item 8; the router's lazy route then finds it loaded). A page opened on /start sent
+    // the reads from the entry already (resident-home.ts).
     void import('./my-barrier').catch(() => undefined);
     let isCurrent = true;
-    void findResidentHome().then((home) => {
+    void takeResidentHome().then((home) => {
       if (isCurrent) navigate(home.to, { replace: true, state: home.state ?? null });
     });
     return () => {
