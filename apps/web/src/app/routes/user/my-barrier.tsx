@@ -16,7 +16,9 @@ import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
 import { displayText, UserText } from '../../../components/user-text';
 import {
+  type BarrierSummary,
   barrierQueryKey,
+  barrierRowQueryKey,
   getBarrier,
   getLimits,
   leaveBarrier,
@@ -58,6 +60,11 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
   const [isConfirmingLeave, setIsConfirmingLeave] = useState(false);
   const [phoneToDelete, setPhoneToDelete] = useState<{ id: number; name: string } | null>(null);
   const barrier = useQuery({ queryKey: barrierQueryKey(barrierId), queryFn: () => getBarrier(barrierId) });
+  // While the card's read is on its way, /start's row of his list draws it (issue 32 item 8): address, note,
+  // numbers, «Позвонить» and «Открыть», as each row of his list has them. What only the card's read says (a
+  // block, the dangers) comes with it.
+  const row = queryClient.getQueryData<BarrierSummary>(barrierRowQueryKey(barrierId));
+  const card = barrier.data ?? (barrier.isPending ? row : undefined);
   const limits = useQuery({ queryKey: limitsQueryKey(barrierId), queryFn: () => getLimits(barrierId) });
   const phones = useQuery({
     queryKey: myPhonesQueryKey(barrierId),
@@ -93,7 +100,7 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
   return (
     <>
       <QueryStatus
-        isPending={barrier.isPending}
+        isPending={barrier.isPending && !card}
         error={
           loadError
             ? errorMessage(loadError, {
@@ -103,26 +110,26 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             : null
         }
       />
-      {barrier.data ? (
+      {card ? (
         <Card withBorder radius="md">
           <Stack gap={4}>
             <Text fw={700} size="lg" data-testid="barrier-address">
-              <UserText>{barrier.data.address}</UserText>
+              <UserText>{card.address}</UserText>
             </Text>
-            {barrier.data.additional_info ? (
+            {card.additional_info ? (
               <Text size="sm">
-                <UserText>{barrier.data.additional_info}</UserText>
+                <UserText>{card.additional_info}</UserText>
               </Text>
             ) : null}
-            {barrier.data.device_phone ? (
-              <Text size="sm">Номер шлагбаума: {formatPhone(barrier.data.device_phone)}</Text>
+            {card.device_phone ? (
+              <Text size="sm">Номер шлагбаума: {formatPhone(card.device_phone)}</Text>
             ) : null}
             <Text size="sm">
-              Администратор: <UserText fallback={NAME_FALLBACK}>{barrier.data.owner.full_name}</UserText>,{' '}
-              {formatPhone(barrier.data.owner.phone) || PHONE_FALLBACK}
+              Администратор: <UserText fallback={NAME_FALLBACK}>{card.owner.full_name}</UserText>,{' '}
+              {formatPhone(card.owner.phone) || PHONE_FALLBACK}
             </Text>
-            <CallBarrierButton devicePhone={barrier.data.device_phone} />
-            {barrier.data.block_reason ? null : <OpenGateButton side="user" barrierId={barrierId} />}
+            <CallBarrierButton devicePhone={card.device_phone} />
+            {blockReason ? null : <OpenGateButton side="user" barrierId={barrierId} />}
           </Stack>
         </Card>
       ) : null}

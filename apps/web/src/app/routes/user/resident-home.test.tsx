@@ -4,12 +4,13 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { type MockReply, mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
-import { userBarrier, userProfile } from '../../../test/user-fixtures';
-import { accessRequest, page } from '../admin/test-data';
+import { ownPrimaryPhone, userBarrier, userProfile } from '../../../test/user-fixtures';
+import { accessRequest, limits, page } from '../admin/test-data';
 import { loginLoader, rootLoader } from '../session-home';
 import { BarriersRoute } from './barriers';
+import { MyBarrierRoute } from './my-barrier';
 import { RequestsRoute } from './requests';
 import { findResidentHome, startResidentHomeEarly } from './resident-home';
 import { StartRoute } from './start';
@@ -90,6 +91,35 @@ describe('a returning resident lands with the gate one tap away', { timeout: 30_
     // Taken once: /start opened again later asks again (his barriers may have changed).
     await startsOn();
     expect(server.callsTo('GET /api/barriers/my/')).toHaveLength(2);
+  });
+
+  it("draws his barrier's card from /start's row while the card's own read is on its way", async () => {
+    signIn();
+    const server = residentServer(1, 0);
+    let answerCard: (reply: MockReply) => void = () => {};
+    server.on({
+      'GET /api/barriers/8/': () =>
+        new Promise<MockReply>((resolve) => {
+          answerCard = resolve;
+        }),
+      'GET /api/barriers/8/limits/': limits,
+      'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone], total_count: 1 },
+      'GET /api/barriers/8/guest-passes/': page('guest_passes', []),
+      'GET /api/barriers/8/openings/': page('openings', []),
+    });
+    renderRoute(<StartRoute />, { path: '/start', routes: { '/mybarrier': <MyBarrierRoute /> } });
+
+    expect(await screen.findByTestId('barrier-address')).toHaveTextContent('ул Арбат, д 10');
+    expect(screen.getByText('Номер шлагбаума: +7 (900) 555-00-00')).toBeInTheDocument();
+    expect(screen.getByTestId('call-barrier')).toHaveAttribute('href', 'tel:+79005550000');
+    expect(screen.getByTestId('open-gate')).toHaveTextContent('Открыть');
+    expect(screen.queryByLabelText('Загрузка')).toBeNull();
+    expect(server.callsTo('GET /api/barriers/8/')).toHaveLength(1);
+
+    // What only the card's read says arrives with it: here a block, which takes «Открыть» away.
+    answerCard({ ...mine(1)[0], ...userBarrier, address: 'ул Арбат, д 10', block_reason: 'Долг за въезд' });
+    expect(await screen.findByTestId('blocked-notice')).toHaveTextContent('Долг за въезд');
+    expect(screen.queryByTestId('open-gate')).toBeNull();
   });
 
   it('sends nothing early without a stored session', () => {

@@ -1,5 +1,5 @@
 import type { AccessRequestList } from '../../../features/access-requests/api/access-requests-api';
-import type { BarrierList } from '../../../features/barriers/api/barriers-api';
+import type { BarrierList, BarrierSummary } from '../../../features/barriers/api/barriers-api';
 import { api } from '../../../lib/api-client';
 import { readStored } from '../../../lib/storage';
 import { type NavigationState, paths } from '../../paths';
@@ -10,6 +10,8 @@ export const incomingRequestsPath = `${paths.requests}?tab=incoming`;
 export interface ResidentHome {
   to: string;
   state?: NavigationState;
+  /** His one barrier's row of the list: its screen draws the card from it until the card's own read is in. */
+  barrier?: BarrierSummary;
 }
 
 /**
@@ -27,7 +29,8 @@ export async function findResidentHome(): Promise<ResidentHome> {
       }) as Promise<AccessRequestList>,
     ]);
     const [first] = barriers.barriers;
-    if (barriers.total_count === 1 && first) return { to: paths.myBarrier, state: { barrier_id: first.id } };
+    if (barriers.total_count === 1 && first)
+      return { to: paths.myBarrier, state: { barrier_id: first.id }, barrier: first };
     if (barriers.total_count > 1) return { to: paths.barriers };
     if (invitations.total_count > 0) return { to: incomingRequestsPath };
     return { to: paths.user };

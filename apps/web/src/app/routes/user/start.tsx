@@ -1,6 +1,8 @@
 import { Center, Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { barrierRowQueryKey } from '../../../features/barriers/api/barriers-api';
 import { takeResidentHome } from './resident-home';
 
 /**
@@ -10,6 +12,7 @@ import { takeResidentHome } from './resident-home';
  */
 export function StartRoute() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   useEffect(() => {
     // Most residents have one barrier: its screen's code loads while the two reads are on their way rather than
     // after them (issue 32 item 8; the router's lazy route then finds it loaded). A page opened on /start sent
@@ -17,12 +20,15 @@ export function StartRoute() {
     void import('./my-barrier').catch(() => undefined);
     let isCurrent = true;
     void takeResidentHome().then((home) => {
-      if (isCurrent) navigate(home.to, { replace: true, state: home.state ?? null });
+      if (!isCurrent) return;
+      // His barrier's card is drawn from the list's row while its own read is on its way (issue 32 item 8).
+      if (home.barrier) queryClient.setQueryData(barrierRowQueryKey(home.barrier.id), home.barrier);
+      navigate(home.to, { replace: true, state: home.state ?? null });
     });
     return () => {
       isCurrent = false;
     };
-  }, [navigate]);
+  }, [navigate, queryClient]);
   return (
     <Center mih="100dvh">
       <Loader aria-label="Загрузка" />

@@ -2,6 +2,7 @@
 import type {
   BarrierDetail,
   BarrierOrdering,
+  BarrierSummary,
   barrierListSchema,
   checkAccessSchema,
 } from '@propusk/contracts/barriers';
@@ -9,7 +10,7 @@ import type { Limits } from '@propusk/contracts/limits';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export type { BarrierDetail, Limits };
+export type { BarrierDetail, BarrierSummary, Limits };
 export type BarrierList = z.infer<typeof barrierListSchema>;
 
 /** spec.md section 9: the barrier list shows 5 per page. */
@@ -32,6 +33,12 @@ export function getBarriers({ scope, page, ordering, address }: BarrierListParam
 }
 
 export const barrierQueryKey = (id: number) => ['barriers', 'detail', id] as const;
+
+/**
+ * A barrier's row of the resident's list as /start read it: his barrier screen draws its card from it while the
+ * card's own read is on its way (issue 32 item 8). Put in the cache by /start, never fetched.
+ */
+export const barrierRowQueryKey = (id: number) => ['barriers', 'row', id] as const;
 
 export function getBarrier(id: number) {
   return api.get(`/api/barriers/${id}/`) as Promise<BarrierDetail>;
