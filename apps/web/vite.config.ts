@@ -35,6 +35,9 @@ export default defineConfig(({ command }) => ({
             { name: 'first-screen', tags: ['$initial'], priority: 2 },
             // The code step with what it needs beyond the first screen, in one chunk for the same reason.
             { name: 'code-step', test: /routes[\\/]auth[\\/]verify-user\.tsx$/, priority: 1 },
+            // A resident's first screen (his barrier) with what it needs beyond the entry, the router's chunk
+            // included: one request instead of ≈ 35 in waves over six connections (decision 0028 section 8).
+            { name: 'resident-first-screen', test: /routes[\\/]user[\\/]my-barrier\.tsx$/, priority: 0 },
           ],
         },
       },
