@@ -71,7 +71,8 @@ export async function showOwnBarrierInList(page: Page, address: string) {
     const position = await page.getByTestId('pager-position').textContent();
     await forward.click();
     await expect(page.getByTestId('pager-position')).not.toHaveText(position ?? '');
-    await page.waitForLoadState('networkidle');
+    // The previous page's barriers stay on screen (aria-busy) until the new page's arrive.
+    await expect(page.getByTestId('admin-barrier-list')).toHaveAttribute('aria-busy', 'false');
   }
   return item;
 }

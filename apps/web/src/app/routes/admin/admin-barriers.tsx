@@ -63,7 +63,16 @@ export function AdminBarriersRoute() {
         <Text c="gray.7">{BARRIER_MESSAGES.emptyAdminBarriers}</Text>
       ) : null}
       {barriers.data ? (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        <Stack
+          gap="sm"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          data-testid="admin-barrier-list"
+          // The previous page stays on screen while the next one loads: busy until it is replaced.
+          aria-busy={barriers.isPlaceholderData}
+        >
           {barriers.data.barriers.map((barrier) => (
             <li key={barrier.id}>
               <UnstyledButton
