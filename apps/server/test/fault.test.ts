@@ -189,7 +189,7 @@ describe('two server processes on one database', () => {
         void one.worker.kick(barrier.id);
         void two.worker.kick(barrier.id);
       }
-      const deadline = Date.now() + 25_000;
+      const deadline = Date.now() + 50_000;
       for (;;) {
         const all = (await Promise.all(barriers.map(({ barrier }) => h.commands(barrier.id)))).flat();
         if (all.every((row) => row.status === 'confirmed')) break;
@@ -207,5 +207,5 @@ describe('two server processes on one database', () => {
       await two.stop();
     }
     expect((t.deps.sms as DemoSmsGateway).name).toBe('demo');
-  });
+  }, 60_000);
 });

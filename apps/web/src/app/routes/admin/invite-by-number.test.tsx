@@ -72,7 +72,7 @@ describe('invitation by number (issue 14 part 2)', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('СМС с приглашением отправлено');
     server.on({ 'GET /api/admin/phone_invitations/': page('phone_invitations', []) });
     await user.click(screen.getByRole('button', { name: 'Отменить приглашение' }));
-    await user.click(screen.getByRole('button', { name: 'Да, отменить' }));
+    await user.click(await screen.findByRole('button', { name: 'Да, отменить' }, { timeout: 10_000 }));
     await waitFor(() => expect(screen.queryByTestId('waiting-invitation')).toBeNull());
     expect(server.callsTo('DELETE /api/admin/phone_invitations/7/')).toHaveLength(1);
   });
