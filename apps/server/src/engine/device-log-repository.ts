@@ -3,7 +3,7 @@
  * Pages read the (barrier_id, id) or (barrier_id, outcome, id) index backwards and stop after page_size rows.
  */
 import type { DeviceMessageDirection, DeviceMessageOutcome } from '@propusk/contracts/devices';
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { deviceCommands, deviceMessages } from '../db/schema.ts';
@@ -115,9 +115,6 @@ interface FiguresRow {
   alarms_today: number | string;
 }
 
-/** A column of the figures statement: raw SQL read as it comes (mapped in `deviceFigures`). */
-const figure = <T>(expression: SQL) => sql<T>`${expression}`;
-
 /**
  * The figures statement, built once per executor: the barrier ids are one array parameter and the alarm
  * window's start another, so that every page size shares one named prepared statement. PostgreSQL planned
@@ -128,42 +125,38 @@ function figuresStatement(executor: Executor) {
   return preparedStatement(executor, 'device.figures', () =>
     executor
       .select({
-        barrier_id: figure<number>(sql`b.id`),
-        last_reply_at: figure<unknown>(sql`(select max(m.created_at) from ${deviceMessages} m
-          where m.barrier_id = b.id and m.direction = 'in')`),
-        last_confirmed_at: figure<unknown>(sql`(select max(c.finished_at) from ${deviceCommands} c
-          where c.barrier_id = b.id and c.status = 'confirmed')`),
-        open_commands: figure<number | string>(sql`(select count(*) from ${deviceCommands} c
-          where c.barrier_id = b.id and c.status in ('queued', 'sent'))`),
-        oldest_open_at: figure<unknown>(sql`oldest.created_at`),
-        oldest_open_attempts: figure<number | string>(sql`coalesce(oldest.attempts, 0)`),
-        consecutive_failures: figure<number | string>(sql`(select count(*) from ${deviceCommands} c
+        barrier_id: sql<number>`b.id`,
+        last_reply_at: sql<unknown>`(select max(m.created_at) from ${deviceMessages} m
+          where m.barrier_id = b.id and m.direction = 'in')`,
+        last_confirmed_at: sql<unknown>`(select max(c.finished_at) from ${deviceCommands} c
+          where c.barrier_id = b.id and c.status = 'confirmed')`,
+        open_commands: sql<number | string>`(select count(*) from ${deviceCommands} c
+          where c.barrier_id = b.id and c.status in ('queued', 'sent'))`,
+        oldest_open_at: sql<unknown>`oldest.created_at`,
+        oldest_open_attempts: sql<number | string>`coalesce(oldest.attempts, 0)`,
+        consecutive_failures: sql<number | string>`(select count(*) from ${deviceCommands} c
           where c.barrier_id = b.id and c.status = 'failed' and c.attempts > 0
             and c.id > coalesce((select max(k.id) from ${deviceCommands} k
-                                 where k.barrier_id = b.id and k.status = 'confirmed'), 0))`),
-        last_failure_reason: figure<
-          string | null
-        >(sql`(select case when c.status = 'failed' then c.last_error end
+                                 where k.barrier_id = b.id and k.status = 'confirmed'), 0))`,
+        last_failure_reason: sql<string | null>`(select case when c.status = 'failed' then c.last_error end
           from ${deviceCommands} c
           where c.barrier_id = b.id and c.status in ('confirmed', 'failed') and c.attempts > 0
-          order by c.id desc limit 1)`),
-        unrecognised_count: figure<number | string>(sql`(select count(*) from ${deviceMessages} m
-          where m.barrier_id = b.id and m.outcome = 'unrecognised')`),
-        silent_since: figure<unknown>(sql`(select min(c.sent_at) from ${deviceCommands} c
+          order by c.id desc limit 1)`,
+        unrecognised_count: sql<number | string>`(select count(*) from ${deviceMessages} m
+          where m.barrier_id = b.id and m.outcome = 'unrecognised')`,
+        silent_since: sql<unknown>`(select min(c.sent_at) from ${deviceCommands} c
           where c.barrier_id = b.id and c.status in ('queued', 'sent', 'failed') and c.attempts > 0
             and c.id > coalesce((select max(k.id) from ${deviceCommands} k
-                                 where k.barrier_id = b.id and k.status = 'confirmed'), 0))`),
-        last_power: figure<
-          'power_failure' | 'power_restored' | null
-        >(sql`(select m.outcome from ${deviceMessages} m
+                                 where k.barrier_id = b.id and k.status = 'confirmed'), 0))`,
+        last_power: sql<'power_failure' | 'power_restored' | null>`(select m.outcome from ${deviceMessages} m
           where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
-          order by m.id desc limit 1)`),
-        last_power_at: figure<unknown>(sql`(select m.created_at from ${deviceMessages} m
+          order by m.id desc limit 1)`,
+        last_power_at: sql<unknown>`(select m.created_at from ${deviceMessages} m
           where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
-          order by m.id desc limit 1)`),
-        alarms_today: figure<number | string>(sql`(select count(*) from ${deviceMessages} m
+          order by m.id desc limit 1)`,
+        alarms_today: sql<number | string>`(select count(*) from ${deviceMessages} m
           where m.barrier_id = b.id and m.outcome = 'alarm'
-            and m.created_at > ${sql.placeholder('alarmsSince')}::timestamptz)`),
+            and m.created_at > ${sql.placeholder('alarmsSince')}::timestamptz)`,
       })
       .from(sql`unnest(${sql.placeholder('ids')}::int[]) as b(id)
         left join lateral (
@@ -188,8 +181,7 @@ export async function deviceFigures(
     ids: barrierIds,
     alarmsSince: new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString(),
   });
-  const result = { rows };
-  return result.rows.map((row) => {
+  return rows.map((row) => {
     const lastReply = toDate(row.last_reply_at);
     const lastConfirmed = toDate(row.last_confirmed_at);
     // Replies from before the log existed are known only by the commands they confirmed.
