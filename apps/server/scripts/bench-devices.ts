@@ -123,7 +123,12 @@ export async function commitToSmsLatency(
 
 async function measureLatency(url: string, changes: number, concurrency: number, paceMs: number) {
   const directory = mkdtempSync(path.join(tmpdir(), 'propusk-bench-devices-'));
-  const handle = await openDatabase({ databaseUrl: url, dataDir: directory, poolSize: 20 });
+  const handle = await openDatabase({
+    databaseUrl: url,
+    dataDir: directory,
+    poolSize: 20,
+    preparedStatements: true,
+  });
   try {
     await applyMigrations(handle);
     // The queue's own path is measured here, not the gateway's rate: the bucket never runs dry.

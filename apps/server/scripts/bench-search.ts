@@ -42,7 +42,7 @@ async function main() {
   const runs = Number(values.runs);
   const url = benchDatabaseUrl();
   assertLoopback(url);
-  const handle = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 1 });
+  const handle = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 1, preparedStatements: true });
   if (handle.kind !== 'postgres') throw new Error('PostgreSQL only');
   const barriers = await handle.pool.query<{ count: string }>('select count(*) from barriers');
   const viewer = await handle.pool.query<{ user_id: number }>(

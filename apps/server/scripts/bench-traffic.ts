@@ -102,7 +102,12 @@ async function reference(url: string): Promise<string> {
 export async function simulateWeek(barrierCount: number, days = 7): Promise<string[]> {
   return withScratchDatabase('propusk_bench_traffic', async (url) => {
     const directory = mkdtempSync(path.join(tmpdir(), 'propusk-bench-traffic-'));
-    const handle = await openDatabase({ databaseUrl: url, dataDir: directory, poolSize: 4 });
+    const handle = await openDatabase({
+      databaseUrl: url,
+      dataDir: directory,
+      poolSize: 4,
+      preparedStatements: true,
+    });
     if (handle.kind !== 'postgres') throw new Error('The traffic bench runs on PostgreSQL.');
     try {
       await applyMigrations(handle);

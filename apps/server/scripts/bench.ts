@@ -456,7 +456,12 @@ async function main() {
   });
   const poolUrl = new URL(databaseUrl);
   poolUrl.searchParams.set('application_name', APPLICATION_NAME);
-  const handle = await openDatabase({ databaseUrl: poolUrl.toString(), dataDir, poolSize: 20 });
+  const handle = await openDatabase({
+    databaseUrl: poolUrl.toString(),
+    dataDir,
+    poolSize: 20,
+    preparedStatements: true,
+  });
   if (handle.kind !== 'postgres') throw new Error('The bench needs PostgreSQL');
   await applyMigrations(handle);
   // Keep every connection open for the whole run and open them all now: the CPU time of the PostgreSQL

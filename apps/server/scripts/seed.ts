@@ -663,7 +663,7 @@ async function main() {
   await ensureDatabase(databaseUrl);
 
   const started = performance.now();
-  const handle = await openDatabase({ databaseUrl, dataDir: '.', poolSize: 2 });
+  const handle = await openDatabase({ databaseUrl, dataDir: '.', poolSize: 2, preparedStatements: true });
   if (handle.kind !== 'postgres') throw new Error('The seed needs PostgreSQL');
   await applyMigrations(handle);
   await handle.close();

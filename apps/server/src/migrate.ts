@@ -18,6 +18,7 @@ async function migrate() {
       databaseUrl: config.DATABASE_URL,
       dataDir: config.dataDir,
       poolSize: 1,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     });
     try {
       const { applied } = await applyMigrations(handle);

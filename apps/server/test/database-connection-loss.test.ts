@@ -7,11 +7,16 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { usesPostgres } from './test-app.ts';
+import { namedStatementsInTests, usesPostgres } from './test-app.ts';
 
 describe.skipIf(!usesPostgres)('a PostgreSQL connection lost while checked out', () => {
   it('neither raises an unhandled error nor breaks the pool', async () => {
-    const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '.', poolSize: 2 });
+    const handle = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      dataDir: '.',
+      poolSize: 2,
+      preparedStatements: namedStatementsInTests,
+    });
     if (handle.kind !== 'postgres') throw new Error('expected PostgreSQL');
     const unhandled: unknown[] = [];
     const onUncaught = (error: unknown) => unhandled.push(error);

@@ -13,7 +13,7 @@ import type { Dependencies } from '../src/lib/dependencies.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { createDeviceHarness, type DeviceHarness, SwitchableGateway } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, namedStatementsInTests, type TestApp } from './test-app.ts';
 
 /** A number as the RTU sheet writes it (the production form `0007` + ten digits). */
 const digits = (phone: string) => `0007${phone.slice(2)}`;
@@ -170,6 +170,7 @@ describe('two server processes on one database', () => {
           .connectionString,
         dataDir: t.config.dataDir,
         poolSize: 5,
+        preparedStatements: namedStatementsInTests,
       });
     }
     const otherHandle: DatabaseHandle = second ?? t.handle;

@@ -43,7 +43,12 @@ async function createPostgresTemplate(url: string) {
   const templateUrl = new URL(url);
   templateUrl.pathname = `/${name}`;
   // Every connection to it is closed before the files copy it: PostgreSQL copies no database in use.
-  const handle = await openDatabase({ databaseUrl: templateUrl.toString(), dataDir: tmpdir(), poolSize: 1 });
+  const handle = await openDatabase({
+    databaseUrl: templateUrl.toString(),
+    dataDir: tmpdir(),
+    poolSize: 1,
+    preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'off',
+  });
   try {
     await applyMigrations(handle);
   } finally {

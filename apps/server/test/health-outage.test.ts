@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { type DeviceProcessing, startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, namedStatementsInTests, type TestApp } from './test-app.ts';
 
 describe('liveness and readiness', () => {
   let t: TestApp;
@@ -57,6 +57,7 @@ describe('the database unreachable', () => {
     unreachable = await openDatabase({
       databaseUrl: 'postgres://postgres@127.0.0.1:1/propusk',
       dataDir: '/tmp',
+      preparedStatements: namedStatementsInTests,
     });
     const destination = new Writable({
       write(chunk, _encoding, done) {

@@ -16,7 +16,7 @@ import {
   openMemoryDatabase,
   pendingMigrations,
 } from '../src/db/database.ts';
-import { usesPostgres } from './test-app.ts';
+import { namedStatementsInTests, usesPostgres } from './test-app.ts';
 
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
   entries: { tag: string }[];
@@ -47,7 +47,14 @@ describe.skipIf(!usesPostgres)('migrations started by four processes at once', (
     const target = new URL(process.env.DATABASE_URL ?? '');
     target.pathname = `/${name}`;
     const handles = await Promise.all(
-      [1, 2, 3, 4].map(() => openDatabase({ databaseUrl: target.toString(), dataDir: '.', poolSize: 2 })),
+      [1, 2, 3, 4].map(() =>
+        openDatabase({
+          databaseUrl: target.toString(),
+          dataDir: '.',
+          poolSize: 2,
+          preparedStatements: namedStatementsInTests,
+        }),
+      ),
     );
     try {
       const results = await Promise.all(handles.map((handle) => applyMigrations(handle)));

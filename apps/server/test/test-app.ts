@@ -47,6 +47,8 @@ export interface TestApp {
 }
 
 export const usesPostgres = Boolean(process.env.DATABASE_URL);
+/** Named prepared statements, off in CI's pass through PgBouncer in transaction mode (.ci/run). */
+export const namedStatementsInTests = process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
 
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
@@ -75,8 +77,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     databaseUrl: testUrl.toString(),
     dataDir: tmpdir(),
     poolSize: 10,
-    // Off in CI's pass through PgBouncer in transaction mode (.ci/run).
-    preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'off',
+    preparedStatements: namedStatementsInTests,
   });
   await applyMigrations(handle);
   return {

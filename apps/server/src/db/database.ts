@@ -49,10 +49,14 @@ export async function openDatabase(options: {
   dataDir: string;
   poolSize?: number;
   sendPoolSize?: number;
-  /** Named prepared statements (db/prepared.ts); false behind PgBouncer in transaction mode. */
-  preparedStatements?: boolean;
+  /**
+   * Named prepared statements (db/prepared.ts); false behind PgBouncer in transaction mode. Required: the
+   * choice is the process's (every handle's statements follow the last one opened), so a handle opened
+   * without saying would turn names back on for the others (a second pool in a test once did, behind PgBouncer).
+   */
+  preparedStatements: boolean;
 }): Promise<DatabaseHandle> {
-  const named = options.preparedStatements ?? true;
+  const named = options.preparedStatements;
   useNamedStatements(named);
   if (options.databaseUrl) {
     const settings = named ? NAMED_STATEMENT_SETTINGS : undefined;
