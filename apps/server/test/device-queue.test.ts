@@ -101,6 +101,8 @@ describe('device queue with the demo provider', () => {
     const end = new Date(start.getTime() + 2 * 60 * 60_000);
     const phone = await h.addPhone(barrier.id, { userId: admin.id, type: 'temporary', start, end });
     expect(phone.queued).toBe(0);
+    // Nothing to send before its start: the device is as it should be, so the phone is not waiting.
+    expect((await h.phone(phone.id)).status).toBe('ok');
     await h.run(barrier.id);
     expect(h.smsTo(barrier.devicePhone)).toEqual([]);
 

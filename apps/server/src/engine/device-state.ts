@@ -76,9 +76,13 @@ export function commandSmsSql() {
 /** Models whose units hold a set of numbers (Telemetrica): their commands concern a number, not a slot. */
 const NUMBER_ADDRESSED_MODELS = DEVICE_MODELS.filter((model) => getSheet(model).addressing === 'number');
 
-/** The active phones with a slot of barrier `b`, as one json column (`phoneSpecsOf` reads it). */
+/**
+ * The active phones with a slot of barrier `b`, as one json column (`phoneSpecsOf` reads it; `pending`:
+ * the phone's status is `pending`, read by `loadDeviceState`).
+ */
 const phoneSpecsJsonSql = sql`(select coalesce(json_agg(json_build_object('id', p.id, 'slot', p.slot,
-    'number', p.phone, 'kind', p.type, 'start', p.start_time, 'end', p.end_time, 'schedule', p.schedule)), '[]')
+    'number', p.phone, 'kind', p.type, 'start', p.start_time, 'end', p.end_time, 'schedule', p.schedule,
+    'pending', p.status = 'pending')), '[]')
   from ${phones} p where p.barrier_id = b.id and p.is_active and p.slot is not null)`;
 
 /** A json_agg column: parsed by node-postgres, a string from some drivers. */
@@ -206,12 +210,17 @@ export async function loadDeviceState(executor: Executor, barrierId: number) {
   const result = { rows: await statement.execute({ barrierId }) };
   const row = result.rows[0];
   if (!row) return null;
+  const phoneRows = jsonRows(row.phones);
   return {
     model: row.model,
     clockSetAt: jsonDate(row.clock_set_at),
     /** Some active phone is `pending` (settlePendingPhones has something to look at). */
     hasPendingPhones: Boolean(row.has_pending),
-    specs: specsWithGateway(row.model, row.phones, row.gateway),
+    /** The active phones with a slot whose status is `pending` (some may have none: see `hasPendingPhones`). */
+    pendingPhones: phoneRows
+      .filter((phone) => phone.pending === true)
+      .map((phone) => ({ id: phone.id as number, slot: phone.slot as number })),
+    specs: specsWithGateway(row.model, phoneRows, row.gateway),
     slots: jsonRows(row.slots).map((slot) => ({
       slot: slot.slot as number,
       number: slot.number as string,

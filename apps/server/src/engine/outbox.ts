@@ -28,6 +28,7 @@ import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands, phones } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { type DeviceView, deviceViewOf, GATEWAY_SPEC_ID, loadDeviceState } from './device-state.ts';
+import { settlePendingPhones, slotsCovered } from './pending-phones.ts';
 import { assertResidentSmsShare } from './sms-shares.ts';
 import {
   assertWeeklySmsBudget,
@@ -70,6 +71,11 @@ export interface SyncOptions {
    * over his share of the weekly limit. Null or absent: the owner, his staff or the system.
    */
   spentBy?: number | null;
+  /**
+   * The barrier's `sms_weekly_limit` when the caller has read it already (`lockLiveBarrier` reads the limits
+   * with the lock): one statement less while the barrier is locked. Absent: read here.
+   */
+  weeklyLimit?: number | null;
 }
 
 /**
@@ -157,6 +163,8 @@ async function planDevice(
     fresh: plan.slice(kept),
     plan,
     hasPendingPhones: state.hasPendingPhones,
+    pendingPhones: state.pendingPhones,
+    open: state.open,
   };
 }
 
@@ -207,7 +215,7 @@ export async function syncBarrierDevice(
 ): Promise<number> {
   const planned = await planDevice(executor, deps, barrierId, options);
   if (!planned) return 0;
-  const { now, model, specs, believed, stale, fresh, plan, hasPendingPhones } = planned;
+  const { now, model, specs, believed, stale, fresh, plan, hasPendingPhones, pendingPhones, open } = planned;
   // Two SMS a change where the model confirms it by reading it back (planSms).
   const freshSms = planSms(model, fresh);
   if (stale.length > 0) {
@@ -222,7 +230,12 @@ export async function syncBarrierDevice(
       );
   }
   // Barriers without a limit pay nothing for the forecast.
-  if ((options.enforceWeeklyLimit ?? true) && (await loadWeeklyLimit(executor, barrierId)) !== null) {
+  const enforce = options.enforceWeeklyLimit ?? true;
+  if (
+    enforce &&
+    (options.weeklyLimit !== undefined ? options.weeklyLimit : await loadWeeklyLimit(executor, barrierId)) !==
+      null
+  ) {
     // The clock as the device will have it once this plan is sent (the forecast counts its renewal).
     const clockSetAt = plan.some((command) => command.kind === 'set_clock')
       ? now
@@ -243,6 +256,7 @@ export async function syncBarrierDevice(
         { committedGrew: committed > (options.committedBefore ?? 0) },
       );
   }
+  let pendingPhoneIds: number[] = [];
   if (fresh.length > 0) {
     const phoneIdBySlot = new Map(
       specs.filter((spec) => spec.id !== GATEWAY_SPEC_ID).map((spec) => [spec.slot, spec.id]),
@@ -263,19 +277,33 @@ export async function syncBarrierDevice(
       })),
     );
     // A batch links no phone (one row, several numbers): its phones are found by the slots it carries.
-    const pendingPhoneIds = fresh
+    pendingPhoneIds = fresh
       .filter((command) => command.kind === 'add' || command.kind === 'add_window')
       .flatMap((command) => commandEntries(command).map((entry) => phoneIdBySlot.get(entry.slot)))
       .filter((id): id is number => id !== undefined);
-    if (pendingPhoneIds.length > 0) {
-      await executor
-        .update(phones)
-        .set({ status: 'pending', updatedAt: now })
-        .where(inArray(phones.id, pendingPhoneIds));
-    }
   }
-  // Phones marked pending just now have their command queued: only those pending before can be settled.
-  if (hasPendingPhones) await settlePendingPhones(executor, barrierId, now);
+  // Phones marked pending just now have their command queued: only those pending before can be settled, and
+  // only when one of them is left without an open command for its slot (else the statement would change
+  // nothing: skipped, one round trip less under the barrier lock on every add).
+  const alreadyPending = new Set(pendingPhones.map((phone) => phone.id));
+  const toMark = pendingPhoneIds.filter((id) => !alreadyPending.has(id));
+  const staleIds = new Set(stale.map((row) => row.id));
+  const covered = slotsCovered([
+    ...open.filter((row) => !staleIds.has(row.id)).map((row) => row.payload),
+    ...fresh.map(commandToJson),
+  ]);
+  const marked = new Set(pendingPhoneIds);
+  const mustSettle =
+    hasPendingPhones &&
+    // A pending phone without a slot (not in `pendingPhones`): the statement decides.
+    (pendingPhones.length === 0 ||
+      pendingPhones.some((phone) => !marked.has(phone.id) && !covered.has(phone.slot)));
+  if (mustSettle) await settlePendingPhones(executor, barrierId, now, pendingPhoneIds);
+  else if (toMark.length > 0)
+    await executor
+      .update(phones)
+      .set({ status: 'pending', updatedAt: now })
+      .where(inArray(phones.id, toMark));
   return freshSms;
 }
 
@@ -293,37 +321,4 @@ function commandDeadlines(commands: readonly PlannedCommand[]): (Date | null)[] 
       if (later.window && (soonest === null || later.window.start < soonest)) soonest = later.window.start;
     return soonest;
   });
-}
-
-/**
- * A pending phone with no command on its way for its slot is as the device should have it (e.g. a
- * temporary phone on a model without windows, before its start): it is `ok`.
- */
-export async function settlePendingPhones(executor: Executor, barrierId: number, now: Date): Promise<void> {
-  // The slots the barrier's open whitelist commands write or clear (a batch: each of its entries), once per
-  // statement, then one anti-join with its pending phones. Checked per phone (each pending phone against every
-  // open command's payload) it grew with pending phones × open commands: 15 ms a call under the mixed load,
-  // half of PostgreSQL's time, when a queue had a few hundred commands waiting.
-  await executor.execute(sql`
-    with covered as materialized (
-      select (c.payload->>'slot')::int as slot from ${deviceCommands} c
-      where c.barrier_id = ${barrierId} and c.status in ('queued', 'sent')
-        and c.kind in ('add', 'add_window', 'delete') and c.payload ? 'slot'
-      union
-      select (e.value->>'slot')::int from ${deviceCommands} c
-      cross join lateral jsonb_array_elements(case when jsonb_typeof(c.payload->'entries') = 'array'
-        then c.payload->'entries' else '[]'::jsonb end) e
-      where c.barrier_id = ${barrierId} and c.status in ('queued', 'sent')
-        and c.kind in ('add', 'add_window', 'delete')
-    )
-    update ${phones} set status = 'ok', updated_at = ${now}
-    where ${phones.barrierId} = ${barrierId} and ${phones.isActive} and ${phones.status} = 'pending'
-      and not exists (select 1 from covered where covered.slot = ${phones.slot})`);
-}
-
-/** SQL: command row `c` (alias) writes or clears `slot`: its own slot, or one of a batch's entries. */
-export function commandCoversSlot(c: ReturnType<typeof sql>, slot: unknown) {
-  return sql`((${c}.payload->>'slot')::int = ${slot} or exists (
-    select 1 from jsonb_array_elements(case when jsonb_typeof(${c}.payload->'entries') = 'array'
-      then ${c}.payload->'entries' else '[]'::jsonb end) ce where (ce.value->>'slot')::int = ${slot}))`;
 }

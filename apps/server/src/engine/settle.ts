@@ -20,8 +20,9 @@ import {
 } from './device-rows.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
 import { commandSettled, readReplied } from './hooks.ts';
-import { commandCoversSlot, syncBarrierDevice } from './outbox.ts';
+import { syncBarrierDevice } from './outbox.ts';
 import { adoptProbedPassword, cancelQueuedProbes } from './password-probe.ts';
+import { commandCoversSlot } from './pending-phones.ts';
 import type { ReadCommandPayload } from './read-commands.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 

@@ -46,7 +46,8 @@ import {
   requireVisibleBarrier,
   visibleOwnerPhone,
 } from '../barrier-policy/policy.ts';
-import { deactivatePhonesLocked, deviceCapacity, lockLiveBarrier } from '../phones/phone-changes.ts';
+import { deviceCapacity } from '../phones/phone-admission.ts';
+import { deactivatePhonesLocked, lockLiveBarrier } from '../phones/phone-changes.ts';
 import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
 import * as repository from './repository.ts';
 import { createSearchBounds } from './search-bounds.ts';

@@ -49,10 +49,10 @@ import {
   requireBarrierPermission,
   userHasAccess,
 } from '../barrier-policy/policy.ts';
+import { assertPhoneLimits } from '../phones/phone-admission.ts';
 import {
   type Actor,
   addPhoneLocked,
-  assertPhoneLimits,
   deactivatePhonesLocked,
   lockLiveBarrier,
 } from '../phones/phone-changes.ts';

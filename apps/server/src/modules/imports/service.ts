@@ -26,12 +26,8 @@ import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { findBlockedNumbers } from '../phones/blocked-numbers.ts';
-import {
-  type LockedBarrier,
-  loadPhoneBatchContext,
-  lockLiveBarrier,
-  planPhoneBatch,
-} from '../phones/phone-changes.ts';
+import { loadPhoneBatchContext, planPhoneBatch } from '../phones/phone-admission.ts';
+import { type LockedBarrier, lockLiveBarrier } from '../phones/phone-changes.ts';
 import { type ImportAccounts, loadImportAccounts } from './accounts.ts';
 import { applyImport, toNewPhone } from './apply.ts';
 import { type ImportFormat, importTemplate, readImportFile } from './file.ts';

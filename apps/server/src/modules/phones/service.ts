@@ -24,16 +24,11 @@ import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
-import {
-  paginate,
-  requireBarrierAccess,
-  requireBarrierPermission,
-  userHasAccess,
-} from '../barrier-policy/policy.ts';
+import { paginate, requireBarrierAccess, requireBarrierPermission } from '../barrier-policy/policy.ts';
+import { assertScheduleIntervalLimit } from './phone-admission.ts';
 import {
   type Actor,
   addPhoneLocked,
-  assertScheduleIntervalLimit,
   barrierTurns,
   deactivatePhonesLocked,
   type LockedBarrier,
@@ -149,11 +144,6 @@ export function createPhoneService(deps: Dependencies) {
       db.transaction(async (tx) => {
         const barrier = await lockLiveBarrier(tx, barrierId);
         const committedBefore = await committedSmsBefore(tx, barrier);
-        // Access may have been lost between the check and the lock (leave, removal, block).
-        if (!(await userHasAccess(tx, barrier.id, ownerUserId))) {
-          if (side === 'admin') throw new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] });
-          throw forbidden('user_not_on_barrier');
-        }
         const added = await addPhoneLocked(
           tx,
           deps,
@@ -169,16 +159,30 @@ export function createPhoneService(deps: Dependencies) {
           },
           actorOf(side, caller),
           'manual',
+          // Access may have been lost between the check and the lock (leave, removal, block).
+          {
+            noAccess: () =>
+              side === 'admin'
+                ? new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] })
+                : forbidden('user_not_on_barrier'),
+          },
         );
         // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored. A
         // resident's own timed phone: its coming week's SMS count in his share (sms-shares.ts).
         const spentBy = await spenderOf(tx, side, caller, barrier.id);
         if (spentBy !== null && isTimed(added.type))
           await repository.updatePhone(tx, added.id, { smsPaidBy: spentBy });
-        await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
-        return repository.findPhone(tx, added.id);
+        await syncBarrierDevice(tx, deps, barrier.id, {
+          committedBefore,
+          spentBy,
+          weeklyLimit: barrier.limits.smsWeeklyLimit,
+        });
+        return added.id;
       });
-    const row = await barrierTurns.run(barrierId, transaction);
+    const phoneId = await barrierTurns.run(barrierId, transaction);
+    // Read after the commit, outside the barrier's turn (one round trip less while it is locked): the phone as
+    // the sync left it (pending with its command queued, or ok when its device needs nothing now).
+    const row = await repository.findPhone(db, phoneId);
     deps.notifyDeviceCommands([barrierId]);
     if (!row) throw phoneNotFound();
     return toPhone(row.phone);
@@ -218,7 +222,11 @@ export function createPhoneService(deps: Dependencies) {
           newValue: phoneSnapshot(row),
         });
         // A schedule with more windows, or a longer window, may cost more SMS ahead even with none queued now.
-        await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
+        await syncBarrierDevice(tx, deps, barrier.id, {
+          committedBefore,
+          spentBy,
+          weeklyLimit: barrier.limits.smsWeeklyLimit,
+        });
         return (await repository.findPhone(tx, phone.id))?.phone ?? row;
       });
     const updated = await barrierTurns.run(phone.barrierId, transaction);
@@ -250,9 +258,7 @@ export function createPhoneService(deps: Dependencies) {
 
     async addForUser(admin: AuthenticatedUser, barrierId: number, body: AdminAddPhoneBody) {
       await requireBarrierPermission(db, admin.id, barrierId, 'phones.manage');
-      if (!(await userHasAccess(db, barrierId, body.user))) {
-        throw new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] });
-      }
+      // Whether the user is on the barrier is checked under its lock, with the phone's other rules (add).
       return add('admin', admin, barrierId, body.user, body);
     },
 
@@ -298,7 +304,11 @@ export function createPhoneService(deps: Dependencies) {
           if (removed.length === 0) throw conflict('phone_deleted');
           // Taking a number off is never refused; a resident's removal still counts in his share.
           const spentBy = await spenderOf(tx, side, caller, barrier.id);
-          await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false, spentBy });
+          await syncBarrierDevice(tx, deps, barrier.id, {
+            enforceWeeklyLimit: false,
+            spentBy,
+            weeklyLimit: barrier.limits.smsWeeklyLimit,
+          });
         });
       await barrierTurns.run(phone.barrierId, transaction);
       deps.notifyDeviceCommands([phone.barrierId]);
