@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedToken } from './auth-helpers.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
-import { addPhone, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
+import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import type { TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -111,6 +111,27 @@ describe('devices follow the product API (demo provider)', () => {
       expect(device().wouldOpenFor(number, new Date('2026-11-22T08:00:00.000Z'))).toBe(false);
     }
     expect(device().whitelist(t.clock.now())).toEqual([{ slot: 1, number: owner.phone }]);
+  });
+
+  it('answers an added phone with nothing to send yet as ok at once (a model without windows, before its start)', async () => {
+    const plain = await createBarrier(t, owner, {
+      device_model: 'Telemetrica',
+      device_password: '',
+      device_phones_amount: 4,
+    });
+    const resident = await createUserWithAccess(t, plain, 'Жилец');
+    const start = new Date(t.clock.now().getTime() + 60 * 60_000);
+    const end = new Date(start.getTime() + 2 * 60 * 60_000);
+    const timed = await addPhone(t, resident, plain.id, {
+      type: 'temporary',
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+    });
+    expect(timed.statusCode, timed.body).toBe(201);
+    expect(timed.json().status).toBe('ok');
+    const permanent = await addPhone(t, resident, plain.id, { type: 'permanent' });
+    expect(permanent.statusCode, permanent.body).toBe(201);
+    expect(permanent.json().status).toBe('pending');
   });
 
   it('takes a user blocked by the administrator off the device', async () => {

@@ -76,6 +76,13 @@ export interface SyncOptions {
    * with the lock): one statement less while the barrier is locked. Absent: read here.
    */
   weeklyLimit?: number | null;
+  /** Filled with the phones the sync found as their devices should have them (now `ok`) and when. */
+  report?: SyncReport;
+}
+
+export interface SyncReport {
+  settledPhoneIds: number[];
+  settledAt: Date | null;
 }
 
 /**
@@ -298,8 +305,13 @@ export async function syncBarrierDevice(
     // A pending phone without a slot (not in `pendingPhones`): the statement decides.
     (pendingPhones.length === 0 ||
       pendingPhones.some((phone) => !marked.has(phone.id) && !covered.has(phone.slot)));
-  if (mustSettle) await settlePendingPhones(executor, barrierId, now, pendingPhoneIds);
-  else if (toMark.length > 0)
+  if (mustSettle) {
+    const settled = await settlePendingPhones(executor, barrierId, now, pendingPhoneIds);
+    if (options.report) {
+      options.report.settledPhoneIds.push(...settled);
+      options.report.settledAt = now;
+    }
+  } else if (toMark.length > 0)
     await executor
       .update(phones)
       .set({ status: 'pending', updatedAt: now })

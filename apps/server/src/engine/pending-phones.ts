@@ -27,7 +27,7 @@ export function slotsCovered(payloads: readonly PlannedCommandJson[]): Set<numbe
 
 /**
  * A pending phone with no command on its way for its slot is as the device should have it (e.g. a
- * temporary phone on a model without windows, before its start): it is `ok`.
+ * temporary phone on a model without windows, before its start): it is `ok`. Returns the ids it settled.
  */
 export async function settlePendingPhones(
   executor: Executor,
@@ -35,7 +35,7 @@ export async function settlePendingPhones(
   now: Date,
   /** Phones whose command was queued just now: marked pending in the same statement, never settled by it. */
   markPending: readonly number[] = [],
-): Promise<void> {
+): Promise<number[]> {
   // The slots the barrier's open whitelist commands write or clear (a batch: each of its entries), once per
   // statement, then one anti-join with its pending phones. Checked per phone (each pending phone against every
   // open command's payload) it grew with pending phones × open commands: 15 ms a call under the mixed load,
@@ -43,7 +43,7 @@ export async function settlePendingPhones(
   // updated by a data-modifying CTE of the same statement (one round trip less under the barrier lock); the
   // settle leaves them out, so no row is updated twice.
   const marked = markPending.length > 0 ? [...markPending] : [0];
-  await executor.execute(sql`
+  const result = (await executor.execute(sql`
     with covered as materialized (
       select (c.payload->>'slot')::int as slot from ${deviceCommands} c
       where c.barrier_id = ${barrierId} and c.status in ('queued', 'sent')
@@ -62,7 +62,9 @@ export async function settlePendingPhones(
     update ${phones} set status = 'ok', updated_at = ${now}
     where ${phones.barrierId} = ${barrierId} and ${phones.isActive} and ${phones.status} = 'pending'
       and ${phones.id} <> all(${sql.param(marked)}::int[])
-      and not exists (select 1 from covered where covered.slot = ${phones.slot})`);
+      and not exists (select 1 from covered where covered.slot = ${phones.slot})
+    returning ${phones.id} as id`)) as unknown as { rows: { id: number | string }[] };
+  return result.rows.map((row) => Number(row.id));
 }
 
 /** SQL: command row `c` (alias) writes or clears `slot`: its own slot, or one of a batch's entries. */

@@ -17,7 +17,7 @@ import {
 } from '@propusk/contracts/phones';
 import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
+import { type SyncReport, syncBarrierDevice } from '../../engine/outbox.ts';
 import { smsSpender } from '../../engine/sms-shares.ts';
 import { loadCommittedSms } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
@@ -170,22 +170,26 @@ export function createPhoneService(deps: Dependencies) {
         // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored. A
         // resident's own timed phone: its coming week's SMS count in his share (sms-shares.ts).
         const spentBy = await spenderOf(tx, side, caller, barrier.id);
-        if (spentBy !== null && isTimed(added.type))
-          await repository.updatePhone(tx, added.id, { smsPaidBy: spentBy });
+        const row =
+          spentBy !== null && isTimed(added.type)
+            ? await repository.updatePhone(tx, added.id, { smsPaidBy: spentBy })
+            : added;
+        const report: SyncReport = { settledPhoneIds: [], settledAt: null };
         await syncBarrierDevice(tx, deps, barrier.id, {
           committedBefore,
           spentBy,
           weeklyLimit: barrier.limits.smsWeeklyLimit,
+          report,
         });
-        return added.id;
+        // The phone as the sync left it (no read back: one round trip less): pending with its command
+        // queued, or ok when its device needs nothing now.
+        return report.settledPhoneIds.includes(row.id) && report.settledAt
+          ? { ...row, status: 'ok' as const, updatedAt: report.settledAt }
+          : row;
       });
-    const phoneId = await barrierTurns.run(barrierId, transaction);
-    // Read after the commit, outside the barrier's turn (one round trip less while it is locked): the phone as
-    // the sync left it (pending with its command queued, or ok when its device needs nothing now).
-    const row = await repository.findPhone(db, phoneId);
+    const row = await barrierTurns.run(barrierId, transaction);
     deps.notifyDeviceCommands([barrierId]);
-    if (!row) throw phoneNotFound();
-    return toPhone(row.phone);
+    return toPhone(row);
   }
 
   /** Applies a change to an active phone under the barrier lock, with its action and device commands. */
