@@ -33,11 +33,24 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'first-screen', tags: ['$initial'], priority: 2 },
+            // What the code step shares with the resident's first screen (Mantine's Paper, the session's home, the
+            // navigation state), apart: in the code step's chunk it made a resident's screen load the code step.
+            {
+              name: 'sign-in-shared',
+              test: /(app[\\/]routes[\\/]find-session-home\.ts|hooks[\\/]use-navigation-state\.ts|components[\\/]Paper[\\/].*)$/,
+              priority: 2,
+            },
             // The code step with what it needs beyond the first screen, in one chunk for the same reason.
             { name: 'code-step', test: /routes[\\/]auth[\\/]verify-user\.tsx$/, priority: 1 },
             // A resident's first screen (his barrier) with what it needs beyond the entry, the router's chunk
             // included: one request instead of ≈ 35 in waves over six connections (decision 0028 section 8).
-            { name: 'resident-first-screen', test: /routes[\\/]user[\\/]my-barrier\.tsx$/, priority: 0 },
+            // The whole error catalogue (every lazy screen past the sign-in waits for it, router.tsx) and the rest of
+            // Mantine's styles (styles/full-app.css) come in it too: a round trip fewer before the screen is drawn.
+            {
+              name: 'resident-first-screen',
+              test: /(routes[\\/]user[\\/]my-barrier\.tsx|contracts[\\/]src[\\/]error-texts\.ts|app[\\/]styles[\\/]full-app\.css)$/,
+              priority: 0,
+            },
           ],
         },
       },

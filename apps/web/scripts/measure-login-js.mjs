@@ -7,6 +7,9 @@
  * The code step: what /verifyuser adds on top (its lazy chunk and the chunks it imports statically), fetched when
  * the person leaves the number step.
  * Budget: 100 KB for /login, and 100 KB for /login and the code step together; the build fails above either.
+ * Mantine's styles come in two files (src/app/styles): the page's stylesheet has only what the sign-in screens
+ * draw. The build fails when a Mantine class used by /login or the code step is not in that stylesheet, or one
+ * used by any chunk is in neither file (Mantine's classes are `m_<hash>`, the same in its JS and its CSS).
  * Run after `vite build`: `node apps/web/scripts/measure-login-js.mjs`.
  */
 import { readFileSync } from 'node:fs';
@@ -59,4 +62,41 @@ collect(withCode, manifest[codeKey].file);
 const codeTotal = report('more for the code step', withCode, login);
 const both = loginTotal + codeTotal;
 console.log(`${(both / 1024).toFixed(1).padStart(7)} KB  /login and the code step together (budget 100 KB)`);
-if (loginTotal > BUDGET_BYTES || both > BUDGET_BYTES) process.exit(1);
+
+const mantineClasses = (file) =>
+  new Set(readFileSync(path.join(dist, file), 'utf8').match(/\bm_[0-9a-f]{6,8}\b/g));
+const union = (files) => new Set(files.flatMap((file) => [...mantineClasses(file)]));
+const missing = (used, defined) => [...used].filter((name) => !defined.has(name));
+const pageCss = manifest['index.html'].css ?? [];
+const allFiles = Object.values(manifest).map((chunk) => chunk.file);
+const missingOnSignIn = missing(union([...withCode]), union(pageCss));
+const missingAnywhere = missing(
+  union(allFiles.filter((file) => file.endsWith('.js'))),
+  union(
+    allFiles
+      .flatMap((file) => [file, ...(manifest[keyOfFile.get(file)]?.css ?? [])])
+      .filter((f) => f.endsWith('.css')),
+  ),
+);
+const cssSize = pageCss.reduce((total, file) => total + sizeOf(file), 0);
+console.log(
+  `${(cssSize / 1024).toFixed(1).padStart(7)} KB  gzipped render-blocking CSS for /login (${pageCss.join(', ')})`,
+);
+for (const [where, names] of [
+  ['the sign-in stylesheet (src/app/styles/sign-in.css)', missingOnSignIn],
+  ['any stylesheet (src/app/styles/full-app.css)', missingAnywhere],
+]) {
+  if (names.length > 0) {
+    console.error(`Mantine classes used but missing from ${where}: ${names.join(' ')}`);
+    console.error(
+      'Add the component file of @mantine/core/styles/ that defines them (grep -l NAME node_modules/@mantine/core/styles/*.css).',
+    );
+  }
+}
+if (
+  loginTotal > BUDGET_BYTES ||
+  both > BUDGET_BYTES ||
+  missingOnSignIn.length > 0 ||
+  missingAnywhere.length > 0
+)
+  process.exit(1);

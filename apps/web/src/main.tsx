@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/styles/sign-in.css';
 import './app/theme.css';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';

@@ -1,3 +1,4 @@
+import './styles/full-app.css';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

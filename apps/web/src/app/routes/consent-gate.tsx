@@ -1,15 +1,25 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { CONSENT_TEXTS } from '@propusk/contracts/privacy-texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../components/layout/app-layout';
+import { ScreenLoader } from '../../components/screen-loader';
 import { giveConsent } from '../../features/privacy/api/privacy-api';
-import { ConsentStep } from '../../features/privacy/components/consent-step';
 import { profileQueryKey, profileQueryOptions } from '../../features/users/api/profile-api';
 import { api } from '../../lib/api-client';
 import { clearSession, readStored } from '../../lib/storage';
 import { paths } from '../paths';
+
+/**
+ * The policy step is drawn only for an account that owes its consent (rare: a new policy version), so its code
+ * (the policy's text, Mantine's List) is fetched then, not with every screen behind a login (issue 32 item 8).
+ */
+const ConsentStep = lazy(() =>
+  import('../../features/privacy/components/consent-step').then((module) => ({
+    default: module.ConsentStep,
+  })),
+);
 
 /**
  * Every screen behind a login waits for the consent of an account that has not given it to the current policy
@@ -51,14 +61,16 @@ export function ConsentGate({ children }: { children: ReactNode }) {
   if (!profile.data?.consent_required) return <>{children}</>;
   return (
     <AppLayout title={CONSENT_TEXTS.title}>
-      <ConsentStep
-        intro={CONSENT_TEXTS.changedIntro}
-        onAccept={async (version) => {
-          await giveConsent(version);
-          await queryClient.invalidateQueries({ queryKey: profileQueryKey });
-        }}
-        onDecline={() => void decline()}
-      />
+      <Suspense fallback={<ScreenLoader />}>
+        <ConsentStep
+          intro={CONSENT_TEXTS.changedIntro}
+          onAccept={async (version) => {
+            await giveConsent(version);
+            await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+          }}
+          onDecline={() => void decline()}
+        />
+      </Suspense>
     </AppLayout>
   );
 }

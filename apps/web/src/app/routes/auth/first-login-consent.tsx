@@ -1,3 +1,4 @@
+import '../../styles/full-app.css';
 import { Button, Stack, Text } from '@mantine/core';
 import { CONSENT_TEXTS } from '@propusk/contracts/privacy-texts';
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
