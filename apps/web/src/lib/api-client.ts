@@ -206,10 +206,48 @@ async function sendWithAuth(url: string, options: RequestOptions<z.ZodType | und
   return response;
 }
 
+/**
+ * GETs sent before the screen that reads them exists (issue 32 item 8): a page opened on /start with a stored
+ * session sends its first screen's reads from the entry while the router's chunk is still loading
+ * (routes/user/resident-home.ts). The screen's own `api.get` of the same URL takes the answer instead of asking
+ * again: as many times as the sender said, within EARLY_READ_TTL_MS, for the same account; a refetch after that
+ * goes to the server. Any write (POST, PATCH, PUT, DELETE) drops every answer not yet taken: it may change them.
+ */
+const EARLY_READ_TTL_MS = 10_000;
+const earlyReads = new Map<
+  string,
+  { answer: Promise<unknown>; sentAt: number; phone: string | null; takers: number }
+>();
+
+/** Sends a GET now for a screen that will ask for it soon (`takers`: how many of its reads ask the same). */
+export function sendEarlyRead(path: string, query?: Record<string, QueryValue>, takers = 1): void {
+  const answer = apiRequest(path, { query });
+  // A failure is the taker's to see (it would have met it itself); an answer nobody takes is dropped.
+  answer.catch(() => undefined);
+  earlyReads.set(buildUrl(path, query), { answer, sentAt: Date.now(), phone: readStored('phone'), takers });
+}
+
+/** Forgets every answer not yet taken (the web tests, between tests). */
+export function dropEarlyReads(): void {
+  earlyReads.clear();
+}
+
+/** The early answer to this GET, if one was sent (same path, same query in the same order) and is still good. */
+function takeEarlyRead(path: string, options: RequestOptions<z.ZodType | undefined> | undefined) {
+  const url = buildUrl(path, options?.query);
+  const early = earlyReads.get(url);
+  if (!early || options?.schema || options?.headers || options?.auth === false) return undefined;
+  if (--early.takers < 1) earlyReads.delete(url);
+  return Date.now() - early.sentAt < EARLY_READ_TTL_MS && early.phone === readStored('phone')
+    ? early.answer
+    : undefined;
+}
+
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
+  if ((options.method ?? 'GET') !== 'GET') earlyReads.clear();
   const response = await sendWithAuth(buildUrl(path, options.query), options);
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
@@ -244,7 +282,9 @@ export const api = {
   get: <S extends z.ZodType | undefined = undefined>(
     path: string,
     options?: Omit<RequestOptions<S>, 'method'>,
-  ) => apiRequest(path, { ...options, method: 'GET' }),
+  ) =>
+    (takeEarlyRead(path, options) as Promise<Result<S>> | undefined) ??
+    apiRequest(path, { ...options, method: 'GET' }),
   post: <S extends z.ZodType | undefined = undefined>(
     path: string,
     body?: unknown,

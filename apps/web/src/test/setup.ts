@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { dropEarlyReads } from '../lib/api-client';
 import { loadAllErrorTexts } from '../lib/errors';
 
 // Two busy cores make a screen a second late now and then: wait up to 3 s for what a user would see.
@@ -34,6 +35,8 @@ beforeAll(() => loadAllErrorTexts());
 
 afterEach(() => {
   cleanup();
+  // A test's early reads (resident-home.ts) that nothing took must not answer the next test's screen.
+  dropEarlyReads();
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();

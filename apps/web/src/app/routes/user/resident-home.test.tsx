@@ -4,6 +4,13 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getPendingIncomingCount } from '../../../features/access-requests/api/access-requests-api';
+import { getBarrier, getLimits } from '../../../features/barriers/api/barriers-api';
+import { getGuestPasses } from '../../../features/guest-passes/api/guest-passes-api';
+import { getMyPhones } from '../../../features/phones/api/phones-api';
+import { getOpenings } from '../../../features/relay/api/relay-api';
+import { getProfile } from '../../../features/users/api/profile-api';
+import { api, sendEarlyRead } from '../../../lib/api-client';
 import { type MockReply, mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { ownPrimaryPhone, userBarrier, userProfile } from '../../../test/user-fixtures';
@@ -12,7 +19,12 @@ import { loginLoader, rootLoader } from '../session-home';
 import { BarriersRoute } from './barriers';
 import { MyBarrierRoute } from './my-barrier';
 import { RequestsRoute } from './requests';
-import { findResidentHome, startResidentHomeEarly } from './resident-home';
+import {
+  findResidentHome,
+  sendBarrierScreenReadsEarly,
+  startResidentHomeEarly,
+  takeResidentHome,
+} from './resident-home';
 import { StartRoute } from './start';
 
 const mine = (count: number) =>
@@ -91,6 +103,64 @@ describe('a returning resident lands with the gate one tap away', { timeout: 30_
     // Taken once: /start opened again later asks again (his barriers may have changed).
     await startsOn();
     expect(server.callsTo('GET /api/barriers/my/')).toHaveLength(2);
+  });
+
+  it("sends his barrier screen's reads once /start's reads name his one barrier; the screen takes them", async () => {
+    signIn();
+    const server = residentServer(1, 0);
+    server.on({
+      'GET /api/barriers/8/': userBarrier,
+      'GET /api/barriers/8/limits/': limits,
+      'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone], total_count: 1 },
+      'GET /api/barriers/8/guest-passes/': page('guest_passes', []),
+      'GET /api/barriers/8/openings/': page('openings', []),
+    });
+    window.history.replaceState(null, '', '/start');
+    startResidentHomeEarly();
+    expect(server.callsTo('GET /api/users/me/')).toHaveLength(1);
+    await waitFor(() => expect(server.callsTo('GET /api/barriers/8/openings/')).toHaveLength(1));
+
+    // What the barrier screen, the consent gate and the bottom bar ask: answered by the early reads, no call more.
+    await Promise.all([
+      takeResidentHome(),
+      getBarrier(8),
+      getLimits(8),
+      getMyPhones(8),
+      getGuestPasses(8),
+      getOpenings('user', 8, {}, 1),
+      getProfile(),
+      getPendingIncomingCount('user'),
+    ]);
+    for (const read of [
+      'GET /api/users/me/',
+      'GET /api/barriers/my/',
+      'GET /api/access_requests/my/',
+      'GET /api/barriers/8/',
+      'GET /api/barriers/8/limits/',
+      'GET /api/barriers/8/phones/my/',
+      'GET /api/barriers/8/guest-passes/',
+      'GET /api/barriers/8/openings/',
+    ])
+      expect(server.callsTo(read), read).toHaveLength(1);
+
+    // Taken once: a refetch asks the server.
+    await getLimits(8);
+    expect(server.callsTo('GET /api/barriers/8/limits/')).toHaveLength(2);
+  });
+
+  it('asks the server again after a write, and for another account', async () => {
+    signIn();
+    const server = residentServer(1, 0);
+    server.on({ 'GET /api/barriers/8/limits/': limits, 'POST /api/barriers/8/open/': {} });
+    sendBarrierScreenReadsEarly(8);
+    await api.post('/api/barriers/8/open/', {});
+    await getLimits(8);
+    expect(server.callsTo('GET /api/barriers/8/limits/')).toHaveLength(2);
+
+    sendEarlyRead('/api/users/me/');
+    window.localStorage.setItem('phone', '+79990001122');
+    await getProfile();
+    expect(server.callsTo('GET /api/users/me/')).toHaveLength(2);
   });
 
   it("draws his barrier's card from /start's row while the card's own read is on its way", async () => {

@@ -1,8 +1,11 @@
 import type { AccessRequestList } from '../../../features/access-requests/api/access-requests-api';
 import type { BarrierList, BarrierSummary } from '../../../features/barriers/api/barriers-api';
-import { api } from '../../../lib/api-client';
+import { api, sendEarlyRead } from '../../../lib/api-client';
 import { readStored } from '../../../lib/storage';
 import { type NavigationState, paths } from '../../paths';
+
+/** His invitations waiting for his answer: only whether there is one (also the bottom bar's count). */
+const PENDING_INVITATIONS_QUERY = { type: 'incoming', status: 'pending', page: 1, page_size: 1 };
 
 /** The requests screen opened on «Входящие» (access-requests-screen.tsx reads `?tab=`). */
 export const incomingRequestsPath = `${paths.requests}?tab=incoming`;
@@ -24,9 +27,7 @@ export async function findResidentHome(): Promise<ResidentHome> {
   try {
     const [barriers, invitations] = await Promise.all([
       api.get('/api/barriers/my/', { query: { page: 1, page_size: 2 } }) as Promise<BarrierList>,
-      api.get('/api/access_requests/my/', {
-        query: { type: 'incoming', status: 'pending', page: 1, page_size: 1 },
-      }) as Promise<AccessRequestList>,
+      api.get('/api/access_requests/my/', { query: PENDING_INVITATIONS_QUERY }) as Promise<AccessRequestList>,
     ]);
     const [first] = barriers.barriers;
     if (barriers.total_count === 1 && first)
@@ -51,7 +52,29 @@ let earlyHome: Promise<ResidentHome> | null = null;
 export function startResidentHomeEarly(): void {
   if (window.location.pathname.replace(/\/+$/, '') !== paths.start) return;
   if (!readStored('access_token') && !readStored('refresh_token')) return;
-  earlyHome = findResidentHome();
+  // The consent gate's profile and the bottom bar's count of invitations are read by every screen behind a
+  // login; the count is the same read as /start's own (two takers).
+  sendEarlyRead('/api/users/me/');
+  sendEarlyRead('/api/access_requests/my/', PENDING_INVITATIONS_QUERY, 2);
+  earlyHome = findResidentHome().then((home) => {
+    if (home.barrier) sendBarrierScreenReadsEarly(home.barrier.id);
+    return home;
+  });
+}
+
+/**
+ * What his one barrier's screen (my-barrier.tsx) reads first, sent as soon as /start's reads name the barrier:
+ * the answers are in by the time the router's chunk has loaded, and the screen is drawn whole in one go
+ * rather than card first, then a round trip later the rest (issue 32 item 8). The same URLs as the screen's
+ * api functions (getBarrier, getLimits, getMyPhones, getGuestPasses, getOpenings; resident-home.test.ts checks).
+ */
+export function sendBarrierScreenReadsEarly(barrierId: number): void {
+  const barrier = `/api/barriers/${barrierId}`;
+  sendEarlyRead(`${barrier}/`);
+  sendEarlyRead(`${barrier}/limits/`);
+  sendEarlyRead(`${barrier}/phones/my/`, { page_size: 100 });
+  sendEarlyRead(`${barrier}/guest-passes/`, { page_size: 100 });
+  sendEarlyRead(`${barrier}/openings/`, { page: 1, page_size: 10 });
 }
 
 /** The entry's reads once (a later visit to /start asks again), or a fresh pair. */
