@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // react-router's package exports point every bundler at its development build (warnings and checks kept in);
 // its production build is the same API without them. Only for `vite build`: the dev server keeps the warnings.
@@ -10,8 +10,27 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+/**
+ * Mantine's ESM files import many sibling modules for nothing but their side effects (`import '../Combobox/
+ * Combobox.mjs';`), which they do not have: the package declares only its CSS as side effects. The bundler drops
+ * the code but keeps the edge when it groups modules into chunks, so a screen with a NativeSelect carried
+ * Combobox, Popover and Floating UI (≈ 18 KB) to every screen past the sign-in (issue 32 item 8). Only for
+ * `vite build`.
+ */
+const mantineBareImport = /^import '\.{1,2}\/[^']+\.mjs';$/gm;
+function dropMantineBareImports(): Plugin {
+  return {
+    name: 'propusk:drop-mantine-bare-imports',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/]/.test(id)) return null;
+      return { code: code.replace(mantineBareImport, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), dropMantineBareImports()],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
