@@ -7,13 +7,13 @@ import type { DeviceAlarmKind } from '@propusk/devices/alarms';
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
 import { chooseRepliedCommand } from '@propusk/devices/reply-choice';
-import { and, eq, sql } from 'drizzle-orm';
-import { barriers, deviceCommands, inboundSms } from '../db/schema.ts';
-import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
+import { eq, sql } from 'drizzle-orm';
+import { barriers, deviceCommands, deviceMessages, inboundSms } from '../db/schema.ts';
+import type { NewDeviceMessage } from './device-log-repository.ts';
 import { deviceSecrets, loadBarrier, oldestOpenCommand, type QueueDeps, slotOf } from './device-rows.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
 import { commandsAwaitingReply, joinReadParts, matchCommandReply } from './reply-matching.ts';
-import { confirmCommand, failCommand, logMessages } from './settle.ts';
+import { type Confirmed, confirmCommand, failCommand, logMessages, writesInOneStatement } from './settle.ts';
 import { recordUnitAlarm } from './unit-alarms.ts';
 
 export interface ReplyResult {
@@ -24,6 +24,11 @@ export interface ReplyResult {
     commandId: number;
     /** `late`: it answered a command that had already finished; nothing changed. */
     outcome: 'confirmed' | 'refused' | 'format_error' | 'late';
+    /**
+     * Nothing is left to send: the command answered was the barrier's only open one, and the re-plan after
+     * it queued nothing (read under the barrier's lock). The worker need not be woken for it.
+     */
+    queueEmpty?: true;
   } | null;
   /** This SMS (same gateway, phone and gateway message id) was delivered before: nothing was done. */
   duplicate?: true;
@@ -50,68 +55,100 @@ export async function handleDeviceReply(
 ): Promise<ReplyResult> {
   const now = deps.clock.now();
   const gatewayId = message.gatewayId;
-  // One INSERT … ON CONFLICT on (gateway, phone, message id): of two deliveries of one SMS (a webhook retry,
-  // or two in parallel) exactly one gets a row; the other is already handled and matches nothing.
-  const [inbound] = await deps.db
-    .insert(inboundSms)
-    .values({
-      fromPhone: message.from,
-      text: message.text.slice(0, 2000),
-      receivedAt: now,
-      gateway: gatewayId?.gateway ?? null,
-      gatewayMessageId: gatewayId?.messageId.slice(0, 200) ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: inboundSms.id });
-  if (!inbound) {
+  // One statement: the SMS stored — INSERT … ON CONFLICT on (gateway, phone, message id), so of two deliveries
+  // of one SMS (a webhook retry, or two in parallel) exactly one gets a row; the other is already handled and
+  // matches nothing — and the barriers with this device phone read with it (no row: a second delivery).
+  const rows = rowsOf<SenderRow>(
+    await deps.db.execute(sql`
+      with stored as (
+        insert into ${inboundSms} (from_phone, text, received_at, gateway, gateway_message_id)
+        values (${message.from}, ${message.text.slice(0, 2000)}, ${now}, ${gatewayId?.gateway ?? null},
+          ${gatewayId?.messageId.slice(0, 200) ?? null})
+        on conflict do nothing
+        returning id
+      )
+      select stored.id as inbound_id, b.id, b.device_model as model,
+        b.device_password_encrypted as password_encrypted, b.deleted_at is null as live,
+        -- The live barrier, and a deleted one only while it still clears its unit (its commands looked up
+        -- by barrier: a subplan per barrier found by barriers_device_phone_idx, never a join with the open
+        -- commands, which stale statistics could turn into a read of every open command).
+        (b.deleted_at is null or exists (select 1 from ${deviceCommands} c
+          where c.barrier_id = b.id and c.status in ('queued', 'sent'))) as candidate
+      from stored left join ${barriers} b on b.device_phone = ${message.from}
+      order by b.id`),
+  );
+  const inboundId = rows[0]?.inbound_id;
+  if (inboundId === undefined) {
     deps.logger.info(
       { gateway: gatewayId?.gateway, gatewayMessageId: gatewayId?.messageId.slice(0, 200) },
       'inbound SMS delivered again by its gateway: already handled',
     );
     return { inboundId: 0, matched: null, duplicate: true };
   }
+  const senders = rows.flatMap((row) =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: Number(row.id),
+            model: row.model ?? '',
+            passwordEncrypted: row.password_encrypted,
+            live: Boolean(row.live),
+            candidate: Boolean(row.candidate),
+          },
+        ],
+  );
   try {
     // The unit's own SMS first: it names no command, and must never be taken for an answer (issue 30 item 5).
-    const alarm = await recordUnitAlarm(deps, message, now);
-    if (alarm) return { inboundId: inbound.id, matched: null, alarm };
-    return await matchDeviceReply(deps, message, inbound.id, now);
+    const live = senders.find((sender) => sender.live) ?? null;
+    const alarm = await recordUnitAlarm(deps, message, now, live);
+    if (alarm) return { inboundId, matched: null, alarm };
+    return await matchDeviceReply(deps, message, inboundId, now, senders);
   } catch (error) {
     // Not handled after all: forget its id, so that the gateway's retry of this delivery is taken in.
     if (gatewayId)
       await deps.db
         .delete(inboundSms)
-        .where(eq(inboundSms.id, inbound.id))
+        .where(eq(inboundSms.id, inboundId))
         .catch(() => undefined);
     throw error;
   }
 }
+
+interface SenderRow {
+  inbound_id: number;
+  id: number | null;
+  model: string | null;
+  password_encrypted: string | null;
+  live: boolean | null;
+  candidate: boolean | null;
+}
+
+/** A barrier whose device phone sent the SMS (read with the SMS stored). */
+interface Sender {
+  id: number;
+  model: string;
+  passwordEncrypted: string | null;
+  live: boolean;
+  /** Live, or deleted with commands still open. */
+  candidate: boolean;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 async function matchDeviceReply(
   deps: QueueDeps,
   message: { from: string; text: string },
   inboundId: number,
   now: Date,
+  senders: Sender[],
 ): Promise<ReplyResult> {
-  // The barriers with this device phone: the live one, and a deleted one only while it still clears its unit.
-  // Found by `barriers_device_phone_idx`, a deleted one's commands looked up by barrier (a subplan under the
-  // `or`); each one's command in flight is read under its lock below. No join with the open commands: with
-  // stale statistics such a join could read every open command of every barrier.
-  const candidates = await deps.db
-    .select({ barrierId: barriers.id })
-    .from(barriers)
-    .where(
-      and(
-        eq(barriers.devicePhone, message.from),
-        sql`(${barriers.deletedAt} is null or exists (select 1 from ${deviceCommands} c
-          where c.barrier_id = ${barriers.id} and c.status in ('queued', 'sent')))`,
-      ),
-    )
-    .orderBy(barriers.id);
-  for (const { barrierId } of candidates) {
+  // Each candidate's commands are read under its lock, in its own transaction.
+  for (const { id: barrierId } of senders.filter((sender) => sender.candidate)) {
     const matched = await deps.db.transaction(async (tx) => {
       const barrier = await loadBarrier(tx, barrierId, { lock: true });
       if (!barrier) return null;
-      const candidates = await commandsAwaitingReply(tx, barrierId, now);
+      const { commands: candidates, openCommands } = await commandsAwaitingReply(tx, barrierId, now);
       // A command's `reply` holds its answer (a failed one's too, once a late answer came): one answer each.
       const counted = candidates.map((command) => ({ ...command, replies: command.reply === null ? 0 : 1 }));
       const chosen = chooseRepliedCommand(
@@ -123,6 +160,15 @@ async function matchDeviceReply(
       );
       if (chosen === null) return null;
       const { command, outcome } = chosen;
+      // The reply's log row and its inbound SMS linked to the command: written with the confirmation of a
+      // one-slot change (one statement), else in one statement of their own.
+      const logged = [
+        sql`insert into ${deviceMessages} (barrier_id, direction, text, command_id, outcome, created_at)
+          values (${barrierId}, 'in', ${maskSecrets(message.text, deviceSecrets(deps, barrier, command)).slice(0, 2000)},
+            ${command.id}, ${chosen.late ? 'late' : outcome}, ${now})`,
+        sql`update ${inboundSms} set command_id = ${command.id} where id = ${inboundId}`,
+      ];
+      let confirmed: Confirmed | null = null;
       if (chosen.late) {
         // An answer to a command that had already finished (a repeated delivery, or a reply after the
         // command failed): kept in the log, linked to its command, and it changes nothing.
@@ -135,33 +181,33 @@ async function matchDeviceReply(
       } else if (outcome === 'confirmed' && command.kind === 'read') {
         // A part of a read's answer: kept until every slot of the range is answered.
         const joined = joinReadParts(barrier, command, message.text);
-        if (joined.complete) await confirmCommand(tx, deps, barrier, command, joined.text, now);
+        if (joined.complete) confirmed = await confirmCommand(tx, deps, barrier, command, joined.text, now);
         else
           await tx
             .update(deviceCommands)
             .set({ reply: joined.text })
             .where(eq(deviceCommands.id, command.id));
-      } else if (outcome === 'confirmed') await confirmCommand(tx, deps, barrier, command, message.text, now);
+      } else if (outcome === 'confirmed')
+        confirmed = await confirmCommand(tx, deps, barrier, command, message.text, now, {
+          alongside: logged,
+        });
       else if (outcome === 'refused') await failCommand(tx, deps, command, DEVICE_REFUSED_PASSWORD, now);
       else await failCommand(tx, deps, command, DEVICE_NOT_UNDERSTOOD, now);
-      await insertDeviceMessages(tx, [
-        {
-          barrierId,
-          direction: 'in',
-          text: maskSecrets(message.text, deviceSecrets(deps, barrier, command)),
-          outcome: chosen.late ? 'late' : outcome,
-          commandId: command.id,
-          createdAt: now,
-        },
-      ]);
-      await tx.update(inboundSms).set({ commandId: command.id }).where(eq(inboundSms.id, inboundId));
-      return { barrierId, commandId: command.id, outcome: chosen.late ? ('late' as const) : outcome };
+      if (!confirmed?.alongsideDone) await tx.execute(writesInOneStatement(logged));
+      const wasOnlyOpen = openCommands === 1 && (command.status === 'queued' || command.status === 'sent');
+      const queueEmpty = !chosen.late && wasOnlyOpen && confirmed?.queuedSms === 0;
+      return {
+        barrierId,
+        commandId: command.id,
+        outcome: chosen.late ? ('late' as const) : outcome,
+        ...(queueEmpty ? { queueEmpty: true as const } : {}),
+      };
     });
     if (matched) return { inboundId, matched };
   }
   deps.metrics.unmatchedDeviceReplies.inc();
   // The reply is already kept in inbound_sms: a failure to log it must not refuse the gateway's delivery.
-  await logUnrecognisedReply(deps, message, now).catch((error: unknown) =>
+  await logUnrecognisedReply(deps, message, now, senders).catch((error: unknown) =>
     deps.logger.error({ err: error }, 'unrecognised device reply could not be written to the log'),
   );
   return { inboundId, matched: null };
@@ -171,22 +217,16 @@ async function matchDeviceReply(
  * A reply from a device's number that answered no command in flight: kept in the log of every barrier with
  * that device phone (the live one, and a deleted one still clearing its device), shown as unrecognised.
  */
-async function logUnrecognisedReply(deps: QueueDeps, message: { from: string; text: string }, now: Date) {
-  const rows = await deps.db
-    .select({
-      id: barriers.id,
-      model: barriers.deviceModel,
-      devicePhone: barriers.devicePhone,
-      passwordEncrypted: barriers.devicePasswordEncrypted,
-      deletedAt: barriers.deletedAt,
-      hasOpenCommands: sql<boolean>`exists (select 1 from ${deviceCommands} c where c.barrier_id = ${barriers.id} and c.status in ('queued', 'sent'))`,
-    })
-    .from(barriers)
-    .where(eq(barriers.devicePhone, message.from));
+async function logUnrecognisedReply(
+  deps: QueueDeps,
+  message: { from: string; text: string },
+  now: Date,
+  senders: Sender[],
+) {
   const messages: NewDeviceMessage[] = [];
-  for (const row of rows) {
-    if (row.deletedAt !== null && !row.hasOpenCommands) continue;
-    const barrier = isDeviceModel(row.model) ? { ...row, model: row.model } : null;
+  for (const row of senders) {
+    if (!row.candidate) continue;
+    const barrier = isDeviceModel(row.model) ? { ...row, model: row.model, devicePhone: message.from } : null;
     const command = barrier ? await oldestOpenCommand(deps.db, row.id, now) : undefined;
     messages.push({
       barrierId: row.id,

@@ -13,7 +13,7 @@ import {
 } from '@propusk/devices/readback';
 import type { CommandReplyMatch } from '@propusk/devices/reply-choice';
 import { matchSettingReplyDetail } from '@propusk/devices/settings';
-import { and, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { deviceCommands } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
@@ -108,17 +108,24 @@ export function matchCommandReply(
  * (in flight, or timed out and waiting for a retry) and commands finished within the reply window whose
  * last send was within it too. Open ones are read by `device_commands_open_idx`; finished ones by
  * `device_commands_created_idx` (a command finished within the window was stored at most a week before it:
- * the queue's own horizon), so a reply reads a barrier's last days, never its whole history.
+ * the queue's own horizon), so a reply reads a barrier's last days, never its whole history. With them, how
+ * many commands of the barrier are open (sent or not).
  */
 export async function commandsAwaitingReply(
   executor: Executor,
   barrierId: number,
   now: Date,
-): Promise<CommandRow[]> {
+): Promise<{ commands: CommandRow[]; openCommands: number }> {
   const since = new Date(now.getTime() - REPLY_WINDOW_MS);
   const storedSince = new Date(since.getTime() - 7 * 24 * 60 * 60_000);
-  return executor
-    .select()
+  const rows = await executor
+    .select({
+      ...getTableColumns(deviceCommands),
+      // The barrier's open commands, sent or not (one uncorrelated subquery, counted once): whether its queue
+      // is empty once the reply is settled (replies.ts `queueEmpty`).
+      openCommands: sql<number>`(select count(*) from ${deviceCommands} o
+        where o.barrier_id = ${barrierId} and o.status in ('queued', 'sent'))::int`,
+    })
     .from(deviceCommands)
     .where(
       and(
@@ -137,6 +144,8 @@ export async function commandsAwaitingReply(
     )
     .orderBy(desc(deviceCommands.sentAt), desc(deviceCommands.id))
     .limit(CANDIDATES_MAX);
+  const commands = rows.map(({ openCommands: _count, ...command }) => command);
+  return { commands, openCommands: Number(rows[0]?.openCommands ?? 0) };
 }
 
 /** A read's answer joined from the parts received so far (kept in `reply`) and this one: `joinReadParts`. */

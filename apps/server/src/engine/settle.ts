@@ -6,7 +6,7 @@
 import { commandFromJson, type PlannedCommand, type PlannedCommandJson } from '@propusk/devices/planner';
 import { parseReadReply } from '@propusk/devices/readback';
 import { changesPasswordTo } from '@propusk/devices/settings';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands, deviceSlots, phones } from '../db/schema.ts';
 import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
@@ -77,6 +77,22 @@ export async function failCommand(
   }
 }
 
+/**
+ * What `confirmCommand` did beyond the confirmation: `alongside` ran (the caller's writes, in the statement of a
+ * one-slot change), and how many SMS the re-plan queued (null: the command was not a whitelist change, which
+ * re-plans nothing, or its domain hooks may have queued commands of their own).
+ */
+export interface Confirmed {
+  alongsideDone: boolean;
+  queuedSms: number | null;
+}
+
+/**
+ * Confirms a command with its reply. `alongside`: data-modifying statements of the caller (the reply's log
+ * row, its inbound SMS linked) that go in the same statement as the confirmation where it is one statement
+ * (a one-slot change: the command, its slot and its phone in one round trip, all under the barrier's lock);
+ * elsewhere they are not run (`alongsideDone` false) and the caller runs them itself.
+ */
 export async function confirmCommand(
   tx: Executor,
   deps: QueueDeps,
@@ -84,7 +100,15 @@ export async function confirmCommand(
   command: CommandRow,
   replyText: string,
   now: Date,
-): Promise<void> {
+  options: { alongside?: SQL[] } = {},
+): Promise<Confirmed> {
+  const oneSlot = oneSlotChange(command);
+  if (oneSlot) {
+    await confirmOneSlot(tx, barrier.id, command, oneSlot, replyText, now, options.alongside ?? []);
+    const queuedSms = await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
+    return { alongsideDone: true, queuedSms };
+  }
+  const unchanged = { alongsideDone: false, queuedSms: null };
   await tx
     .update(deviceCommands)
     .set({ status: 'confirmed', reply: replyText, finishedAt: now, nextAttemptAt: null, lastError: null })
@@ -94,11 +118,11 @@ export async function confirmCommand(
     const payload = command.payload as ReadCommandPayload;
     const reading = parseReadReply(barrier.model, payload.whole ?? payload.query, replyText, barrier.profile);
     await readReplied(deps, tx, payload, reading, now);
-    return;
+    return unchanged;
   }
   if (isProbeKind(command.kind)) {
     await adoptProbedPassword(tx, deps, barrier, command, now);
-    return;
+    return unchanged;
   }
   if (!isWhitelistKind(command.kind)) {
     const payload = command.payload as SettingPayload;
@@ -122,7 +146,7 @@ export async function confirmCommand(
         .where(eq(barriers.id, barrier.id));
       await cancelQueuedProbes(tx, barrier.id, now);
     }
-    return;
+    return unchanged;
   }
   const planned = commandFromJson(command.payload as PlannedCommandJson);
   if (planned.kind === 'set_clock') {
@@ -135,7 +159,8 @@ export async function confirmCommand(
   } else if (planned.slot !== undefined) {
     await confirmSlot(tx, barrier.id, { ...planned, slot: planned.slot }, command.phoneId, now);
   }
-  await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
+  const queuedSms = await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
+  return { alongsideDone: false, queuedSms };
 }
 
 /**
@@ -178,4 +203,64 @@ async function confirmSlot(
         where c.barrier_id = ${barrierId} and c.status in ('queued', 'sent')
           and ${commandCoversSlot(sql`c`, planned.slot)}
       )`);
+}
+
+/** A plain add, windowed add or delete of one slot (no batch, not the clock): its slot and phone. */
+function oneSlotChange(command: CommandRow): (PlannedCommand & { slot: number }) | null {
+  if (!isWhitelistKind(command.kind)) return null;
+  const planned = commandFromJson(command.payload as PlannedCommandJson);
+  if (planned.kind === 'set_clock' || planned.entries || planned.slot === undefined) return null;
+  if (planned.kind !== 'delete' && planned.number === undefined) return null;
+  return { ...planned, slot: planned.slot };
+}
+
+/**
+ * `confirmCommand` of a one-slot change in one statement: the command confirmed, its slot written or
+ * removed, its phone `ok` once nothing else for the slot is on its way (`confirmSlot`'s rule; the command
+ * itself, still open in the statement's snapshot, left out by its id), and the caller's `alongside` writes.
+ * The hooks are told after it, as after `confirmCommand`'s first statement.
+ */
+async function confirmOneSlot(
+  tx: Executor,
+  barrierId: number,
+  command: CommandRow,
+  planned: PlannedCommand & { slot: number },
+  replyText: string,
+  now: Date,
+  alongside: SQL[],
+): Promise<void> {
+  const parts: SQL[] = [
+    sql`update ${deviceCommands} set status = 'confirmed', reply = ${replyText}, finished_at = ${now},
+      next_attempt_at = null, last_error = null where id = ${command.id}`,
+  ];
+  if (planned.kind === 'delete')
+    parts.push(sql`delete from ${deviceSlots} where barrier_id = ${barrierId} and slot = ${planned.slot}`);
+  else {
+    const windowStart = planned.window?.start ?? null;
+    const windowEnd = planned.window?.end ?? null;
+    parts.push(sql`insert into ${deviceSlots} (barrier_id, slot, number, window_start, window_end, confirmed_at)
+      values (${barrierId}, ${planned.slot}, ${planned.number ?? null}, ${windowStart}::timestamptz,
+        ${windowEnd}::timestamptz, ${now})
+      on conflict (barrier_id, slot) do update set number = excluded.number,
+        window_start = excluded.window_start, window_end = excluded.window_end, confirmed_at = excluded.confirmed_at`);
+    if (command.phoneId !== null)
+      parts.push(sql`update ${phones} set status = 'ok', updated_at = ${now}
+        where id = ${command.phoneId} and is_active and slot = ${planned.slot}
+          and not exists (
+            select 1 from ${deviceCommands} c
+            where c.barrier_id = ${barrierId} and c.status in ('queued', 'sent') and c.id <> ${command.id}
+              and ${commandCoversSlot(sql`c`, planned.slot)}
+          )`);
+  }
+  await tx.execute(writesInOneStatement([...parts, ...alongside]));
+  await commandSettled(tx, command, { confirmed: true }, now);
+}
+
+/** Data-modifying statements run as one (each but the last a CTE): one round trip, one snapshot. */
+export function writesInOneStatement(parts: SQL[]): SQL {
+  const last = parts.at(-1);
+  if (!last) throw new Error('No statement to run.');
+  if (parts.length === 1) return last;
+  const ctes = parts.slice(0, -1).map((part, index) => sql`${sql.raw(`w${index}`)} as (${part})`);
+  return sql`with ${sql.join(ctes, sql`, `)} ${last}`;
 }

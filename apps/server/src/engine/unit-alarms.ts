@@ -9,29 +9,20 @@ import type { DeviceAlarmKind } from '@propusk/devices/alarms';
 import { recogniseAlarm } from '@propusk/devices/alarms';
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
-import { and, eq, isNull } from 'drizzle-orm';
-import { barriers } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { insertDeviceMessages } from './device-log-repository.ts';
 
 /**
- * Records `message` as an alarm of the live barrier whose unit sent it, when its model recognises the text;
- * returns what it was, or null (then the SMS goes on to be matched as a reply).
+ * Records `message` as an alarm of the live barrier whose unit sent it (`barrier`, read by the caller with the
+ * SMS stored; null: none), when its model recognises the text; returns what it was, or null (then the SMS goes
+ * on to be matched as a reply).
  */
 export async function recordUnitAlarm(
   deps: Pick<Dependencies, 'db' | 'secrets' | 'metrics' | 'logger'>,
   message: { from: string; text: string },
   now: Date,
+  barrier: { id: number; model: string; passwordEncrypted: string | null } | null,
 ): Promise<{ barrierId: number; kind: DeviceAlarmKind } | null> {
-  const [barrier] = await deps.db
-    .select({
-      id: barriers.id,
-      model: barriers.deviceModel,
-      passwordEncrypted: barriers.devicePasswordEncrypted,
-    })
-    .from(barriers)
-    .where(and(eq(barriers.devicePhone, message.from), isNull(barriers.deletedAt)))
-    .limit(1);
   if (!barrier || !isDeviceModel(barrier.model)) return null;
   const recognised = recogniseAlarm(barrier.model, message.text);
   if (!recognised) return null;

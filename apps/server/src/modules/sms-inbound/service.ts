@@ -18,7 +18,8 @@ export async function receiveInboundSms(
   message: { from: string; text: string; gatewayId?: InboundGatewayId | undefined },
 ): Promise<ReplyResult> {
   const result = await handleDeviceReply(deps, message);
-  if (result.matched) deps.notifyDeviceCommands([result.matched.barrierId]);
+  // A barrier whose queue the reply left empty has nothing to send: no sending transaction to find that out.
+  if (result.matched && !result.matched.queueEmpty) deps.notifyDeviceCommands([result.matched.barrierId]);
   return result;
 }
 
