@@ -166,19 +166,33 @@ export async function takeSendTokens(
   if (requests.length === 0) return [];
   const at = now.toISOString();
   const allNames = [...new Set(requests.flatMap((request) => request.names))].sort();
+  const needsCounts = requests.some((request) => request.rank !== 'hold');
+  // The buckets locked and read, and the more urgent commands ready elsewhere counted, in one statement. The
+  // counts are as of the statement's start (a wait for a bucket another process holds does not refresh them),
+  // the bucket's tokens as of its lock; a count is a moment's picture either way.
+  const counts = needsCounts
+    ? readyElsewhere(
+        requests.map((request) => request.barrierId),
+        at,
+      )
+    : sql`select null::int as holds, null::int as revocations`;
   const rows = rowsOf<{
     name: string;
     rate: number | string;
     sent: number | string;
     down_until: string | Date | null;
     available: number | string;
+    holds: number | string | null;
+    revocations: number | string | null;
   }>(
     await executor.execute(sql`
       select name, rate_per_minute as rate, sent, down_until,
         least(burst, tokens + greatest(0, extract(epoch from (${at}::timestamptz - refilled_at)))
-          * rate_per_minute / 60.0) as available
-      from sms_gateway_buckets where name = any(${arrayLiteral(allNames)}::text[])
-      order by name for update`),
+          * rate_per_minute / 60.0) as available,
+        ready.holds, ready.revocations
+      from sms_gateway_buckets cross join (${counts}) ready
+      where name = any(${arrayLiteral(allNames)}::text[])
+      order by name for update of sms_gateway_buckets`),
   );
   const buckets = new Map<string, Bucket>(
     rows.map((row) => [
@@ -193,17 +207,7 @@ export async function takeSendTokens(
       },
     ]),
   );
-  const needsCounts = requests.some((request) => request.rank !== 'hold');
-  const [ready] = needsCounts
-    ? rowsOf<{ holds: number | string; revocations: number | string }>(
-        await executor.execute(
-          readyElsewhere(
-            requests.map((request) => request.barrierId),
-            at,
-          ),
-        ),
-      )
-    : [];
+  const ready = rows[0];
   // More urgent commands still waiting: elsewhere, plus those of this batch that got no token.
   const waiting = { holds: Number(ready?.holds ?? 0), revocations: Number(ready?.revocations ?? 0) };
   const isUp = (bucket: Bucket) => bucket.downUntil === null || bucket.downUntil <= now;

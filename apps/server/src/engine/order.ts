@@ -3,7 +3,7 @@
  * to the gateway (read from the front of `device_commands_open_order_idx`), and when a barrier's desired
  * whitelist next changes by itself.
  */
-import { nextChangeAt } from '@propusk/devices/access';
+import { nextChangeAt, type PhoneSpec } from '@propusk/devices/access';
 import { isDeviceModel } from '@propusk/devices/models';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
@@ -105,6 +105,42 @@ export async function firstBarriersWithOpenCommands(
 export async function barriersWithOpenCommands(executor: Executor): Promise<number[]> {
   const { barrierIds } = await firstBarriersWithOpenCommands(executor, { limit: Number.POSITIVE_INFINITY });
   return barrierIds;
+}
+
+/**
+ * SQL: the active timed phones (temporary, by schedule) with a slot of the barrier whose id is `barrierId`, as
+ * one json column: all `nextChangeAt` looks at (a permanent entry never changes by itself). Read with the
+ * barrier's row in the sending transaction (send-batcher.ts), so the worker needs no read of its own for it.
+ */
+export const timedPhonesJsonSql = (barrierId: unknown) => sql`(select coalesce(json_agg(json_build_object(
+    'slot', p.slot, 'number', p.phone, 'kind', p.type, 'start', p.start_time, 'end', p.end_time,
+    'schedule', p.schedule)), '[]')
+  from ${phones} p where p.barrier_id = ${barrierId} and p.is_active and p.slot is not null
+    and p.type in ('temporary', 'schedule'))`;
+
+/** When a barrier's desired whitelist next changes by itself, from its model and `timedPhonesJsonSql`. */
+export function reconcileAtOf(
+  deps: Pick<QueueDeps, 'config'>,
+  model: string,
+  timedPhones: unknown,
+  now: Date,
+): Date | null {
+  if (!isDeviceModel(model)) return null;
+  const rows = (typeof timedPhones === 'string' ? JSON.parse(timedPhones) : (timedPhones ?? [])) as Record<
+    string,
+    unknown
+  >[];
+  if (rows.length === 0) return null;
+  const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+  const specs: PhoneSpec[] = rows.map((row) => ({
+    slot: row.slot as number,
+    number: row.number as string,
+    kind: row.kind as PhoneSpec['kind'],
+    start: date(row.start),
+    end: date(row.end),
+    schedule: (row.schedule ?? null) as PhoneSpec['schedule'],
+  }));
+  return nextChangeAt(model, specs, now, deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
 }
 
 /** When the barrier's desired whitelist next changes by itself (null: never). */

@@ -2,7 +2,7 @@
  * What to send next, for many barriers in one transaction (`SendBatcher`), and what to do with a command
  * whose reply is overdue (the same attempt again under its key, a retry after a backoff, or a failure).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands } from '../db/schema.ts';
 import { HOLD_RETRY_MAX_MS, OPENING_EXPIRED, OPENING_SEND_WINDOW_MS, queueRankSql } from './command-kinds.ts';
@@ -25,6 +25,7 @@ import {
   type TokenRequest,
   takeSendTokens,
 } from './gateway-rate.ts';
+import { reconcileAtOf, timedPhonesJsonSql } from './order.ts';
 import { probeIfPasswordInDoubt } from './password-probe.ts';
 import { narrowedRead, type PreparedSend, type ProcessResult, renderAttempt, type Step } from './render.ts';
 import { failCommand } from './settle.ts';
@@ -38,7 +39,13 @@ export const openingExpired = (command: CommandRow, now: Date) =>
 
 /** What a sending transaction decided for one barrier: the result, and the SMS to hand over if any. */
 
-export type Decision = Step | 'locked' | { failed: unknown };
+export type Decision = Decided | 'locked' | { failed: unknown };
+
+/**
+ * A barrier's step, and when its desired whitelist next changes by itself (`reconcileAt`, null: never), where
+ * the sending transaction read it with the barrier's row (the worker then reads nothing more for it).
+ */
+export type Decided = Step & { reconcileAt?: Date | null };
 
 /** Barriers decided in one sending transaction at most (the rest wait for the next). */
 export const SEND_BATCH_MAX = 200;
@@ -54,7 +61,7 @@ export const LOCKED_RETRY_MS = 20;
  */
 /** A `decide` call waiting for its batch. */
 export interface Waiter {
-  resolve: (step: Step) => void;
+  resolve: (step: Decided) => void;
   reject: (error: unknown) => void;
 }
 
@@ -64,8 +71,8 @@ export class SendBatcher {
 
   constructor(private readonly deps: QueueDeps) {}
 
-  decide(barrierId: number): Promise<Step> {
-    return new Promise<Step>((resolve, reject) => {
+  decide(barrierId: number): Promise<Decided> {
+    return new Promise<Decided>((resolve, reject) => {
       const list = this.waiting.get(barrierId);
       if (list) list.push({ resolve, reject });
       else this.waiting.set(barrierId, [{ resolve, reject }]);
@@ -141,16 +148,18 @@ export async function decideSends(deps: QueueDeps, barrierIds: number[]): Promis
   const timeoutMs = deps.config.DEVICE_REPLY_TIMEOUT_MS;
   const steps = new Map<number, Decision>();
   const alone: number[] = [];
+  const reconcileAts = new Map<number, Date | null>();
   const db = deps.sendDb ?? deps.db;
   await db.transaction(async (tx) => {
     const rows = await tx
-      .select(barrierColumns)
+      .select({ ...barrierColumns, timedPhones: sql<unknown>`${timedPhonesJsonSql(barriers.id)}` })
       .from(barriers)
       .where(inArray(barriers.id, barrierIds))
       .orderBy(asc(barriers.id))
       // The barrier lock's mode (lockBarrier, outbox.ts).
       .for('no key update', { skipLocked: true });
-    const locked = new Map(rows.map((row) => [row.id, toBarrierRow(row)]));
+    const locked = new Map(rows.map(({ timedPhones: _timed, ...row }) => [row.id, toBarrierRow(row)]));
+    for (const row of rows) reconcileAts.set(row.id, reconcileAtOf(deps, row.model, row.timedPhones, now));
     const missing = barrierIds.filter((barrierId) => !locked.has(barrierId));
     if (missing.length > 0) {
       // Not returned: held by another transaction, or not there at all (idle).
@@ -211,6 +220,11 @@ export async function decideSends(deps: QueueDeps, barrierIds: number[]): Promis
     } catch (error) {
       steps.set(barrierId, { failed: error });
     }
+  }
+  for (const [barrierId, reconcileAt] of reconcileAts) {
+    const step = steps.get(barrierId);
+    if (step !== undefined && step !== 'locked' && !('failed' in step))
+      steps.set(barrierId, { ...step, reconcileAt });
   }
   return steps;
 }

@@ -15,13 +15,14 @@
  * have got it. The worker (src/jobs) calls `processBarrier` when woken; tests call it directly with a manual
  * clock.
  */
-import { and, eq } from 'drizzle-orm';
-import { deviceCommands } from '../db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { deviceCommands, deviceMessages } from '../db/schema.ts';
+import type { NewDeviceMessage } from './device-log-repository.ts';
 import type { QueueDeps } from './device-rows.ts';
 import { GATEWAY_DOWN_MS, gatewaysOf, markGatewayDown, needsKnownSender } from './gateway-rate.ts';
 import type { ProcessResult, Step } from './render.ts';
 import { sendBatcherOf } from './send-batcher.ts';
-import { logMessages } from './settle.ts';
+import { logMessages, writesInOneStatement } from './settle.ts';
 
 export interface QueueFaults {
   /** After the gateway accepted the SMS, before its acceptance is recorded. */
@@ -42,8 +43,11 @@ export async function processBarrier(
   deps: QueueDeps,
   barrierId: number,
   faults: QueueFaults = {},
+  observed: { reconcileAt?: Date | null } = {},
 ): Promise<ProcessResult> {
   const step = await sendBatcherOf(deps).decide(barrierId);
+  // When the barrier's whitelist next changes by itself, where the sending transaction read it (the worker).
+  if (step.reconcileAt !== undefined) observed.reconcileAt = step.reconcileAt;
   if (!('send' in step) || !step.send) return step.result;
   const { send } = step;
   const logged = { barrierId, direction: 'out', text: send.loggedText, commandId: send.commandId } as const;
@@ -87,11 +91,13 @@ export async function processBarrier(
     return { state: 'gateway_failed', commandId: send.commandId, retryAt };
   }
   faults.afterGatewayCall?.();
-  // The attempt's acceptance, in its own statement: from here a retry is a new attempt with a new key.
-  await deps.db
-    .update(deviceCommands)
-    .set({ handedOverAt: deps.clock.now() })
-    .where(and(eq(deviceCommands.id, send.commandId), eq(deviceCommands.attempts, send.attempts)));
+  // The attempt's acceptance (from here a retry is a new attempt with a new key), with the SMS's log row in
+  // the same statement.
+  const handedOverAt = deps.clock.now();
+  const sentLog: NewDeviceMessage | null = sent?.duplicate
+    ? null
+    : { ...logged, outcome: 'sent', providerId: sent?.providerId ?? null, createdAt: handedOverAt };
+  await recordHandOver(deps, send, handedOverAt, sentLog);
   if (sent?.duplicate) {
     // The gateway had this key: the SMS left before the process that handed it over died.
     deps.logger.info(
@@ -106,9 +112,6 @@ export async function processBarrier(
     const latencyMs = deps.clock.now().getTime() - send.storedAt.getTime();
     deps.metrics.deviceCommandSendLatency.observe(Math.max(0, latencyMs) / 1000);
   }
-  await logMessages(deps, [
-    { ...logged, outcome: 'sent', providerId: sent?.providerId ?? null, createdAt: deps.clock.now() },
-  ]);
   if (send.confirmRead) await sendConfirmRead(deps, entry, send, barrierId);
   deps.logger.info(
     {
@@ -121,6 +124,41 @@ export async function processBarrier(
     'device command sent',
   );
   return step.result;
+}
+
+/**
+ * Records the gateway's acceptance of the attempt and, when given, its log row, in one statement. The log is
+ * for reading: should the pair fail, the acceptance is recorded alone and the log row written as
+ * `logMessages` writes it (a failure logged and dropped), as when they were two statements.
+ */
+async function recordHandOver(
+  deps: QueueDeps,
+  send: NonNullable<Step['send']>,
+  at: Date,
+  log: NewDeviceMessage | null,
+): Promise<void> {
+  const handedOver = sql`update ${deviceCommands} set handed_over_at = ${at}
+    where id = ${send.commandId} and attempts = ${send.attempts}`;
+  if (log !== null) {
+    try {
+      await deps.db.execute(
+        writesInOneStatement([
+          handedOver,
+          sql`insert into ${deviceMessages} (barrier_id, direction, text, command_id, outcome, provider_id, created_at)
+            values (${log.barrierId}, ${log.direction}, ${log.text.slice(0, 2000)}, ${log.commandId ?? null},
+              ${log.outcome}, ${log.providerId ?? null}, ${log.createdAt})`,
+        ]),
+      );
+      return;
+    } catch (error) {
+      deps.logger.error(
+        { err: error },
+        'device command hand-over and its log row could not be written together',
+      );
+    }
+  }
+  await deps.db.execute(handedOver);
+  if (log !== null) await logMessages(deps, [log]);
 }
 
 /**

@@ -206,7 +206,8 @@ export class DeviceWorker {
         await expireEndedPhones(this.deps, { barrierId });
         await reconcileBarrier(this.deps, barrierId);
       }
-      const result = await processBarrier(this.deps, barrierId);
+      const observed: { reconcileAt?: Date | null } = {};
+      const result = await processBarrier(this.deps, barrierId, {}, observed);
       if (result.state === 'gateway_failed' && result.retryAt.getTime() <= this.deps.clock.now().getTime()) {
         // Another gateway takes it now: run this barrier again right away.
         const entry = this.running.get(barrierId);
@@ -215,7 +216,11 @@ export class DeviceWorker {
       }
       if (result.state === 'throttled') this.holdForToken(barrierId, result.until);
       await this.scheduleFollowUp(barrierId, result);
-      const next = await nextReconcileAt(this.deps, barrierId);
+      // Read with the barrier in the sending transaction, when that transaction decided it.
+      const next =
+        observed.reconcileAt !== undefined
+          ? observed.reconcileAt
+          : await nextReconcileAt(this.deps, barrierId);
       if (next) await this.wakeAt(barrierId, next, true);
     } catch (error) {
       // The sweep comes back to this barrier within a minute.
