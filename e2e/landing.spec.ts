@@ -58,7 +58,12 @@ test('a returning resident opens from his first screen: «Открыть» and �
 test('an ended session says «Сеанс завершён, войдите снова» on /login', async ({ page }) => {
   await openLoggedIn(page, resident, '/mybarrier');
   // Both tokens stop working (as when the refresh token's lifetime is over): the next call cannot be renewed.
-  await page.evaluate(() => {
+  // Set before the app's code runs on the next page, once the barrier screen is gone: set while it was still
+  // open, one of its own reads (slow on a loaded machine) met them first, ended the session there and cleared
+  // the tokens, and /user then found no session at all (CI, load ~9).
+  await page.goto('about:blank');
+  await page.addInitScript(() => {
+    if (window.location.pathname !== '/user') return;
     window.localStorage.setItem('access_token', 'expired');
     window.localStorage.setItem('refresh_token', 'expired');
   });
