@@ -86,13 +86,14 @@ const phoneSpecsJsonSql = sql`(select coalesce(json_agg(json_build_object('id', 
   from ${phones} p where p.barrier_id = b.id and p.is_active and p.slot is not null)`;
 
 /** A json_agg column: parsed by node-postgres, a string from some drivers. */
-type JsonRows = Record<string, unknown>[] | string;
+export type JsonRows = Record<string, unknown>[] | string;
 const jsonRows = (value: JsonRows) =>
   (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
 const jsonDate = (value: unknown) =>
   value === null || value === undefined ? null : new Date(value as string);
 
-function phoneSpecsOf(value: JsonRows): (PhoneSpec & { id: number })[] {
+/** Phone specs from a json column of phones (`phoneSpecsJsonSql`'s shape, or any subset of its rows). */
+export function phoneSpecsOf(value: JsonRows): (PhoneSpec & { id: number })[] {
   return jsonRows(value).map((phone) => ({
     id: phone.id as number,
     slot: phone.slot as number,

@@ -3,13 +3,13 @@
  * to the gateway (read from the front of `device_commands_open_order_idx`), and when a barrier's desired
  * whitelist next changes by itself.
  */
-import { nextChangeAt, type PhoneSpec } from '@propusk/devices/access';
+import { nextChangeAt } from '@propusk/devices/access';
 import { isDeviceModel } from '@propusk/devices/models';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, commandDueSql, commandRankSql, deviceCommands, phones } from '../db/schema.ts';
 import type { QueueDeps } from './device-rows.ts';
-import { loadModelAndSpecs } from './device-state.ts';
+import { type JsonRows, loadModelAndSpecs, phoneSpecsOf } from './device-state.ts';
 import { arrayLiteral } from './gateway-rate.ts';
 import { lockBarrier, syncBarrierDevice } from './outbox.ts';
 
@@ -126,20 +126,8 @@ export function reconcileAtOf(
   now: Date,
 ): Date | null {
   if (!isDeviceModel(model)) return null;
-  const rows = (typeof timedPhones === 'string' ? JSON.parse(timedPhones) : (timedPhones ?? [])) as Record<
-    string,
-    unknown
-  >[];
-  if (rows.length === 0) return null;
-  const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
-  const specs: PhoneSpec[] = rows.map((row) => ({
-    slot: row.slot as number,
-    number: row.number as string,
-    kind: row.kind as PhoneSpec['kind'],
-    start: date(row.start),
-    end: date(row.end),
-    schedule: (row.schedule ?? null) as PhoneSpec['schedule'],
-  }));
+  const specs = phoneSpecsOf((timedPhones ?? []) as JsonRows);
+  if (specs.length === 0) return null;
   return nextChangeAt(model, specs, now, deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
 }
 
