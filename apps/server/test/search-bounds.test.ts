@@ -102,6 +102,19 @@ describe('address search bounds', () => {
     expect((await search(user.token, 'лимитная другая')).statusCode).toBe(200);
   });
 
+  it('counts a search once however many of the same user’s requests miss the cache together', async () => {
+    const user = await createUser(t);
+    for (let index = 0; index < SEARCHES_PER_MINUTE - 1; index += 1)
+      expect((await search(user.token, `вместе ${index}`)).statusCode).toBe(200);
+    // One search of his budget is left: twenty requests of one new search arriving at once spend it once.
+    const together = await Promise.all(Array.from({ length: 20 }, () => search(user.token, 'вместе новая')));
+    expect(together.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    // Its answer stays cached, and the next new search is over the limit.
+    t.clock.advance(1_000);
+    expect((await search(user.token, 'новая вместе')).statusCode).toBe(200);
+    expect((await search(user.token, 'вместе другая')).statusCode).toBe(429);
+  });
+
   // The embedded PGlite never cancels a statement (it ignores statement_timeout); PostgreSQL does.
   it.skipIf(!usesPostgres)(
     'answers 503 search_timeout when the search runs past its statement_timeout',

@@ -20,6 +20,17 @@ export const SEARCH_STATEMENT_TIMEOUT = '3s';
 
 const QUERY_CANCELED = '57014';
 
+/** 429 `too_many_searches` for `userId` (whose budget it was: a search shared by several users names him). */
+export class SearchLimited extends HttpError {
+  constructor(
+    readonly userId: number,
+    waitSeconds: number,
+  ) {
+    const refusal = tooManyRequests('too_many_searches', waitSeconds);
+    super(refusal.statusCode, refusal.code, undefined, refusal.extra);
+  }
+}
+
 function isQueryCanceled(error: unknown): boolean {
   const candidate = (error as { cause?: unknown })?.cause ?? error;
   return (candidate as { code?: string })?.code === QUERY_CANCELED;
@@ -39,7 +50,7 @@ export function createSearchBounds(deps: Dependencies, options: { statementTimeo
     /** Counts one search of this user that reaches the database; 429 when his minute's budget is spent. */
     async limit(userId: number): Promise<void> {
       const waitSeconds = await limiter.hit(`user:${userId}`);
-      if (waitSeconds > 0) throw tooManyRequests('too_many_searches', waitSeconds);
+      if (waitSeconds > 0) throw new SearchLimited(userId, waitSeconds);
     },
     /** Runs `search` in a transaction whose statements may take at most the timeout each. */
     async run<T>(search: (executor: Executor) => Promise<T>): Promise<T> {

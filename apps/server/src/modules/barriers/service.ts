@@ -50,7 +50,7 @@ import { deviceCapacity } from '../phones/phone-admission.ts';
 import { deactivatePhonesLocked, lockLiveBarrier } from '../phones/phone-changes.ts';
 import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
 import * as repository from './repository.ts';
-import { createSearchBounds } from './search-bounds.ts';
+import { createSearchBounds, SearchLimited } from './search-bounds.ts';
 import { addressSearchKey } from './search-key.ts';
 
 type SummaryRow = repository.BarrierSummaryRow;
@@ -196,11 +196,23 @@ export function createBarrierService(
       ]);
     }
     const key = `${query.ordering ?? 'id'} ${addressSearchKey(address)}`;
-    // Only a search that reaches the database is counted and bounded in time (search-bounds.ts).
-    if (!publicSearches.has(key)) await searchBounds.limit(user.id);
-    const search = await publicSearches.get(key, () =>
-      searchBounds.run((tx) => repository.searchPublicBarrierIds(tx, address, query.ordering, searchIdsKept)),
-    );
+    // Only a search that reaches the database is counted and bounded in time (search-bounds.ts), and counted
+    // once: the requests that miss the cache together share its computation, the limit check included (a check
+    // before joining let each of them count, and once over the limit none computed, so the cache stayed empty
+    // and every request of the minute got 429). Joined to someone else's computation that his limit refused,
+    // a request computes on its own budget.
+    const compute = () =>
+      searchBounds
+        .limit(user.id)
+        .then(() =>
+          searchBounds.run((tx) =>
+            repository.searchPublicBarrierIds(tx, address, query.ordering, searchIdsKept),
+          ),
+        );
+    const search = await publicSearches.get(key, compute).catch((error: unknown) => {
+      if (error instanceof SearchLimited && error.userId !== user.id) return publicSearches.get(key, compute);
+      throw error;
+    });
     const offset = pageOffset(query);
     const end = offset + query.page_size;
     const rows =
