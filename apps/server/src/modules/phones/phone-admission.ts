@@ -7,7 +7,7 @@
 import { type PhoneType, shortestIntervalMinutes } from '@propusk/contracts/phones';
 import { residentSlotRange } from '@propusk/devices/alarms';
 import { isDeviceModel } from '@propusk/devices/models';
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { barrierAccess, guestPasses, phones, type WeeklySchedule } from '../../db/schema.ts';
@@ -107,6 +107,43 @@ async function openGuestPasses(tx: Executor, barrierId: number, now: Date): Prom
   return new Map(rows.map((row) => [row.userId, Number(row.open)]));
 }
 
+/** The phone's owner is on the barrier. */
+const hasAccessSql = (barrierId: SQLWrapper, userId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${barrierAccess} a where a.barrier_id = ${barrierId} and a.user_id = ${userId})`;
+
+/** The barrier's administrator blocked the number, or the account that logs in with it (blocked-numbers.ts). */
+const blockedSql = (ownerId: SQLWrapper, number: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from admin_blocks ab join users bu on bu.id = ab.user_id
+    where ab.admin_id = ${ownerId} and (ab.phone = ${number} or bu.phone = ${number}))`;
+
+/** Another live account logs in with the number (number-claims.ts). */
+const otherAccountSql = (number: SQLWrapper, userId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from users o where o.phone = ${number} and o.deleted_at is null and o.id <> ${userId})`;
+
+/** `admitPhone`'s checks of the person and the number (not the counts), for several phones in one statement. */
+export async function admitPeople(
+  tx: Executor,
+  barrier: LockedBarrier,
+  phones: readonly { userId: number; number: string }[],
+): Promise<Pick<Admission, 'hasAccess' | 'blocked' | 'otherAccount'>[]> {
+  if (phones.length === 0) return [];
+  const userIds = phones.map((phone) => phone.userId);
+  const numbers = phones.map((phone) => phone.number);
+  const result = (await tx.execute(sql`
+    select ${hasAccessSql(sql`${barrier.id}::int`, sql`i.user_id`)} as has_access,
+      ${blockedSql(sql`${barrier.ownerId}::int`, sql`i.number`)} as blocked,
+      ${otherAccountSql(sql`i.number`, sql`i.user_id`)} as other_account
+    from unnest(${sql.param(userIds)}::int[], ${sql.param(numbers)}::text[]) with ordinality as i(user_id, number, position)
+    order by i.position`)) as unknown as {
+    rows: { has_access: boolean; blocked: boolean; other_account: boolean }[];
+  };
+  return result.rows.map((row) => ({
+    hasAccess: row.has_access,
+    blocked: row.blocked,
+    otherAccount: row.other_account,
+  }));
+}
+
 /** What `admitPhone` read about one more phone, in one statement under the barrier lock. */
 export interface Admission {
   /** The phone's owner is on the barrier. */
@@ -139,13 +176,9 @@ export async function admitPhone(
   const statement = preparedStatement(tx, 'phones.admit', () =>
     tx
       .select({
-        hasAccess: sql<boolean>`exists (select 1 from ${barrierAccess} a
-          where a.barrier_id = ${sql.placeholder('barrierId')} and a.user_id = ${sql.placeholder('userId')})`,
-        blocked: sql<boolean>`exists (select 1 from admin_blocks ab join users bu on bu.id = ab.user_id
-          where ab.admin_id = ${sql.placeholder('ownerId')}
-            and (ab.phone = ${sql.placeholder('number')}::text or bu.phone = ${sql.placeholder('number')}::text))`,
-        otherAccount: sql<boolean>`exists (select 1 from users o where o.phone = ${sql.placeholder('number')}::text
-          and o.deleted_at is null and o.id <> ${sql.placeholder('userId')})`,
+        hasAccess: hasAccessSql(sql.placeholder('barrierId'), sql.placeholder('userId')),
+        blocked: blockedSql(sql.placeholder('ownerId'), sql`${sql.placeholder('number')}::text`),
+        otherAccount: otherAccountSql(sql`${sql.placeholder('number')}::text`, sql.placeholder('userId')),
         sameNumber: sql<number>`c.same_number`,
         userTotal: sql<number>`c.user_total`,
         userTemporary: sql<number>`c.user_temporary`,

@@ -17,7 +17,7 @@ import {
 } from '@propusk/contracts/phones';
 import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
-import { type SyncReport, syncBarrierDevice } from '../../engine/outbox.ts';
+import { syncBarrierDevice } from '../../engine/outbox.ts';
 import { smsSpender } from '../../engine/sms-shares.ts';
 import { loadCommittedSms } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
@@ -25,10 +25,10 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { paginate, requireBarrierAccess, requireBarrierPermission } from '../barrier-policy/policy.ts';
+import { createPhoneAdds } from './phone-adds.ts';
 import { assertScheduleIntervalLimit } from './phone-admission.ts';
 import {
   type Actor,
-  addPhoneLocked,
   barrierTurns,
   deactivatePhonesLocked,
   type LockedBarrier,
@@ -79,6 +79,7 @@ const isTimed = (type: PhoneRow['type']) => type === 'temporary' || type === 'sc
 
 export function createPhoneService(deps: Dependencies) {
   const { db } = deps;
+  const adds = createPhoneAdds(deps);
   const offset = deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES;
 
   /** start < end and end in the future, with the barrier's local time for texts without an offset. */
@@ -140,55 +141,24 @@ export function createPhoneService(deps: Dependencies) {
         ? parseWindow(body.start_time, body.end_time)
         : null;
     const schedule = body.type === 'schedule' && body.schedule ? normalizeSchedule(body.schedule) : null;
-    const transaction = () =>
-      db.transaction(async (tx) => {
-        const barrier = await lockLiveBarrier(tx, barrierId);
-        const committedBefore = await committedSmsBefore(tx, barrier);
-        const added = await addPhoneLocked(
-          tx,
-          deps,
-          barrier,
-          {
-            userId: ownerUserId,
-            number: body.phone,
-            name: body.name,
-            type: body.type,
-            startTime: window?.start ?? null,
-            endTime: window?.end ?? null,
-            schedule,
-          },
-          actorOf(side, caller),
-          'manual',
-          // Access may have been lost between the check and the lock (leave, removal, block).
-          {
-            noAccess: () =>
-              side === 'admin'
-                ? new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] })
-                : forbidden('user_not_on_barrier'),
-          },
-        );
-        // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored. A
-        // resident's own timed phone: its coming week's SMS count in his share (sms-shares.ts).
-        const spentBy = await spenderOf(tx, side, caller, barrier.id);
-        const row =
-          spentBy !== null && isTimed(added.type)
-            ? await repository.updatePhone(tx, added.id, { smsPaidBy: spentBy })
-            : added;
-        const report: SyncReport = { settledPhoneIds: [], settledAt: null };
-        await syncBarrierDevice(tx, deps, barrier.id, {
-          committedBefore,
-          spentBy,
-          weeklyLimit: barrier.limits.smsWeeklyLimit,
-          report,
-        });
-        // The phone as the sync left it (no read back: one round trip less): pending with its command
-        // queued, or ok when its device needs nothing now.
-        return report.settledPhoneIds.includes(row.id) && report.settledAt
-          ? { ...row, status: 'ok' as const, updatedAt: report.settledAt }
-          : row;
-      });
-    const row = await barrierTurns.run(barrierId, transaction);
-    deps.notifyDeviceCommands([barrierId]);
+    const row = await adds.add(barrierId, {
+      side,
+      callerId: caller.id,
+      phone: {
+        userId: ownerUserId,
+        number: body.phone,
+        name: body.name,
+        type: body.type,
+        startTime: window?.start ?? null,
+        endTime: window?.end ?? null,
+        schedule,
+      },
+      // Access may have been lost between the check and the lock (leave, removal, block).
+      noAccess: () =>
+        side === 'admin'
+          ? new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] })
+          : forbidden('user_not_on_barrier'),
+    });
     return toPhone(row);
   }
 
