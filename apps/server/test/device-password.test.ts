@@ -90,10 +90,12 @@ describe('password changes that cannot strand a unit', () => {
     expect(h.simulators.device(barrier.id)?.state().password).toBe('5678');
     const added = await h.addPhone(barrier.id, { userId: admin.id });
 
-    // The change goes unanswered: one read with the pending password goes ahead of everything else.
+    // The change goes unanswered: one read with the pending password goes ahead of everything else, of two
+    // slots no command of the last day named (slot 1's add was answered today: a second delivery of its
+    // answer must not be taken for the probe's).
     t.clock.advance(t.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
     expect(await processBarrier(t.deps, barrier.id)).toMatchObject({ state: 'sent' });
-    expect(h.smsTo(barrier.devicePhone).at(-1)).toBe('5678AL001#002#');
+    expect(h.smsTo(barrier.devicePhone).at(-1)).toBe('5678AL002#003#');
     expect(await h.deliverReplies()).toBe(1);
 
     expect(await passwords(barrier.id)).toMatchObject({ stored: '5678', pending: null });
@@ -106,7 +108,7 @@ describe('password changes that cannot strand a unit', () => {
     expect(
       texts.filter((text) => text.startsWith('5678A') && text.includes(added.number.slice(2))),
     ).toHaveLength(1);
-    expect(texts.slice(texts.indexOf('5678AL001#002#')).some((text) => text.startsWith('1234'))).toBe(false);
+    expect(texts.slice(texts.indexOf('5678AL002#003#')).some((text) => text.startsWith('1234'))).toBe(false);
     const [phone] = await t.deps.db.select().from(phones).where(eq(phones.id, added.id));
     expect(phone?.status).toBe('ok');
     const { unit, database } = await unitAndDatabase(barrier.id);
@@ -120,6 +122,60 @@ describe('password changes that cannot strand a unit', () => {
       .orderBy(asc(deviceMessages.id));
     expect(logged.map((row) => row.text).join('\n')).not.toMatch(/5678|1234P/);
   });
+
+  // A probe's answer must never be another command's late answer: that would adopt a password the unit does
+  // not hold. The probe reads slots no command of the last day names (docs/decisions/0025, session audit30).
+  it.each([
+    { model: 'RTU5025', late: 'a device check’s read', probe: '1234AL011#012#' },
+    { model: 'RTU5024-HASH', late: 'an add’s read of slot 1', probe: '1234#TEL002?' },
+  ])(
+    'on $model, $late answered late while a probe is out is not taken for the probe’s answer',
+    async ({ model, probe }) => {
+      const barrier = await h.createBarrier({ ownerId: admin.id, model });
+      if (model === 'RTU5025') await h.addPhone(barrier.id, { userId: admin.id });
+      await settle(barrier.id);
+      const changed = await t.request({
+        method: 'POST',
+        url: `/api/admin/barriers/${barrier.id}/settings/`,
+        token: admin.token,
+        payload: { setting: 'change_password', params: { new_password: '5678' } },
+      });
+      expect(changed.statusCode).toBe(200);
+      await settle(barrier.id);
+      expect(await passwords(barrier.id)).toMatchObject({ stored: '5678', pending: null });
+
+      // The unit answers with 5678, but its answers arrive late (back in coverage after the timeout).
+      h.simulators.deliverAs(barrier.id, { kind: 'late', delayMs: 10 * 60_000 });
+      if (model === 'RTU5025') {
+        const started = await t.request({
+          method: 'POST',
+          url: `/api/admin/barriers/${barrier.id}/device-check/`,
+          token: admin.token,
+          payload: {},
+        });
+        expect(started.statusCode).toBe(201);
+      } else {
+        await h.addPhone(barrier.id, { userId: admin.id });
+      }
+      expect(await processBarrier(t.deps, barrier.id)).toMatchObject({ state: 'sent' });
+      // Unanswered: one read with the previous password (1234) goes first; the unit ignores it (note 7).
+      t.clock.advance(t.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+      expect(await processBarrier(t.deps, barrier.id)).toMatchObject({ state: 'sent' });
+      expect(h.smsTo(barrier.devicePhone).at(-1)).toBe(probe);
+      // Now the 5678 answer arrives: it is that command's, the password stays 5678.
+      expect(await h.deliverLateReplies()).toBeGreaterThan(0);
+      expect(await passwords(barrier.id)).toMatchObject({ stored: '5678', pending: null });
+
+      h.simulators.deliverAs(barrier.id, null);
+      await settle(barrier.id);
+      expect(await passwords(barrier.id)).toMatchObject({ stored: '5678' });
+      expect(h.simulators.device(barrier.id)?.state().password).toBe('5678');
+      const { unit, database } = await unitAndDatabase(barrier.id);
+      expect(unit).toEqual(database);
+      expect(unit).toHaveLength(1);
+      expect(await health(barrier.id)).toBe('ok');
+    },
+  );
 
   it('sends no probe when no other password is known: a silent unit stays «не отвечает»', async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id });

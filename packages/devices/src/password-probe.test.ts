@@ -1,7 +1,7 @@
 /** Issue 30 item 4: the probe's read and the reset button, as the sheets and the simulator give them. */
 import { describe, expect, it } from 'vitest';
 import { getSheet } from './models.ts';
-import { passwordProbeQuery, renderReadQuery } from './readback.ts';
+import { passwordProbeQuery, probeAnswerOnly, renderReadQuery, slotsNamed } from './readback.ts';
 import { createDeviceSimulator } from './simulator.ts';
 
 describe('password probe and reset button', () => {
@@ -10,6 +10,27 @@ describe('password probe and reset button', () => {
     expect(renderReadQuery('RTU5025', passwordProbeQuery('RTU5025')!, '5678')).toBe('5678AL001#002#');
     expect(passwordProbeQuery('RTU5024-HASH')).toEqual({ kind: 'slot', slot: 1 });
     expect(passwordProbeQuery('Telemetrica')).toBeNull();
+  });
+
+  it('reads slots no recent command names, so that no other answer can be taken for the probe’s', () => {
+    // A device check read 1–10 today and an add wrote 12: the probe reads 13–14.
+    const avoid = [...Array.from({ length: 10 }, (_, index) => index + 1), 12];
+    expect(passwordProbeQuery('RTU5025', avoid)).toEqual({ kind: 'range', from: 13, to: 14 });
+    expect(passwordProbeQuery('RTU5024-HASH', [1, 2])).toEqual({ kind: 'slot', slot: 3 });
+    expect(passwordProbeQuery('TELL-GC20', [1, 2])).toEqual({ kind: 'list' });
+    // Every slot named: no probe can be told apart.
+    const all = Array.from({ length: 200 }, (_, index) => index + 1);
+    expect(passwordProbeQuery('RTU5024-HASH', all)).toBeNull();
+  });
+
+  it('takes as a probe’s answer only a text that names the probe’s slots and no other', () => {
+    const probe = { kind: 'range', from: 1, to: 2 } as const;
+    const check = '001:00079001234567\n002:Empty\n003:Empty\n004:Empty';
+    expect(slotsNamed('RTU5025', check)).toEqual([1, 2, 3, 4]);
+    expect(probeAnswerOnly('RTU5025', probe, check)).toBe(false);
+    expect(probeAnswerOnly('RTU5025', probe, '001:00079001234567\n002:Empty')).toBe(true);
+    expect(probeAnswerOnly('RTU5024-HASH', { kind: 'slot', slot: 3 }, '001:79001234567')).toBe(false);
+    expect(probeAnswerOnly('RTU5024-HASH', { kind: 'slot', slot: 3 }, '003: Empty')).toBe(true);
   });
 
   it('names the factory password only where a source gives it', () => {

@@ -278,19 +278,71 @@ export function adoptList(believed: BelievedState, numbers: readonly string[]): 
 
 /**
  * The cheapest read that proves which password the unit holds (issue 30 item 4): one SMS of one or two slots, or the list on
- * models that read only the whole list; null when the model documents no read-back. A unit answers a read
- * only with its own password (King Pigeon RTU5023–5029 manual v2.5, p. 8, note 7: a wrong password gets no
- * answer), so an answer to a read with the other password proves the unit holds that one.
+ * models that read only the whole list; null when the model documents no read-back (or every slot is avoided).
+ * A unit answers a read only with its own password (King Pigeon RTU5023–5029 manual v2.5, p. 8, note 7: a
+ * wrong password gets no answer), so an answer to a read with the other password proves the unit holds that one
+ * — provided the answer cannot be another command's. `avoid`: the slots that commands sent with the stored
+ * password may still be answered about (their reads' ranges, their changes' slots); the probe reads the lowest
+ * slots outside them, so its answer names slots no other answer names (`probeAnswerOnly`).
  */
-export function passwordProbeQuery(model: DeviceModel): ReadQuery | null {
+export function passwordProbeQuery(model: DeviceModel, avoid: Iterable<number> = []): ReadQuery | null {
   const sheet = resolveSheet(model);
   if (!sheet.readBack || !sheet.hasPassword) return null;
   if (sheet.readBack.mode === 'list') return { kind: 'list' };
+  const avoided = new Set(avoid);
   // Two slots where a range is one SMS: an answer of two lines is the read's, never a late answer to an add
   // or a delete of one slot (those name one line: docs/decisions/0025).
-  return sheet.readBack.mode === 'slot'
-    ? { kind: 'slot', slot: 1 }
-    : { kind: 'range', from: 1, to: Math.min(2, sheet.readBack.perSms, sheet.slotCount) };
+  const size = sheet.readBack.mode === 'slot' ? 1 : Math.min(2, sheet.readBack.perSms, sheet.slotCount);
+  for (let from = 1; from + size - 1 <= sheet.slotCount; from += 1) {
+    let free = true;
+    for (let slot = from; slot < from + size; slot += 1) if (avoided.has(slot)) free = false;
+    if (!free) continue;
+    return size === 1 && sheet.readBack.mode === 'slot'
+      ? { kind: 'slot', slot: from }
+      : { kind: 'range', from, to: from + size - 1 };
+  }
+  return null;
+}
+
+/** Every slot a text names in the model's read-back line forms (`001:…`, `002: Empty`), any slot. */
+export function slotsNamed(
+  model: DeviceModel,
+  text: string,
+  profile?: DeviceProfileOverride | null,
+): number[] {
+  const sheet = resolveSheet(model, profile);
+  if (!sheet.readBack || sheet.readBack.mode === 'list') return [];
+  const normalized = normalizeReplyText(text);
+  const named = new Set<number>();
+  for (const form of [...sheet.readBack.empty, ...sheet.readBack.line])
+    for (const groups of findReplyForm(form.template, normalized)) {
+      const slot = Number(groups.slot);
+      if (Number.isInteger(slot)) named.add(slot);
+    }
+  return [...named].sort((a, b) => a - b);
+}
+
+/**
+ * Whether a text can be a password probe's answer: it names no slot outside the probe's query. A longer read's
+ * answer (or one part of it) also names the probe's slots when its range covers them; it names others too.
+ */
+export function probeAnswerOnly(
+  model: DeviceModel,
+  query: ReadQuery,
+  text: string,
+  profile?: DeviceProfileOverride | null,
+): boolean {
+  if (query.kind === 'list') return true;
+  const from = query.kind === 'range' ? query.from : query.slot;
+  const to = query.kind === 'range' ? query.to : query.slot;
+  return slotsNamed(model, text, profile).every((slot) => slot >= from && slot <= to);
+}
+
+/** The slots a read's answer can name: its range, its slot (none for a list). */
+export function querySlots(query: ReadQuery): number[] {
+  if (query.kind === 'list') return [];
+  if (query.kind === 'slot') return [query.slot];
+  return Array.from({ length: query.to - query.from + 1 }, (_, index) => query.from + index);
 }
 
 /**

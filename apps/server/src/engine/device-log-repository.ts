@@ -8,6 +8,7 @@ import type { Executor } from '../db/database.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { deviceCommands, deviceMessages } from '../db/schema.ts';
 import { pageOffset, totalOfPage } from '../lib/paging.ts';
+import { PASSWORD_PROBE_KIND } from './device-rows.ts';
 
 export interface NewDeviceMessage {
   barrierId: number;
@@ -116,6 +117,13 @@ interface FiguresRow {
 }
 
 /**
+ * A password probe (password-probe.ts) asks with a password the server does not hold for the unit's: its
+ * silence or refusal says nothing about the stored one, so it counts neither as a failure nor as silence.
+ * Its answer does count as the unit's answer (a confirmed command).
+ */
+const notProbe = sql.raw(`c.kind <> '${PASSWORD_PROBE_KIND}'`);
+
+/**
  * The figures statement, built once per executor: the barrier ids are one array parameter and the alarm
  * window's start another, so that every page size shares one named prepared statement. PostgreSQL planned
  * the dozen correlated subqueries at every call when they were sent as a plain query (1.5 ms of planning a
@@ -135,18 +143,18 @@ function figuresStatement(executor: Executor) {
         oldest_open_at: sql<unknown>`oldest.created_at`,
         oldest_open_attempts: sql<number | string>`coalesce(oldest.attempts, 0)`,
         consecutive_failures: sql<number | string>`(select count(*) from ${deviceCommands} c
-          where c.barrier_id = b.id and c.status = 'failed' and c.attempts > 0
+          where c.barrier_id = b.id and c.status = 'failed' and c.attempts > 0 and ${notProbe}
             and c.id > coalesce((select max(k.id) from ${deviceCommands} k
                                  where k.barrier_id = b.id and k.status = 'confirmed'), 0))`,
         last_failure_reason: sql<string | null>`(select case when c.status = 'failed' then c.last_error end
           from ${deviceCommands} c
-          where c.barrier_id = b.id and c.status in ('confirmed', 'failed') and c.attempts > 0
+          where c.barrier_id = b.id and c.status in ('confirmed', 'failed') and c.attempts > 0 and ${notProbe}
           order by c.id desc limit 1)`,
         unrecognised_count: sql<number | string>`(select count(*) from ${deviceMessages} m
           where m.barrier_id = b.id and m.outcome = 'unrecognised')`,
         silent_since: sql<unknown>`(select min(c.sent_at) from ${deviceCommands} c
           where c.barrier_id = b.id and c.status in ('queued', 'sent', 'failed') and c.attempts > 0
-            and c.id > coalesce((select max(k.id) from ${deviceCommands} k
+            and ${notProbe} and c.id > coalesce((select max(k.id) from ${deviceCommands} k
                                  where k.barrier_id = b.id and k.status = 'confirmed'), 0))`,
         last_power: sql<'power_failure' | 'power_restored' | null>`(select m.outcome from ${deviceMessages} m
           where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')

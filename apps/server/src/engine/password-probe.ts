@@ -13,13 +13,16 @@
  */
 
 import { getSheet } from '@propusk/devices/models';
-import { passwordProbeQuery, type ReadQuery } from '@propusk/devices/readback';
+import { commandEntries, commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
+import { passwordProbeQuery, querySlots, type ReadQuery } from '@propusk/devices/readback';
 import { and, eq, gt, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands, phones } from '../db/schema.ts';
 import type { BarrierRow, CommandRow, QueueDeps } from './device-rows.ts';
-import { isProbeKind, PASSWORD_PROBE_KIND } from './device-rows.ts';
+import { isProbeKind, isReadKind, isWhitelistKind, PASSWORD_PROBE_KIND } from './device-rows.ts';
 import { syncBarrierDevice } from './outbox.ts';
+import type { ReadCommandPayload } from './read-commands.ts';
+import { REPLY_WINDOW_MS } from './reply-matching.ts';
 
 /** How long after a change took effect the previous password is still tried. */
 export const PREVIOUS_PASSWORD_KEPT_MS = 7 * 24 * 60 * 60_000;
@@ -68,8 +71,11 @@ export async function probeIfPasswordInDoubt(
 ): Promise<boolean> {
   if (isProbeKind(command.kind)) return false;
   const other = otherPassword(barrier, now);
-  const query = passwordProbeQuery(barrier.model);
-  if (!other || !query) return false;
+  if (!other) return false;
+  const recentlySent = await answerableAbout(tx, barrier.id, now);
+  const query = passwordProbeQuery(barrier.model, recentlySent.slots);
+  // A list read's answer cannot say which password it was asked with: no probe while one may still come.
+  if (!query || (query.kind === 'list' && recentlySent.unansweredList)) return false;
   const lastConfirmed = sql`(select max(c.finished_at) from ${deviceCommands} c
     where c.barrier_id = ${barrier.id} and c.status = 'confirmed')`;
   const [recent] = await tx
@@ -95,6 +101,47 @@ export async function probeIfPasswordInDoubt(
     .insert(deviceCommands)
     .values({ barrierId: barrier.id, kind: PASSWORD_PROBE_KIND, payload, createdAt: now });
   return true;
+}
+
+/**
+ * What the unit may still answer about (issue 30 item 4; docs/decisions/0025, session audit30): the slots named
+ * by the barrier's commands sent within the reply window — a change's slots, a read's range — whatever became
+ * of them (a late answer or a second delivery of an answered one may still come), and whether a list read is
+ * still unanswered. A probe reads none of those slots, so an answer to one of those commands, written with the
+ * stored password, can never be taken for the probe's and adopt the other password.
+ */
+async function answerableAbout(
+  tx: Executor,
+  barrierId: number,
+  now: Date,
+): Promise<{ slots: Set<number>; unansweredList: boolean }> {
+  const rows = await tx
+    .select({ kind: deviceCommands.kind, status: deviceCommands.status, payload: deviceCommands.payload })
+    .from(deviceCommands)
+    .where(
+      and(
+        eq(deviceCommands.barrierId, barrierId),
+        isNotNull(deviceCommands.sentAt),
+        or(
+          inArray(deviceCommands.status, ['queued', 'sent']),
+          gte(deviceCommands.sentAt, new Date(now.getTime() - REPLY_WINDOW_MS)),
+        ),
+      ),
+    );
+  const slots = new Set<number>();
+  let unansweredList = false;
+  for (const row of rows) {
+    if (isWhitelistKind(row.kind)) {
+      for (const entry of commandEntries(commandFromJson(row.payload as PlannedCommandJson)))
+        slots.add(entry.slot);
+    } else if (isReadKind(row.kind) || isProbeKind(row.kind)) {
+      const payload = row.payload as ReadCommandPayload | PasswordProbePayload;
+      const whole = ('whole' in payload ? payload.whole : undefined) ?? payload.query;
+      for (const slot of querySlots(whole)) slots.add(slot);
+      if (whole.kind === 'list' && row.status !== 'confirmed') unansweredList = true;
+    }
+  }
+  return { slots, unansweredList };
 }
 
 /** A probe not sent yet is moot once the password is settled another way (a change confirmed, a reset declared). */

@@ -9,6 +9,7 @@ import {
   confirmationQuery,
   joinReadParts as joinParts,
   parseReadReply,
+  probeAnswerOnly,
   readingConfirms,
 } from '@propusk/devices/readback';
 import type { CommandReplyMatch } from '@propusk/devices/reply-choice';
@@ -74,13 +75,16 @@ export function matchCommandReply(
       return found ? { outcome: found.outcome, strength: found.names ? 2 : 0 } : null;
     }
     if (command.kind === 'read' || command.kind === PASSWORD_PROBE_KIND) {
-      // A probe (password-probe.ts) is a read written with another password: answered as a read is.
-      const reading = parseReadReply(
-        barrier.model,
-        (command.payload as ReadCommandPayload | PasswordProbePayload).query,
-        text,
-        barrier.profile,
-      );
+      // A probe (password-probe.ts) is a read written with another password: answered as a read is, but only
+      // by a text that names its own slots and no other (a longer read's answer names the probe's slots too
+      // when its range covers them: taken for the probe's, it would adopt a password the unit does not hold).
+      const query = (command.payload as ReadCommandPayload | PasswordProbePayload).query;
+      if (
+        command.kind === PASSWORD_PROBE_KIND &&
+        !probeAnswerOnly(barrier.model, query, text, barrier.profile)
+      )
+        return null;
+      const reading = parseReadReply(barrier.model, query, text, barrier.profile);
       if (reading === null) return null;
       if (reading.outcome === 'refused' || reading.outcome === 'format_error')
         return { outcome: reading.outcome, strength: 0 };
