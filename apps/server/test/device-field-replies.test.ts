@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceMessages, phones } from '../src/db/schema.ts';
 import { REPLY_WINDOW_MS } from '../src/engine/reply-matching.ts';
 import { processBarrier } from '../src/engine/send.ts';
-import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createDeviceHarness, type DeviceHarness, settleQueue } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -42,6 +42,23 @@ describe('replies as units send them in the field', () => {
     });
     expect(response.statusCode).toBe(200);
     return response.json() as { state: string };
+  };
+  const settle = (barrierId: number) => settleQueue(t, h, barrierId);
+  /** «Повторить» on every phone of the barrier in «ошибка», as the administrator presses it. */
+  const retryFailed = async (barrierId: number) => {
+    const failed = await t.deps.db
+      .select({ id: phones.id })
+      .from(phones)
+      .where(and(eq(phones.barrierId, barrierId), eq(phones.status, 'error')));
+    expect(failed.length).toBeGreaterThan(0);
+    for (const phone of failed) {
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/admin/phones/${phone.id}/retry/`,
+        token: admin.token,
+      });
+      expect(response.statusCode).toBe(200);
+    }
   };
   const log = (barrierId: number) =>
     t.deps.db
@@ -284,5 +301,45 @@ describe('replies as units send them in the field', () => {
     t.clock.advance(1000);
     await receiveInboundSms(t.deps, { from: barrier.devicePhone, text: 'Relay ON' });
     expect((await health(barrier.id)).state).toBe('password_suspected');
+
+    // The administrator enters the unit's password (no SMS) and presses «Повторить» on the phone that
+    // went to «ошибка»: it goes with that password, and the unit ends as the database, «в порядке».
+    const corrected = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/barriers/${barrier.id}/`,
+      token: admin.token,
+      payload: { device_password: '9999' },
+    });
+    expect(corrected.statusCode).toBe(200);
+    await retryFailed(barrier.id);
+    await settle(barrier.id);
+    const { unit, database } = await unitAndDatabase(barrier.id);
+    expect(unit).toEqual(database);
+    expect(unit).toHaveLength(2);
+    expect((await health(barrier.id)).state).toBe('ok');
+  });
+
+  it('never says «неверный пароль?» of a model without a password (Telemetrica): its silence is «не отвечает»', async () => {
+    const barrier = await h.createBarrier({ ownerId: admin.id, model: 'Telemetrica', password: null });
+    await h.addPhone(barrier.id, { userId: admin.id });
+    await h.run(barrier.id, { answer: false });
+    t.clock.advance(t.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+    await processBarrier(t.deps, barrier.id);
+    expect((await health(barrier.id)).state).toBe('not_responding');
+    // An SMS from the unit proves it on the air, but no password can be wrong: still «не отвечает», and no
+    // probe is sent (there is no other password to try).
+    const { receiveInboundSms } = await import('../src/modules/sms-inbound/service.ts');
+    t.clock.advance(1000);
+    await receiveInboundSms(t.deps, { from: barrier.devicePhone, text: 'Relay ON' });
+    expect((await health(barrier.id)).state).toBe('not_responding');
+    expect((await h.commands(barrier.id)).map((command) => command.kind)).not.toContain('password_probe');
+
+    // Back in coverage: «Повторить» on the phone in «ошибка» is answered, the unit ends as the database.
+    await retryFailed(barrier.id);
+    await settle(barrier.id);
+    const { unit, database } = await unitAndDatabase(barrier.id);
+    expect(unit).toEqual(database);
+    expect(unit).toHaveLength(1);
+    expect((await health(barrier.id)).state).toBe('ok');
   });
 });

@@ -271,6 +271,16 @@ export async function waitOutReply(
   }
 }
 
+/** Sends and answers until the barrier's queue is idle, letting reply timeouts and retry pauses pass as they come. */
+export async function settleQueue(t: TestApp, h: DeviceHarness, barrierId: number): Promise<void> {
+  for (let round = 0; round < 20; round += 1) {
+    const result = await h.run(barrierId);
+    if (result.state === 'idle') return;
+    t.clock.advance(result.state === 'waiting' ? result.until.getTime() - t.clock.now().getTime() + 1 : 1000);
+  }
+  throw new Error('the queue did not settle');
+}
+
 /** Permanent phones not written yet, slots 1…n (the outbox's forecast of adding them). */
 export function permanentSpecs(numbers: readonly string[]) {
   return numbers.map((number, index) => ({

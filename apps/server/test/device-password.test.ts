@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers, deviceCommands, deviceMessages, phones } from '../src/db/schema.ts';
 import { processBarrier } from '../src/engine/send.ts';
-import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
+import { createDeviceHarness, type DeviceHarness, settleQueue } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -54,17 +54,7 @@ describe('password changes that cannot strand a unit', () => {
     expect(response.statusCode).toBe(200);
     return (response.json() as { state: string }).state;
   };
-  /** Sends and answers until the queue is idle, letting reply timeouts pass as they come. */
-  const settle = async (barrierId: number) => {
-    for (let round = 0; round < 20; round += 1) {
-      const result = await h.run(barrierId);
-      if (result.state === 'idle') return;
-      t.clock.advance(
-        result.state === 'waiting' ? result.until.getTime() - t.clock.now().getTime() + 1 : 1000,
-      );
-    }
-    throw new Error('the queue did not settle');
-  };
+  const settle = (barrierId: number) => settleQueue(t, h, barrierId);
 
   it('probes with the new password when a change’s answer is lost, adopts it, and delivers what waited', async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id });

@@ -3,10 +3,11 @@
  * Pages read the (barrier_id, id) or (barrier_id, outcome, id) index backwards and stop after page_size rows.
  */
 import type { DeviceMessageDirection, DeviceMessageOutcome } from '@propusk/contracts/devices';
+import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { preparedStatement } from '../db/prepared.ts';
-import { deviceCommands, deviceMessages } from '../db/schema.ts';
+import { barriers, deviceCommands, deviceMessages } from '../db/schema.ts';
 import { pageOffset, totalOfPage } from '../lib/paging.ts';
 import { PASSWORD_PROBE_KIND } from './device-rows.ts';
 
@@ -96,6 +97,11 @@ export interface DeviceFigures {
   lastPower: { outcome: 'power_failure' | 'power_restored'; at: Date } | null;
   /** The unit's other alarm SMS in the 24 hours before `now`. */
   alarmsToday: number;
+  /**
+   * Whether the unit's model takes a password (Telemetrica does not): a unit without one cannot be silent
+   * because of a wrong password (health.ts).
+   */
+  hasPassword: boolean;
 }
 
 const toDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
@@ -113,6 +119,7 @@ interface FiguresRow {
   silent_since: unknown;
   last_power: 'power_failure' | 'power_restored' | null;
   last_power_at: unknown;
+  device_model: string | null;
   alarms_today: number | string;
 }
 
@@ -162,6 +169,7 @@ function figuresStatement(executor: Executor) {
         last_power_at: sql<unknown>`(select m.created_at from ${deviceMessages} m
           where m.barrier_id = b.id and m.outcome in ('power_failure', 'power_restored')
           order by m.id desc limit 1)`,
+        device_model: sql<string | null>`(select x.device_model from ${barriers} x where x.id = b.id)`,
         alarms_today: sql<number | string>`(select count(*) from ${deviceMessages} m
           where m.barrier_id = b.id and m.outcome = 'alarm'
             and m.created_at > ${sql.placeholder('alarmsSince')}::timestamptz)`,
@@ -213,6 +221,10 @@ export async function deviceFigures(
           ? { outcome: row.last_power, at: toDate(row.last_power_at) ?? new Date(0) }
           : null,
       alarmsToday: Number(row.alarms_today),
+      hasPassword:
+        row.device_model !== null && isDeviceModel(row.device_model)
+          ? getSheet(row.device_model).hasPassword
+          : true,
     };
   });
 }

@@ -31,7 +31,10 @@ export function deviceStateOf(
     oldestAgeMs > NOT_RESPONDING_AFTER_TIMEOUTS * replyTimeoutMs
   ) {
     // A wrong password gets no answer at all (King Pigeon RTU5023–5029 manual v2.5, p. 8, note 7): silence
-    // means a wrong password only when the unit is proven on the air — it sent an SMS after the silence began.
+    // means a wrong password only when the unit is proven on the air — it sent an SMS after the silence began —
+    // and its model takes a password at all (Telemetrica does not: its silence is «не отвечает» whatever it
+    // sends; docs/decisions/0025, session audit30).
+    if (!figures.hasPassword) return 'not_responding';
     const onTheAir =
       figures.lastMessageInAt !== null &&
       figures.silentSince !== null &&
@@ -80,6 +83,7 @@ export const noFigures = (barrierId: number): repository.DeviceFigures => ({
   unrecognisedCount: 0,
   lastPower: null,
   alarmsToday: 0,
+  hasPassword: true,
 });
 
 /** The state and supply of each barrier's device, in one statement for all of them (the list page). */
