@@ -341,4 +341,25 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText(/Заводской пароль этой модели устройства неизвестен/)).toBeInTheDocument();
   });
+
+  it('offers the declaration only where a source gives the factory password, and none for a model without a password', async () => {
+    signIn();
+    const open = (model: string) =>
+      mockApi({
+        'GET /api/admin/barriers/5/device-health/': deviceHealth,
+        'GET /api/admin/barriers/5/device-check/': { check: null, audit_every_days: null },
+        'GET /api/admin/barriers/5/device-profile/': { ...profile, model },
+      });
+    open('TELL-GC20');
+    const tell = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    expect(await screen.findByText(/Заводской пароль этой модели неизвестен/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Устройство сброшено к заводским настройкам' })).toBeNull();
+    tell.unmount();
+
+    open('Telemetrica');
+    renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    expect(await screen.findByTestId('device-profile')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('factory-reset')).toBeNull());
+    expect(screen.queryByText('Сброс устройства')).toBeNull();
+  });
 });
