@@ -238,6 +238,51 @@ describe('power alarms reach the server', { timeout: 60_000 }, () => {
     expect(await power(barrier.id, 'restored')).toEqual({ sent: 1, to_gateway: 1 });
   });
 
+  it('when the deployment no longer has a gateway number, slot 1 is offered to be cleared: exact SMS, residents stay', async () => {
+    const barrier = await createBarrier(t, owner);
+    const resident = await createUserWithAccess(t, barrier, 'Жилец');
+    expect((await addPhone(t, resident, barrier.id)).statusCode).toBe(201);
+    await h.run(barrier.id);
+    const before = h.simulators.whitelist(barrier.id) ?? [];
+    expect(before.find((entry) => entry.slot === 1)?.number).toBe(GATEWAY);
+    const config = t.deps.config as { DEVICE_GATEWAY_PHONE?: string };
+    config.DEVICE_GATEWAY_PHONE = undefined;
+    try {
+      // Until the administrator clears it, the unit keeps the old gateway's number (the page shows it).
+      const plan = await get(`/api/admin/barriers/${barrier.id}/device-check/alarm-layout/`);
+      expect(plan).toMatchObject({
+        available: true,
+        reason: null,
+        rewrite: true,
+        gateway_number: null,
+        current_gateway_number: GATEWAY,
+        moves: [],
+        staying: [],
+        sms: 1,
+      });
+      const applied = await t.request({
+        method: 'POST',
+        url: `/api/admin/barriers/${barrier.id}/device-check/alarm-layout/`,
+        token: owner.token,
+        payload: { expected_sms: plan.sms },
+      });
+      expect(applied.statusCode, applied.body).toBe(200);
+      expect(applied.json()).toEqual({ queued: 1 });
+      await h.run(barrier.id);
+      const after = h.simulators.whitelist(barrier.id) ?? [];
+      // The old gateway's number can no longer open the gate; the residents kept their slots.
+      expect(after.map((entry) => entry.number)).not.toContain(GATEWAY);
+      expect(after).toEqual(before.filter((entry) => entry.slot !== 1));
+      expect((await get(`/api/admin/barriers/${barrier.id}/`)).device_gateway_number).toBeNull();
+      expect(await get(`/api/admin/barriers/${barrier.id}/device-check/alarm-layout/`)).toMatchObject({
+        available: false,
+        reason: 'alarm_layout_no_gateway',
+      });
+    } finally {
+      config.DEVICE_GATEWAY_PHONE = GATEWAY;
+    }
+  });
+
   it('a deleted barrier leaves its unit empty: the gateway goes with the residents', async () => {
     const barrier = await createBarrier(t, owner);
     await h.run(barrier.id);

@@ -144,7 +144,10 @@ export const alarmLayoutPlanSchema = z.object({
   gateway_number: z.string().nullable(),
   /** The gateway number slot 1 holds now (null: the move was never made). */
   current_gateway_number: z.string().nullable(),
-  /** The configured gateway number differs from the one in slot 1: the offer rewrites slot 1, nothing moves. */
+  /**
+   * The configured gateway number differs from the one in slot 1: the offer rewrites slot 1, nothing moves
+   * (with `gateway_number` null: the deployment has none any more, and slot 1 is cleared).
+   */
   rewrite: z.boolean(),
   /** Residents moved: from slot → to slot. */
   moves: z.array(z.object({ from: z.number().int(), to: z.number().int() })),

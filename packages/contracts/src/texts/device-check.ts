@@ -27,6 +27,13 @@ export const ALARM_LAYOUT_TEXTS = {
   rewrite: 'Перезаписать ячейку 1',
   rewriteConfirm: 'Подтвердить перезапись',
   rewriteQueued: (count: number) => `Новый номер шлюза отправлен на устройство, СМС: ${count}.`,
+  // The deployment has no gateway number any more: slot 1 still holds the old one, which can open the gate.
+  clearExplain: (held: string) =>
+    `Номер шлюза больше не задан на сервере, а в ячейке 1 устройства остался ${held}. Этот номер по-прежнему открывает шлагбаум — удалите его из устройства.`,
+  clearSms: (count: number) => `СМС для очистки ячейки 1: ${count}`,
+  clear: 'Удалить номер из ячейки 1',
+  clearConfirm: 'Подтвердить удаление',
+  clearQueued: (count: number) => `Удаление номера шлюза отправлено на устройство, СМС: ${count}.`,
   loadFailed: 'Не удалось загрузить план переноса.',
 } as const;
 

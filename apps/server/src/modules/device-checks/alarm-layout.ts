@@ -5,7 +5,8 @@
  * (`planAlarmLayoutMove`). The SMS count shown is the outbox's own plan of the move, computed in a
  * transaction that is rolled back; carrying the move out takes the count the administrator confirmed and
  * refuses (409) when the plan costs something else by then. When the configured gateway number changed after
- * the move (issue 32 item 6), the same offer rewrites slot 1 with the new number (`rewrite`), residents stay.
+ * the move (issue 32 item 6), the same offer rewrites slot 1 with the new number (`rewrite`), residents stay;
+ * when the deployment no longer has a gateway number, it clears slot 1 (`rewrite` with no `gateway_number`).
  */
 import type { AlarmLayoutPlan } from '@propusk/contracts/device-checks';
 import { hasAlarms, planAlarmLayoutMove } from '@propusk/devices/alarms';
@@ -62,10 +63,10 @@ async function layoutOf(deps: Deps, executor: Executor, barrierId: number) {
   if (!hasAlarms(barrier.model)) return { ...base, reason: 'alarm_layout_unsupported' as const };
   if (barrier.gatewayNumber) {
     // Slot 1 holds a gateway's number: done, unless the configured number changed since (then slot 1 is
-    // rewritten with the new one, residents stay where they are).
+    // rewritten with the new one, residents stay where they are) or the deployment has no gateway number any
+    // more (then slot 1 is cleared: a number the server no longer uses must not stay able to open the gate).
     const done = { ...base, moves: [], staying: [], held: barrier.gatewayNumber };
-    if (gateway === null || gateway === barrier.gatewayNumber)
-      return { ...done, reason: 'alarm_layout_done' as const };
+    if (gateway === barrier.gatewayNumber) return { ...done, reason: 'alarm_layout_done' as const };
     return { ...done, reason: null };
   }
   if (gateway === null) return { ...base, reason: 'alarm_layout_no_gateway' as const };

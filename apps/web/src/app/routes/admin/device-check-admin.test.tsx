@@ -149,6 +149,28 @@ describe('/device-check-admin', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers to clear slot 1 when the deployment has no gateway number any more, with the exact SMS count', async () => {
+    const { server, user } = openWithAlarmLayout(
+      { rewrite: true, gateway_number: null, current_gateway_number: '+79990000001', moves: [], sms: 1 },
+      1,
+    );
+    const panel = await screen.findByTestId('alarm-layout');
+    expect(panel).toHaveTextContent(
+      'Номер шлюза больше не задан на сервере, а в ячейке 1 устройства остался +7 (999) 000-00-01. Этот номер по-прежнему открывает шлагбаум — удалите его из устройства.',
+    );
+    expect(panel).not.toHaveTextContent('Перенести жителей');
+    expect(within(panel).getByTestId('alarm-layout-sms')).toHaveTextContent('СМС для очистки ячейки 1: 1');
+    await user.click(within(panel).getByRole('button', { name: 'Удалить номер из ячейки 1' }));
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/alarm-layout/')).toHaveLength(0);
+    await user.click(within(panel).getByRole('button', { name: 'Подтвердить удаление' }));
+    expect(
+      await screen.findByText('Удаление номера шлюза отправлено на устройство, СМС: 1.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/barriers/5/device-check/alarm-layout/')[0]?.body).toEqual({
+      expected_sms: 1,
+    });
+  });
+
   it('offers the gateway into slot 1 with the exact SMS count, and moves after a confirmation (issue 30 item 5)', async () => {
     const { server, user } = openWithAlarmLayout(
       {

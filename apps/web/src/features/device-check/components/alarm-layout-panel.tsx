@@ -7,18 +7,30 @@ import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
-import { alarmLayoutQueryKey, applyAlarmLayout, getAlarmLayoutPlan } from '../api/device-check-api';
+import {
+  type AlarmLayoutPlan,
+  alarmLayoutQueryKey,
+  applyAlarmLayout,
+  getAlarmLayoutPlan,
+} from '../api/device-check-api';
 
 /** The Russian text of a plan's `reason` (an error code). */
 function reasonText(reason: string | null): string | null {
   return reason ? (errorCodeText({ code: reason }) ?? null) : null;
 }
 
+/** What the plan offers: the move, a rewrite of slot 1 with the new gateway number, or clearing slot 1. */
+function offerOf(plan: AlarmLayoutPlan | undefined): 'move' | 'rewrite' | 'clear' {
+  if (!plan?.rewrite) return 'move';
+  return plan.gateway_number ? 'rewrite' : 'clear';
+}
+
 /**
  * «Проверить устройство»: the move of an existing barrier to the alarm layout (issue 30 item 5) — the
  * gateway's number into slot 1, residents out of 1–6 — with its exact SMS count, sent after a confirmation.
  * Shown only where the move can be made, or was made (then it says so). When the configured gateway number
- * changed after the move, it offers to rewrite slot 1 with the new number (issue 32 item 6).
+ * changed after the move, it offers to rewrite slot 1 with the new number (issue 32 item 6); when the deployment
+ * has none any more, to clear slot 1 (issue 30 item 5, session audit30).
  */
 export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
   const queryClient = useQueryClient();
@@ -28,11 +40,11 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
     queryKey: alarmLayoutQueryKey(barrierId),
     queryFn: () => getAlarmLayoutPlan(barrierId),
   });
-  // Whether the last apply was a rewrite of slot 1 (the plan refreshed after it says «done»).
-  const [rewrote, setRewrote] = useState(false);
+  // What the last apply did to slot 1 (the plan refreshed after it says «done» or has nothing to offer).
+  const [applied, setApplied] = useState<'move' | 'rewrite' | 'clear'>('move');
   const apply = useMutation({
     mutationFn: (sms: number) => {
-      setRewrote(plan.data?.rewrite ?? false);
+      setApplied(offerOf(plan.data));
       return applyAlarmLayout(barrierId, sms);
     },
     onSettled: () => {
@@ -43,26 +55,54 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
   const data = plan.data;
   const shown =
     data && (data.available || data.reason === 'alarm_layout_done' || data.reason === 'alarm_layout_no_room');
+  // The last apply's line stays after the refreshed plan has nothing more to offer (a cleared slot 1).
+  const queuedLine = apply.data ? (
+    <SuccessLine
+      message={
+        applied === 'clear'
+          ? TEXTS.clearQueued(apply.data.queued)
+          : applied === 'rewrite'
+            ? TEXTS.rewriteQueued(apply.data.queued)
+            : TEXTS.queued(apply.data.queued)
+      }
+    />
+  ) : null;
   if (plan.isPending || plan.error) {
     return <QueryStatus isPending={false} error={plan.error ? TEXTS.loadFailed : null} />;
   }
-  if (!data || !shown) return null;
-  // The configured gateway number changed after the move: the offer rewrites slot 1 (its explanation).
+  if (!data || (!shown && !queuedLine)) return null;
+  if (!shown) {
+    return (
+      <Card withBorder radius="md" data-testid="alarm-layout">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {TEXTS.title}
+          </Title>
+          {queuedLine}
+        </Stack>
+      </Card>
+    );
+  }
+  const offer = offerOf(data);
+  // The configured gateway number changed after the move (slot 1 rewritten), or the deployment has none any
+  // more (slot 1 cleared): the offer's explanation.
   const rewrite =
-    data.rewrite && data.current_gateway_number && data.gateway_number
+    offer === 'rewrite' && data.current_gateway_number && data.gateway_number
       ? TEXTS.rewriteExplain(formatPhone(data.current_gateway_number), formatPhone(data.gateway_number))
-      : null;
+      : offer === 'clear' && data.current_gateway_number
+        ? TEXTS.clearExplain(formatPhone(data.current_gateway_number))
+        : null;
+  const sms = offer === 'clear' ? TEXTS.clearSms : offer === 'rewrite' ? TEXTS.rewriteSms : TEXTS.sms;
+  const confirm =
+    offer === 'clear' ? TEXTS.clearConfirm : offer === 'rewrite' ? TEXTS.rewriteConfirm : TEXTS.confirm;
+  const start = offer === 'clear' ? TEXTS.clear : offer === 'rewrite' ? TEXTS.rewrite : TEXTS.apply;
   return (
     <Card withBorder radius="md" data-testid="alarm-layout">
       <Stack gap="xs">
         <Title order={2} size="h4">
           {TEXTS.title}
         </Title>
-        {apply.data ? (
-          <SuccessLine
-            message={rewrote ? TEXTS.rewriteQueued(apply.data.queued) : TEXTS.queued(apply.data.queued)}
-          />
-        ) : null}
+        {queuedLine}
         {data.reason === 'alarm_layout_done' ? (
           <Text size="sm">{TEXTS.done}</Text>
         ) : (
@@ -88,7 +128,7 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
             )}
             {data.available ? (
               <Text size="sm" fw={600} data-testid="alarm-layout-sms">
-                {rewrite ? TEXTS.rewriteSms(data.sms) : TEXTS.sms(data.sms)}
+                {sms(data.sms)}
               </Text>
             ) : (
               <ErrorLine message={reasonText(data.reason)} />
@@ -100,7 +140,7 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
               isConfirming ? (
                 <Group>
                   <Button color="red.9" loading={apply.isPending} onClick={() => apply.mutate(data.sms)}>
-                    {rewrite ? TEXTS.rewriteConfirm : TEXTS.confirm}
+                    {confirm}
                   </Button>
                   <Button variant="default" onClick={() => setIsConfirming(false)}>
                     {TEXTS.cancel}
@@ -108,7 +148,7 @@ export function AlarmLayoutPanel({ barrierId }: { barrierId: number }) {
                 </Group>
               ) : (
                 <Button variant="light" onClick={() => setIsConfirming(true)}>
-                  {rewrite ? TEXTS.rewrite : TEXTS.apply}
+                  {start}
                 </Button>
               )
             ) : null}
