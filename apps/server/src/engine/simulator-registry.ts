@@ -210,12 +210,22 @@ export function attachDeviceSimulators(
     } else send(to, reply, options.delayMs, false);
   };
 
+  // A unit hears its SMS one at a time, in the order they were sent: `handle` first reads the barrier from the
+  // database, and two SMS sent back to back (a change and its confirming read, 0026) would otherwise be heard
+  // in the order those reads came back — through PgBouncer sometimes the read first, so `missNext` dropped the
+  // read instead of the change and the tests of read-back confirmation failed now and then.
+  const hearing = new Map<string, Promise<void>>();
   gateway.onSend((message) => {
-    const read = handle(message.to, message.text).catch((error) =>
-      deps.logger.error({ err: error }, 'device simulator failed'),
-    );
+    const before = hearing.get(message.to) ?? Promise.resolve();
+    const read = before
+      .then(() => handle(message.to, message.text))
+      .catch((error) => deps.logger.error({ err: error }, 'device simulator failed'));
+    hearing.set(message.to, read);
     reading.add(read);
-    void read.finally(() => reading.delete(read));
+    void read.finally(() => {
+      reading.delete(read);
+      if (hearing.get(message.to) === read) hearing.delete(message.to);
+    });
   });
 
   return {
