@@ -28,6 +28,7 @@ import {
   barrierTurns,
   type LockedBarrier,
   lockLiveBarrier,
+  newPhoneRow,
   phoneSnapshot,
 } from './phone-changes.ts';
 import type { NewPhone, PhoneRow } from './phone-types.ts';
@@ -157,21 +158,9 @@ export function createPhoneAdds(deps: Dependencies) {
     const inserted = await tx
       .insert(phones)
       .values(
-        entries.map(({ request: { phone }, slot }) => ({
-          barrierId: barrier.id,
-          userId: phone.userId,
-          phone: phone.number,
-          name: phone.name,
-          type: phone.type,
-          slot,
-          startTime: phone.type === 'temporary' ? phone.startTime : null,
-          endTime: phone.type === 'temporary' ? phone.endTime : null,
-          schedule: phone.type === 'schedule' ? phone.schedule : null,
-          smsPaidBy: isTimed(phone.type) ? spentBy : null,
-          status: 'pending' as const,
-          createdAt: now,
-          updatedAt: now,
-        })),
+        entries.map(({ request: { phone }, slot }) =>
+          newPhoneRow(barrier.id, { ...phone, smsPaidBy: spentBy }, slot, now),
+        ),
       )
       .returning();
     // Slots are distinct within the barrier: they pair each row with its add.

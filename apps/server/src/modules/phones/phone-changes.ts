@@ -86,6 +86,26 @@ export async function lockLiveBarrier(tx: Executor, barrierId: number): Promise<
   };
 }
 
+/** The row of a new phone: pending, its window or schedule as its type keeps, who pays a timed phone's SMS. */
+export function newPhoneRow(barrierId: number, phone: NewPhone, slot: number | null, now: Date) {
+  const timed = phone.type === 'temporary' || phone.type === 'schedule';
+  return {
+    barrierId,
+    userId: phone.userId,
+    phone: phone.number,
+    name: phone.name,
+    type: phone.type,
+    slot,
+    startTime: phone.type === 'temporary' ? phone.startTime : null,
+    endTime: phone.type === 'temporary' ? phone.endTime : null,
+    schedule: phone.type === 'schedule' ? phone.schedule : null,
+    smsPaidBy: timed ? (phone.smsPaidBy ?? null) : null,
+    status: 'pending' as const,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** What the history stores as a phone's old or new value. */
 export function phoneSnapshot(row: PhoneRow): Record<string, unknown> {
   return {
@@ -159,21 +179,7 @@ export async function addPhoneLocked(
   try {
     [row] = await tx
       .insert(phones)
-      .values({
-        barrierId: barrier.id,
-        userId: phone.userId,
-        phone: phone.number,
-        name: phone.name,
-        type: phone.type,
-        slot,
-        startTime: phone.type === 'temporary' ? phone.startTime : null,
-        endTime: phone.type === 'temporary' ? phone.endTime : null,
-        schedule: phone.type === 'schedule' ? phone.schedule : null,
-        smsPaidBy: phone.type === 'temporary' || phone.type === 'schedule' ? (phone.smsPaidBy ?? null) : null,
-        status: 'pending',
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(newPhoneRow(barrier.id, phone, slot, now))
       .returning();
   } catch (error) {
     if (isUniqueViolation(error, 'phones_barrier_number_active_unique')) throw conflict('phone_duplicate');
@@ -237,20 +243,11 @@ export async function addPhonesLocked(
     if (entry.problem) throwPhoneProblem(barrier, entry.problem, batch[index]?.schedule ?? null);
   const rows: PhoneRow[] = [];
   for (let start = 0; start < batch.length; start += BATCH_CHUNK) {
-    const values = batch.slice(start, start + BATCH_CHUNK).map((phone, offset) => ({
-      barrierId: barrier.id,
-      userId: phone.userId,
-      phone: phone.number,
-      name: phone.name,
-      type: phone.type,
-      slot: plan[start + offset]?.slot ?? null,
-      startTime: phone.type === 'temporary' ? phone.startTime : null,
-      endTime: phone.type === 'temporary' ? phone.endTime : null,
-      schedule: phone.type === 'schedule' ? phone.schedule : null,
-      status: 'pending' as const,
-      createdAt: now,
-      updatedAt: now,
-    }));
+    const values = batch
+      .slice(start, start + BATCH_CHUNK)
+      .map((phone, offset) =>
+        newPhoneRow(barrier.id, { ...phone, smsPaidBy: null }, plan[start + offset]?.slot ?? null, now),
+      );
     try {
       rows.push(...(await tx.insert(phones).values(values).returning()));
     } catch (error) {
