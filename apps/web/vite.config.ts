@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { fullAppPreloadScript } from './src/app/shell/full-app-preload.ts';
 
 // react-router's package exports point every bundler at its development build (warnings and checks kept in);
 // its production build is the same API without them. Only for `vite build`: the dev server keeps the warnings.
@@ -29,8 +30,44 @@ function dropMantineBareImports(): Plugin {
   };
 }
 
+/**
+ * Writes the page's inline script that fetches the whole app's first chunks and stylesheets alongside the entry
+ * when the page will need them (src/app/shell/full-app-preload.ts): full-app.tsx's chunk, the chunks it imports
+ * statically but the entry (the resident's first screen with the router, his early reads), and their CSS. Placed
+ * before the entry's script. Only for `vite build`.
+ */
+function preloadFullApp(): Plugin {
+  return {
+    name: 'propusk:preload-full-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const fullApp = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/full-app.tsx'));
+        if (!fullApp) throw new Error('preload-full-app: no chunk for src/app/full-app.tsx');
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = chunks.find((candidate) => candidate.fileName === fileName);
+          if (!chunk || chunk.isEntry || files.has(fileName)) return;
+          files.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+          for (const imported of chunk.imports) add(imported);
+        };
+        add(fullApp.fileName);
+        const names = [...files].map((file) => file.replace(/^assets\//, ''));
+        const script = `<script nonce="PROPUSK_CSP_NONCE">${fullAppPreloadScript(names)}</script>\n    `;
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('preload-full-app: no entry script in index.html');
+        return html.slice(0, at) + script + html.slice(at);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), dropMantineBareImports()],
+  plugins: [react(), dropMantineBareImports(), preloadFullApp()],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
@@ -59,6 +96,9 @@ export default defineConfig(({ command }) => ({
               test: /(app[\\/]routes[\\/]find-session-home\.ts|hooks[\\/]use-navigation-state\.ts|components[\\/]Paper[\\/].*)$/,
               priority: 2,
             },
+            // A returning resident's early reads (resident-home.ts): main.tsx imports them when the page is past the
+            // sign-in, and the page's inline script fetches them alongside the entry; /login does not carry them.
+            { name: 'resident-home', test: /app[\\/]routes[\\/]user[\\/]resident-home\.ts$/, priority: 2 },
             // The code step with what it needs beyond the first screen, in one chunk for the same reason.
             { name: 'code-step', test: /routes[\\/]auth[\\/]verify-user\.tsx$/, priority: 1 },
             // A resident's first screen (his barrier) with what it needs beyond the entry, the router's chunk

@@ -1,7 +1,8 @@
 /**
  * Security headers (issue 13 part 2) on each kind of answer: the web app's page, one of its files, an API
  * JSON answer and the API's JSON errors (404, 400, 401, 500). The page's Content-Security-Policy allows
- * Mantine's <style> elements by a nonce that is fresh on every load and written into the page.
+ * Mantine's <style> elements and the page's inline script by a nonce that is fresh on every load and written
+ * into the page.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ const POLICY =
 const BUILT_PAGE = `<!doctype html>
 <html lang="ru"><head>
 <meta property="csp-nonce" nonce="PROPUSK_CSP_NONCE">
+<script nonce="PROPUSK_CSP_NONCE">try{}catch{}</script>
 <script type="module" crossorigin src="/assets/index-abc123.js" nonce="PROPUSK_CSP_NONCE"></script>
 <link rel="stylesheet" crossorigin href="/assets/index-abc123.css" nonce="PROPUSK_CSP_NONCE">
 </head><body><div id="root"></div></body></html>`;
@@ -37,10 +39,13 @@ function pageNonce(response: LightMyRequestResponse): string {
   const nonce = response.body.match(/<meta property="csp-nonce" nonce="([^"]+)">/)?.[1];
   if (!nonce) throw new Error('no nonce in the page');
   expect(response.headers['content-security-policy']).toBe(
-    POLICY.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`),
+    POLICY.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`).replace(
+      "style-src 'self'",
+      `style-src 'self' 'nonce-${nonce}'`,
+    ),
   );
   expect(response.body).not.toContain('PROPUSK_CSP_NONCE');
-  expect(response.body.match(new RegExp(`nonce="${nonce.replace(/[+/=]/g, '\\$&')}"`, 'g'))).toHaveLength(3);
+  expect(response.body.match(new RegExp(`nonce="${nonce.replace(/[+/=]/g, '\\$&')}"`, 'g'))).toHaveLength(4);
   return nonce;
 }
 

@@ -2,7 +2,9 @@
  * How much JavaScript the sign-in screens load, gzipped (issue 32 item 8; docs/decisions/0028 section 8).
  *
  * /login: every script dist/index.html names (the entry and its modulepreload links) and every chunk they import
- * statically: what the browser fetches before the screen is usable. The login screen is in the entry: the light
+ * statically: what the browser fetches before the screen is usable; and the page's inline script (it fetches the
+ * whole app's first chunks when the page is not a sign-in screen: src/app/shell/full-app-preload.ts), gzipped
+ * on its own though the page is sent uncompressed. The login screen is in the entry: the light
  * entry (src/app/shell) renders it without the data router.
  * The code step: what /verifyuser adds on top (its lazy chunk and the chunks it imports statically), fetched when
  * the person leaves the number step.
@@ -42,8 +44,16 @@ function collect(files, file) {
 }
 
 const sizeOf = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-function report(label, files, counted = new Set()) {
+const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]+?)<\/script>/g)].map(
+  (match) => match[1],
+);
+function report(label, files, counted = new Set(), inline = []) {
   let total = 0;
+  for (const [index, script] of inline.entries()) {
+    const size = gzipSync(script, { level: 9 }).length;
+    total += size;
+    console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  index.html's inline script ${index + 1}`);
+  }
   for (const file of files) {
     if (counted.has(file)) continue;
     const size = sizeOf(file);
@@ -56,7 +66,7 @@ function report(label, files, counted = new Set()) {
 
 const login = new Set();
 for (const file of htmlScripts) collect(login, file);
-const loginTotal = report('gzipped JavaScript for /login (budget 100 KB)', login);
+const loginTotal = report('gzipped JavaScript for /login (budget 100 KB)', login, new Set(), inlineScripts);
 const withCode = new Set(login);
 collect(withCode, manifest[codeKey].file);
 const codeTotal = report('more for the code step', withCode, login);

@@ -4,7 +4,6 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { startResidentHomeEarly } from './app/routes/user/resident-home';
 import { LoginShell } from './app/shell/login-shell';
 import { openShellAt, startsInShell } from './app/shell/shell-history';
 import { ErrorScreen } from './components/error-screen';
@@ -44,8 +43,10 @@ if (container) {
       </StrictMode>,
     );
   } else {
-    // A returning resident's /start reads go out now, not after the router's chunk (issue 32 item 8).
-    startResidentHomeEarly();
+    // A returning resident's /start reads go out now, not after the router's chunk (issue 32 item 8). Their code is
+    // a chunk of its own that the page's inline script fetched alongside the entry (app/shell/full-app-preload.ts):
+    // /login does not carry it. Not fetched (offline): the whole app's own import below says so.
+    import('./app/routes/user/resident-home').then((home) => home.startResidentHomeEarly()).catch(() => {});
     startFullApp(root);
   }
 }

@@ -3,10 +3,11 @@
  * and the API docs. @fastify/helmet sets them in an `onRequest` hook, before any handler or error, so no path
  * leaves without them.
  *
- * The Content-Security-Policy allows only this origin: scripts from our files (the Vite build has no inline
- * script), no plugins, no framing, calls to our own API only (the app polls; it opens no SSE or WebSocket).
+ * The Content-Security-Policy allows only this origin: scripts from our files and the page's one inline script
+ * (it fetches the whole app's first chunks alongside the entry: apps/web/src/app/shell/full-app-preload.ts), no
+ * plugins, no framing, calls to our own API only (the app polls; it opens no SSE or WebSocket).
  * Styles come from our files plus the `<style>` elements Mantine writes at run time (its CSS variables,
- * responsive style props). Those carry a per-response nonce instead of `'unsafe-inline'`: the page is
+ * responsive style props). Those and the inline script carry a per-response nonce instead of `'unsafe-inline'`: the page is
  * served with a fresh nonce (`PageContentSecurityPolicy`, used by web-app.ts), Vite marks the build with a placeholder that the
  * server replaces (apps/web/vite.config.ts), and MantineProvider reads it (`getStyleNonce`). Inline `style`
  * attributes stay forbidden; React sets the `style` prop through the CSSOM, which CSP allows.
@@ -51,7 +52,7 @@ export interface SecurityHeadersOptions {
   hstsMaxAgeSeconds: number;
 }
 
-/** A fresh style nonce and the Content-Security-Policy of the web app's page that allows it. */
+/** A fresh nonce (styles and the page's inline script) and the Content-Security-Policy of the web app's page that allows it. */
 export type PageContentSecurityPolicy = () => { nonce: string; header: string };
 
 export async function registerSecurityHeaders(
@@ -73,7 +74,14 @@ export async function registerSecurityHeaders(
   });
   return () => {
     const nonce = randomBytes(16).toString('base64');
-    const styleSources = [...(directives['style-src'] ?? []), `'nonce-${nonce}'`];
-    return { nonce, header: serialize({ ...directives, 'style-src': styleSources }) };
+    const withNonce = (name: string) => [...(directives[name] ?? []), `'nonce-${nonce}'`];
+    return {
+      nonce,
+      header: serialize({
+        ...directives,
+        'script-src': withNonce('script-src'),
+        'style-src': withNonce('style-src'),
+      }),
+    };
   };
 }
