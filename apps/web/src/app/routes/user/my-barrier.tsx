@@ -6,7 +6,7 @@ import { DANGER_TEXTS } from '@propusk/contracts/texts/dangers';
 import { PHONE_MESSAGES } from '@propusk/contracts/texts/phones';
 import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BarrierDangers } from '../../../components/barrier-dangers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -95,7 +95,9 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
   const loadError = barrier.error ?? (blockReason === null ? phones.error : null);
   // The sections under the barrier's card appear together once its limits and phones are in: each arriving on
   // its own pushed the ones below down the first screen (Lighthouse's layout shift, issue 32 item 8).
-  const isSettled = !limits.isPending && !phones.isPending;
+  // Deferred: the reads' answers re-render this screen at once (TanStack Query's store updates cannot wait), but
+  // the sections themselves are then drawn in a render React can slice, not in one long task (issue 32 item 8).
+  const isSettled = useDeferredValue(!limits.isPending && !phones.isPending);
 
   return (
     <>
