@@ -1,5 +1,5 @@
 import { getSettings } from '@propusk/devices/settings';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -191,5 +191,42 @@ describe('/barrier-settings: forms no source shows for the model (issue 30)', { 
     await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
     await user.click(await screen.findByRole('option', { name: 'Список номеров' }));
     expect(await screen.findByTestId('setting-unverified')).toHaveTextContent('Не проверено на устройстве');
+  });
+
+  it('asks before a relay time of 999, naming the consequence; «Отмена» sends nothing (issue 32 item 3)', async () => {
+    signIn();
+    const server = mockApi({
+      ...routes,
+      'POST /api/admin/barriers/5/settings/': { detail: 'Setting queued.', command_id: 3 },
+      'GET /api/admin/barriers/5/settings/commands/3/': {
+        command_id: 3,
+        setting: 'relay_time',
+        state: 'sent',
+        failure: null,
+      },
+    });
+    const { user } = renderRoute(<BarrierSettingsRoute />, {
+      path: '/barrier-settings',
+      state: { barrier_id: 5 },
+    });
+    await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
+    await user.click(await screen.findByRole('option', { name: 'Время открытия' }));
+    await user.type(screen.getByRole('textbox', { name: 'Секунды' }), '999');
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    const question = await screen.findByRole('dialog');
+    expect(question).toHaveTextContent(
+      'При времени 999 реле не выключается: шлагбаум будет стоять открытым до следующего звонка. Отправить?',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.callsTo('POST /api/admin/barriers/5/settings/')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Отправить' }));
+    await user.click(await screen.findByRole('button', { name: 'Да, оставить открытым' }));
+    expect(
+      await screen.findByText('Настройка «Время открытия»: отправлено, ждём ответа устройства.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/barriers/5/settings/').map((call) => call.body)).toEqual([
+      { setting: 'relay_time', params: { seconds: '999' } },
+    ]);
   });
 });
