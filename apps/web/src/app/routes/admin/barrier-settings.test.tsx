@@ -1,5 +1,5 @@
 import { getSettings } from '@propusk/devices/settings';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -228,5 +228,36 @@ describe('/barrier-settings: forms no source shows for the model (issue 30)', { 
     expect(server.callsTo('POST /api/admin/barriers/5/settings/').map((call) => call.body)).toEqual([
       { setting: 'relay_time', params: { seconds: '999' } },
     ]);
+  });
+
+  it('offline: «Отправить» says «Нет связи» at once and nothing goes out when the network returns (issue 32 item 1)', async () => {
+    signIn();
+    const server = mockApi(routes);
+    const { user } = renderRoute(<BarrierSettingsRoute />, {
+      path: '/barrier-settings',
+      state: { barrier_id: 5 },
+    });
+    const setOnline = (online: boolean) => {
+      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+      window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+    };
+    await user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
+    await user.click(await screen.findByRole('option', { name: 'Время открытия' }));
+    await user.type(screen.getByRole('textbox', { name: 'Секунды' }), '50');
+    try {
+      act(() => setOnline(false));
+      const send = screen.getByRole('button', { name: 'Нет связи' });
+      expect(send).toBeDisabled();
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Нет связи: ничего не отправлено. Отправьте, когда связь вернётся.',
+      );
+      fireEvent.click(send);
+      act(() => setOnline(true));
+      expect(await screen.findByRole('button', { name: 'Отправить' })).toBeEnabled();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(server.callsTo('POST /api/admin/barriers/5/settings/')).toHaveLength(0);
+    } finally {
+      setOnline(true);
+    }
   });
 });
