@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -87,5 +87,41 @@ describe('/emergency-hold', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getByTestId('hold-title')).toHaveTextContent('Экстренное открытие завершено');
     expect(screen.queryByRole('button', { name: 'Открыть и удерживать' })).not.toBeInTheDocument();
+  });
+
+  it('offline: «Открыть и удерживать» says «Нет связи» and nothing goes out when the network returns (issue 32 item 1)', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/admin/emergency-holds/': { holds: [], total_count: 0, current_page: 1, page_size: 10 },
+      'GET /api/admin/barriers/my/': {
+        barriers: [{ id: 1, address: 'ул. Пожарная, д. 1' }],
+        total_count: 1,
+        current_page: 1,
+        page_size: 100,
+      },
+      'POST /api/admin/emergency-holds/': [201, hold(['confirmed'])],
+    });
+    const setOnline = (online: boolean) => {
+      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+      window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+    };
+    renderRoute(<EmergencyHoldRoute />, { path: '/emergency-hold' });
+    await screen.findByRole('button', { name: 'Открыть и удерживать' });
+    fireEvent.change(screen.getByRole('textbox', { name: /Причина/ }), {
+      target: { value: 'Пожарная тревога' },
+    });
+    try {
+      act(() => setOnline(false));
+      const start = screen.getByRole('button', { name: 'Нет связи' });
+      expect(start).toBeDisabled();
+      fireEvent.click(start);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      act(() => setOnline(true));
+      expect(await screen.findByRole('button', { name: 'Открыть и удерживать' })).toBeEnabled();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(server.callsTo('POST /api/admin/emergency-holds/')).toHaveLength(0);
+    } finally {
+      setOnline(true);
+    }
   });
 });
