@@ -21,7 +21,7 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 import { type GroupOutcome, KeyedGroups, outcomeOf } from '../../lib/keyed-groups.ts';
 import { numberBlocked } from './blocked-numbers.ts';
-import { admitPeople, loadPhoneBatchContext, planPhoneBatch, throwPhoneProblem } from './phone-admission.ts';
+import { admitPeople, loadPhoneBatchContext, phoneProblemError, planPhoneBatch } from './phone-admission.ts';
 import {
   type Actor,
   addPhoneLocked,
@@ -31,7 +31,7 @@ import {
   newPhoneRow,
   phoneSnapshot,
 } from './phone-changes.ts';
-import type { NewPhone, PhoneRow } from './phone-types.ts';
+import { isTimedType, type NewPhone, type PhoneRow } from './phone-types.ts';
 import * as repository from './repository.ts';
 
 /** One add as the API asked for it. */
@@ -56,7 +56,9 @@ function countWaiting(barrierId: number, change: number): void {
 /** How many adds to the barrier wait for its turn in this process (tests hold the turn and wait for them). */
 export const addsWaitingFor = (barrierId: number): number => waiting.get(barrierId) ?? 0;
 
-const isTimed = (type: PhoneRow['type']) => type === 'temporary' || type === 'schedule';
+/** Whose share of the weekly SMS limit a change spends (sms-shares.ts): a resident's own, or the reserve. */
+export const spenderOf = (tx: Executor, side: 'user' | 'admin', callerId: number, barrierId: number) =>
+  side === 'user' ? smsSpender(tx, barrierId, callerId) : Promise.resolve(null);
 
 /** A group's transaction cannot decide for its adds together: each is tried alone. */
 class AloneInstead extends Error {}
@@ -64,9 +66,6 @@ class AloneInstead extends Error {}
 export function createPhoneAdds(deps: Dependencies) {
   const { db } = deps;
   const actorOf = (request: PhoneAddRequest): Actor => ({ author: request.side, userId: request.callerId });
-  /** Whose share of the weekly SMS limit an add spends (sms-shares.ts): a resident's own, or the reserve. */
-  const spenderOf = (tx: Executor, request: PhoneAddRequest, barrierId: number) =>
-    request.side === 'user' ? smsSpender(tx, barrierId, request.callerId) : Promise.resolve(null);
 
   /** One add in its own transaction. */
   function addAlone(barrierId: number, request: PhoneAddRequest): Promise<PhoneRow> {
@@ -82,9 +81,9 @@ export function createPhoneAdds(deps: Dependencies) {
       });
       // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored. A
       // resident's own timed phone: its coming week's SMS count in his share (sms-shares.ts).
-      const spentBy = await spenderOf(tx, request, barrier.id);
+      const spentBy = await spenderOf(tx, request.side, request.callerId, barrier.id);
       const row =
-        spentBy !== null && isTimed(added.type)
+        spentBy !== null && isTimedType(added.type)
           ? await repository.updatePhone(tx, added.id, { smsPaidBy: spentBy })
           : added;
       const report: SyncReport = { settledPhoneIds: [], settledAt: null };
@@ -113,23 +112,27 @@ export function createPhoneAdds(deps: Dependencies) {
       const outcomes: GroupOutcome<PhoneRow>[] = [];
       const accepted: { index: number; request: PhoneAddRequest; slot: number }[] = [];
       for (const [index, request] of requests.entries()) {
-        const refusal = refusalOf(
-          barrier,
-          people[index],
-          () => {
-            const [entry] = planPhoneBatch(context, barrier, [request.phone]);
-            if (!entry) throw new Error('no plan for a grouped add');
-            if (entry.problem) throwPhoneProblem(barrier, entry.problem, request.phone.schedule);
-            accepted.push({ index, request, slot: entry.slot });
-          },
-          request,
-        );
+        // addPhoneLocked's order: the person and the number, then the barrier's rules and a free slot.
+        const refusal = personRefusal(people[index], request);
+        const [entry] = refusal ? [] : planPhoneBatch(context, barrier, [request.phone]);
         if (refusal) outcomes[index] = { ok: false, error: refusal };
+        else if (!entry) throw new Error('no plan for a grouped add');
+        else if (entry.problem)
+          outcomes[index] = { ok: false, error: phoneProblemError(barrier, entry.problem) };
+        else accepted.push({ index, request, slot: entry.slot });
       }
-      // Each spender's adds, then their device plan (its new commands are his: `spent_by`).
+      // Each spender's adds, then their device plan (its new commands are his: `spent_by`); a resident's
+      // spender is read once per group.
+      const spenderOfCaller = new Map<string, number | null>();
       const spenders = new Map<number | null, typeof accepted>();
       for (const entry of accepted) {
-        const spender = await spenderOf(tx, entry.request, barrier.id);
+        const key = `${entry.request.side}:${entry.request.callerId}`;
+        if (!spenderOfCaller.has(key))
+          spenderOfCaller.set(
+            key,
+            await spenderOf(tx, entry.request.side, entry.request.callerId, barrier.id),
+          );
+        const spender = spenderOfCaller.get(key) ?? null;
         spenders.set(spender, [...(spenders.get(spender) ?? []), entry]);
       }
       for (const [spentBy, entries] of spenders) {
@@ -137,10 +140,7 @@ export function createPhoneAdds(deps: Dependencies) {
         const report: SyncReport = { settledPhoneIds: [], settledAt: null };
         await syncBarrierDevice(tx, deps, barrier.id, { spentBy, weeklyLimit: null, report });
         entries.forEach((entry, position) => {
-          const row = rows[position];
-          outcomes[entry.index] = row
-            ? { ok: true, value: asSettled(row, report) }
-            : { ok: false, error: new Error('grouped phone not inserted') };
+          outcomes[entry.index] = { ok: true, value: asSettled(rows[position]!, report) };
         });
       }
       return outcomes;
@@ -165,7 +165,11 @@ export function createPhoneAdds(deps: Dependencies) {
       .returning();
     // Slots are distinct within the barrier: they pair each row with its add.
     const bySlot = new Map(inserted.map((row) => [row.slot, row]));
-    const rows = entries.map((entry) => bySlot.get(entry.slot)).filter((row) => row !== undefined);
+    const rows = entries.map((entry) => {
+      const row = bySlot.get(entry.slot);
+      if (!row) throw new Error('grouped phone not inserted');
+      return row;
+    });
     await tx.insert(actions).values(
       rows.map((row, position) => ({
         barrierId: barrier.id,
@@ -212,26 +216,16 @@ export function createPhoneAdds(deps: Dependencies) {
   };
 }
 
-/**
- * Why one add of a group is refused, in addPhoneLocked's order: the owner's access, a blocked number, another
- * account's number, then the barrier's rules and a free slot (`admit`, which takes the slot or throws).
- */
-function refusalOf(
-  _barrier: LockedBarrier,
+/** Why one add of a group is refused before the barrier's rules: the owner's access, a blocked number, another account's number. */
+function personRefusal(
   person: { hasAccess: boolean; blocked: boolean; otherAccount: boolean } | undefined,
-  admit: () => void,
   request: PhoneAddRequest,
-): unknown {
+): Error | null {
   if (!person) return new Error('no admission row for a grouped add');
   if (!person.hasAccess) return request.noAccess();
   if (person.blocked) return numberBlocked();
   if (person.otherAccount) return conflict('phone_of_other_account');
-  try {
-    admit();
-    return null;
-  } catch (error) {
-    return error;
-  }
+  return null;
 }
 
 /** The phone as its sync left it: pending with its command queued, or ok when its device needs nothing now. */

@@ -243,14 +243,17 @@ export async function admitPhone(
   };
 }
 
+/** The 409 of a problem `admitPhone` found (a schedule's too short interval names the barrier's minimum). */
+export function phoneProblemError(barrier: LockedBarrier, problem: PhoneProblem) {
+  const minimum = barrier.limits.scheduleIntervalLimit;
+  return problem === 'schedule_interval_too_short' && minimum !== null
+    ? conflict(problem, undefined, { minimum_minutes: minimum })
+    : conflict(problem);
+}
+
 /** 409 with the problem's code when `admitPhone` found one (the schedule's shortest interval named). */
-export function throwPhoneProblem(
-  barrier: LockedBarrier,
-  problem: PhoneProblem,
-  schedule: WeeklySchedule | null,
-): never {
-  if (problem === 'schedule_interval_too_short') assertScheduleIntervalLimit(barrier, schedule);
-  throw conflict(problem);
+export function throwPhoneProblem(barrier: LockedBarrier, problem: PhoneProblem): never {
+  throw phoneProblemError(barrier, problem);
 }
 
 /** Every limit for one more phone of `phone.type` for `phone.userId` (`admitPhone`); 409 when one is reached. */
@@ -261,7 +264,7 @@ export async function assertPhoneLimits(
   phone: { userId: number; type: PhoneType; number: string | null; schedule?: WeeklySchedule | null },
 ): Promise<void> {
   const { problem } = await admitPhone(tx, now, barrier, phone);
-  if (problem) throwPhoneProblem(barrier, problem, phone.schedule ?? null);
+  if (problem) throwPhoneProblem(barrier, problem);
 }
 
 /**

@@ -24,7 +24,7 @@ import { assertNumbersNotBlocked, numberBlocked } from './blocked-numbers.ts';
 import { findExtraPhonesOfOthers } from './number-claims.ts';
 import { admitPhone, loadPhoneBatchContext, planPhoneBatch, throwPhoneProblem } from './phone-admission.ts';
 
-import type { Actor, LockedBarrier, NewPhone, PhoneRow } from './phone-types.ts';
+import { type Actor, isTimedType, type LockedBarrier, type NewPhone, type PhoneRow } from './phone-types.ts';
 
 export type { Actor, LimitsRow, LockedBarrier, NewPhone, PhoneRow } from './phone-types.ts';
 
@@ -88,7 +88,6 @@ export async function lockLiveBarrier(tx: Executor, barrierId: number): Promise<
 
 /** The row of a new phone: pending, its window or schedule as its type keeps, who pays a timed phone's SMS. */
 export function newPhoneRow(barrierId: number, phone: NewPhone, slot: number | null, now: Date) {
-  const timed = phone.type === 'temporary' || phone.type === 'schedule';
   return {
     barrierId,
     userId: phone.userId,
@@ -99,7 +98,7 @@ export function newPhoneRow(barrierId: number, phone: NewPhone, slot: number | n
     startTime: phone.type === 'temporary' ? phone.startTime : null,
     endTime: phone.type === 'temporary' ? phone.endTime : null,
     schedule: phone.type === 'schedule' ? phone.schedule : null,
-    smsPaidBy: timed ? (phone.smsPaidBy ?? null) : null,
+    smsPaidBy: isTimedType(phone.type) ? (phone.smsPaidBy ?? null) : null,
     status: 'pending' as const,
     createdAt: now,
     updatedAt: now,
@@ -171,7 +170,7 @@ export async function addPhoneLocked(
   // Another account's number only with its consent: a guest proved his number by a code.
   if (phone.type !== 'primary' && reason !== 'guest_pass' && admission.otherAccount)
     throw conflict('phone_of_other_account');
-  if (admission.problem) throwPhoneProblem(barrier, admission.problem, phone.schedule);
+  if (admission.problem) throwPhoneProblem(barrier, admission.problem);
   const slot = admission.slot;
   if (slot === null) throw conflict('no_free_slot');
 
@@ -239,8 +238,7 @@ export async function addPhonesLocked(
     batch.map((phone) => phone.number),
   );
   const plan = planPhoneBatch(await loadPhoneBatchContext(tx, barrier, now), barrier, batch);
-  for (const [index, entry] of plan.entries())
-    if (entry.problem) throwPhoneProblem(barrier, entry.problem, batch[index]?.schedule ?? null);
+  for (const entry of plan) if (entry.problem) throwPhoneProblem(barrier, entry.problem);
   const rows: PhoneRow[] = [];
   for (let start = 0; start < batch.length; start += BATCH_CHUNK) {
     const values = batch

@@ -33,3 +33,6 @@ export interface NewPhone {
   /** The resident whose SMS share pays this timed phone's coming SMS (`phones.sms_paid_by`); none: the reserve. */
   smsPaidBy?: number | null;
 }
+
+/** A phone whose SMS come with its windows (its coming week's SMS are someone's share: `sms_paid_by`). */
+export const isTimedType = (type: PhoneType): boolean => type === 'temporary' || type === 'schedule';

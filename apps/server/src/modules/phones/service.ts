@@ -18,14 +18,13 @@ import {
 import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
 import { syncBarrierDevice } from '../../engine/outbox.ts';
-import { smsSpender } from '../../engine/sms-shares.ts';
 import { loadCommittedSms } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { paginate, requireBarrierAccess, requireBarrierPermission } from '../barrier-policy/policy.ts';
-import { createPhoneAdds } from './phone-adds.ts';
+import { createPhoneAdds, spenderOf } from './phone-adds.ts';
 import { assertScheduleIntervalLimit } from './phone-admission.ts';
 import {
   type Actor,
@@ -37,6 +36,7 @@ import {
   phoneSnapshot,
   recordPhoneAction,
 } from './phone-changes.ts';
+import { isTimedType } from './phone-types.ts';
 import * as repository from './repository.ts';
 
 export type Side = 'user' | 'admin';
@@ -74,8 +74,6 @@ function normalizeSchedule(schedule: WeeklyScheduleInput): WeeklySchedule {
   }
   return result;
 }
-
-const isTimed = (type: PhoneRow['type']) => type === 'temporary' || type === 'schedule';
 
 export function createPhoneService(deps: Dependencies) {
   const { db } = deps;
@@ -125,9 +123,6 @@ export function createPhoneService(deps: Dependencies) {
   }
 
   const actorOf = (side: Side, caller: AuthenticatedUser): Actor => ({ author: side, userId: caller.id });
-  /** Whose share of the weekly SMS limit a change spends (sms-shares.ts): a resident's own, or the reserve. */
-  const spenderOf = (tx: Executor, side: Side, caller: AuthenticatedUser, barrierId: number) =>
-    side === 'user' ? smsSpender(tx, barrierId, caller.id) : Promise.resolve(null);
 
   async function add(
     side: Side,
@@ -179,11 +174,11 @@ export function createPhoneService(deps: Dependencies) {
         check?.(barrier);
         const committedBefore = await committedSmsBefore(tx, barrier);
         // Whoever changes a timed phone last pays its coming SMS: a resident his share, others the reserve.
-        const spentBy = await spenderOf(tx, side, caller, barrier.id);
+        const spentBy = await spenderOf(tx, side, caller.id, barrier.id);
         const type = values.type ?? current.phone.type;
         const row = await repository.updatePhone(tx, phone.id, {
           ...values,
-          smsPaidBy: isTimed(type) ? spentBy : null,
+          smsPaidBy: isTimedType(type) ? spentBy : null,
           updatedAt: deps.clock.now(),
         });
         await recordPhoneAction(tx, deps.clock.now(), {
@@ -277,7 +272,7 @@ export function createPhoneService(deps: Dependencies) {
           );
           if (removed.length === 0) throw conflict('phone_deleted');
           // Taking a number off is never refused; a resident's removal still counts in his share.
-          const spentBy = await spenderOf(tx, side, caller, barrier.id);
+          const spentBy = await spenderOf(tx, side, caller.id, barrier.id);
           await syncBarrierDevice(tx, deps, barrier.id, {
             enforceWeeklyLimit: false,
             spentBy,
