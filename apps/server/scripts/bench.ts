@@ -154,6 +154,12 @@ interface Subjects {
   bigBarrierUsers: number;
   adminId: number;
   adminBarriers: number;
+  /**
+   * The administrator whose first barrier is the newest (the last to join): his list once walked the primary
+   * key from the first barrier of the install to his own (decision 0027, sixth session).
+   */
+  newestAdminId: number;
+  newestAdminFirstBarrier: number;
   userId: number;
   userBarriers: number;
   userPhonesOnBigBarrier: number;
@@ -196,6 +202,10 @@ async function findSubjects(pool: pg.Pool): Promise<Subjects> {
   const phoneOnBig = await pool.query<{ phone: string }>('select phone from users where id = $1', [
     userRow.user_id,
   ]);
+  const newest = await pool.query<{ owner_id: number; first: number }>(
+    `select owner_id, min(id) as first from barriers where deleted_at is null
+      group by owner_id order by min(id) desc limit 1`,
+  );
   const addressSearch = 'Ленина';
   const matches = await pool.query<{ count: string }>(
     'select count(*) from barriers where search_vector @@ barrier_search_query($1) and deleted_at is null',
@@ -206,6 +216,8 @@ async function findSubjects(pool: pg.Pool): Promise<Subjects> {
     bigBarrierUsers: Number(bigRow.users),
     adminId: bigRow.owner_id,
     adminBarriers: Number(adminBarriers.rows[0]?.count ?? 0),
+    newestAdminId: newest.rows[0]?.owner_id ?? bigRow.owner_id,
+    newestAdminFirstBarrier: Number(newest.rows[0]?.first ?? bigRow.barrier_id),
     userId: userRow.user_id,
     userBarriers: Number(userRow.barriers),
     userPhonesOnBigBarrier: Number(userRow.phones),
@@ -216,7 +228,12 @@ async function findSubjects(pool: pg.Pool): Promise<Subjects> {
   };
 }
 
-function buildEndpoints(subjects: Subjects, userToken: string, adminToken: string): Endpoint[] {
+function buildEndpoints(
+  subjects: Subjects,
+  userToken: string,
+  adminToken: string,
+  newestAdminToken: string,
+): Endpoint[] {
   const search = (parameters: Record<string, string | number>) =>
     new URLSearchParams(
       Object.entries(parameters).map(([key, value]): [string, string] => [key, String(value)]),
@@ -303,6 +320,13 @@ function buildEndpoints(subjects: Subjects, userToken: string, adminToken: strin
       target: 'app',
       path: `/api/admin/barriers/my/?${search({ page: 1, page_size: 5 })}`,
       token: adminToken,
+      isTarget: false,
+    },
+    {
+      name: 'GET /api/admin/barriers/my/ (newest administrator)',
+      target: 'app',
+      path: `/api/admin/barriers/my/?${search({ page: 1, page_size: 5 })}`,
+      token: newestAdminToken,
       isTarget: false,
     },
   ];
@@ -492,6 +516,7 @@ async function main() {
   const subjects = await findSubjects(handle.pool);
   const userTokens = await issueSession(deps, deps.db, subjects.userId);
   const adminTokens = await issueSession(deps, deps.db, subjects.adminId);
+  const newestAdminTokens = await issueSession(deps, deps.db, subjects.newestAdminId);
   const counts = await handle.pool.query<{ relname: string; rows: string }>(
     `select relname, reltuples::bigint as rows from pg_class
       where relname in ('users', 'barriers', 'barrier_access', 'phones', 'actions') and relkind = 'r'
@@ -500,7 +525,8 @@ async function main() {
   process.stdout.write(
     `database: ${counts.rows.map((row) => `${row.relname} ~${formatCount(Number(row.rows))}`).join(', ')}\n` +
       `subjects: user ${subjects.userId} (${subjects.userBarriers} barriers, ${subjects.userPhonesOnBigBarrier} phones on the big one); ` +
-      `admin ${subjects.adminId} (${subjects.adminBarriers} barriers); big barrier ${subjects.bigBarrierId} ` +
+      `admin ${subjects.adminId} (${subjects.adminBarriers} barriers); newest administrator ` +
+      `${subjects.newestAdminId} (first barrier ${subjects.newestAdminFirstBarrier}); big barrier ${subjects.bigBarrierId} ` +
       `(${subjects.bigBarrierUsers} users); address '${subjects.addressSearch}' matches ${subjects.addressMatches} barriers\n` +
       `machine: ${os.cpus().length} cores, load average ${loadAverage()} (other work on the machine skews the figures)\n` +
       `load: autocannon, ${connections} connections, ${duration} s per endpoint, pool of 20 PostgreSQL connections\n`,
@@ -518,9 +544,12 @@ async function main() {
   };
   const urls = { app: baseUrl(app), plain: baseUrl(plain) };
 
-  const endpoints = buildEndpoints(subjects, userTokens.access_token, adminTokens.access_token).filter(
-    (endpoint) => !only || endpoint.name.includes(only) || endpoint.target === 'plain',
-  );
+  const endpoints = buildEndpoints(
+    subjects,
+    userTokens.access_token,
+    adminTokens.access_token,
+    newestAdminTokens.access_token,
+  ).filter((endpoint) => !only || endpoint.name.includes(only) || endpoint.target === 'plain');
   const measurements: Measurement[] = [];
   const explainClient = await handle.pool.connect();
   const planCacheMode = await serverPlanCacheMode(explainClient);

@@ -79,8 +79,16 @@ export async function failCommand(
 
 /**
  * What `confirmCommand` did beyond the confirmation: `alongside` ran (the caller's writes, in the statement of a
- * one-slot change), and how many SMS the re-plan queued (null: the command was not a whitelist change, which
- * re-plans nothing, or its domain hooks may have queued commands of their own).
+ * one-slot change), and how many SMS it queued: 0 for a whitelist change (null: not a whitelist change, whose
+ * domain hooks may have queued commands of their own).
+ *
+ * A confirmed whitelist change does not re-plan the device. The plan already counts a command that was sent
+ * and awaits its reply as done (device-state.ts `deviceViewOf`: `believed`), so its confirmation changes
+ * neither what the database wants nor what the unit is believed to hold, and the plan would come out the
+ * same: every change to the phones plans in its own transaction, and what changes with time alone (a window
+ * opening or closing, a quarantine re-armed) is planned by the sweep (order.ts `reconcileBarrier`). Under load
+ * the re-plan was the largest cost of a reply: the device state read (all phones, slots and open commands of
+ * the barrier) and the planner, for a result that was thrown away (docs/decisions/0027, sixth session).
  */
 export interface Confirmed {
   alongsideDone: boolean;
@@ -105,8 +113,7 @@ export async function confirmCommand(
   const oneSlot = oneSlotChange(command);
   if (oneSlot) {
     await confirmOneSlot(tx, barrier.id, command, oneSlot, replyText, now, options.alongside ?? []);
-    const queuedSms = await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
-    return { alongsideDone: true, queuedSms };
+    return { alongsideDone: true, queuedSms: 0 };
   }
   const unchanged = { alongsideDone: false, queuedSms: null };
   await tx
@@ -159,8 +166,7 @@ export async function confirmCommand(
   } else if (planned.slot !== undefined) {
     await confirmSlot(tx, barrier.id, { ...planned, slot: planned.slot }, command.phoneId, now);
   }
-  const queuedSms = await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
-  return { alongsideDone: false, queuedSms };
+  return { alongsideDone: false, queuedSms: 0 };
 }
 
 /**

@@ -286,8 +286,11 @@ export async function listOwnedBarriers(executor: Executor, ownerId: number, que
   const shape = hasAddress ? 'address' : 'all';
   const conditions = () =>
     and(
-      // His own barriers and those he is staff on, each read through its index.
-      sql`${barriers.id} in (select ${barriers.id} from ${barriers} where ${barriers.ownerId} = ${placeholders.viewerId} union all select ${barrierStaff.barrierId} from ${barrierStaff} where ${barrierStaff.userId} = ${placeholders.viewerId})`,
+      // His own barriers and those he is staff on, each read through its index, then the barriers by their
+      // ids (`= any(array(…))`: probes of the primary key). As `in (select … union all …)` the planner chose a
+      // merge join walking the primary key from the first barrier until his turned up: 62 ms for the first
+      // page of an administrator whose barriers are the newest of 100,000 (decision 0027, sixth session).
+      sql`${barriers.id} = any(array(select ${barriers.id} from ${barriers} where ${barriers.ownerId} = ${placeholders.viewerId} union all select ${barrierStaff.barrierId} from ${barrierStaff} where ${barrierStaff.userId} = ${placeholders.viewerId}))`,
       isNull(barriers.deletedAt),
       hasAddress ? addressSearchAmongChosen() : undefined,
     ) as SQL;
