@@ -116,6 +116,7 @@ interface World {
     status: 'sent' | 'confirmed' | 'failed';
     attempts: number;
     replies: number;
+    sentAt: Date | null;
     /** A read-back: what was believed of every slot before it no longer counts. */
     read?: true;
   }[];
@@ -136,12 +137,16 @@ function deliver(world: World, reply: string): void {
       const found = matchReplyDetail(model, entry.command, reply, { utcOffsetMinutes: offset });
       return found ? { outcome: found.outcome, strength: found.names ? 2 : 0 } : null;
     },
-    (a, b) => isDeepStrictEqual(a.command, b.command),
-    // As the server: a read-back makes every slot's earlier state moot, as a write to that slot does.
-    (a, b) => a.read === true || b.read === true || a.command.slot === b.command.slot,
+    {
+      now: world.now,
+      sameEffect: (a, b) => isDeepStrictEqual(a.command, b.command),
+      // As the server: a read-back makes every slot's earlier state moot, as a write to that slot does.
+      sameSlot: (a, b) => a.read === true || b.read === true || a.command.slot === b.command.slot,
+    },
   );
   if (chosen?.outcome !== 'confirmed') return;
   chosen.command.replies += 1;
+  if (chosen.paidWhileInFlight) chosen.paidWhileInFlight.replies += 1;
   if (chosen.late) return;
   chosen.command.status = 'confirmed';
   world.believed = applyConfirmed(
@@ -205,7 +210,13 @@ function reconcile(world: World, commandBudget = Number.POSITIVE_INFINITY): void
         continue;
       }
       // A model that answers: late answers, retries, answers taken as the server takes them.
-      const entry = { command, status: 'sent' as 'sent' | 'confirmed' | 'failed', attempts: 0, replies: 0 };
+      const entry = {
+        command,
+        status: 'sent' as 'sent' | 'confirmed' | 'failed',
+        attempts: 0,
+        replies: 0,
+        sentAt: null as Date | null,
+      };
       world.recent.unshift(entry);
       // The server's reply window: only the commands sent lately can take an answer.
       world.recent.length = Math.min(world.recent.length, RECENT_SENDS);
@@ -214,6 +225,7 @@ function reconcile(world: World, commandBudget = Number.POSITIVE_INFINITY): void
         // Late replies of earlier commands may arrive while this one is in flight.
         deliverSomeLate(world);
         entry.attempts += 1;
+        entry.sentAt = world.now;
         if (random.chance(0.1)) continue; // the SMS never reached the device
         const reply = world.device.receive(text, world.now);
         expect(reply, text).not.toBeNull();
@@ -363,6 +375,7 @@ function driftAndCheck(world: World): void {
     status: 'confirmed',
     attempts: 1,
     replies: 1,
+    sentAt: world.now,
     read: true,
   });
   for (const query of planReadBack(model, inUse)) {

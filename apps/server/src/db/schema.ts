@@ -589,6 +589,12 @@ export const deviceCommands = pgTable(
     payload: jsonb('payload').notNull().default({}),
     status: deviceCommandStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Answers heard for its sends (issue 30, docs/decisions/0025 "nameless answers"): the SMS taken as its
+     * answer (late ones too), and an answer heard while it was in flight that paid an older command's debt.
+     * Fewer than `attempts`: an answer is still owed, and a late one naming nothing may be it.
+     */
+    replies: integer('replies').notNull().default(0),
     lastError: text('last_error'),
     reply: text('reply'),
     createdAt: createdAt(),

@@ -7,7 +7,7 @@ import type { DeviceAlarmKind } from '@propusk/devices/alarms';
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
 import { chooseRepliedCommand } from '@propusk/devices/reply-choice';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { barriers, deviceCommands, deviceMessages, inboundSms } from '../db/schema.ts';
 import type { NewDeviceMessage } from './device-log-repository.ts';
 import { deviceSecrets, loadBarrier, oldestOpenCommand, type QueueDeps, slotOf } from './device-rows.ts';
@@ -149,17 +149,32 @@ async function matchDeviceReply(
       const barrier = await loadBarrier(tx, barrierId, { lock: true });
       if (!barrier) return null;
       const { commands: candidates, openCommands } = await commandsAwaitingReply(tx, barrierId, now);
-      // A command's `reply` holds its answer (a failed one's too, once a late answer came): one answer each.
-      const counted = candidates.map((command) => ({ ...command, replies: command.reply === null ? 0 : 1 }));
+      // `replies` counts the answers heard for a command's sends; a command answered before the column was
+      // counted has its answer in `reply`.
+      const counted = candidates.map((command) => ({
+        ...command,
+        replies: Math.max(command.replies, command.reply === null ? 0 : 1),
+      }));
       const chosen = chooseRepliedCommand(
         counted,
         (command) => matchCommandReply(deps, barrier, command, message.text),
-        (a, b) => a.kind === b.kind && isDeepStrictEqual(a.payload, b.payload),
-        // A read-back makes every slot's earlier state moot, as a write to that slot does.
-        (a, b) => a.kind === 'read' || b.kind === 'read' || slotOf(a) === slotOf(b),
+        {
+          now,
+          sameEffect: (a, b) => a.kind === b.kind && isDeepStrictEqual(a.payload, b.payload),
+          // A read-back makes every slot's earlier state moot, as a write to that slot does.
+          sameSlot: (a, b) => a.kind === 'read' || b.kind === 'read' || slotOf(a) === slotOf(b),
+        },
       );
       if (chosen === null) return null;
       const { command, outcome } = chosen;
+      // One answer more heard for the command it went to, and, when it paid an older command's debt, for the
+      // command in flight as well (it may have been its answer: the debt moves to no later command). Its own
+      // statement, before the confirmation rewrites the row (one statement cannot update a row twice).
+      const answered = [command.id, ...(chosen.paidWhileInFlight ? [chosen.paidWhileInFlight.id] : [])];
+      await tx
+        .update(deviceCommands)
+        .set({ replies: sql`${deviceCommands.replies} + 1` })
+        .where(inArray(deviceCommands.id, answered));
       // The reply's log row and its inbound SMS linked to the command: written with the confirmation of a
       // one-slot change (one statement), else in one statement of their own.
       const logged = [

@@ -1,0 +1,1 @@
+ALTER TABLE "device_commands" ADD COLUMN "replies" integer DEFAULT 0 NOT NULL;
