@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceMessages, phones } from '../src/db/schema.ts';
 import { REPLY_WINDOW_MS } from '../src/engine/reply-matching.ts';
 import { processBarrier } from '../src/engine/send.ts';
-import { createDeviceHarness, type DeviceHarness, settleQueue } from './device-harness.ts';
+import { createDeviceHarness, type DeviceHarness, settleQueue, waitOutReply } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -341,5 +341,111 @@ describe('replies as units send them in the field', () => {
     expect(unit).toEqual(database);
     expect(unit).toHaveLength(1);
     expect((await health(barrier.id)).state).toBe('ok');
+  });
+
+  describe('a model whose answers name nothing (Telemetrica: "success")', () => {
+    let t2: TestApp;
+    let h2: DeviceHarness;
+    let owner: TestUser;
+    beforeAll(async () => {
+      // Two attempts: a timed-out command is sent once more before it fails.
+      t2 = await createTestApp({ env: { DEVICE_MAX_ATTEMPTS: '2' } });
+      h2 = createDeviceHarness(t2);
+      owner = await createAdmin(t2);
+    });
+    afterAll(() => t2.close());
+
+    const unitNumbersOf = (barrierId: number) =>
+      (h2.simulators.whitelist(barrierId) ?? []).map((entry) => entry.number).sort();
+    const databaseNumbersOf = async (barrierId: number) =>
+      (
+        await t2.deps.db
+          .select({ phone: phones.phone })
+          .from(phones)
+          .where(and(eq(phones.barrierId, barrierId), eq(phones.isActive, true)))
+      )
+        .map((row) => row.phone)
+        .sort();
+    const removePhone = async (barrierId: number, phoneId: number) => {
+      expect(await h2.removePhone(barrierId, phoneId)).toBe(1);
+      return (await h2.commands(barrierId)).at(-1)!;
+    };
+
+    it("does not take a late answer to a timed-out delete for the next delete's, which the unit never heard", async () => {
+      const barrier = await h2.createBarrier({ ownerId: owner.id, model: 'Telemetrica', password: null });
+      const first = await h2.addPhone(barrier.id, { userId: owner.id });
+      const second = await h2.addPhone(barrier.id, { userId: owner.id });
+      await settleQueue(t2, h2, barrier.id);
+      expect(unitNumbersOf(barrier.id)).toEqual([first.number, second.number].sort());
+
+      // The unit goes out of coverage: it hears the first delete (sent twice), its answers come late.
+      h2.simulators.deliverAs(barrier.id, { kind: 'late', delayMs: 20 * 60_000 });
+      const firstDelete = await removePhone(barrier.id, first.id);
+      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'sent' });
+      await waitOutReply(t2, h2, barrier.id, { answer: false });
+      t2.clock.advance(t2.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'idle' });
+      expect((await h2.commands(barrier.id)).find((command) => command.id === firstDelete.id)).toMatchObject({
+        status: 'failed',
+        attempts: 2,
+      });
+
+      // Back in coverage; the second resident's access is revoked: the delete goes in flight, but the unit
+      // never hears it (its SMS lost on the way).
+      h2.simulators.deliverAs(barrier.id, null);
+      const secondDelete = await removePhone(barrier.id, second.id);
+      h2.simulators.missNext(barrier.id, 1);
+      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'sent' });
+      expect(h2.smsTo(barrier.devicePhone).at(-1)).toBe(`#15#${second.number}#`);
+
+      // The two held answers to the first delete arrive now: "success", "success". They are the first
+      // delete's (late); the second delete is not believed done while the unit still lets the number in.
+      expect(await h2.deliverLateReplies()).toBe(2);
+      const late = (
+        await t2.deps.db
+          .select()
+          .from(deviceMessages)
+          .where(and(eq(deviceMessages.barrierId, barrier.id), eq(deviceMessages.direction, 'in')))
+          .orderBy(asc(deviceMessages.id))
+      ).slice(-2);
+      expect(late).toMatchObject([
+        { outcome: 'late', commandId: firstDelete.id, text: 'success' },
+        { outcome: 'late', commandId: firstDelete.id, text: 'success' },
+      ]);
+      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject({
+        status: 'sent',
+      });
+      expect(unitNumbersOf(barrier.id)).toEqual([second.number]);
+
+      // Its reply is overdue: it is sent again, heard and answered; the unit lets in whom the database does.
+      await settleQueue(t2, h2, barrier.id);
+      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject({
+        status: 'confirmed',
+        attempts: 2,
+      });
+      expect(unitNumbersOf(barrier.id)).toEqual(await databaseNumbersOf(barrier.id));
+      expect(unitNumbersOf(barrier.id)).toEqual([]);
+    });
+
+    it('costs no SMS more when every answer comes in time', async () => {
+      const barrier = await h2.createBarrier({ ownerId: owner.id, model: 'Telemetrica', password: null });
+      const added = [];
+      for (let index = 0; index < 3; index += 1) {
+        added.push(await h2.addPhone(barrier.id, { userId: owner.id }));
+        await settleQueue(t2, h2, barrier.id);
+      }
+      await removePhone(barrier.id, added[0]!.id);
+      await settleQueue(t2, h2, barrier.id);
+      await removePhone(barrier.id, added[1]!.id);
+      await settleQueue(t2, h2, barrier.id);
+      await h2.addPhone(barrier.id, { userId: owner.id });
+      await settleQueue(t2, h2, barrier.id);
+
+      const commands = await h2.commands(barrier.id);
+      expect(commands).toHaveLength(6);
+      expect(commands.every((command) => command.status === 'confirmed' && command.attempts === 1)).toBe(true);
+      expect(h2.smsTo(barrier.devicePhone)).toHaveLength(6);
+      expect(unitNumbersOf(barrier.id)).toEqual(await databaseNumbersOf(barrier.id));
+    });
   });
 });

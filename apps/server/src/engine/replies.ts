@@ -167,14 +167,24 @@ async function matchDeviceReply(
       );
       if (chosen === null) return null;
       const { command, outcome } = chosen;
-      // One answer more heard for the command it went to, and, when it paid an older command's debt, for the
-      // command in flight as well (it may have been its answer: the debt moves to no later command). Its own
+      // One answer more heard for the command it went to (a read's once it is whole), and, when it paid an
+      // older command's debt, for the command in flight as well: it may have been its answer, so the debt
+      // moves to no later command, and the send does not count as unanswered (send-batcher.ts). Its own
       // statement, before the confirmation rewrites the row (one statement cannot update a row twice).
-      const answered = [command.id, ...(chosen.paidWhileInFlight ? [chosen.paidWhileInFlight.id] : [])];
-      await tx
-        .update(deviceCommands)
-        .set({ replies: sql`${deviceCommands.replies} + 1` })
-        .where(inArray(deviceCommands.id, answered));
+      const partRead =
+        !chosen.late &&
+        outcome === 'confirmed' &&
+        command.kind === 'read' &&
+        !joinReadParts(barrier, command, message.text).complete;
+      const answered = [
+        ...(partRead ? [] : [command.id]),
+        ...(chosen.paidWhileInFlight ? [chosen.paidWhileInFlight.id] : []),
+      ];
+      if (answered.length > 0)
+        await tx
+          .update(deviceCommands)
+          .set({ replies: sql`${deviceCommands.replies} + 1` })
+          .where(inArray(deviceCommands.id, answered));
       // The reply's log row and its inbound SMS linked to the command: written with the confirmation of a
       // one-slot change (one statement), else in one statement of their own.
       const logged = [

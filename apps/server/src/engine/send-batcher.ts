@@ -269,8 +269,10 @@ export async function decideAlone(deps: QueueDeps, barrierId: number): Promise<S
         await probeIfPasswordInDoubt(tx, barrier, command, now);
         // A hold's command is retried until confirmed or the hold ends; an opening is not retried late.
         const holding = command.kind === 'relay_hold';
+        // Sends answered by an answer that went to an older command owed one (reply-choice.ts, `replies`)
+        // are not counted: the unit is answering, and such a command is not failed for an earlier one's debt.
         if (
-          (!holding && command.attempts >= deps.config.DEVICE_MAX_ATTEMPTS) ||
+          (!holding && command.attempts - command.replies >= deps.config.DEVICE_MAX_ATTEMPTS) ||
           openingExpired(command, now)
         ) {
           await failCommand(tx, deps, command, 'No reply from the device.', now);
