@@ -412,17 +412,21 @@ describe('replies as units send them in the field', () => {
         { outcome: 'late', commandId: firstDelete.id, text: 'success' },
         { outcome: 'late', commandId: firstDelete.id, text: 'success' },
       ]);
-      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject({
-        status: 'sent',
-      });
+      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject(
+        {
+          status: 'sent',
+        },
+      );
       expect(unitNumbersOf(barrier.id)).toEqual([second.number]);
 
       // Its reply is overdue: it is sent again, heard and answered; the unit lets in whom the database does.
       await settleQueue(t2, h2, barrier.id);
-      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject({
-        status: 'confirmed',
-        attempts: 2,
-      });
+      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject(
+        {
+          status: 'confirmed',
+          attempts: 2,
+        },
+      );
       expect(unitNumbersOf(barrier.id)).toEqual(await databaseNumbersOf(barrier.id));
       expect(unitNumbersOf(barrier.id)).toEqual([]);
     });
@@ -443,7 +447,9 @@ describe('replies as units send them in the field', () => {
 
       const commands = await h2.commands(barrier.id);
       expect(commands).toHaveLength(6);
-      expect(commands.every((command) => command.status === 'confirmed' && command.attempts === 1)).toBe(true);
+      expect(commands.every((command) => command.status === 'confirmed' && command.attempts === 1)).toBe(
+        true,
+      );
       expect(h2.smsTo(barrier.devicePhone)).toHaveLength(6);
       expect(unitNumbersOf(barrier.id)).toEqual(await databaseNumbersOf(barrier.id));
     });

@@ -98,7 +98,11 @@ describe('a confirmation that names nothing ("success")', () => {
     remove.attempts = 2;
     expect(answer([remove, add], 'success')).toMatchObject({ name: 'delete', late: false });
     const next = command('add-2', 'sent', 1);
-    expect(answer([next, remove, add], 'success')).toEqual({ name: 'add-2', outcome: 'confirmed', late: false });
+    expect(answer([next, remove, add], 'success')).toEqual({
+      name: 'add-2',
+      outcome: 'confirmed',
+      late: false,
+    });
   });
 
   it('confirms the command in flight when every older command had its answers', () => {
@@ -129,7 +133,11 @@ describe('the other replies keep their rules', () => {
     const remove = command('delete', 'sent', 1);
     const add = command('add', 'failed', 10);
     const older = command('add-older', 'queued', 12);
-    expect(answer([remove, add, older], add.number)).toEqual({ name: 'add', outcome: 'confirmed', late: true });
+    expect(answer([remove, add, older], add.number)).toEqual({
+      name: 'add',
+      outcome: 'confirmed',
+      late: true,
+    });
     expect(answer([remove, older], older.number)).toEqual({
       name: 'add-older',
       outcome: 'confirmed',

@@ -17,9 +17,10 @@
  *   still open, logged as late if finished), and the command in flight waits for its own answer or is sent
  *   again: one SMS more per lost answer, never a delete believed done that the unit may not have heard. The
  *   answer heard while it was in flight is counted for it too (`paidWhileInFlight`): the debt moves to no
- *   later command. Not covered: two late answers owed at once by different commands whose attribution
- *   crosses (the second one confirms a command whose own answer is still on its way), and a debt older
- *   than the window.
+ *   later command; and such a send does not count towards the command's attempts (the server does not fail
+ *   it for an older command's debt). Not covered: a debtor's real answer arriving after the command in flight
+ *   paid its debt and was confirmed (both count as answered: it confirms the next command in flight), and a
+ *   debt older than the window.
  * - A reply that names its command is ambiguous while an earlier command it names equally well but that
  *   wrote something else (the same slot and number with another window, as when windows are written ahead
  *   for the same phone) failed with no answer at all:
