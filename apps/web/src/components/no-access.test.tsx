@@ -45,7 +45,7 @@ const screens: {
   },
 ];
 
-describe('a forbidden screen says «Нет доступа» (issue 32 item 7)', { timeout: 20_000 }, () => {
+describe('a forbidden screen says «Нет доступа» (issue 32 item 7)', () => {
   for (const { name, path, element, call, others } of screens) {
     it(`${name}: 403 for the role → «Нет доступа», what to do, and back to the barrier`, async () => {
       signIn();

@@ -24,7 +24,7 @@ function setup(initial = '+7') {
 
 const submitted = () => screen.getByTestId('submitted').textContent;
 
-describe('PhoneInput', { timeout: 20_000 }, () => {
+describe('PhoneInput', () => {
   it('shows the number formatted while it is typed and keeps +7 and ten digits for the form', async () => {
     const { user, input } = setup();
     expect(input).toHaveValue('+7');

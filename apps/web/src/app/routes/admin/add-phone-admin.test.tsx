@@ -7,7 +7,7 @@ import { failedPhone } from './test-data';
 
 const state = { user_id: 21, barrier_id: 5 };
 
-describe('/add-phone-admin', { timeout: 20_000 }, () => {
+describe('/add-phone-admin', () => {
   it('keeps save disabled while name or phone is missing or malformed', async () => {
     signIn();
     mockApi();

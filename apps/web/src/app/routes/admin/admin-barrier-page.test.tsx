@@ -16,7 +16,7 @@ function barrierApi(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-describe('/admin-barrier-page', { timeout: 20_000 }, () => {
+describe('/admin-barrier-page', () => {
   it('shows the barrier and links to its users, settings and history with the barrier id', async () => {
     signIn();
     barrierApi();

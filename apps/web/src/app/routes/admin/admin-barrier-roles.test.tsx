@@ -24,7 +24,7 @@ function barrierApi(role: string, extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-describe('/admin-barrier-page by role', { timeout: 20_000 }, () => {
+describe('/admin-barrier-page by role', () => {
   it('an operator sees users and history, no settings, parameters, administrators or deletion', async () => {
     signIn();
     const api = barrierApi('operator');

@@ -11,7 +11,7 @@ const barriers = Array.from({ length: 5 }, (_, index) => ({
   address: `ул Ленина, д ${index + 1}`,
 }));
 
-describe('/admin-barriers', { timeout: 20_000 }, () => {
+describe('/admin-barriers', () => {
   it('lists 5 per page, pages, sorts by address in a cycle and opens a barrier', async () => {
     signIn();
     const server = mockApi({

@@ -5,7 +5,7 @@ import { renderRoute, signIn } from '../../../test/render';
 import { AdminProfileRoute } from './admin-profile';
 import { adminProfile } from './test-data';
 
-describe('/admin', { timeout: 20_000 }, () => {
+describe('/admin', () => {
   it('shows the profile, the toggle, the links and the bottom navigation', async () => {
     signIn();
     mockApi({

@@ -20,7 +20,7 @@ function stubIntersectionObserver() {
   );
 }
 
-describe('/admin-requests', { timeout: 20_000 }, () => {
+describe('/admin-requests', () => {
   it('loads the next page near the bottom and stops after a short page', async () => {
     signIn();
     stubIntersectionObserver();

@@ -15,7 +15,7 @@ const listedAction = {
   barrier: 5,
 };
 
-describe('/barrier-history-admin', { timeout: 20_000 }, () => {
+describe('/barrier-history-admin', () => {
   it('shows the whole barrier history through the admin calls, with details', async () => {
     signIn();
     const server = mockApi({

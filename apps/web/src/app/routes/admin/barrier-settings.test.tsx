@@ -15,7 +15,7 @@ const routes = {
   'GET /api/admin/barriers/5/settings/': settings,
 };
 
-describe('/barrier-settings', { timeout: 20_000 }, () => {
+describe('/barrier-settings', () => {
   it('names the barrier and previews the SMS as the device gets it, password masked', async () => {
     signIn();
     const server = mockApi({
@@ -176,7 +176,7 @@ describe('/barrier-settings', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/barrier-settings: forms no source shows for the model (issue 30)', { timeout: 20_000 }, () => {
+describe('/barrier-settings: forms no source shows for the model (issue 30)', () => {
   it('marks a Telemetrica setting «не проверено на устройстве»', async () => {
     signIn();
     const telemetrica = getSettings('Telemetrica');

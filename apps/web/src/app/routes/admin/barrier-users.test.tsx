@@ -8,7 +8,7 @@ import { adminUser, barrierUser, page } from './test-data';
 
 const state = { barrier_id: 5 };
 
-describe('/barrier-users', { timeout: 20_000 }, () => {
+describe('/barrier-users', () => {
   it('lists the users of the barrier, searches them and opens a profile with both ids', async () => {
     signIn();
     const server = mockApi({

@@ -5,7 +5,7 @@ import { renderRoute, signIn } from '../../../test/render';
 import { ChangePasswordRoute } from './change-password';
 import { adminProfile } from './test-data';
 
-describe('/change-password', { timeout: 30_000 }, () => {
+describe('/change-password', () => {
   it('goes code → verification → passwords, checks them, changes and leads back to the login', async () => {
     signIn('+79001112233');
     const server = mockApi({

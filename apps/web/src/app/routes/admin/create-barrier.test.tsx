@@ -13,7 +13,7 @@ async function fillValidForm(user: ReturnType<typeof renderRoute>['user']) {
   await user.type(screen.getByLabelText(/Максимум номеров/), '100');
 }
 
-describe('/create-barrier', { timeout: 20_000 }, () => {
+describe('/create-barrier', () => {
   it('shows every validation message of an empty form and sends nothing', async () => {
     signIn();
     const server = mockApi();

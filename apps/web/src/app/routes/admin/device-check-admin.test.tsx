@@ -73,7 +73,7 @@ function openWithAlarmLayout(plan: Record<string, unknown>, queued: number) {
   return { server, ...renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state }) };
 }
 
-describe('/device-check-admin', { timeout: 20_000 }, () => {
+describe('/device-check-admin', () => {
   it('shows the differences in Russian, and repairs after a confirmation', async () => {
     signIn();
     const server = mockApi({

@@ -41,7 +41,7 @@ const logPage = (messages: unknown[], total = messages.length, current = 1) => (
   unrecognised_count: 1,
 });
 
-describe('/device-log-admin', { timeout: 20_000 }, () => {
+describe('/device-log-admin', () => {
   it('lists the conversation newest first in Russian, filters by outcome and pages', async () => {
     signIn();
     const server = mockApi({

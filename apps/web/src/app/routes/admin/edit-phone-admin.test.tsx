@@ -5,7 +5,7 @@ import { renderRoute, signIn } from '../../../test/render';
 import { EditPhoneAdminRoute } from './edit-phone-admin';
 import { failedPhone, temporaryPhone } from './test-data';
 
-describe('/edit-phone-admin', { timeout: 20_000 }, () => {
+describe('/edit-phone-admin', () => {
   it('needs a name, then saves through the admin call and returns to the user profile', async () => {
     signIn();
     const server = mockApi({

@@ -26,7 +26,7 @@ const hold = (states: string[], ended = false) => ({
   })),
 });
 
-describe('/emergency-hold', { timeout: 20_000 }, () => {
+describe('/emergency-hold', () => {
   it('asks one confirmation naming п. 71, then shows each barrier live and shouts a failure', async () => {
     signIn();
     const server = mockApi({

@@ -10,7 +10,7 @@ const state = { barrier_id: 5 };
 const pass = guestPass;
 const token = 'a'.repeat(43);
 
-describe('/guest-passes-admin', { timeout: 20_000 }, () => {
+describe('/guest-passes-admin', () => {
   it('lists the passes with who they count for, makes one for a chosen resident and shows its link once', async () => {
     signIn();
     const server = mockApi({

@@ -36,7 +36,7 @@ const preview = (rows: ReturnType<typeof row>[]) => ({
   },
 });
 
-describe('/import-admin', { timeout: 20_000 }, () => {
+describe('/import-admin', () => {
   it('names the problems of each row and imports only a file without any, after a confirmation', async () => {
     signIn();
     let previews = 0;

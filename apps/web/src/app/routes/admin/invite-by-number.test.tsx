@@ -8,7 +8,7 @@ import { page } from './test-data';
 
 const state = { barrier_id: 5 };
 
-describe('invitation by number (issue 14 part 2)', { timeout: 20_000 }, () => {
+describe('invitation by number (issue 14 part 2)', () => {
   it('offers to invite a number without an account, and says whether the SMS went out', async () => {
     signIn();
     const server = mockApi({

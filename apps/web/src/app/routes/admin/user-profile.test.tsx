@@ -34,7 +34,7 @@ const findCard = async (phone: string) => {
 const card = (phone: string) =>
   screen.getAllByTestId('phone-card').find((element) => element.dataset.phone === phone) as HTMLElement;
 
-describe('/user-profile', { timeout: 20_000 }, () => {
+describe('/user-profile', () => {
   it('shows the user, his phones with their device status, and his own history only', async () => {
     signIn();
     const server = profileApi();

@@ -7,7 +7,7 @@ import { VerifyAdminRoute } from './verify-admin';
 
 const phone = '+79001112233';
 
-describe('administrator login: /verifyadmin then /smsadmin', { timeout: 20_000 }, () => {
+describe('administrator login: /verifyadmin then /smsadmin', () => {
   it('verifies the password, requests the login code and opens /smsadmin with the token', async () => {
     const server = mockApi({
       'POST /api/auth/admin/password_verification/': { message: 'Password verified successfully.' },

@@ -7,7 +7,7 @@ import { RestorePasswordRoute } from './restore-password';
 const phone = '+79001112233';
 const state = { phone, verification_token: 'reset-1' };
 
-describe('/restorepassword', { timeout: 20_000 }, () => {
+describe('/restorepassword', () => {
   it('needs at least 12 characters before it sends anything', async () => {
     const server = mockApi();
     const { user } = renderRoute(<RestorePasswordRoute />, { path: '/restorepassword', state });

@@ -6,7 +6,7 @@ import { RestoreSmsRoute } from './restore-sms';
 
 const phone = '+79001112233';
 
-describe('/restoresms', { timeout: 20_000 }, () => {
+describe('/restoresms', () => {
   it('tells an administrator to ask the server’s operator for a new password, and sends no SMS (issue 32 item 6)', async () => {
     const server = mockApi();
     const { user } = renderRoute(<RestoreSmsRoute />, { path: '/restoresms', state: { phone } });

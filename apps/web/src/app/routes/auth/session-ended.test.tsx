@@ -7,7 +7,7 @@ import { renderRoute, signIn } from '../../../test/render';
 import { createAppRouter } from '../../router';
 import { LoginRoute } from './login';
 
-describe('an ended session', { timeout: 20_000 }, () => {
+describe('an ended session', () => {
   it('goes to /login saying «Сеанс завершён, войдите снова»', async () => {
     mockApi({
       'GET /api/users/me/': [401, { detail: 'Not authenticated.' }],

@@ -11,7 +11,7 @@ import { VerifyUserRoute } from './verify-user';
 
 const state = { phone: '+79001234567', verification_token: 'tok-1' };
 
-describe('/verifyuser: codes a person understands', { timeout: 20_000 }, () => {
+describe('/verifyuser: codes a person understands', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('puts the cursor in the code field on arrival', async () => {

@@ -15,7 +15,7 @@ const pass = {
 };
 const holderKey = 'k'.repeat(43);
 
-describe('/guest/:token', { timeout: 20_000 }, () => {
+describe('/guest/:token', () => {
   it('shows the address and window, sends the code without a login and confirms the number', async () => {
     const server = mockApi({
       [`GET ${base}/`]: pass,

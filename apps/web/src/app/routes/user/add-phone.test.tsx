@@ -18,7 +18,7 @@ async function chooseType(user: UserEvent, label: string) {
   await user.click(await screen.findByRole('option', { name: label }));
 }
 
-describe('/add-phone', { timeout: 30_000 }, () => {
+describe('/add-phone', () => {
   it('adds a permanent phone, logs it and returns to /mybarrier', async () => {
     signIn();
     const server = mockApi({

@@ -8,7 +8,7 @@ import { BarrierDetailsRoute } from './barrier-details';
 
 const state = { barrier_id: 8 };
 
-describe('/barrier-details', { timeout: 20_000 }, () => {
+describe('/barrier-details', () => {
   it('tells a user blocked by the administrator why, and offers no request', async () => {
     signIn();
     const server = mockApi({

@@ -19,7 +19,7 @@ const action = (id: number, actionType = 'add_phone') => ({
 
 const firstPage = Array.from({ length: 10 }, (_, index) => action(index + 1));
 
-describe('/barrier-history', { timeout: 30_000 }, () => {
+describe('/barrier-history', () => {
   it('loads page 1 without empty filters, pages as "N / M" and sends the filters once set', async () => {
     signIn();
     const server = mockApi({

@@ -13,7 +13,7 @@ const firstPage = Array.from({ length: 5 }, (_, index) => ({
   address: `ул Ленина, д ${index + 1}`,
 }));
 
-describe('/barriers', { timeout: 30_000 }, () => {
+describe('/barriers', () => {
   it('lists my barriers 5 per page with "N / M" paging and the address sort cycle', async () => {
     signIn();
     const server = mockApi({

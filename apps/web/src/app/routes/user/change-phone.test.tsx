@@ -11,7 +11,7 @@ const newPhone = '+79005556677';
 const codes: MockHandler = ({ body }) =>
   codeSent((body as { mode: string }).mode === 'change_phone_old' ? 'old-1' : 'new-1');
 
-describe('/change-phone', { timeout: 30_000 }, () => {
+describe('/change-phone', () => {
   it('goes through the four steps, checking the new phone and its code, and changes the phone', async () => {
     signIn();
     const server = mockApi({

@@ -5,7 +5,7 @@ import { renderRoute, signIn } from '../../../test/render';
 import { codeSent, codeVerified, userProfile } from '../../../test/user-fixtures';
 import { DeleteAccountRoute } from './delete-account';
 
-describe('/delete-account', { timeout: 20_000 }, () => {
+describe('/delete-account', () => {
   it('sends a code, deletes the profile with the verified token, confirms and returns to /login after 2 s', async () => {
     signIn();
     const server = mockApi({

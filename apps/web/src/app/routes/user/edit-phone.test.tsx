@@ -7,7 +7,7 @@ import { EditPhoneRoute } from './edit-phone';
 
 const schedulePhone = { ...failedPhone, id: 40, name: 'Няня', type: 'schedule', status: 'ok', barrier: 8 };
 
-describe('/edit-phone', { timeout: 20_000 }, () => {
+describe('/edit-phone', () => {
   it('saves the name and the schedule through the user calls and returns to the barrier', async () => {
     signIn();
     const server = mockApi({

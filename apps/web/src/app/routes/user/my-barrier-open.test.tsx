@@ -25,7 +25,7 @@ const list = (items: object[]) => ({
   page_size: 10,
 });
 
-describe('/mybarrier: «Открыть»', { timeout: 20_000 }, () => {
+describe('/mybarrier: «Открыть»', () => {
   it('opens, shows «Открывается…» then «Открыто», and lists the opening in «Мои открытия»', async () => {
     signIn();
     let confirmed = false;

@@ -20,7 +20,7 @@ const barrierCalls = {
 
 const limitRow = (label: string) => screen.getByText(label).parentElement as HTMLElement;
 
-describe('/mybarrier', { timeout: 20_000 }, () => {
+describe('/mybarrier', () => {
   it('shows the barrier, its administrator, the limits and my phones with their status', async () => {
     signIn();
     mockApi(barrierCalls);

@@ -5,7 +5,7 @@ import { renderRoute, signIn } from '../../../test/render';
 import { accessRequest, page } from '../admin/test-data';
 import { RequestsRoute } from './requests';
 
-describe('/requests', { timeout: 20_000 }, () => {
+describe('/requests', () => {
   it('opens on the outgoing tab and cancels a request through the user call, hiding it', async () => {
     signIn();
     const server = mockApi({

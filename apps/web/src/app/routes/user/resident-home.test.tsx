@@ -60,7 +60,7 @@ const startsOn = async () => {
   };
 };
 
-describe('a returning resident lands with the gate one tap away', { timeout: 30_000 }, () => {
+describe('a returning resident lands with the gate one tap away', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('sends a stored resident session from / and /login to /start, asking for no code', async () => {

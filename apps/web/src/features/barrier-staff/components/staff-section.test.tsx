@@ -15,7 +15,7 @@ const staff = { staff: [member(7, 'Олег Операторов'), member(8, '�
 const refused = (code: string): [number, unknown] => [409, { detail: 'x', code }];
 
 /** Issue 32 item 7: a red line from one step goes when the next step succeeds. */
-describe('StaffSection messages', { timeout: 20_000 }, () => {
+describe('StaffSection messages', () => {
   it('clears a failed add once a role change succeeds, and a failed role change once an add succeeds', async () => {
     signIn();
     const server = mockApi({

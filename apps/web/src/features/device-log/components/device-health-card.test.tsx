@@ -16,7 +16,7 @@ const deviceHealth = {
   unrecognised_count: 0,
 };
 
-describe('DeviceHealthCard', { timeout: 20_000 }, () => {
+describe('DeviceHealthCard', () => {
   it('shows a device in order', async () => {
     signIn();
     mockApi({ 'GET /api/admin/barriers/5/device-health/': deviceHealth });

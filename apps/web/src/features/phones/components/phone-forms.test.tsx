@@ -10,7 +10,7 @@ function renderForm(ui: React.ReactNode) {
   return { user: userEvent.setup(), ...render(<MantineProvider env="test">{ui}</MantineProvider>) };
 }
 
-describe('add phone form', { timeout: 20_000 }, () => {
+describe('add phone form', () => {
   it('shows a message as soon as a touched field is invalid and keeps save disabled', async () => {
     const onSubmit = vi.fn(async () => undefined);
     const { user } = renderForm(<AddPhoneForm onSubmit={onSubmit} />);

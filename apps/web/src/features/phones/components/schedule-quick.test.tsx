@@ -21,7 +21,7 @@ const times = (day: string) =>
     .queryAllByDisplayValue(/^\d\d:\d\d$/)
     .map((input) => (input as HTMLInputElement).value);
 
-describe('schedule copying and quick windows', { timeout: 20_000 }, () => {
+describe('schedule copying and quick windows', () => {
   afterEach(() => vi.useRealTimers());
 
   it("copies a day's intervals to the working days, then to every day", async () => {
