@@ -64,10 +64,12 @@ describe('batches: several numbers in one SMS (TELL)', () => {
       [],
     );
 
-    // A removal is one SMS per number (no combined delete is documented), and the unit follows.
-    await h.removePhone(barrier.id, added[0]!.id);
+    // A removal is one delete per number (no combined delete is documented), confirmed by the list read sent
+    // right after it (its answer «User removed» names nothing, 0025): two SMS, as forecast; the unit follows.
+    expect(await h.removePhone(barrier.id, added[0]!.id)).toBe(2);
     await h.run(barrier.id);
-    expect(h.smsTo(barrier.devicePhone).slice(1)).toEqual([`PWD=1111#DEL=${numbers[0]}#`]);
+    expect(h.smsTo(barrier.devicePhone).slice(1)).toEqual([`PWD=1111#DEL=${numbers[0]}#`, 'PWD=1111#TEL?#']);
+    expect((await h.commands(barrier.id)).at(-1)).toMatchObject({ kind: 'delete', status: 'confirmed' });
     expect(unitNumbers(t, h, barrier.id)).toEqual(numbers.slice(1).sort());
   });
 

@@ -366,8 +366,9 @@ describe('replies as units send them in the field', () => {
       )
         .map((row) => row.phone)
         .sort();
-    const removePhone = async (barrierId: number, phoneId: number) => {
-      expect(await h2.removePhone(barrierId, phoneId)).toBe(1);
+    /** `sms`: 2 on TELL (the delete and the list read that confirms it, 0025), 1 on Telemetrica. */
+    const removePhone = async (barrierId: number, phoneId: number, sms = 1) => {
+      expect(await h2.removePhone(barrierId, phoneId)).toBe(sms);
       return (await h2.commands(barrierId)).at(-1)!;
     };
 
@@ -420,6 +421,68 @@ describe('replies as units send them in the field', () => {
       expect(unitNumbersOf(barrier.id)).toEqual([second.number]);
 
       // Its reply is overdue: it is sent again, heard and answered; the unit lets in whom the database does.
+      await settleQueue(t2, h2, barrier.id);
+      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject(
+        {
+          status: 'confirmed',
+          attempts: 2,
+        },
+      );
+      expect(unitNumbersOf(barrier.id)).toEqual(await databaseNumbersOf(barrier.id));
+      expect(unitNumbersOf(barrier.id)).toEqual([]);
+    });
+
+    it('TELL: a late «User removed» does not confirm a delete the unit never heard; the list read sent with it decides', async () => {
+      const barrier = await h2.createBarrier({ ownerId: owner.id, model: 'TELL-GC20', password: '1111' });
+      const first = await h2.addPhone(barrier.id, { userId: owner.id });
+      const second = await h2.addPhone(barrier.id, { userId: owner.id });
+      await settleQueue(t2, h2, barrier.id);
+      expect(unitNumbersOf(barrier.id)).toEqual([first.number, second.number].sort());
+
+      // Out of coverage: the unit hears the first delete (sent twice, each with its list read); its answers
+      // come late.
+      h2.simulators.deliverAs(barrier.id, { kind: 'late', delayMs: 20 * 60_000 });
+      const firstDelete = await removePhone(barrier.id, first.id, 2);
+      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'sent' });
+      expect(h2.smsTo(barrier.devicePhone).slice(-2)).toEqual([
+        `PWD=1111#DEL=${first.number}#`,
+        'PWD=1111#TEL?#',
+      ]);
+      await waitOutReply(t2, h2, barrier.id, { answer: false });
+      t2.clock.advance(t2.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'idle' });
+      expect((await h2.commands(barrier.id)).find((command) => command.id === firstDelete.id)).toMatchObject({
+        status: 'failed',
+        attempts: 2,
+      });
+
+      // Back in coverage, the second resident's access is revoked: the delete is lost on the way, its list
+      // read is heard and answered (the number is still there), and the held answers arrive.
+      h2.simulators.deliverAs(barrier.id, null);
+      const secondDelete = await removePhone(barrier.id, second.id, 2);
+      h2.simulators.missNext(barrier.id, 1);
+      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'sent' });
+      expect(await h2.deliverLateReplies()).toBe(4);
+      const heard = (
+        await t2.deps.db
+          .select()
+          .from(deviceMessages)
+          .where(and(eq(deviceMessages.barrierId, barrier.id), eq(deviceMessages.direction, 'in')))
+          .orderBy(asc(deviceMessages.id))
+      ).slice(-4);
+      // «User removed» is only heard: it confirms nothing; every list naming the number answers no delete of it.
+      const removed = heard.filter((message) => message.text === 'User removed');
+      expect(removed.length).toBeGreaterThan(0);
+      expect(removed.every((message) => message.outcome === 'acknowledged')).toBe(true);
+      expect(heard.some((message) => message.outcome === 'confirmed')).toBe(false);
+      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject(
+        {
+          status: 'sent',
+        },
+      );
+      expect(unitNumbersOf(barrier.id)).toEqual([second.number]);
+
+      // Its reply is overdue: it is sent again and heard; the list read says "Empty phonebook", which confirms it.
       await settleQueue(t2, h2, barrier.id);
       expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject(
         {

@@ -26,7 +26,8 @@ export type DeviceMessageDirection = (typeof DEVICE_MESSAGE_DIRECTIONS)[number];
  * format_error: it did not understand the command);
  * `unrecognised`: a reply from the device's number that matched nothing; `late`: a reply naming a command that
  * had already finished (a repeated delivery, or an answer after the command failed), kept and ignored
- * (docs/decisions/0025). `power_failure` / `power_restored` / `alarm`: an SMS the unit sent by itself (its
+ * (docs/decisions/0025); `acknowledged`: a change's own answer where the list read sent after it confirms it
+ * (a delete on TELL, whose answer names nothing), kept and confirming nothing. `power_failure` / `power_restored` / `alarm`: an SMS the unit sent by itself (its
  * supply was cut, came back, or another alarm; recognised by the model's alarm forms, issue 30 item 5).
  */
 export const DEVICE_MESSAGE_OUTCOMES = [
@@ -37,6 +38,7 @@ export const DEVICE_MESSAGE_OUTCOMES = [
   'format_error',
   'unrecognised',
   'late',
+  'acknowledged',
   'power_failure',
   'power_restored',
   'alarm',

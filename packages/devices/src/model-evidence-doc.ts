@@ -24,6 +24,12 @@ const CONFIRMATION_LONG: Record<ModelEvidence['confirmation'], string> = {
   none: 'neither a reply nor a read-back is documented: a change cannot be confirmed',
 };
 
+const DELETES_BY_READ =
+  '; a delete is confirmed by the list read sent after it, because its answer names nothing and could be a late answer to another command';
+
+const confirmationCell = (model: ModelEvidence) =>
+  `${CONFIRMATION[model.confirmation]}${model.deletesByRead ? ', deletes read back' : ''}`;
+
 /** A table cell: no line breaks, and `|` escaped (also inside code spans, as GitHub tables require). */
 function cell(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
@@ -54,7 +60,7 @@ function modelSection(model: ModelEvidence): string[] {
     `## ${model.label} (\`${model.model}\`)`,
     '',
     `- Capacity: ${model.capacity} numbers. Source: ${model.capacitySource}.`,
-    `- Confirmation of a change: **${CONFIRMATION[model.confirmation]}** (${CONFIRMATION_LONG[model.confirmation]}).`,
+    `- Confirmation of a change: **${confirmationCell(model)}** (${CONFIRMATION_LONG[model.confirmation]}${model.deletesByRead ? DELETES_BY_READ : ''}).`,
     model.offered
       ? '- Offered to a new barrier: yes.'
       : `- Offered to a new barrier: **no**; the form says «${model.unavailableReason}»`,
@@ -83,7 +89,7 @@ function modelSection(model: ModelEvidence): string[] {
 export function renderModelsDoc(models: readonly ModelEvidence[] = allModelEvidence()): string {
   const summary = models.map(
     (model) =>
-      `| [${model.label}](#${anchor(model)}) (\`${model.model}\`) | ${model.capacity} | ${CONFIRMATION[model.confirmation]} | ${model.offered ? 'yes' : '**no**'} | ${model.verifiedCount} | ${model.unverifiedCount} |`,
+      `| [${model.label}](#${anchor(model)}) (\`${model.model}\`) | ${model.capacity} | ${confirmationCell(model)} | ${model.offered ? 'yes' : '**no**'} | ${model.verifiedCount} | ${model.unverifiedCount} |`,
   );
   return [
     '# Device models: what is verified, from which source',

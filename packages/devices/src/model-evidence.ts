@@ -31,6 +31,8 @@ export interface ModelEvidence {
   capacitySource: string;
   /** How a whitelist change is confirmed: a documented reply, reading the change back, or not at all. */
   confirmation: DeviceSheet['confirmation'];
+  /** A delete is confirmed by the list read sent after it: its answer names nothing (`confirmDeletesByRead`). */
+  deletesByRead: boolean;
   /** Whether a new barrier may choose the model, and the Russian reason shown when it may not. */
   offered: boolean;
   unavailableReason: string | null;
@@ -152,6 +154,7 @@ export function sheetEvidence(
     capacity: sheet.capacity,
     capacitySource: sheet.capacitySource,
     confirmation: sheet.confirmation,
+    deletesByRead: sheet.confirmDeletesByRead === true,
     offered: offeredReason === null,
     unavailableReason: offeredReason,
     numberFormat: sheet.numberFormat,

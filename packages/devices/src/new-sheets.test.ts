@@ -157,9 +157,9 @@ describe('several numbers in one SMS (ELDES, TELL, Telemetrica)', () => {
     }));
     const weekStart = new Date('2026-03-01T21:00:00Z');
     // Ten phones opening and closing together: one add SMS (TELL holds 8 numbers in 160 characters: two)
-    // and ten deletes (deletes are one number an SMS).
+    // and ten deletes (deletes are one number an SMS; on TELL each with the list read that confirms it).
     const tell = countWeeklySms('TELL-GC20', phones, weekStart, 180, { batch: true });
-    expect(tell.total).toBe(2 + 10);
+    expect(tell.total).toBe(2 + 2 * 10);
     const eldes = countWeeklySms('ESIM120', phones, weekStart, 180, { batch: true });
     expect(eldes.total).toBe(2 + 10);
     expect(countWeeklySms('ESIM120', phones, weekStart, 180).total).toBe(20);

@@ -346,12 +346,15 @@ export function querySlots(query: ReadQuery): number[] {
 }
 
 /**
- * Models whose sheet documents no reply to a whitelist change (`confirmation: 'read_back'`): the query that
- * shows a sent command's effect (its slot, or the whole list), or null when the model confirms by reply.
+ * Models whose sheet documents no reply to a whitelist change (`confirmation: 'read_back'`), and deletes on
+ * models whose delete answer names nothing (`confirmDeletesByRead`): the query that shows a sent command's
+ * effect (its slot, or the whole list), or null when the command is confirmed by its reply.
  */
 export function confirmationQuery(model: DeviceModel, command: PlannedCommand): ReadQuery | null {
   const sheet = resolveSheet(model);
-  if (sheet.confirmation !== 'read_back' || !sheet.readBack || command.kind === 'set_clock') return null;
+  const byRead =
+    sheet.confirmation === 'read_back' || (sheet.confirmDeletesByRead === true && command.kind === 'delete');
+  if (!byRead || !sheet.readBack || command.kind === 'set_clock') return null;
   if (sheet.readBack.mode === 'list') return { kind: 'list' };
   const [entry] = commandEntries(command);
   if (!entry) return null;

@@ -42,7 +42,12 @@
  */
 export const DEBT_WINDOW_MS = 60 * 60_000;
 
-export type ReplyOutcome = 'confirmed' | 'refused' | 'format_error';
+/**
+ * `acknowledged`: the command's own answer where a reading confirms it (a delete of a `confirmDeletesByRead`
+ * model, whitelist-reply.ts): heard, logged with the command, confirms nothing; only the command in flight
+ * takes it.
+ */
+export type ReplyOutcome = 'confirmed' | 'refused' | 'format_error' | 'acknowledged';
 
 /** How a reply relates to one command: what it says, and how strongly it points at that command. */
 export interface CommandReplyMatch {

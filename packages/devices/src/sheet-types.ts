@@ -204,6 +204,14 @@ export interface DeviceSheet {
    * confirmed and the engine must not offer the model until it can).
    */
   confirmation: 'reply' | 'read_back' | 'none';
+  /**
+   * `confirmation: 'reply'` models whose answer to a delete names nothing ("success", «User removed») but
+   * that can read their list: a delete is confirmed by the list read sent right after it (the number gone),
+   * not by that answer, which only acknowledges it. Such an answer cannot be told from a late answer to an
+   * earlier command, and a delete believed done that the unit never heard leaves a revoked number able to
+   * open the gate (docs/decisions/0025, "Deletes read back").
+   */
+  confirmDeletesByRead?: true;
   /** Several numbers in one SMS, where the model documents it (null: one number an SMS). */
   batch: { add?: BatchForm; delete?: BatchForm } | null;
   /** Documented clock forms, the default (strongest source) first; empty when the model has no clock. */

@@ -55,21 +55,31 @@ export interface DeviceView {
 
 /** Models that confirm a whitelist change by reading it back: each attempt of a change is two SMS. */
 const READ_BACK_MODELS = DEVICE_MODELS.filter((model) => getSheet(model).confirmation === 'read_back');
+/** Models that confirm a delete by reading their list back (`confirmDeletesByRead`): a delete is two SMS. */
+const DELETE_READ_BACK_MODELS = DEVICE_MODELS.filter(
+  (model) => getSheet(model).confirmDeletesByRead === true && getSheet(model).confirmation !== 'read_back',
+);
+
+/** SQL: the row's command is of one of `kinds` on a barrier of one of `models` (false for no model). */
+function kindOnModels(kinds: readonly string[], models: readonly string[]) {
+  if (models.length === 0) return sql`false`;
+  return sql`${deviceCommands.kind} in (${sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  )}) and exists (select 1 from ${barriers} sb
+          where sb.id = ${deviceCommands.barrierId} and sb.device_model in (${sql.join(
+            models.map((model) => sql`${model}`),
+            sql`, `,
+          )}))`;
+}
 
 /**
  * SQL: the SMS a `device_commands` row has cost (or will cost once sent): one per attempt, two where the
- * barrier's model confirms a change by reading it back (the change and its read, render.ts).
+ * barrier's model confirms the change by reading it back (the change and its read, render.ts
+ * `confirmationQuery`).
  */
 export function commandSmsSql() {
-  const models = sql.join(
-    READ_BACK_MODELS.map((model) => sql`${model}`),
-    sql`, `,
-  );
-  const readBack =
-    READ_BACK_MODELS.length === 0
-      ? sql`false`
-      : sql`${deviceCommands.kind} in ('add', 'add_window', 'delete') and exists (select 1 from ${barriers} sb
-          where sb.id = ${deviceCommands.barrierId} and sb.device_model in (${models}))`;
+  const readBack = sql`(${kindOnModels(['add', 'add_window', 'delete'], READ_BACK_MODELS)}) or (${kindOnModels(['delete'], DELETE_READ_BACK_MODELS)})`;
   return sql`greatest(${deviceCommands.attempts}, 1) * (case when ${readBack} then 2 else 1 end)`;
 }
 

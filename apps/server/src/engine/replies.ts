@@ -22,8 +22,11 @@ export interface ReplyResult {
   matched: {
     barrierId: number;
     commandId: number;
-    /** `late`: it answered a command that had already finished; nothing changed. */
-    outcome: 'confirmed' | 'refused' | 'format_error' | 'late';
+    /**
+     * `late`: it answered a command that had already finished; nothing changed. `acknowledged`: the command's
+     * own answer where the reading sent after it confirms it (a delete on TELL): nothing changed.
+     */
+    outcome: 'confirmed' | 'refused' | 'format_error' | 'late' | 'acknowledged';
     /**
      * Nothing is left to send: the command answered was the barrier's only open one, and the re-plan after
      * it queued nothing (read under the barrier's lock). The worker need not be woken for it.
@@ -171,13 +174,14 @@ async function matchDeviceReply(
       // older command's debt, for the command in flight as well: it may have been its answer, so the debt
       // moves to no later command, and the send does not count as unanswered (send-batcher.ts). Its own
       // statement, before the confirmation rewrites the row (one statement cannot update a row twice).
-      const partRead =
-        !chosen.late &&
-        outcome === 'confirmed' &&
-        command.kind === 'read' &&
-        !joinReadParts(barrier, command, message.text).complete;
+      const joined =
+        !chosen.late && outcome === 'confirmed' && command.kind === 'read'
+          ? joinReadParts(barrier, command, message.text)
+          : null;
+      const partRead = joined !== null && !joined.complete;
+      // An acknowledgement is not the answer its attempt waits for (the reading is): not counted.
       const answered = [
-        ...(partRead ? [] : [command.id]),
+        ...(partRead || outcome === 'acknowledged' ? [] : [command.id]),
         ...(chosen.paidWhileInFlight ? [chosen.paidWhileInFlight.id] : []),
       ];
       if (answered.length > 0)
@@ -203,9 +207,8 @@ async function matchDeviceReply(
             .update(deviceCommands)
             .set({ reply: message.text })
             .where(eq(deviceCommands.id, command.id));
-      } else if (outcome === 'confirmed' && command.kind === 'read') {
+      } else if (joined !== null) {
         // A part of a read's answer: kept until every slot of the range is answered.
-        const joined = joinReadParts(barrier, command, message.text);
         if (joined.complete) confirmed = await confirmCommand(tx, deps, barrier, command, joined.text, now);
         else
           await tx
@@ -216,7 +219,9 @@ async function matchDeviceReply(
         confirmed = await confirmCommand(tx, deps, barrier, command, message.text, now, {
           alongside: logged,
         });
-      else if (outcome === 'refused') await failCommand(tx, deps, command, DEVICE_REFUSED_PASSWORD, now);
+      else if (outcome === 'acknowledged') {
+        // Heard and logged with its command; the reading sent after it decides.
+      } else if (outcome === 'refused') await failCommand(tx, deps, command, DEVICE_REFUSED_PASSWORD, now);
       else await failCommand(tx, deps, command, DEVICE_NOT_UNDERSTOOD, now);
       if (!confirmed?.alongsideDone) await tx.execute(writesInOneStatement(logged));
       const wasOnlyOpen = openCommands === 1 && (command.status === 'queued' || command.status === 'sent');

@@ -3,17 +3,11 @@
  * sent within the reply window, how a reply matches each (the rules: `@propusk/devices/reply-choice`), and a
  * read's answer joined from its parts.
  */
-import { matchReplyDetail } from '@propusk/devices/commands';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
-import {
-  confirmationQuery,
-  joinReadParts as joinParts,
-  parseReadReply,
-  probeAnswerOnly,
-  readingConfirms,
-} from '@propusk/devices/readback';
+import { joinReadParts as joinParts, parseReadReply, probeAnswerOnly } from '@propusk/devices/readback';
 import type { CommandReplyMatch } from '@propusk/devices/reply-choice';
 import { matchSettingReplyDetail } from '@propusk/devices/settings';
+import { matchWhitelistReply } from '@propusk/devices/whitelist-reply';
 import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { deviceCommands } from '../db/schema.ts';
@@ -36,7 +30,7 @@ const CANDIDATES_MAX = 100;
 export type CommandRow = typeof deviceCommands.$inferSelect;
 
 export interface ReplyBarrier {
-  model: Parameters<typeof matchReplyDetail>[0];
+  model: Parameters<typeof matchWhitelistReply>[0];
   profile?: Parameters<typeof parseReadReply>[3];
 }
 
@@ -50,30 +44,16 @@ export function matchCommandReply(
   text: string,
 ): CommandReplyMatch | null {
   try {
-    if (isWhitelistKind(command.kind)) {
-      const planned = commandFromJson(command.payload as PlannedCommandJson);
-      const query = confirmationQuery(barrier.model, planned);
-      if (query !== null) {
-        // A model that documents no reply to a change: only the reading of its slot sent after it confirms
-        // it, and only when the reading shows what the change wrote (0026). A reading that shows otherwise
-        // answers nothing: the change is sent again when its reply is overdue.
-        const reading = parseReadReply(barrier.model, query, text, barrier.profile);
-        if (reading === null) return null;
-        if (reading.outcome === 'refused' || reading.outcome === 'format_error')
-          return { outcome: reading.outcome, strength: 0 };
-        // Strength 1, as any one-slot read's answer: the text cannot tell this read from a device check's read
-        // of the same slot, so the newest of them takes it (a check's read sent after the change gets its own
-        // answer instead of it being taken as a late answer to the change).
-        return readingConfirms(planned, reading) ? { outcome: 'confirmed', strength: 1 } : null;
-      }
-      const found = matchReplyDetail(
+    if (isWhitelistKind(command.kind))
+      // Confirmed by its reply, or by the reading sent after it where the model documents no reply to the
+      // change or its answer names nothing (0025, 0026): the rules are the devices package's, shared with the
+      // convergence property test.
+      return matchWhitelistReply(
         barrier.model,
         commandFromJson(command.payload as PlannedCommandJson),
         text,
         { utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES, profile: barrier.profile ?? null },
       );
-      return found ? { outcome: found.outcome, strength: found.names ? 2 : 0 } : null;
-    }
     if (command.kind === 'read' || command.kind === PASSWORD_PROBE_KIND) {
       // A probe (password-probe.ts) is a read written with another password: answered as a read is, but only
       // by a text that names its own slots and no other (a longer read's answer names the probe's slots too

@@ -45,6 +45,7 @@ export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
   format_error: 'команда не понята',
   unrecognised: 'не распознано',
   late: 'поздний ответ',
+  acknowledged: 'ответ получен, проверяется списком',
   power_failure: 'нет питания',
   power_restored: 'питание восстановлено',
   alarm: 'тревога',

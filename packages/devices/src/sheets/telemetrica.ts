@@ -30,6 +30,9 @@ export const telemetricaSheet: DeviceSheet = {
   capacity: 4,
   capacitySource: `${cite('telemetricaT80', '"#06#" adds extra numbers, up to 4 in one SMS; no larger list is documented')}; SimPal-family modules hold a few numbers (${cite('simpalT40', 'p. 10')}); unverified on a gate module`,
   confirmation: 'reply',
+  // Its answers name nothing, but a delete is not confirmed by reading the list back: the answer of a unit
+  // holding no number is not documented, and the engine would take a late "success" for it (0025, "Deletes
+  // read back"). The debt rule (reply-choice.ts) guards its deletes.
   batch: {
     add: {
       prefix: '#06#',

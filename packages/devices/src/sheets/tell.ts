@@ -25,6 +25,8 @@ export const tellGateControlSheet: DeviceSheet = {
   capacity: 20,
   capacitySource: cite('tellGc20Manual', '§1 "Possibility to register up to 20 users"'),
   confirmation: 'reply',
+  // Its delete answers name nothing: a delete is confirmed by reading the list back (sheet-types.ts).
+  confirmDeletesByRead: true,
   batch: {
     add: {
       prefix: 'PWD={pwd}#',
