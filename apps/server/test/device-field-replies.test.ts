@@ -366,6 +366,22 @@ describe('replies as units send them in the field', () => {
       )
         .map((row) => row.phone)
         .sort();
+    const commandById = async (barrierId: number, id: number) =>
+      (await h2.commands(barrierId)).find((command) => command.id === id);
+    /** The SMS heard from the unit, oldest first. */
+    const heardFrom = (barrierId: number) =>
+      t2.deps.db
+        .select()
+        .from(deviceMessages)
+        .where(and(eq(deviceMessages.barrierId, barrierId), eq(deviceMessages.direction, 'in')))
+        .orderBy(asc(deviceMessages.id));
+    /** The delete's reply is overdue: it is sent again, heard and confirmed; the unit lets in whom the database does. */
+    const retriedToEmpty = async (barrierId: number, deleteId: number) => {
+      await settleQueue(t2, h2, barrierId);
+      expect(await commandById(barrierId, deleteId)).toMatchObject({ status: 'confirmed', attempts: 2 });
+      expect(unitNumbersOf(barrierId)).toEqual(await databaseNumbersOf(barrierId));
+      expect(unitNumbersOf(barrierId)).toEqual([]);
+    };
     /** `sms`: 2 on TELL (the delete and the list read that confirms it, 0025), 1 on Telemetrica. */
     const removePhone = async (barrierId: number, phoneId: number, sms = 1) => {
       expect(await h2.removePhone(barrierId, phoneId)).toBe(sms);
@@ -386,7 +402,7 @@ describe('replies as units send them in the field', () => {
       await waitOutReply(t2, h2, barrier.id, { answer: false });
       t2.clock.advance(t2.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
       expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'idle' });
-      expect((await h2.commands(barrier.id)).find((command) => command.id === firstDelete.id)).toMatchObject({
+      expect(await commandById(barrier.id, firstDelete.id)).toMatchObject({
         status: 'failed',
         attempts: 2,
       });
@@ -402,34 +418,16 @@ describe('replies as units send them in the field', () => {
       // The two held answers to the first delete arrive now: "success", "success". They are the first
       // delete's (late); the second delete is not believed done while the unit still lets the number in.
       expect(await h2.deliverLateReplies()).toBe(2);
-      const late = (
-        await t2.deps.db
-          .select()
-          .from(deviceMessages)
-          .where(and(eq(deviceMessages.barrierId, barrier.id), eq(deviceMessages.direction, 'in')))
-          .orderBy(asc(deviceMessages.id))
-      ).slice(-2);
+      const late = (await heardFrom(barrier.id)).slice(-2);
       expect(late).toMatchObject([
         { outcome: 'late', commandId: firstDelete.id, text: 'success' },
         { outcome: 'late', commandId: firstDelete.id, text: 'success' },
       ]);
-      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject(
-        {
-          status: 'sent',
-        },
-      );
+      expect(await commandById(barrier.id, secondDelete.id)).toMatchObject({ status: 'sent' });
       expect(unitNumbersOf(barrier.id)).toEqual([second.number]);
 
-      // Its reply is overdue: it is sent again, heard and answered; the unit lets in whom the database does.
-      await settleQueue(t2, h2, barrier.id);
-      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject(
-        {
-          status: 'confirmed',
-          attempts: 2,
-        },
-      );
-      expect(unitNumbersOf(barrier.id)).toEqual(await databaseNumbersOf(barrier.id));
-      expect(unitNumbersOf(barrier.id)).toEqual([]);
+      // Its reply is overdue: it is sent again, heard and answered.
+      await retriedToEmpty(barrier.id, secondDelete.id);
     });
 
     it('TELL: a late «User removed» does not confirm a delete the unit never heard; the list read sent with it decides', async () => {
@@ -451,7 +449,7 @@ describe('replies as units send them in the field', () => {
       await waitOutReply(t2, h2, barrier.id, { answer: false });
       t2.clock.advance(t2.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
       expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'idle' });
-      expect((await h2.commands(barrier.id)).find((command) => command.id === firstDelete.id)).toMatchObject({
+      expect(await commandById(barrier.id, firstDelete.id)).toMatchObject({
         status: 'failed',
         attempts: 2,
       });
@@ -463,35 +461,17 @@ describe('replies as units send them in the field', () => {
       h2.simulators.missNext(barrier.id, 1);
       expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'sent' });
       expect(await h2.deliverLateReplies()).toBe(4);
-      const heard = (
-        await t2.deps.db
-          .select()
-          .from(deviceMessages)
-          .where(and(eq(deviceMessages.barrierId, barrier.id), eq(deviceMessages.direction, 'in')))
-          .orderBy(asc(deviceMessages.id))
-      ).slice(-4);
+      const heard = (await heardFrom(barrier.id)).slice(-4);
       // «User removed» is only heard: it confirms nothing; every list naming the number answers no delete of it.
       const removed = heard.filter((message) => message.text === 'User removed');
       expect(removed.length).toBeGreaterThan(0);
       expect(removed.every((message) => message.outcome === 'acknowledged')).toBe(true);
       expect(heard.some((message) => message.outcome === 'confirmed')).toBe(false);
-      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject(
-        {
-          status: 'sent',
-        },
-      );
+      expect(await commandById(barrier.id, secondDelete.id)).toMatchObject({ status: 'sent' });
       expect(unitNumbersOf(barrier.id)).toEqual([second.number]);
 
       // Its reply is overdue: it is sent again and heard; the list read says "Empty phonebook", which confirms it.
-      await settleQueue(t2, h2, barrier.id);
-      expect((await h2.commands(barrier.id)).find((command) => command.id === secondDelete.id)).toMatchObject(
-        {
-          status: 'confirmed',
-          attempts: 2,
-        },
-      );
-      expect(unitNumbersOf(barrier.id)).toEqual(await databaseNumbersOf(barrier.id));
-      expect(unitNumbersOf(barrier.id)).toEqual([]);
+      await retriedToEmpty(barrier.id, secondDelete.id);
     });
 
     it('costs no SMS more when every answer comes in time', async () => {
