@@ -375,6 +375,18 @@ describe('replies as units send them in the field', () => {
         .from(deviceMessages)
         .where(and(eq(deviceMessages.barrierId, barrierId), eq(deviceMessages.direction, 'in')))
         .orderBy(asc(deviceMessages.id));
+    /** No answer to either attempt of the command in flight: it fails. */
+    const failsUnanswered = async (barrierId: number, id: number) => {
+      await waitOutReply(t2, h2, barrierId, { answer: false });
+      t2.clock.advance(t2.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
+      expect(await processBarrier(t2.deps, barrierId)).toMatchObject({ state: 'idle' });
+      expect(await commandById(barrierId, id)).toMatchObject({ status: 'failed', attempts: 2 });
+    };
+    /** The next command goes in flight, but the unit never hears its SMS (lost on the way). */
+    const sendLost = async (barrierId: number) => {
+      h2.simulators.missNext(barrierId, 1);
+      expect(await processBarrier(t2.deps, barrierId)).toMatchObject({ state: 'sent' });
+    };
     /** The delete's reply is overdue: it is sent again, heard and confirmed; the unit lets in whom the database does. */
     const retriedToEmpty = async (barrierId: number, deleteId: number) => {
       await settleQueue(t2, h2, barrierId);
@@ -399,20 +411,13 @@ describe('replies as units send them in the field', () => {
       h2.simulators.deliverAs(barrier.id, { kind: 'late', delayMs: 20 * 60_000 });
       const firstDelete = await removePhone(barrier.id, first.id);
       expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'sent' });
-      await waitOutReply(t2, h2, barrier.id, { answer: false });
-      t2.clock.advance(t2.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
-      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'idle' });
-      expect(await commandById(barrier.id, firstDelete.id)).toMatchObject({
-        status: 'failed',
-        attempts: 2,
-      });
+      await failsUnanswered(barrier.id, firstDelete.id);
 
       // Back in coverage; the second resident's access is revoked: the delete goes in flight, but the unit
       // never hears it (its SMS lost on the way).
       h2.simulators.deliverAs(barrier.id, null);
       const secondDelete = await removePhone(barrier.id, second.id);
-      h2.simulators.missNext(barrier.id, 1);
-      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'sent' });
+      await sendLost(barrier.id);
       expect(h2.smsTo(barrier.devicePhone).at(-1)).toBe(`#15#${second.number}#`);
 
       // The two held answers to the first delete arrive now: "success", "success". They are the first
@@ -446,20 +451,13 @@ describe('replies as units send them in the field', () => {
         `PWD=1111#DEL=${first.number}#`,
         'PWD=1111#TEL?#',
       ]);
-      await waitOutReply(t2, h2, barrier.id, { answer: false });
-      t2.clock.advance(t2.deps.config.DEVICE_REPLY_TIMEOUT_MS + 1);
-      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'idle' });
-      expect(await commandById(barrier.id, firstDelete.id)).toMatchObject({
-        status: 'failed',
-        attempts: 2,
-      });
+      await failsUnanswered(barrier.id, firstDelete.id);
 
       // Back in coverage, the second resident's access is revoked: the delete is lost on the way, its list
       // read is heard and answered (the number is still there), and the held answers arrive.
       h2.simulators.deliverAs(barrier.id, null);
       const secondDelete = await removePhone(barrier.id, second.id, 2);
-      h2.simulators.missNext(barrier.id, 1);
-      expect(await processBarrier(t2.deps, barrier.id)).toMatchObject({ state: 'sent' });
+      await sendLost(barrier.id);
       expect(await h2.deliverLateReplies()).toBe(4);
       const heard = (await heardFrom(barrier.id)).slice(-4);
       // «User removed» is only heard: it confirms nothing; every list naming the number answers no delete of it.
