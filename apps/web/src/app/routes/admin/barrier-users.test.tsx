@@ -47,13 +47,13 @@ describe('/barrier-users', () => {
     });
     const { user } = renderRoute(<BarrierUsersRoute />, { path: '/barrier-users', state });
     await user.click(await screen.findByRole('button', { name: 'Удалить из шлагбаума' }));
-    await user.click(screen.getByRole('button', { name: 'Да, удалить' }));
+    await user.click(await screen.findByRole('button', { name: 'Да, удалить' }));
     expect(await screen.findByText('Ошибка удаления пользователя.')).toBeInTheDocument();
     server.on({
       'DELETE /api/admin/barriers/5/users/21/': [204, undefined],
       'GET /api/admin/barriers/5/users/': page('users', []),
     });
-    await user.click(screen.getByRole('button', { name: 'Да, удалить' }));
+    await user.click(await screen.findByRole('button', { name: 'Да, удалить' }));
     expect(
       await screen.findByText(
         'Пользователей не найдено. Измените поиск или пригласите жителя по номеру телефона.',
