@@ -151,14 +151,26 @@ export async function stopServer(
   clearTimeout(timer);
 }
 
-/** The part of autocannon's result used here. */
+/** The part of autocannon's result used here: the measured window's figures (after the warm-up). */
 export interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number; max: number };
   non2xx: number;
+  /** Connection errors and timeouts of the whole run, warm-up included. */
   errors: number;
   timeouts: number;
   statusCodeStats?: Record<string, { count: number }>;
+  /** Latency of each entry of `requests` (same order): which kind of request makes the tail. */
+  byRequest: LatencyFigures[];
+  /** The first request of each connection (all opened at once at the start, warm-up included). */
+  firstRequests: LatencyFigures;
+}
+
+export interface LatencyFigures {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
 }
 
 export interface LoadRequest {
@@ -169,14 +181,20 @@ export interface LoadRequest {
   body?: string;
 }
 
-/** Autocannon in its own process: the load generator does not share the server's event loop. */
+/**
+ * Autocannon in its own process: the load generator does not share the server's event loop. It runs
+ * warm-up + duration seconds on the same connections; the figures count the requests sent after the warm-up.
+ * A latency is autocannon's (from the request's write, the connection's opening included for a first request).
+ */
 const AUTOCANNON_CHILD = `
 const autocannon = require('autocannon');
 const options = JSON.parse(process.argv[1]);
 let next = options.phoneBase;
 let barrier = 0;
-const requests = options.requests.map((request) => {
-  const entry = { method: request.method, path: request.path, headers: request.headers };
+const requests = options.requests.map((request, index) => {
+  // Called just before autocannon's 'response' event of the same request: it names the request's kind.
+  const entry = { method: request.method, path: request.path, headers: request.headers,
+    onResponse: (status, body, context) => { context.kind = index; } };
   if (!request.body) return entry;
   return {
     ...entry,
@@ -187,8 +205,39 @@ const requests = options.requests.map((request) => {
     }),
   };
 });
-autocannon({ url: options.url, connections: options.connections, duration: options.duration, requests, timeout: 30 }).then(
-  (result) => process.stdout.write(JSON.stringify(result)),
+const all = [];
+const byKind = options.requests.map(() => []);
+const first = [];
+const statuses = {};
+let non2xx = 0;
+const started = Date.now();
+const measuredFrom = started + options.warmupSeconds * 1000;
+const instance = autocannon({ url: options.url, connections: options.connections,
+  duration: options.warmupSeconds + options.duration, requests, timeout: 30 });
+instance.on('response', (client, status, bytes, time) => {
+  if (client.reqsMade === 1) first.push(time);
+  if (Date.now() - time < measuredFrom) return;
+  all.push(time);
+  const kind = client.requestIterator && client.requestIterator.context && client.requestIterator.context.kind;
+  if (typeof kind === 'number') byKind[kind].push(time);
+  statuses[status] = { count: ((statuses[status] && statuses[status].count) || 0) + 1 };
+  if (status < 200 || status >= 300) non2xx++;
+});
+const figures = (list) => {
+  const sorted = Float64Array.from(list).sort();
+  const at = (share) => sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+  return { count: sorted.length, p50: Math.round(at(0.5)), p99: Math.round(at(0.99)), max: Math.round(sorted[sorted.length - 1] || 0) };
+};
+instance.then(
+  (result) => {
+    const measured = figures(all);
+    process.stdout.write(JSON.stringify({
+      requests: { total: measured.count, average: measured.count / options.duration },
+      latency: { p50: measured.p50, p99: measured.p99, max: measured.max },
+      non2xx, errors: result.errors, timeouts: result.timeouts, statusCodeStats: statuses,
+      byRequest: byKind.map(figures), firstRequests: figures(first),
+    }));
+  },
   (error) => { process.stderr.write(String((error && error.stack) || error)); process.exit(1); },
 );`;
 
@@ -196,15 +245,22 @@ export function runAutocannon(options: {
   url: string;
   connections: number;
   duration: number;
+  /** Seconds on the same connections before the measured `duration` (0: measure from the first request). */
+  warmupSeconds?: number;
   requests: LoadRequest[];
   phoneBase: number;
   writeBarriers: number[];
 }): Promise<AutocannonResult> {
+  const childOptions = { ...options, warmupSeconds: options.warmupSeconds ?? 0 };
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['-e', AUTOCANNON_CHILD, JSON.stringify(options)],
-      { cwd: SERVER_DIRECTORY, maxBuffer: 64 * 1024 * 1024, timeout: (options.duration + 90) * 1000 },
+      ['-e', AUTOCANNON_CHILD, JSON.stringify(childOptions)],
+      {
+        cwd: SERVER_DIRECTORY,
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: (childOptions.warmupSeconds + options.duration + 90) * 1000,
+      },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`autocannon failed: ${stderr || error.message}`));
         else resolve(JSON.parse(stdout) as AutocannonResult);

@@ -54,6 +54,8 @@ import {
 
 const LOAD_SECONDS = positiveEnv('RESILIENCE_LOAD_SECONDS', 60);
 const CONNECTIONS = positiveEnv('RESILIENCE_CONNECTIONS', 500);
+/** The same clients and mix before the measured run (a fresh process: its pool, caches and JIT are cold). */
+const WARMUP_SECONDS = positiveEnv('RESILIENCE_WARMUP_SECONDS', 10);
 const CRASH_COMMANDS = positiveEnv('RESILIENCE_CRASH_COMMANDS', 200);
 const RESTART_SECONDS = positiveEnv('RESILIENCE_RESTART_SECONDS', 25);
 const FUZZ_REQUESTS = positiveEnv('RESILIENCE_FUZZ_REQUESTS', 10_000);
@@ -177,19 +179,25 @@ async function loadPhase(context: Context): Promise<void> {
   } finally {
     plain.child.kill('SIGKILL');
   }
-  const hasStatementStats = await resetStatementStats(context.pool);
-  const cpu = cpuMeter(context.server.process.pid ?? 0, context.clusterDirectory);
-  const waits = waitSampler(context.pool, 'propusk_resilience');
-  const addsBefore = await countLoadAdds(context, loadBarriers);
-  cpu.start();
-  const result = await runAutocannon({
+  // One run on the same connections: the warm-up's seconds are not counted (a fresh process, and 500
+  // connections opened at once, which the server accepts one per event-loop turn: libuv/libuv#3696). The
+  // meters start when the warm-up ends.
+  const running = runAutocannon({
     url: context.server.url,
     connections: CONNECTIONS,
+    warmupSeconds: WARMUP_SECONDS,
     duration: LOAD_SECONDS,
     requests,
     phoneBase,
     writeBarriers: loadBarriers.map((barrier) => barrier.id),
   });
+  await sleep(WARMUP_SECONDS * 1000);
+  const hasStatementStats = await resetStatementStats(context.pool);
+  const cpu = cpuMeter(context.server.process.pid ?? 0, context.clusterDirectory);
+  const waits = waitSampler(context.pool, 'propusk_resilience');
+  const addsBefore = await countLoadAdds(context, loadBarriers);
+  cpu.start();
+  const result = await running;
   const cpuPerRequest = cpu.stop(result.requests.total);
   const waited = await waits.stop();
   const adds = (await countLoadAdds(context, loadBarriers)) - addsBefore;
@@ -201,7 +209,22 @@ async function loadPhase(context: Context): Promise<void> {
       `non-2xx ${formatCount(result.non2xx)}, errors ${formatCount(result.errors)} (timeouts ${result.timeouts}), ` +
       `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
   );
+  print(
+    `counted: the ${LOAD_SECONDS} s after a warm-up of ${WARMUP_SECONDS} s on the same connections; the first ` +
+      `request of each of the ${CONNECTIONS} connections (opened at once): p50 ${result.firstRequests.p50} ms, ` +
+      `p99 ${result.firstRequests.p99} ms, max ${result.firstRequests.max} ms`,
+  );
   print(`statuses: ${statuses || 'n/a'}; server still running: ${context.server.process.exitCode === null}`);
+  print('latency by request (ms): count, p50, p99, max');
+  for (const [index, entry] of requests.entries()) {
+    const figures = result.byRequest[index];
+    if (!figures) continue;
+    const label = `${entry.method} ${decodeURI(entry.path).replace(/\/\d+\//g, '/{id}/')}`;
+    print(
+      `  ${label.padEnd(62)} ${formatCount(figures.count).padStart(7)} ${String(figures.p50).padStart(6)} ` +
+        `${String(figures.p99).padStart(6)} ${String(figures.max).padStart(6)}`,
+    );
+  }
   print(
     `phones added: ${formatCount(adds)} (${(adds / LOAD_SECONDS).toFixed(0)}/s); CPU per request: ` +
       `server ${Math.round(cpuPerRequest.server)} µs + PostgreSQL ${Math.round(cpuPerRequest.database)} µs ` +
@@ -787,7 +810,7 @@ async function main(): Promise<void> {
       DEVICE_SIM_DELAY_MS: '50',
       DEVICE_REPLY_TIMEOUT_MS: '3000',
       INBOUND_SMS_TOKEN: INBOUND_TOKEN,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.RESILIENCE_LOG_LEVEL ?? 'warn',
       WEB_DIST_DIR: path.join(root, 'no-web-build'),
       // The load and the fuzz come from one address: the per-IP limits would answer 429 to most of it.
       // The device pipeline at full speed: the gateway's default 20 SMS a minute would leave the load's device
