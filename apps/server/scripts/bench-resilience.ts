@@ -3,7 +3,8 @@
  * SMS provider with its device simulator) on a private PostgreSQL cluster that the bench creates in a temp
  * folder (initdb, pg_ctl on a free loopback port) and removes at the end, whatever happens:
  *
- * 1. load: RESILIENCE_CONNECTIONS (500) concurrent clients for RESILIENCE_LOAD_SECONDS (60) on a mix of
+ * 1. load: RESILIENCE_CONNECTIONS (500) concurrent clients for RESILIENCE_LOAD_SECONDS (60), after a warm-up of
+ *    RESILIENCE_WARMUP_SECONDS (10) on the same connections, on a mix of
  *    reads and writes (autocannon in a child process): requests, errors, p50/p99;
  * 2. crash: the server is killed with SIGKILL in the middle of 200 device commands and started again; every
  *    SMS that left (SMS_FILE) is replayed into fresh simulators of the devices, which are then compared with
@@ -56,6 +57,9 @@ const LOAD_SECONDS = positiveEnv('RESILIENCE_LOAD_SECONDS', 60);
 const CONNECTIONS = positiveEnv('RESILIENCE_CONNECTIONS', 500);
 /** The same clients and mix before the measured run (a fresh process: its pool, caches and JIT are cold). */
 const WARMUP_SECONDS = positiveEnv('RESILIENCE_WARMUP_SECONDS', 10);
+/** RESILIENCE_WRITES=off: the mix without its two adds (what the reads alone cost on this machine). */
+const WRITES = process.env.RESILIENCE_WRITES ?? 'on';
+if (WRITES !== 'on' && WRITES !== 'off') throw new Error('RESILIENCE_WRITES must be on or off');
 const CRASH_COMMANDS = positiveEnv('RESILIENCE_CRASH_COMMANDS', 200);
 const RESTART_SECONDS = positiveEnv('RESILIENCE_RESTART_SECONDS', 25);
 const FUZZ_REQUESTS = positiveEnv('RESILIENCE_FUZZ_REQUESTS', 10_000);
@@ -119,7 +123,9 @@ async function createBarrier(context: Context, model: 'RTU5025' | 'Telemetrica',
 // 1. load
 
 async function loadPhase(context: Context): Promise<void> {
-  print(`\n== 1. ${CONNECTIONS} concurrent clients for ${LOAD_SECONDS} s, reads and writes ==`);
+  print(
+    `\n== 1. ${CONNECTIONS} concurrent clients for ${LOAD_SECONDS} s, ${WRITES === 'on' ? 'reads and writes' : 'reads only (RESILIENCE_WRITES=off)'} ==`,
+  );
   // Writes go round-robin to 16 new barriers of 999 slots (RTU5025): room for ~16,000 adds.
   const loadBarriers: { id: number; device_phone: string }[] = [];
   for (let index = 0; index < 16; index++) loadBarriers.push(await createBarrier(context, 'RTU5025', 999));
@@ -157,7 +163,9 @@ async function loadPhase(context: Context): Promise<void> {
     write(),
     { method: 'GET', path: `/api/barriers/${residentBarrier}/phones/my/`, headers: resident },
     { method: 'GET', path: '/api/barriers/?page=1&page_size=5&address=Ленина', headers: resident },
-  ].map((entry) => ({ ...entry, path: encodeURI(entry.path) }));
+  ]
+    .filter((entry) => WRITES === 'on' || entry.method === 'GET')
+    .map((entry) => ({ ...entry, path: encodeURI(entry.path) }));
   const phoneBase = 100_000_000 + randomInt(0, 400_000_000);
   print(`load average at the start: ${loadAverage()}`);
   // What this machine serves right now with the same clients, when the app does nothing.
