@@ -57,6 +57,8 @@ export interface Cluster {
   directory: string;
   port: number;
   url: string;
+  /** The same database through the cluster's Unix socket (in `root`) instead of loopback TCP. */
+  socketUrl: string;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -97,6 +99,7 @@ export async function startCluster(root: string): Promise<Cluster> {
     directory,
     port,
     url: `postgres://postgres@127.0.0.1:${port}/propusk_resilience`,
+    socketUrl: `postgres://postgres@/propusk_resilience?host=${encodeURIComponent(root)}&port=${port}`,
     restart: () => control('restart', '-m', 'fast').then(() => undefined),
     stop: async () => {
       if (!running) return;

@@ -60,6 +60,9 @@ const WARMUP_SECONDS = positiveEnv('RESILIENCE_WARMUP_SECONDS', 10);
 /** RESILIENCE_WRITES=off: the mix without its two adds (what the reads alone cost on this machine). */
 const WRITES = process.env.RESILIENCE_WRITES ?? 'on';
 if (WRITES !== 'on' && WRITES !== 'off') throw new Error('RESILIENCE_WRITES must be on or off');
+/** RESILIENCE_PG_SOCKET=on: the server reaches PostgreSQL through its Unix socket instead of loopback TCP. */
+const PG_SOCKET = process.env.RESILIENCE_PG_SOCKET ?? 'off';
+if (PG_SOCKET !== 'on' && PG_SOCKET !== 'off') throw new Error('RESILIENCE_PG_SOCKET must be on or off');
 const CRASH_COMMANDS = positiveEnv('RESILIENCE_CRASH_COMMANDS', 200);
 const RESTART_SECONDS = positiveEnv('RESILIENCE_RESTART_SECONDS', 25);
 const FUZZ_REQUESTS = positiveEnv('RESILIENCE_FUZZ_REQUESTS', 10_000);
@@ -771,7 +774,8 @@ async function main(): Promise<void> {
     await admin.query('create database propusk_resilience');
     await admin.end();
     print(
-      `private PostgreSQL ${version.rows[0]?.server_version} on 127.0.0.1:${cluster.port} (${cluster.directory})`,
+      `private PostgreSQL ${version.rows[0]?.server_version} on 127.0.0.1:${cluster.port} (${cluster.directory})` +
+        `; the server connects ${PG_SOCKET === 'on' ? 'through its Unix socket' : 'over loopback TCP'}`,
     );
 
     const seedStarted = Date.now();
@@ -809,7 +813,7 @@ async function main(): Promise<void> {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
-      DATABASE_URL: cluster.url,
+      DATABASE_URL: PG_SOCKET === 'on' ? cluster.socketUrl : cluster.url,
       DATA_DIR: path.join(root, 'data'),
       SECRET_KEY: BENCH_SECRET_KEY,
       SMS_PROVIDER: 'demo',
