@@ -63,6 +63,11 @@ if (WRITES !== 'on' && WRITES !== 'off') throw new Error('RESILIENCE_WRITES must
 /** RESILIENCE_PG_SOCKET=on: the server reaches PostgreSQL through its Unix socket instead of loopback TCP. */
 const PG_SOCKET = process.env.RESILIENCE_PG_SOCKET ?? 'off';
 if (PG_SOCKET !== 'on' && PG_SOCKET !== 'off') throw new Error('RESILIENCE_PG_SOCKET must be on or off');
+/** RESILIENCE_LOG_LEVEL=info: the server's log with a line per request (its own timings), kept only for the run. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVEL = process.env.RESILIENCE_LOG_LEVEL ?? 'warn';
+if (!LOG_LEVELS.includes(LOG_LEVEL))
+  throw new Error(`RESILIENCE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 const CRASH_COMMANDS = positiveEnv('RESILIENCE_CRASH_COMMANDS', 200);
 const RESTART_SECONDS = positiveEnv('RESILIENCE_RESTART_SECONDS', 25);
 const FUZZ_REQUESTS = positiveEnv('RESILIENCE_FUZZ_REQUESTS', 10_000);
@@ -822,7 +827,7 @@ async function main(): Promise<void> {
       DEVICE_SIM_DELAY_MS: '50',
       DEVICE_REPLY_TIMEOUT_MS: '3000',
       INBOUND_SMS_TOKEN: INBOUND_TOKEN,
-      LOG_LEVEL: process.env.RESILIENCE_LOG_LEVEL ?? 'warn',
+      LOG_LEVEL,
       WEB_DIST_DIR: path.join(root, 'no-web-build'),
       // The load and the fuzz come from one address: the per-IP limits would answer 429 to most of it.
       // The device pipeline at full speed: the gateway's default 20 SMS a minute would leave the load's device
