@@ -16,6 +16,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const STOP_WITHIN_MS = 10_000;
+/**
+ * A stop during start-up waits for the step in progress: here the creation and migration of a new embedded
+ * database, which took 9.0–10.6 s on a slow 2-core host (`npm run measure:start`'s first start, 2026-11-27), and
+ * longer beside CI's journeys (the limit of 10 s failed there). A hang still fails.
+ */
+const STARTUP_STOP_WITHIN_MS = 30_000;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -63,12 +69,16 @@ const isHealthy = (port: number) => async () => {
 };
 
 /** Sends the signal and answers how the process ended and how long it took. */
-async function stopWith(server: ReturnType<typeof startServer>, signal: NodeJS.Signals) {
+async function stopWith(
+  server: ReturnType<typeof startServer>,
+  signal: NodeJS.Signals,
+  withinMs = STOP_WITHIN_MS,
+) {
   const sentAt = Date.now();
   server.child.kill(signal);
   const ended = await Promise.race([
     server.exited,
-    new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), STOP_WITHIN_MS)),
+    new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), withinMs)),
   ]);
   if (ended === 'still running') server.child.kill('SIGKILL');
   return { ended, ms: Date.now() - sentAt };
@@ -139,9 +149,9 @@ describe('stopping on a signal', () => {
     // The lock is taken as the embedded database starts to open (a new one takes seconds): mid start-up.
     await waitFor(() => existsSync(lockFile), server.child);
 
-    const { ended, ms } = await stopWith(server, 'SIGTERM');
+    const { ended, ms } = await stopWith(server, 'SIGTERM', STARTUP_STOP_WITHIN_MS);
     expect(ended, server.output()).toEqual({ code: 0, signal: null });
-    expect(ms).toBeLessThan(STOP_WITHIN_MS);
+    expect(ms).toBeLessThan(STARTUP_STOP_WITHIN_MS);
     expect(server.output()).not.toContain('Propusk is running');
     expect(existsSync(lockFile)).toBe(false);
 
