@@ -24,6 +24,7 @@ import { isDeviceModel } from '@propusk/devices/models';
 import { createDeviceSimulator } from '@propusk/devices/simulator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { environmentSchema } from '../src/config/config.ts';
 import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
 import { handOffKey } from '../src/engine/render.ts';
@@ -58,16 +59,15 @@ const CONNECTIONS = positiveEnv('RESILIENCE_CONNECTIONS', 500);
 /** The same clients and mix before the measured run (a fresh process: its pool, caches and JIT are cold). */
 const WARMUP_SECONDS = positiveEnv('RESILIENCE_WARMUP_SECONDS', 10);
 /** RESILIENCE_WRITES=off: the mix without its two adds (what the reads alone cost on this machine). */
-const WRITES = process.env.RESILIENCE_WRITES ?? 'on';
-if (WRITES !== 'on' && WRITES !== 'off') throw new Error('RESILIENCE_WRITES must be on or off');
+const WRITES = choiceEnv('RESILIENCE_WRITES', ['on', 'off'], 'on');
 /** RESILIENCE_PG_SOCKET=on: the server reaches PostgreSQL through its Unix socket instead of loopback TCP. */
-const PG_SOCKET = process.env.RESILIENCE_PG_SOCKET ?? 'off';
-if (PG_SOCKET !== 'on' && PG_SOCKET !== 'off') throw new Error('RESILIENCE_PG_SOCKET must be on or off');
+const PG_SOCKET = choiceEnv('RESILIENCE_PG_SOCKET', ['on', 'off'], 'off');
 /** RESILIENCE_LOG_LEVEL=info: the server's log with a line per request (its own timings), kept only for the run. */
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const LOG_LEVEL = process.env.RESILIENCE_LOG_LEVEL ?? 'warn';
-if (!LOG_LEVELS.includes(LOG_LEVEL))
-  throw new Error(`RESILIENCE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+const LOG_LEVEL = choiceEnv(
+  'RESILIENCE_LOG_LEVEL',
+  environmentSchema.shape.LOG_LEVEL.unwrap().options,
+  'warn',
+);
 const CRASH_COMMANDS = positiveEnv('RESILIENCE_CRASH_COMMANDS', 200);
 const RESTART_SECONDS = positiveEnv('RESILIENCE_RESTART_SECONDS', 25);
 const FUZZ_REQUESTS = positiveEnv('RESILIENCE_FUZZ_REQUESTS', 10_000);
@@ -80,6 +80,18 @@ function positiveEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
+}
+
+function choiceEnv<Choice extends string>(
+  name: string,
+  choices: readonly Choice[],
+  fallback: Choice,
+): Choice {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const choice = choices.find((candidate) => candidate === raw);
+  if (choice === undefined) throw new Error(`${name} must be one of ${choices.join(', ')}`);
+  return choice;
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
