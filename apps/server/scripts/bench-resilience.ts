@@ -139,6 +139,9 @@ async function createBarrier(context: Context, model: 'RTU5025' | 'Telemetrica',
   return JSON.parse(response.body) as { id: number; device_phone: string };
 }
 
+/** The new barriers the load's adds go to, round-robin (999 slots each). */
+const LOAD_BARRIERS = 32;
+
 // ---------------------------------------------------------------------------------------------------------
 // 1. load
 
@@ -146,9 +149,12 @@ async function loadPhase(context: Context): Promise<void> {
   print(
     `\n== 1. ${CONNECTIONS} concurrent clients for ${LOAD_SECONDS} s, ${WRITES === 'on' ? 'reads and writes' : 'reads only (RESILIENCE_WRITES=off)'} ==`,
   );
-  // Writes go round-robin to 16 new barriers of 999 slots (RTU5025): room for ~16,000 adds.
+  // Writes go round-robin to new barriers of 999 slots (RTU5025). 32 of them: room for ~32,000 adds. With 16,
+  // a host that added 227 phones a second filled them within the run and the rest of the adds were 409s.
   const loadBarriers: { id: number; device_phone: string }[] = [];
-  for (let index = 0; index < 16; index++) loadBarriers.push(await createBarrier(context, 'RTU5025', 999));
+  for (let index = 0; index < LOAD_BARRIERS; index++) {
+    loadBarriers.push(await createBarrier(context, 'RTU5025', 999));
+  }
   const barrierRow = await context.pool.query<{ barrier_id: number }>(
     'select barrier_id from barrier_access where user_id = $1 limit 1',
     [context.residentId],
