@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, commandDueSql, commandRankSql, deviceCommands, phones } from '../db/schema.ts';
 import type { QueueDeps } from './device-rows.ts';
-import { type JsonRows, loadModelAndSpecs, phoneSpecsOf } from './device-state.ts';
+import { type JsonTuples, loadModelAndSpecs, phoneSpecsOf, phoneTupleSql } from './device-state.ts';
 import { arrayLiteral } from './gateway-rate.ts';
 import { lockBarrier, syncBarrierDevice } from './outbox.ts';
 
@@ -112,9 +112,9 @@ export async function barriersWithOpenCommands(executor: Executor): Promise<numb
  * one json column: all `nextChangeAt` looks at (a permanent entry never changes by itself). Read with the
  * barrier's row in the sending transaction (send-batcher.ts), so the worker needs no read of its own for it.
  */
-export const timedPhonesJsonSql = (barrierId: unknown) => sql`(select coalesce(json_agg(json_build_object(
-    'slot', p.slot, 'number', p.phone, 'kind', p.type, 'start', p.start_time, 'end', p.end_time,
-    'schedule', p.schedule)), '[]')
+export const timedPhonesJsonSql = (
+  barrierId: unknown,
+) => sql`(select coalesce(json_agg(${phoneTupleSql(sql`p`)}), '[]')
   from ${phones} p where p.barrier_id = ${barrierId} and p.is_active and p.slot is not null
     and p.type in ('temporary', 'schedule'))`;
 
@@ -126,7 +126,7 @@ export function reconcileAtOf(
   now: Date,
 ): Date | null {
   if (!isDeviceModel(model)) return null;
-  const specs = phoneSpecsOf((timedPhones ?? []) as JsonRows);
+  const specs = phoneSpecsOf((timedPhones ?? []) as JsonTuples);
   if (specs.length === 0) return null;
   return nextChangeAt(model, specs, now, deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
 }
