@@ -514,6 +514,13 @@ export const phones = pgTable(
     index('phones_active_temporary_end_idx')
       .on(table.endTime)
       .where(sql`${table.isActive} and ${table.type} = 'temporary'`),
+    // A barrier's timed phones with a slot (order.ts `timedPhonesJsonSql`, read with each send decision): without
+    // it every send read all of the barrier's phones to keep the timed ones (0.68 ms for 467 phones, 65 timed).
+    index('phones_barrier_timed_idx')
+      .on(table.barrierId)
+      .where(
+        sql`${table.isActive} and ${table.slot} is not null and ${table.type} in ('temporary', 'schedule')`,
+      ),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "phones_barrier_timed_idx" ON "phones" USING btree ("barrier_id") WHERE "phones"."is_active" and "phones"."slot" is not null and "phones"."type" in ('temporary', 'schedule');
