@@ -162,7 +162,12 @@ function loadRequests(adminToken: string, residentToken: string, residentBarrier
 }
 
 /** Whitelists replayed from every SMS that left, compared with the database. */
-async function verify(pool: pg.Pool, smsFile: string, barriers: { id: number; device_phone: string }[]) {
+async function verify(
+  pool: pg.Pool,
+  db: Database,
+  smsFile: string,
+  barriers: { id: number; device_phone: string }[],
+) {
   const ids = barriers.map((barrier) => barrier.id);
   const devicePhones = new Set(barriers.map((barrier) => barrier.device_phone));
   const lines = readSmsFile(smsFile).filter((line) => devicePhones.has(line.to));
@@ -202,7 +207,6 @@ async function verify(pool: pg.Pool, smsFile: string, barriers: { id: number; de
   // The SMS the database counts for these barriers' commands (an attempt is recorded before its SMS leaves):
   // as many as left when every repeat is a retry the database decided (its reply lost with the killed
   // process, say); more left than recorded would be an SMS sent twice by one attempt.
-  const db = drizzle(pool, { schema }) as unknown as Database;
   const [recordedRow] = await db
     .select({ sms: sql<string>`coalesce(sum(${commandSmsSql()}), 0)` })
     .from(schema.deviceCommands)
@@ -357,7 +361,7 @@ async function main(): Promise<void> {
         for (const line of tail.filter(Boolean)) print(`  process ${index + 1}: ${line.slice(0, 300)}`);
       }
     }
-    const outcome = await verify(pool, smsFile, barriers);
+    const outcome = await verify(pool, db, smsFile, barriers);
     print(
       `device SMS ${formatCount(outcome.sent)} (attempts the database recorded: ${formatCount(outcome.recorded)} SMS); ` +
         `commands lost ${outcome.lost}; sent twice ${outcome.twice.length}; ` +
@@ -366,7 +370,7 @@ async function main(): Promise<void> {
     for (const [line, count] of outcome.twice.slice(0, 10)) print(`  sent ${count} times: ${line}`);
     if (outcome.twice.length > 0 && outcome.sent <= outcome.recorded) {
       print(
-        '  each repeat is a recorded retry (no reply came: the unit, simulated in the killed process, went with it)',
+        '  no more SMS left than the recorded attempts account for: the repeats are retries (their replies went with the killed process, which simulated those units)',
       );
     }
     if (outcome.sent > outcome.recorded) {

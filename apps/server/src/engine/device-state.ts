@@ -103,6 +103,9 @@ export const phoneTupleSql = (p: ReturnType<typeof sql>) =>
   sql`json_build_array(${p}.id, ${p}.slot, ${p}.phone, ${p}.type, ${p}.start_time, ${p}.end_time, ${p}.schedule,
     ${p}.status = 'pending')`;
 
+/** The position of `pending` in a `phoneTupleSql`. */
+const PHONE_PENDING = 7;
+
 /** The active phones with a slot of barrier `b`, as one json column of `phoneTupleSql`s. */
 const phoneSpecsJsonSql = sql`(select coalesce(json_agg(${phoneTupleSql(sql`p`)}), '[]')
   from ${phones} p where p.barrier_id = b.id and p.is_active and p.slot is not null)`;
@@ -234,7 +237,7 @@ export async function loadDeviceState(executor: Executor, barrierId: number) {
     hasPendingPhones: Boolean(row.has_pending),
     /** The active phones with a slot whose status is `pending` (some may have none: see `hasPendingPhones`). */
     pendingPhones: phoneRows
-      .filter(([, , , , , , , pending]) => pending === true)
+      .filter((phone) => phone[PHONE_PENDING] === true)
       .map(([id, slot]) => ({ id: id as number, slot: slot as number })),
     specs: specsWithGateway(row.model, phoneRows, row.gateway),
     slots: jsonTuples(row.slots).map(([slot, number, windowStart, windowEnd]) => ({
