@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the application's data, one format for both databases (docs/decisions/0008-backups.md):
+ * Backup and restore of the application's data, one format for both databases (docs/decisions/0009-metrics-and-backups.md):
  * a gzip'd file of JSON lines.
  *
  *   {"format":"propusk-backup","format_version":1,"schema_version":"0007_…",…,"tables":[{"name","rows"},…]}

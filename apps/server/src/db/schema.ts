@@ -290,7 +290,7 @@ export const barrierLimits = pgTable('barrier_limits', {
   /**
    * Shares of `sms_weekly_limit` (issue 29 item 3, docs/decisions/0023): the SMS one resident's own changes and
    * openings may spend in seven days, and the part only the owner and his staff spend. Null: the defaults
-   * (devices/sms-shares.ts).
+   * (engine/sms-shares.ts).
    */
   smsResidentShare: integer('sms_resident_share'),
   smsOwnerReserve: integer('sms_owner_reserve'),
