@@ -11,6 +11,7 @@ import { DemoSmsGateway } from '@propusk/sms/demo';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/config.ts';
 import {
@@ -88,6 +89,25 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
+  };
+}
+
+/**
+ * The app of one test file, built before its tests and closed after them by the fixture itself (issue 44
+ * part 4, as fastify/demo's `build(t)`): `const app = useTestApp();` at the top of a describe, then `app()`
+ * inside a test. Replaces the `let t; beforeAll(create); afterAll(close)` block.
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): () => TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return () => {
+    if (!current) throw new Error('useTestApp: the app is built in beforeAll, read it inside a test');
+    return current;
   };
 }
 

@@ -376,16 +376,3 @@ export function readingConfirms(command: PlannedCommand, reading: ReadReply): bo
     return command.kind === 'delete' ? held === null : held === (entry.number ?? null);
   });
 }
-
-/**
- * SMS one planned command costs: 1, or 2 on a model that confirms a change by reading it back (the change and
- * its read, `confirmationQuery`). Every count of SMS a person or the budget sees sums this over the plan.
- */
-export function smsPerCommand(model: DeviceModel, command: PlannedCommand): number {
-  return confirmationQuery(model, command) === null ? 1 : 2;
-}
-
-/** SMS a plan costs (`smsPerCommand` summed). */
-export function planSms(model: DeviceModel, commands: readonly PlannedCommand[]): number {
-  return commands.reduce((sum, command) => sum + smsPerCommand(model, command), 0);
-}

@@ -1,4 +1,5 @@
 import { currentOrNextOccurrence, desiredWhitelist, nextChangeAt, type PhoneSpec } from './access.ts';
+import { smsPerAttempt } from './cost.ts';
 import { DAY_MS, DEFAULT_UTC_OFFSET_MINUTES, floorToMinute } from './device-time.ts';
 import { type DeviceModel, getSheet } from './models.ts';
 import {
@@ -9,7 +10,6 @@ import {
   type PlannedCommandKind,
   planCommands,
 } from './planner.ts';
-import { smsPerCommand } from './readback.ts';
 
 export interface SmsCount {
   /** Commands sent by the reconciles after the start, up to and including the end. */
@@ -67,10 +67,10 @@ export function countSmsBetween(
       batch: options.batch ?? false,
     });
     // One command is one SMS (a batch carries several numbers), two where a change is confirmed by reading
-    // it back (smsPerCommand).
+    // it back (smsPerAttempt, cost.ts).
     for (const command of commands) {
       believed = applyConfirmed(believed, command, now, getSheet(model).addressing);
-      const sms = smsPerCommand(model, command);
+      const sms = smsPerAttempt(model, command);
       if (now === from) initial += sms;
       else {
         total += sms;

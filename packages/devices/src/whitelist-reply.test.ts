@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderCommand } from './commands.ts';
+import { planSms } from './cost.ts';
 import type { PlannedCommand } from './planner.ts';
-import { planSms, renderReadQuery } from './readback.ts';
+import { renderReadQuery } from './readback.ts';
 import { chooseRepliedCommand } from './reply-choice.ts';
 import { createDeviceSimulator } from './simulator.ts';
 import { matchWhitelistReply } from './whitelist-reply.ts';

@@ -598,6 +598,12 @@ export const deviceCommands = pgTable(
     status: deviceCommandStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     /**
+     * SMS each attempt costs, decided once when the command is planned by @propusk/devices/cost
+     * `smsPerAttempt` (two on a model that reads a change back); every SQL sum of SMS reads
+     * `greatest(attempts, 1) * sms_per_attempt` (engine/device-state.ts `commandSmsSql`).
+     */
+    smsPerAttempt: smallint('sms_per_attempt').notNull().default(1),
+    /**
      * Answers heard for its sends (issue 30, docs/decisions/0025 "nameless answers"): the SMS taken as its
      * answer (late ones too), and an answer heard while it was in flight that paid an older command's debt.
      * Fewer than `attempts`: an answer is still owed, and a late one naming nothing may be it.

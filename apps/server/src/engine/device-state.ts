@@ -53,34 +53,12 @@ export interface DeviceView {
   alone: number[];
 }
 
-/** Models that confirm a whitelist change by reading it back: each attempt of a change is two SMS. */
-const READ_BACK_MODELS = DEVICE_MODELS.filter((model) => getSheet(model).confirmation === 'read_back');
-/** Models that confirm a delete by reading their list back (`confirmDeletesByRead`): a delete is two SMS. */
-const DELETE_READ_BACK_MODELS = DEVICE_MODELS.filter(
-  (model) => getSheet(model).confirmDeletesByRead === true && getSheet(model).confirmation !== 'read_back',
-);
-
-/** SQL: the row's command is of one of `kinds` on a barrier of one of `models` (false for no model). */
-function kindOnModels(kinds: readonly string[], models: readonly string[]) {
-  if (models.length === 0) return sql`false`;
-  return sql`${deviceCommands.kind} in (${sql.join(
-    kinds.map((kind) => sql`${kind}`),
-    sql`, `,
-  )}) and exists (select 1 from ${barriers} sb
-          where sb.id = ${deviceCommands.barrierId} and sb.device_model in (${sql.join(
-            models.map((model) => sql`${model}`),
-            sql`, `,
-          )}))`;
-}
-
 /**
- * SQL: the SMS a `device_commands` row has cost (or will cost once sent): one per attempt, two where the
- * barrier's model confirms the change by reading it back (the change and its read, render.ts
- * `confirmationQuery`).
+ * SQL: the SMS a `device_commands` row has cost (or will cost once sent): its attempts (at least one) times the
+ * cost per attempt stored when it was planned (@propusk/devices/cost, the only place that decides it).
  */
 export function commandSmsSql() {
-  const readBack = sql`(${kindOnModels(['add', 'add_window', 'delete'], READ_BACK_MODELS)}) or (${kindOnModels(['delete'], DELETE_READ_BACK_MODELS)})`;
-  return sql`greatest(${deviceCommands.attempts}, 1) * (case when ${readBack} then 2 else 1 end)`;
+  return sql`greatest(${deviceCommands.attempts}, 1) * ${deviceCommands.smsPerAttempt}`;
 }
 
 /** Models whose units hold a set of numbers (Telemetrica): their commands concern a number, not a slot. */

@@ -13,6 +13,7 @@
  */
 
 import { desiredWhitelist, type PhoneSpec, sameEntry } from '@propusk/devices/access';
+import { planSms, smsPerAttempt } from '@propusk/devices/cost';
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import {
   canBatch,
@@ -22,7 +23,6 @@ import {
   type PlannedCommand,
   planCommands,
 } from '@propusk/devices/planner';
-import { planSms } from '@propusk/devices/readback';
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands, phones } from '../db/schema.ts';
@@ -278,6 +278,7 @@ export async function syncBarrierDevice(
             : null,
         kind: command.kind,
         spentBy: options.spentBy ?? null,
+        smsPerAttempt: smsPerAttempt(model, command),
         payload: commandToJson(command),
         createdAt: now,
         dueAt: dueAts[index] ?? null,

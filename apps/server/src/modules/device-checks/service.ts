@@ -10,6 +10,7 @@
 
 import type { DeviceCheck } from '@propusk/contracts/device-checks';
 import { desiredWhitelist } from '@propusk/devices/access';
+import { planSms } from '@propusk/devices/cost';
 import { DAY_MS } from '@propusk/devices/device-time';
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
 import { canBatch, planCommands } from '@propusk/devices/planner';
@@ -18,7 +19,6 @@ import {
   adoptReading,
   diffList,
   diffReading,
-  planSms,
   type ReadQuery,
   type SlotReading,
 } from '@propusk/devices/readback';
