@@ -1,17 +1,23 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomBarContext } from '../../components/layout/bottom-bar';
 import { BottomNavigation } from '../../components/layout/bottom-navigation';
+import { DESK_MEDIA_QUERY, DeskContext, SideNavigationContext } from '../../components/layout/desk';
+import { SideNavigation } from '../../components/layout/side-navigation';
 import { type AppNavigation, AppNavigationContext } from '../../lib/navigation';
 
 /**
  * The root layout of the router: hands React Router's navigation to the screens that move without importing it
  * (lib/navigation.ts: the sign-in screens and the screen frame, which the light entry also renders), and the
- * bottom navigation bar to the screen frame (components/layout/bottom-bar.ts).
+ * bottom navigation bar, the side navigation and whether the window is a desk's to the screen frame
+ * (components/layout/bottom-bar.ts, desk.ts).
  */
 export function NavigationBridge() {
   const navigate = useNavigate();
   const location = useLocation();
+  // Read at the first render: a desk never draws the phone's frame first.
+  const isDesk = useMediaQuery(DESK_MEDIA_QUERY, false, { getInitialValueInEffect: false });
   const value = useMemo<AppNavigation>(
     () => ({ navigate: (to, options) => void navigate(to, options), location }),
     [navigate, location],
@@ -19,7 +25,11 @@ export function NavigationBridge() {
   return (
     <AppNavigationContext.Provider value={value}>
       <BottomBarContext.Provider value={BottomNavigation}>
-        <Outlet />
+        <SideNavigationContext.Provider value={SideNavigation}>
+          <DeskContext.Provider value={isDesk}>
+            <Outlet />
+          </DeskContext.Provider>
+        </SideNavigationContext.Provider>
       </BottomBarContext.Provider>
     </AppNavigationContext.Provider>
   );
