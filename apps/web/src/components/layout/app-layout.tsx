@@ -4,7 +4,6 @@ import type { NavigationState } from '../../app/paths';
 import { useAppNavigate } from '../../lib/navigation';
 import { BottomBarContext } from './bottom-bar';
 import type { NavigationItem } from './bottom-navigation';
-import { isDeskNavigation, SideNavigationContext, useIsDesk } from './desk';
 
 export interface BackLink {
   to: string;
@@ -24,54 +23,43 @@ interface AppLayoutProps {
 
 /**
  * The frame of every screen: a narrow column that fills a phone and stays readable on a desktop, a title,
- * an optional back button and an optional bottom navigation bar. On a desk (from 1024 px) the administrator's
- * screens (a navigation marked by deskNavigation) have the navigation at the left instead, and their content
- * beside it.
+ * an optional back button and an optional navigation (navigation-frame.tsx: the bottom bar, or on a desk the
+ * side navigation beside the content).
  */
 export function AppLayout({ title, back, navigation, wide, children }: AppLayoutProps) {
-  const BottomNavigation = useContext(BottomBarContext);
-  const SideNavigation = useContext(SideNavigationContext);
-  const isDesk = useIsDesk();
+  const navigate = useAppNavigate();
+  const NavigationFrame = useContext(BottomBarContext);
   const content = (
     <Stack gap="md">
-      {back ? <BackButton back={back} /> : null}
+      {back ? (
+        <Group>
+          <Button
+            variant="subtle"
+            px={0}
+            onClick={() => navigate(back.to, back.state ? { state: back.state } : undefined)}
+          >
+            ← {back.label}
+          </Button>
+        </Group>
+      ) : null}
       <Title order={1} size="h2">
         {title}
       </Title>
       {children}
     </Stack>
   );
-  if (navigation && SideNavigation && isDesk && isDeskNavigation(navigation)) {
+  if (navigation && NavigationFrame) {
     return (
-      <Box mih="100dvh" bg="gray.0" style={{ display: 'flex' }} data-layout="desk">
-        <SideNavigation items={navigation} />
-        <Box component="main" px="xl" py="md" style={{ flex: 1, minWidth: 0 }}>
-          <Box maw={wide ? 1280 : 720}>{content}</Box>
-        </Box>
-      </Box>
+      <NavigationFrame items={navigation} wide={wide}>
+        {content}
+      </NavigationFrame>
     );
   }
   return (
-    <Box mih="100dvh" pb={navigation ? 80 : 'md'} bg="gray.0">
+    <Box mih="100dvh" pb="md" bg="gray.0">
       <Container size={520} px="md" pt="md" component="main">
         {content}
       </Container>
-      {navigation && BottomNavigation ? <BottomNavigation items={navigation} /> : null}
     </Box>
-  );
-}
-
-function BackButton({ back }: { back: BackLink }) {
-  const navigate = useAppNavigate();
-  return (
-    <Group>
-      <Button
-        variant="subtle"
-        px={0}
-        onClick={() => navigate(back.to, back.state ? { state: back.state } : undefined)}
-      >
-        ← {back.label}
-      </Button>
-    </Group>
   );
 }

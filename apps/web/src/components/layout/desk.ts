@@ -1,4 +1,4 @@
-import { type ComponentType, createContext, useContext } from 'react';
+import { createContext, useContext } from 'react';
 import type { NavigationItem } from './bottom-navigation';
 
 /** From this width the administrator's screens are laid out for a desk: a side navigation and tables. */
@@ -13,11 +13,6 @@ export const DeskContext = createContext(false);
 export function useIsDesk(): boolean {
   return useContext(DeskContext);
 }
-
-/** The side navigation of a desk, given to the screen frame (app-layout.tsx) as the bottom bar is. */
-export const SideNavigationContext = createContext<ComponentType<{
-  items: readonly NavigationItem[];
-}> | null>(null);
 
 const deskNavigations = new WeakSet<readonly NavigationItem[]>();
 
