@@ -118,7 +118,7 @@ test('the side navigation and the barriers table: searched by address, sorted by
   await expect(page.getByRole('table', { name: 'Мои шлагбаумы' })).toBeVisible();
 });
 
-test('the users table sorts by name; the history, device log and openings tables filter', async () => {
+test('the users table sorts by name; the history table filters and opens an action', async () => {
   await openBarrierScreen('Пользователи', 'Пользователи шлагбаума');
   const users = page.getByRole('table', { name: 'Пользователи шлагбаума' });
   await expect(users.getByTestId('barrier-user')).toHaveCount(2);
@@ -133,8 +133,9 @@ test('the users table sorts by name; the history, device log and openings tables
 
   await openBarrierScreen('История изменений', 'История изменений (Админ)');
   const history = page.getByRole('table', { name: 'История изменений' });
-  await expect(history.getByTestId('action-card').first()).toContainText('Добавление номера');
-  await history.getByTestId('action-card').first().getByRole('button').click();
+  const added = history.getByTestId('action-card').filter({ hasText: 'Добавление номера' }).first();
+  await expect(added).toBeVisible();
+  await added.getByRole('button').click();
   await expect(page.getByTestId('action-detail')).toContainText('Причина:');
   await page.getByRole('textbox', { name: 'Тип действия' }).click();
   // Nobody deleted a number here: the filter leaves the table empty.
@@ -142,10 +143,19 @@ test('the users table sorts by name; the history, device log and openings tables
   await expect(history.getByTestId('action-card')).toHaveCount(0);
   await expect(history.getByRole('row')).toHaveCount(2);
   await checkScreen(page, 'desk-admin-history');
+});
 
+test('the device log and openings tables filter; the side navigation reaches «Заявки»', async () => {
   await openBarrierScreen('Журнал устройства', 'Журнал устройства');
   const log = page.getByRole('table', { name: 'Журнал устройства' });
+  await expect(log.getByTestId('device-message').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Результат' }).click();
+  await page.getByRole('option', { name: 'отправлено', exact: true }).click();
   await expect(log.getByTestId('device-message').first()).toContainText('Отправлено устройству');
+  await expect(log.getByTestId('device-message').filter({ hasText: 'Получено от устройства' })).toHaveCount(
+    0,
+  );
+  await expect(log.getByTestId('device-message').first()).toContainText('****');
   await checkScreen(page, 'desk-admin-device-log');
 
   await openBarrierScreen('Журнал открытий', 'Журнал открытий');

@@ -91,6 +91,7 @@ export function BarrierUsersRoute() {
               setPage(1);
             }}
             type="search"
+            maw={isDesk ? 480 : undefined}
           />
           <QueryStatus
             isPending={users.isPending}

@@ -57,7 +57,7 @@ export function BarrierUsersTable({
               <UserText fallback={NAME_FALLBACK}>{user.full_name}</UserText>
             </UnstyledButton>
           </Table.Td>
-          <Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
             <Text size="sm">{formatPhone(user.phone)}</Text>
           </Table.Td>
           <Table.Td>
@@ -72,7 +72,7 @@ export function BarrierUsersTable({
               </Text>
             )}
           </Table.Td>
-          <Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
             <Text size="sm">{formatDateTime(user.created_at)}</Text>
           </Table.Td>
           <Table.Td>
