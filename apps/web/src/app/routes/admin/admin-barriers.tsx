@@ -1,4 +1,6 @@
-import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { BarrierOrdering } from '@propusk/contracts/barriers';
 import { BARRIER_MESSAGES } from '@propusk/contracts/texts/barriers';
 import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
@@ -8,6 +10,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BarrierDangerBadges } from '../../../components/barrier-dangers';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { useIsDesk } from '../../../components/layout/desk';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { type AddressOrdering, SortButton } from '../../../components/sort-button';
@@ -17,6 +20,7 @@ import {
   adminBarrierListQueryKey,
   getAdminBarriers,
 } from '../../../features/admin-barriers/api/admin-barriers-api';
+import { BarriersTable } from '../../../features/admin-barriers/components/barriers-table';
 import { DevicePowerBadge } from '../../../features/device-log/components/device-power';
 import { DeviceProblemBadge } from '../../../features/device-log/components/device-state-badge';
 import { errorMessage } from '../../../lib/errors';
@@ -26,13 +30,19 @@ import { adminNavigation } from './navigation';
 
 /**
  * /admin-barriers: the administrator's barriers, 5 per page, sortable by address, and the create button. A
- * barrier whose device does not answer or refuses its password is flagged.
+ * barrier whose device does not answer or refuses its password is flagged. On a desk: a table sorted by its
+ * column headers, with a search by address.
  */
 export function AdminBarriersRoute() {
   const navigate = useNavigate();
+  const isDesk = useIsDesk();
   const [page, setPage] = useState(1);
-  const [ordering, setOrdering] = useState<AddressOrdering>(undefined);
-  const params = { page, ordering };
+  const [ordering, setOrdering] = useState<BarrierOrdering | undefined>(undefined);
+  const [address, setAddress] = useState('');
+  const [debouncedAddress] = useDebouncedValue(address.trim(), 300);
+  // The phone's screen has no address search: its list is the same as before the desk layout.
+  const params =
+    isDesk && debouncedAddress ? { page, ordering, address: debouncedAddress } : { page, ordering };
   const barriers = useQuery({
     queryKey: adminBarrierListQueryKey(params),
     queryFn: () => getAdminBarriers(params),
@@ -41,15 +51,28 @@ export function AdminBarriersRoute() {
   const totalPages = Math.max(1, Math.ceil((barriers.data?.total_count ?? 0) / ADMIN_BARRIER_PAGE_SIZE));
 
   return (
-    <AppLayout title="Мои шлагбаумы" navigation={adminNavigation}>
-      <Group justify="space-between">
-        <SortButton
-          value={ordering}
-          onChange={(next) => {
-            setOrdering(next);
-            setPage(1);
-          }}
-        />
+    <AppLayout title="Мои шлагбаумы" navigation={adminNavigation} wide>
+      <Group justify="space-between" align="flex-end">
+        {isDesk ? (
+          <TextInput
+            label="Поиск по адресу"
+            type="search"
+            value={address}
+            onChange={(event) => {
+              setAddress(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={360}
+          />
+        ) : (
+          <SortButton
+            value={ordering as AddressOrdering}
+            onChange={(next) => {
+              setOrdering(next);
+              setPage(1);
+            }}
+          />
+        )}
         <Button onClick={() => navigate(paths.createBarrier)}>Создать шлагбаум</Button>
       </Group>
       <Button color="red.9" variant="outline" onClick={() => navigate(paths.emergencyHold)}>
@@ -59,10 +82,26 @@ export function AdminBarriersRoute() {
         isPending={barriers.isPending}
         error={barriers.error ? errorMessage(barriers.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
-      {barriers.data && barriers.data.barriers.length === 0 ? (
+      {barriers.data && isDesk ? (
+        <BarriersTable
+          list={barriers.data}
+          busy={barriers.isPlaceholderData}
+          // spec.md section 8's line for a search that found nothing.
+          empty={'address' in params ? 'Нет результатов' : BARRIER_MESSAGES.emptyAdminBarriers}
+          ordering={ordering}
+          onSort={(next) => {
+            setOrdering(next);
+            setPage(1);
+          }}
+          onOpen={(barrierId) =>
+            navigate(paths.adminBarrierPage, { state: { barrier_id: barrierId } satisfies NavigationState })
+          }
+        />
+      ) : null}
+      {barriers.data && !isDesk && barriers.data.barriers.length === 0 ? (
         <Text c="gray.7">{BARRIER_MESSAGES.emptyAdminBarriers}</Text>
       ) : null}
-      {barriers.data ? (
+      {barriers.data && !isDesk ? (
         <Stack
           gap="sm"
           component="ul"

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ExportButtons } from '../../../components/export-buttons';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { useIsDesk } from '../../../components/layout/desk';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { isForbidden, NoAccess } from '../../../components/no-access';
 import { Pager } from '../../../components/pager';
@@ -27,6 +28,10 @@ import {
   getBarrierUsers,
   removeBarrierUser,
 } from '../../../features/admin-users/api/admin-users-api';
+import {
+  type BarrierUserOrdering,
+  BarrierUsersTable,
+} from '../../../features/admin-users/components/barrier-users-table';
 import { UserSearch } from '../../../features/admin-users/components/user-search';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
@@ -39,16 +44,27 @@ export const REMOVE_CONFIRM_TEXT =
 
 /**
  * /barrier-users: the users of one barrier (10 per page, search by name or phone), their removal, and finding
- * any user by phone to invite or unblock him.
+ * any user by phone to invite or unblock him. On a desk: a table sorted by its name, phone and date headers.
  */
 export function BarrierUsersRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const isDesk = useIsDesk();
   const barrierId = useNavigationState().barrier_id ?? null;
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const params = { barrierId: barrierId ?? 0, page, search: debouncedSearch };
+  const [ordering, setOrdering] = useState<BarrierUserOrdering | undefined>(undefined);
+  const params = {
+    barrierId: barrierId ?? 0,
+    page,
+    search: debouncedSearch,
+    ...(isDesk && ordering ? { ordering } : {}),
+  };
+  const openProfile = (userId: number) =>
+    navigate(paths.userProfile, {
+      state: { user_id: userId, barrier_id: barrierId } satisfies NavigationState,
+    });
   const users = useQuery({
     queryKey: barrierUsersQueryKey(params),
     queryFn: () => getBarrierUsers(params),
@@ -59,7 +75,7 @@ export function BarrierUsersRoute() {
   const back = { to: paths.adminBarrierPage, label: 'Назад', state: { barrier_id: barrierId } };
 
   return (
-    <AppLayout title="Пользователи шлагбаума" back={back} navigation={adminNavigation}>
+    <AppLayout title="Пользователи шлагбаума" back={back} navigation={adminNavigation} wide>
       {barrierId === null ? (
         <MissingBarrier listPath={paths.adminBarriers} />
       ) : isForbidden(users.error) ? (
@@ -75,29 +91,40 @@ export function BarrierUsersRoute() {
               setPage(1);
             }}
             type="search"
+            maw={isDesk ? 480 : undefined}
           />
           <QueryStatus
             isPending={users.isPending}
             error={users.error ? errorMessage(users.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
           />
-          {users.data && users.data.users.length === 0 ? (
+          {users.data && isDesk ? (
+            <BarrierUsersTable
+              list={users.data}
+              busy={users.isPlaceholderData}
+              empty={USER_MESSAGES.emptyUsers}
+              ordering={ordering}
+              onSort={(next) => {
+                setOrdering(next);
+                setPage(1);
+              }}
+              onOpen={(user) => openProfile(user.id)}
+              actions={(user) => (
+                <BarrierUserActions user={user} barrierId={barrierId} onOpen={() => openProfile(user.id)} />
+              )}
+            />
+          ) : null}
+          {users.data && !isDesk && users.data.users.length === 0 ? (
             <Text c="gray.7">{USER_MESSAGES.emptyUsers}</Text>
           ) : null}
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {users.data?.users.map((user) => (
-              <li key={user.id}>
-                <BarrierUserCard
-                  user={user}
-                  barrierId={barrierId}
-                  onOpen={() =>
-                    navigate(paths.userProfile, {
-                      state: { user_id: user.id, barrier_id: barrierId } satisfies NavigationState,
-                    })
-                  }
-                />
-              </li>
-            ))}
-          </Stack>
+          {isDesk ? null : (
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {users.data?.users.map((user) => (
+                <li key={user.id}>
+                  <BarrierUserCard user={user} barrierId={barrierId} onOpen={() => openProfile(user.id)} />
+                </li>
+              ))}
+            </Stack>
+          )}
           {users.data && users.data.total_count > 0 ? (
             <Pager page={page} totalPages={totalPages} onChange={setPage} />
           ) : null}
@@ -127,12 +154,6 @@ function BarrierUserCard({
   barrierId: number;
   onOpen: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [isConfirming, setIsConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => removeBarrierUser(barrierId, user.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
-  });
   return (
     <Card withBorder radius="md" p="sm" data-testid="barrier-user">
       <Stack gap={6}>
@@ -151,34 +172,55 @@ function BarrierUserCard({
           </Text>
         </UnstyledButton>
         <Group gap="xs">
-          <Button size="xs" variant="light" onClick={onOpen}>
-            Открыть профиль
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red.9"
-            onClick={() => {
-              remove.reset();
-              setIsConfirming(true);
-            }}
-          >
-            Удалить из шлагбаума
-          </Button>
+          <BarrierUserActions user={user} barrierId={barrierId} onOpen={onOpen} />
         </Group>
-        <ConfirmDialog
-          opened={isConfirming}
-          message={REMOVE_CONFIRM_TEXT}
-          confirmLabel="Да, удалить"
-          onConfirm={() => remove.mutate()}
-          onCancel={() => setIsConfirming(false)}
-          isBusy={remove.isPending}
-          error={
-            remove.error ? errorMessage(remove.error, { fallback: USER_MESSAGES.userDeleteFailed }) : null
-          }
-        />
       </Stack>
     </Card>
+  );
+}
+
+/** A user's buttons (the card's and the desk row's): open his profile, remove him from the barrier. */
+function BarrierUserActions({
+  user,
+  barrierId,
+  onOpen,
+}: {
+  user: BarrierUser;
+  barrierId: number;
+  onOpen: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => removeBarrierUser(barrierId, user.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+  });
+  return (
+    <>
+      <Button size="xs" variant="light" onClick={onOpen}>
+        Открыть профиль
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red.9"
+        onClick={() => {
+          remove.reset();
+          setIsConfirming(true);
+        }}
+      >
+        Удалить из шлагбаума
+      </Button>
+      <ConfirmDialog
+        opened={isConfirming}
+        message={REMOVE_CONFIRM_TEXT}
+        confirmLabel="Да, удалить"
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setIsConfirming(false)}
+        isBusy={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, { fallback: USER_MESSAGES.userDeleteFailed }) : null}
+      />
+    </>
   );
 }
 

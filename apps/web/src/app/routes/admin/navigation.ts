@@ -1,9 +1,12 @@
-import type { NavigationItem } from '../../../components/layout/bottom-navigation';
+import { deskNavigation } from '../../../components/layout/desk';
 import { AdminPendingRequestsBadge } from '../../../features/access-requests/components/pending-requests-badge';
 import { paths } from '../../paths';
 
-/** Bottom navigation of the administrator area (spec.md section 2: /admin-barriers, /admin-requests, profile). */
-export const adminNavigation: readonly NavigationItem[] = [
+/**
+ * Bottom navigation of the administrator area (spec.md section 2: /admin-barriers, /admin-requests, profile); on a
+ * desk it is the side navigation (deskNavigation).
+ */
+export const adminNavigation = deskNavigation([
   {
     to: paths.adminBarriers,
     label: 'Шлагбаумы',
@@ -25,4 +28,4 @@ export const adminNavigation: readonly NavigationItem[] = [
   },
   { to: paths.adminRequests, label: 'Заявки', badge: AdminPendingRequestsBadge },
   { to: paths.admin, label: 'Профиль', matches: [paths.changePhoneAdmin, paths.changePassword] },
-];
+]);

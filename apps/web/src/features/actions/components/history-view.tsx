@@ -1,10 +1,10 @@
-import { Button, Card, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Card, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { isReversedRange } from '@propusk/contracts/actions';
 import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { ACTION_REASON_LABELS, ACTION_TYPE_LABELS, HISTORY_MESSAGES } from '@propusk/contracts/texts/history';
 import { PHONE_TYPE_LABELS } from '@propusk/contracts/texts/phones';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ExportButtons } from '../../../components/export-buttons';
 import { isForbidden, NoAccess } from '../../../components/no-access';
 import { Pager } from '../../../components/pager';
@@ -26,6 +26,7 @@ import {
   HISTORY_PAGE_SIZE,
   type HistoryScope,
 } from '../api/actions-api';
+import { HistoryTable } from './history-table';
 
 const ALL_ACTIONS = '';
 const TYPE_OPTIONS = [
@@ -47,17 +48,20 @@ export function reasonLabel(reason: string | null | undefined): string {
 /**
  * The history screens (spec.md section 2 "History screens"): filters by action type and created-from/to,
  * cards '#id', type label and created_at, 'N / M' pagination, and a detail box toggled by clicking a card or
- * 'Скрыть детали'. `scope` = 'admin' for /barrier-history-admin.
+ * 'Скрыть детали'. `scope` = 'admin' for /barrier-history-admin. `table`: a desk's table instead of the
+ * cards, the filters in one row.
  */
 export function HistoryView({
   scope,
   barrierId,
   userId,
+  table = false,
 }: {
   scope: HistoryScope;
   barrierId: number;
   /** Administrator side: only this user's phones (his history on /user-profile). */
   userId?: number;
+  table?: boolean;
 }) {
   const [actionType, setActionType] = useState<string>(ALL_ACTIONS);
   const [createdFrom, setCreatedFrom] = useState('');
@@ -88,38 +92,41 @@ export function HistoryView({
   if (isForbidden(list.error)) return <NoAccess />;
   return (
     <Stack gap="sm">
-      <Select
-        label="Тип действия"
-        data={TYPE_OPTIONS}
-        value={actionType}
-        onChange={(value) => onFilter(() => setActionType(value ?? ALL_ACTIONS))}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: false }}
-      />
-      <TextInput
-        type="datetime-local"
-        label="Создано с"
-        value={createdFrom}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          onFilter(() => setCreatedFrom(value));
-        }}
-      />
-      <TextInput
-        type="datetime-local"
-        label="Создано по"
-        value={createdTo}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          onFilter(() => setCreatedTo(value));
-        }}
-      />
+      <Filters table={table}>
+        <Select
+          label="Тип действия"
+          data={TYPE_OPTIONS}
+          value={actionType}
+          onChange={(value) => onFilter(() => setActionType(value ?? ALL_ACTIONS))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: false }}
+        />
+        <TextInput
+          type="datetime-local"
+          label="Создано с"
+          value={createdFrom}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onFilter(() => setCreatedFrom(value));
+          }}
+        />
+        <TextInput
+          type="datetime-local"
+          label="Создано по"
+          value={createdTo}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onFilter(() => setCreatedTo(value));
+          }}
+        />
+      </Filters>
       <ErrorLine message={isRangeReversed ? HISTORY_MESSAGES.reversedRange : null} />
       {scope === 'admin' && !isRangeReversed ? (
         <ExportButtons download={(format) => downloadActionsExport(barrierId, filters, format)} />
       ) : null}
       {isRangeReversed ? null : (
         <HistoryCards
+          table={table}
           scope={scope}
           list={list}
           page={page}
@@ -133,7 +140,13 @@ export function HistoryView({
   );
 }
 
+/** The filters one under another on a phone, side by side on a desk. */
+function Filters({ table, children }: { table: boolean; children: ReactNode }) {
+  return table ? <SimpleGrid cols={3}>{children}</SimpleGrid> : children;
+}
+
 function HistoryCards({
+  table,
   scope,
   list,
   page,
@@ -142,6 +155,7 @@ function HistoryCards({
   setOpenId,
   setPage,
 }: {
+  table: boolean;
   scope: HistoryScope;
   list: UseQueryResult<ActionList>;
   page: number;
@@ -164,8 +178,20 @@ function HistoryCards({
             : null
         }
       />
-      {list.data && list.data.actions.length === 0 ? <Text c="gray.7">{HISTORY_MESSAGES.empty}</Text> : null}
-      {list.data?.actions.map((action) => (
+      {list.data && table ? (
+        <HistoryTable
+          list={list.data}
+          busy={list.isPlaceholderData}
+          openId={openId}
+          onToggle={(id) => setOpenId(openId === id ? null : id)}
+          author={(action) => authorLine(action.author, action.author_name)}
+          detail={(id) => <ActionDetailBox scope={scope} actionId={id} onHide={() => setOpenId(null)} />}
+        />
+      ) : null}
+      {list.data && !table && list.data.actions.length === 0 ? (
+        <Text c="gray.7">{HISTORY_MESSAGES.empty}</Text>
+      ) : null}
+      {(table ? [] : (list.data?.actions ?? [])).map((action) => (
         <Card key={action.id} withBorder radius="md" p={0} data-testid="action-card">
           <UnstyledButton
             p="sm"

@@ -25,15 +25,17 @@ export const ADDRESS_SUGGESTION_COUNT = 10;
 export interface AdminBarrierListParams {
   page: number;
   ordering?: BarrierOrdering | undefined;
+  /** Words of the address (the desk's search; the server matches each as a prefix of a word). */
+  address?: string | undefined;
 }
 
 export const adminBarriersKey = ['admin', 'barriers'] as const;
 export const adminBarrierListQueryKey = (params: AdminBarrierListParams) =>
   [...adminBarriersKey, 'list', params] as const;
 
-export function getAdminBarriers({ page, ordering }: AdminBarrierListParams) {
+export function getAdminBarriers({ page, ordering, address }: AdminBarrierListParams) {
   return api.get('/api/admin/barriers/my/', {
-    query: { page, page_size: ADMIN_BARRIER_PAGE_SIZE, ordering },
+    query: { page, page_size: ADMIN_BARRIER_PAGE_SIZE, ordering, address },
   }) as Promise<AdminBarrierList>;
 }
 

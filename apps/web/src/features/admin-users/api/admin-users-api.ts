@@ -2,7 +2,11 @@
  * Users of the administrator's barriers (spec.md section 7): the list of one barrier with search, removal,
  * search by exact phone, one user, and the administrator's own block and unblock.
  */
-import type { AdminUser, barrierUserListSchema } from '@propusk/contracts/barrier-users';
+import type {
+  AdminUser,
+  BarrierUserListQuery,
+  barrierUserListSchema,
+} from '@propusk/contracts/barrier-users';
 import type { z } from 'zod';
 import { api, apiDownload } from '../../../lib/api-client';
 
@@ -21,14 +25,16 @@ export interface BarrierUsersParams {
   search?: string | undefined;
   /** Default: spec.md's 10; a choice of a resident asks for up to 100. */
   pageSize?: number | undefined;
+  /** The desk table's column order (BARRIER_USER_ORDERINGS); default: by the date of access. */
+  ordering?: BarrierUserListQuery['ordering'];
 }
 
 export const barrierUsersQueryKey = (params: BarrierUsersParams) =>
   [...adminUsersKey, 'barrier', params] as const;
 
-export function getBarrierUsers({ barrierId, page, search, pageSize }: BarrierUsersParams) {
+export function getBarrierUsers({ barrierId, page, search, pageSize, ordering }: BarrierUsersParams) {
   return api.get(`/api/admin/barriers/${barrierId}/users/`, {
-    query: { page, page_size: pageSize ?? BARRIER_USER_PAGE_SIZE, search },
+    query: { page, page_size: pageSize ?? BARRIER_USER_PAGE_SIZE, search, ordering },
   }) as Promise<BarrierUserList>;
 }
 

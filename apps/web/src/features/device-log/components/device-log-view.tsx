@@ -19,6 +19,7 @@ import {
   deviceLogQueryKey,
   getDeviceLog,
 } from '../api/device-log-api';
+import { DeviceLogTable } from './device-log-table';
 
 const ALL_OUTCOMES = '';
 const OUTCOME_OPTIONS = [
@@ -38,9 +39,10 @@ const OUTCOME_COLORS: Record<string, string> = {
 /**
  * "Журнал устройства": every SMS sent to the barrier's device and received from it, newest first, with its
  * direction, time, text (the password masked by the server), outcome and the command it belongs to; a
- * filter by outcome, 'N / M' pages, and the count of replies the server could not read.
+ * filter by outcome, 'N / M' pages, and the count of replies the server could not read. `table`: a desk's
+ * table instead of the cards.
  */
-export function DeviceLogView({ barrierId }: { barrierId: number }) {
+export function DeviceLogView({ barrierId, table = false }: { barrierId: number; table?: boolean }) {
   const [outcome, setOutcome] = useState<string>(ALL_OUTCOMES);
   const [page, setPage] = useState(1);
   const selected = (outcome || undefined) as DeviceMessageOutcome | undefined;
@@ -65,6 +67,7 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
         }}
         allowDeselect={false}
         comboboxProps={{ withinPortal: false }}
+        maw={table ? 360 : undefined}
       />
       {log.data ? (
         <Text size="sm" data-testid="unrecognised-count">
@@ -77,8 +80,11 @@ export function DeviceLogView({ barrierId }: { barrierId: number }) {
           log.error ? (log.error instanceof NetworkError ? COMMON_MESSAGES.network : TEXTS.loadFailed) : null
         }
       />
-      {log.data && log.data.messages.length === 0 ? <Text c="gray.7">{TEXTS.empty}</Text> : null}
-      {log.data?.messages.map((message) => (
+      {log.data && table ? (
+        <DeviceLogTable log={log.data} busy={log.isPlaceholderData} outcomeColors={OUTCOME_COLORS} />
+      ) : null}
+      {log.data && !table && log.data.messages.length === 0 ? <Text c="gray.7">{TEXTS.empty}</Text> : null}
+      {(table ? [] : (log.data?.messages ?? [])).map((message) => (
         <Card key={message.id} withBorder radius="md" p="sm" data-testid="device-message">
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">

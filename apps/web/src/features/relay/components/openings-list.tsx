@@ -1,4 +1,4 @@
-import { Badge, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   OPENING_FAILURE_LABELS,
   OPENING_STATUS_LABELS,
@@ -6,7 +6,7 @@ import {
   RELAY_TEXTS,
 } from '@propusk/contracts/texts/relay';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { isForbidden, NoAccess } from '../../../components/no-access';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
@@ -22,6 +22,7 @@ import {
   openingsQueryKey,
   type RelaySide,
 } from '../api/relay-api';
+import { OpeningsTable } from './openings-table';
 
 export function openingFailureText(failure: string | null): string {
   return (failure && OPENING_FAILURE_LABELS[failure]) || 'причина неизвестна';
@@ -29,8 +30,24 @@ export function openingFailureText(failure: string | null): string {
 
 const STATUS_COLORS: Record<string, string> = { sent: 'blue.9', confirmed: 'teal.9', failed: 'red.9' };
 
-/** The openings of a barrier: the user's own, or (administrator) everyone's with filters. */
-export function OpeningsList({ side, barrierId }: { side: RelaySide; barrierId: number }) {
+/** The filters one under another on a phone, in one row on a desk. */
+function Filters({ table, children }: { table: boolean; children: ReactNode }) {
+  return table ? <SimpleGrid cols={4}>{children}</SimpleGrid> : <Stack gap="xs">{children}</Stack>;
+}
+
+/**
+ * The openings of a barrier: the user's own, or (administrator) everyone's with filters; `table`: a desk's
+ * table instead of the cards.
+ */
+export function OpeningsList({
+  side,
+  barrierId,
+  table = false,
+}: {
+  side: RelaySide;
+  barrierId: number;
+  table?: boolean;
+}) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<string>('');
   const [phone, setPhone] = useState('');
@@ -57,7 +74,7 @@ export function OpeningsList({ side, barrierId }: { side: RelaySide; barrierId: 
   return (
     <Stack gap="sm">
       {side === 'admin' ? (
-        <Stack gap="xs">
+        <Filters table={table}>
           <NativeSelect
             label="Статус"
             value={status}
@@ -74,7 +91,7 @@ export function OpeningsList({ side, barrierId }: { side: RelaySide; barrierId: 
             value={phone}
             onChange={(event) => reset(() => setPhone(event.currentTarget.value))}
           />
-          <Group grow>
+          <DateRange table={table}>
             <TextInput
               type="date"
               label="С"
@@ -87,17 +104,25 @@ export function OpeningsList({ side, barrierId }: { side: RelaySide; barrierId: 
               value={to}
               onChange={(event) => reset(() => setTo(event.currentTarget.value))}
             />
-          </Group>
-        </Stack>
+          </DateRange>
+        </Filters>
       ) : null}
       <QueryStatus
         isPending={openings.isPending}
         error={openings.error ? errorMessage(openings.error, { fallback: RELAY_TEXTS.loadFailed }) : null}
       />
-      {openings.data && openings.data.openings.length === 0 ? (
+      {openings.data && table ? (
+        <OpeningsTable
+          list={openings.data}
+          busy={openings.isPlaceholderData}
+          statusColors={STATUS_COLORS}
+          failureText={openingFailureText}
+        />
+      ) : null}
+      {openings.data && !table && openings.data.openings.length === 0 ? (
         <Text c="gray.7">{RELAY_TEXTS.noOpenings}</Text>
       ) : null}
-      {openings.data?.openings.map((opening) => (
+      {(table ? [] : (openings.data?.openings ?? [])).map((opening) => (
         <Card key={opening.id} withBorder radius="md" data-testid="opening-card">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2}>
@@ -122,4 +147,9 @@ export function OpeningsList({ side, barrierId }: { side: RelaySide; barrierId: 
       {totalPages > 1 ? <Pager page={page} totalPages={totalPages} onChange={setPage} /> : null}
     </Stack>
   );
+}
+
+/** «С» and «По» side by side on a phone; on a desk two cells of the filters' row. */
+function DateRange({ table, children }: { table: boolean; children: ReactNode }) {
+  return table ? children : <Group grow>{children}</Group>;
 }
