@@ -285,7 +285,10 @@ export function createBarrierService(
           { author: 'user', userId: user.id },
           'barrier_exit',
         );
-        await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false });
+        // Never refused, but counted to the resident who left (the owner's reserve moves only by the owner,
+        // staff and the system; docs/decisions/0030).
+        const spentBy = await smsSpender(tx, locked.id, user.id);
+        await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false, spentBy });
       });
       deps.notifyDeviceCommands([barrierId]);
     },

@@ -7,6 +7,7 @@ import { hash } from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '@propusk/contracts/auth';
 import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from '@propusk/contracts/users';
 import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
+import { smsSpender } from '../../engine/sms-shares.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import {
   badRequest,
@@ -175,7 +176,10 @@ export async function changePhone(
       }
       const synced: number[] = [];
       for (const barrierId of barrierIds) {
-        if ((await syncBarrierDevice(tx, deps, barrierId)) > 0) synced.push(barrierId);
+        // His own change: a resident's share pays for it (refused over it, the whole change with it); on his
+        // own or staffed barriers the reserve does (docs/decisions/0030).
+        const spentBy = await smsSpender(tx, barrierId, user.id);
+        if ((await syncBarrierDevice(tx, deps, barrierId, { spentBy })) > 0) synced.push(barrierId);
       }
       return synced;
     });
