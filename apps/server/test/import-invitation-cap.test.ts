@@ -34,7 +34,7 @@ describe('import invitations are capped per administrator per day', () => {
 
   it('invites up to the cap, and refuses whole the commit that would go over it', async () => {
     const first = await importAccounts(2);
-    expect(first.commit.statusCode, first.commit.body).toBe(200);
+    expect(first.commit.statusCode, first.commit.body).toBe(201);
     expect(first.commit.json()).toMatchObject({ invitations: 2 });
 
     const newcomer = nextPhone();
@@ -51,6 +51,6 @@ describe('import invitations are capped per administrator per day', () => {
 
     // Within what is left, a file still goes through.
     const third = await importAccounts(1);
-    expect(third.commit.statusCode, third.commit.body).toBe(200);
+    expect(third.commit.statusCode, third.commit.body).toBe(201);
   });
 });
