@@ -145,10 +145,18 @@ describe('barriers', () => {
       expect(row?.devicePasswordEncrypted).toBeNull();
     });
 
-    it('keeps device phones unique among live barriers (409), and frees the number when a barrier is deleted', async () => {
+    it('refuses a device phone a live barrier’s unit confirmed (409), and frees it when that barrier is deleted', async () => {
       const body = validBody();
       const first = await create(body);
       expect(first.statusCode).toBe(201);
+      // Unconfirmed, the number is nobody's yet (issue 40, decision 0030): a second barrier may name it.
+      const unconfirmed = await create({ ...validBody(), device_phone: body.device_phone });
+      expect(unconfirmed.statusCode, unconfirmed.body).toBe(201);
+      // The first one's unit answered a command (device-phone-claims.test.ts does it through the engine).
+      await t.deps.db
+        .update(barriers)
+        .set({ deviceConfirmedAt: t.clock.now() })
+        .where(eq(barriers.id, first.json().id));
       const again = await create({ ...validBody(), device_phone: body.device_phone });
       expect(again.statusCode).toBe(409);
       expect(again.json().detail).toBe('A barrier with this device phone already exists.');

@@ -75,6 +75,7 @@ const NOT_ERRORS = [
   /^No reply from the device\.$/,
   /^The command could not be written\.$/,
   /^The device (refused the password|did not understand the command)\.$/,
+  /^The device number belongs to a confirmed unit of another barrier\.$/,
 ];
 const notShown = (file: string) =>
   /apps\/server\/src\/(cli|main|runtime)\.ts$|lib\/(data-dir-lock|logger|config)|config\/|scripts\/|db\//.test(

@@ -136,3 +136,19 @@ export const phoneInvitationListQuerySchema = pageQuerySchema.extend({
 export type PhoneInvitationListQuery = z.infer<typeof phoneInvitationListQuerySchema>;
 export const phoneInvitationListSchema = paginated('phone_invitations', phoneInvitationSchema);
 export const phoneInvitationParamsSchema = z.object({ id: idSchema });
+
+/**
+ * A person's mute of one administrator's invitations (issue 40 item 4, docs/decisions/0030): made from an
+ * invitation's card (POST /api/access_requests/{id}/mute/, no body), listed and lifted in «Заявки»
+ * (GET /api/invitation_mutes/, DELETE /api/invitation_mutes/{id}/).
+ */
+export const invitationMuteSchema = z.object({
+  id: z.number().int(),
+  /** The administrator (the barrier's owner named on the invitations), by his full name; null if he has none. */
+  admin_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type InvitationMute = z.infer<typeof invitationMuteSchema>;
+export const invitationMuteListSchema = z.object({ mutes: z.array(invitationMuteSchema) });
+export type InvitationMuteList = z.infer<typeof invitationMuteListSchema>;
+export const invitationMuteParamsSchema = z.object({ id: idSchema });

@@ -87,6 +87,8 @@ export type DeviceLog = z.infer<typeof deviceLogSchema>;
  * long); `wrong_password` (the device refused the last command's password). docs/decisions/0007.
  * `password_suspected`: commands with the password go unanswered while the unit is proven on the air (it sent
  * an SMS since the silence began): a wrong password gets no answer at all on King Pigeon units (0025).
+ * `phone_elsewhere`: a unit with this number confirmed a command of another barrier first; nothing is sent
+ * from this one (issue 40 item 4, decision 0030).
  */
 export const DEVICE_STATES = [
   'ok',
@@ -94,6 +96,7 @@ export const DEVICE_STATES = [
   'not_responding',
   'wrong_password',
   'password_suspected',
+  'phone_elsewhere',
 ] as const;
 export type DeviceState = (typeof DEVICE_STATES)[number];
 export const deviceStateSchema = z.enum(DEVICE_STATES);

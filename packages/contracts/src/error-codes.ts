@@ -180,6 +180,11 @@ export const ERROR_CODES = {
   import_file_changed: IMPORT_MESSAGES.fileChanged,
   // Privacy (issue 28): look-ups by number, per administrator.
   lookup_limit: 'Too many look-ups by phone number. Try again later.',
+  // No free oracles (issue 40 item 4, docs/decisions/0030).
+  account_answers_limit:
+    'Too many numbers that already have an account today. Try again later or ask the person himself.',
+  import_invitations_limit: 'Too many invitations from imports today. Try again later.',
+  invitations_muted_not_found: 'This administrator is not muted.',
   // The privacy policy and consent (152-ФЗ, issue 28 part 6).
   policy_version_outdated: PRIVACY_MESSAGES.policyChanged,
   // Address searches of the public list, bounded (issue 29 part 8).

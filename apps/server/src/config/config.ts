@@ -86,6 +86,10 @@ export const environmentSchema = z
     PHONE_INVITES_PER_ADMIN_PER_HOUR: positiveInt(20),
     /** Look-ups by number (exact-phone search, invitation by number, staff by phone) per administrator per hour (issue 28). */
     ADMIN_LOOKUPS_PER_HOUR: positiveInt(60),
+    /** Answers telling that a number has an account, per caller per 24 hours (issue 40 item 4, decision 0030). */
+    ACCOUNT_ANSWERS_PER_DAY: positiveInt(10),
+    /** Invitations an administrator's imports may make per 24 hours (issue 40 item 4, decision 0030). */
+    IMPORT_INVITATIONS_PER_ADMIN_PER_DAY: positiveInt(500),
     /** The site's address, named in the SMS inviting a person without an account; unset: the app's name only. */
     SITE_URL: z.url().optional(),
     /**

@@ -237,6 +237,12 @@ export const barriers = pgTable(
     /** When the device confirmed its clock was set; the planner decides when to set it again. */
     deviceClockSetAt: timestamp('device_clock_set_at', { withTimezone: true }),
     /**
+     * When the unit first confirmed a command of this barrier (answered with its password): from then on the
+     * device number is this barrier's; until then another administrator's barrier may name it too, and the
+     * first confirmed wins (issue 40 item 4, docs/decisions/0030).
+     */
+    deviceConfirmedAt: timestamp('device_confirmed_at', { withTimezone: true }),
+    /**
      * The barrier's device profile: a number form and extra reply forms for a unit that answers
      * differently from its model's sheet (`@propusk/devices/profile`, validated before it is stored).
      */
@@ -259,9 +265,6 @@ export const barriers = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('barriers_device_phone_live_unique')
-      .on(table.devicePhone)
-      .where(sql`${table.deletedAt} is null`),
     // A device's reply is matched by its number on live and deleted barriers alike (a deleted one may still be
     // clearing its unit): without this, every inbound SMS read the whole table.
     index('barriers_device_phone_idx').on(table.devicePhone),
@@ -459,6 +462,26 @@ export const phoneInvitations = pgTable(
     index('phone_invitations_sms_sent_idx').on(table.smsSentAt).where(sql`${table.smsSentAt} is not null`),
     index('phone_invitations_invited_by_idx').on(table.invitedBy, table.createdAt),
   ],
+);
+
+/**
+ * A person's mute of one administrator's invitations (issue 40 item 4, docs/decisions/0030): his invitations to
+ * this person (by id, by number, by import) are kept for the administrator as waiting ones, never shown to
+ * the person and never told by SMS. `admin_id` is the barrier's owner named on the invitation card.
+ */
+export const invitationMutes = pgTable(
+  'invitation_mutes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('invitation_mutes_user_admin_unique').on(table.userId, table.adminId)],
 );
 
 export type WeeklySchedule = Partial<

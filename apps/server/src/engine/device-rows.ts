@@ -6,7 +6,7 @@
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { changesPasswordTo } from '@propusk/devices/settings';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
@@ -32,6 +32,8 @@ export interface BarrierRow {
   passwordChangedAt?: Date | null;
   /** The barrier's device profile (number form, extra reply forms). */
   profile?: DeviceProfileOverride | null;
+  /** When its unit first confirmed a command (the number is then this barrier's); null: never yet. */
+  deviceConfirmedAt?: Date | null;
 }
 
 export const barrierColumns = {
@@ -43,6 +45,7 @@ export const barrierColumns = {
   previousPasswordEncrypted: barriers.devicePasswordPreviousEncrypted,
   passwordChangedAt: barriers.devicePasswordChangedAt,
   profile: barriers.deviceProfile,
+  deviceConfirmedAt: barriers.deviceConfirmedAt,
 };
 
 export function toBarrierRow(row: {
@@ -54,6 +57,7 @@ export function toBarrierRow(row: {
   previousPasswordEncrypted?: string | null;
   passwordChangedAt?: Date | null;
   profile: unknown;
+  deviceConfirmedAt?: Date | null;
 }): BarrierRow | null {
   if (!isDeviceModel(row.model)) return null;
   return { ...row, model: row.model, profile: (row.profile as DeviceProfileOverride | null) ?? null };
@@ -139,3 +143,33 @@ export async function oldestOpenCommand(
 /** The slot a command writes (null: none, as a setting). */
 export const slotOf = (command: CommandRow): number | null =>
   isWhitelistKind(command.kind) ? ((command.payload as { slot?: number }).slot ?? null) : null;
+
+/**
+ * A barrier never confirmed by its unit whose device number a unit confirmed on another live barrier: the
+ * first confirmed wins, this one's commands are not sent (issue 40 item 4, docs/decisions/0030).
+ */
+export async function displacedByConfirmedUnit(executor: Executor, barrier: BarrierRow): Promise<boolean> {
+  if (barrier.deviceConfirmedAt != null) return false;
+  const [row] = await executor
+    .select({ id: barriers.id })
+    .from(barriers)
+    .where(
+      and(
+        eq(barriers.devicePhone, barrier.devicePhone),
+        ne(barriers.id, barrier.id),
+        isNull(barriers.deletedAt),
+        isNotNull(barriers.deviceConfirmedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Marks the barrier's number as its unit's on the first confirmed command (`displacedByConfirmedUnit`). */
+export async function markDeviceConfirmed(executor: Executor, barrier: BarrierRow, now: Date): Promise<void> {
+  if (barrier.deviceConfirmedAt != null) return;
+  await executor
+    .update(barriers)
+    .set({ deviceConfirmedAt: now })
+    .where(and(eq(barriers.id, barrier.id), isNull(barriers.deviceConfirmedAt)));
+}

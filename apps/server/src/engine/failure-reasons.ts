@@ -7,3 +7,5 @@
 export const DEVICE_REFUSED_PASSWORD = 'The device refused the password.';
 /** failCommand's reason when the device answered that it did not understand the command (settle.ts). */
 export const DEVICE_NOT_UNDERSTOOD = 'The device did not understand the command.';
+/** failCommand's reason when a unit confirmed the barrier's device number on another barrier first (0030). */
+export const DEVICE_PHONE_ELSEWHERE = 'The device number belongs to a confirmed unit of another barrier.';

@@ -7,13 +7,14 @@ import type { DevicePower, DeviceState } from '@propusk/contracts/devices';
 import type { Executor } from '../db/database.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import * as repository from './device-log-repository.ts';
-import { DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
+import { DEVICE_PHONE_ELSEWHERE, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
 
 /** How many reply timeouts the oldest open command may wait before the device counts as not responding. */
 export const NOT_RESPONDING_AFTER_TIMEOUTS = 3;
 
 /**
- * The state of a device from its figures, in this order: the password was refused (sending again cannot
+ * The state of a device from its figures, in this order: its number is a confirmed unit's of another barrier
+ * (nothing is sent: decision 0030); the password was refused (sending again cannot
  * help: the administrator must correct it); it does not answer (a command failed since the last confirmed
  * one, the one in flight had to be sent again, or the oldest open command waits longer than three reply
  * timeouts); commands are on their way; all is well.
@@ -23,6 +24,7 @@ export function deviceStateOf(
   now: Date,
   replyTimeoutMs: number,
 ): DeviceState {
+  if (figures.lastFailureReason === DEVICE_PHONE_ELSEWHERE) return 'phone_elsewhere';
   if (figures.lastFailureReason === DEVICE_REFUSED_PASSWORD) return 'wrong_password';
   const oldestAgeMs = figures.oldestOpenAt ? now.getTime() - figures.oldestOpenAt.getTime() : 0;
   if (

@@ -10,12 +10,14 @@ import {
   type BarrierRow,
   barrierColumns,
   type CommandRow,
+  displacedByConfirmedUnit,
   isProbeKind,
   loadBarrier,
   oldestOpenCommand,
   type QueueDeps,
   toBarrierRow,
 } from './device-rows.ts';
+import { DEVICE_PHONE_ELSEWHERE } from './failure-reasons.ts';
 import {
   ensureBuckets,
   gatewaysOf,
@@ -200,7 +202,11 @@ export async function decideSends(deps: QueueDeps, barrierIds: number[]): Promis
         steps.set(barrierId, { result: { state: 'waiting', until: command.nextAttemptAt } });
         continue;
       }
-      const prepared = renderAttempt(deps, barrier, command, command.attempts + 1, now);
+      // A barrier its unit never confirmed goes alone: its number may be a confirmed unit's elsewhere.
+      const prepared =
+        barrier.deviceConfirmedAt == null
+          ? null
+          : renderAttempt(deps, barrier, command, command.attempts + 1, now);
       if (prepared === null) alone.push(barrierId);
       else due.push({ barrier, command, prepared });
     }
@@ -375,6 +381,11 @@ export async function prepareAttempt(
   attempt: number,
   now: Date,
 ): Promise<PreparedSend | null> {
+  // The number a unit confirmed on another barrier first: nothing more is sent from this one.
+  if (await displacedByConfirmedUnit(tx, barrier)) {
+    await failCommand(tx, deps, command, DEVICE_PHONE_ELSEWHERE, now, { countAsSent: false });
+    return null;
+  }
   const prepared = renderAttempt(deps, barrier, command, attempt, now);
   if (prepared === null)
     await failCommand(tx, deps, command, 'The command could not be written.', now, { countAsSent: false });

@@ -16,6 +16,7 @@ import {
   isProbeKind,
   isReadKind,
   isWhitelistKind,
+  markDeviceConfirmed,
   type QueueDeps,
 } from './device-rows.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
@@ -110,6 +111,8 @@ export async function confirmCommand(
   now: Date,
   options: { alongside?: SQL[] } = {},
 ): Promise<Confirmed> {
+  // The unit answered with the barrier's password: its number is this barrier's from now on (0030).
+  await markDeviceConfirmed(tx, barrier, now);
   const oneSlot = oneSlotChange(command);
   if (oneSlot) {
     await confirmOneSlot(tx, barrier.id, command, oneSlot, replyText, now, options.alongside ?? []);

@@ -12,6 +12,10 @@ export const ACCESS_REQUEST_STATUS_LABELS: Readonly<Record<string, string>> = {
 
 /** Error and success texts (spec.md section 8). */
 export const REQUEST_MESSAGES = {
+  /** Issue 40 item 4: a person mutes one administrator's invitations (docs/decisions/0030). */
+  muteInvitations: 'Не получать приглашения от этого администратора',
+  mutedTitle: 'Вы не получаете приглашения от этих администраторов:',
+  unmuteInvitations: 'Снова получать',
   /** Issue 32 item 5: an empty list says what to do next. */
   emptyIncoming: 'Входящих заявок нет. Здесь появятся приглашения и заявки, на которые нужно ответить.',
   emptyOutgoing:

@@ -10,6 +10,7 @@ export const DEVICE_STATE_LABELS: Readonly<Record<string, string>> = {
   not_responding: 'не отвечает',
   wrong_password: 'неверный пароль',
   password_suspected: 'неверный пароль?',
+  phone_elsewhere: 'номер занят',
 };
 
 /** What the administrator should check, per device state in trouble (docs/decisions/0025). */
@@ -22,6 +23,8 @@ export const DEVICE_STATE_HINTS: Readonly<Record<string, string>> = {
   password_suspected:
     'Устройство на связи, но не отвечает на команды с паролем: так устройство встречает неверный пароль. Проверьте пароль устройства в настройках шлагбаума.' +
     ' Если на устройстве нажимали кнопку сброса, нажмите «Устройство сброшено к заводским настройкам» на экране проверки устройства.',
+  phone_elsewhere:
+    'Устройство с этим номером уже подтвердило команды другого шлагбаума, поэтому команды этого шлагбаума не отправляются. Проверьте номер сим-карты устройства; если шлагбаум создан с ошибкой, удалите его и создайте с верным номером.',
 };
 
 /** The flag on the barrier list and the note beside a waiting phone, for a device in trouble only. */
@@ -29,6 +32,7 @@ export const DEVICE_PROBLEM_LABELS: Readonly<Record<string, string>> = {
   not_responding: 'Устройство не отвечает',
   wrong_password: 'Неверный пароль устройства',
   password_suspected: 'Возможно, неверный пароль устройства',
+  phone_elsewhere: 'Номер устройства принадлежит другому шлагбауму',
 };
 
 /** The device conversation log ("Журнал устройства"). */

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, min, sql } from 'drizzle-o
 import type { Executor } from '../../db/database.ts';
 import { accessRequests, barrierAccess, barriers, phoneInvitations } from '../../db/schema.ts';
 import { holdsPermissionSql, pageOffset } from '../barrier-policy/policy.ts';
+import { mutedOwnerSql } from './invitation-mutes.ts';
 
 export type PhoneInvitationRow = typeof phoneInvitations.$inferSelect;
 
@@ -198,6 +199,8 @@ export async function claimWaitingInvitations(
             barrierId: invitation.barrierId,
             initiator: 'admin',
             status: 'pending',
+            // Muted by the person: kept for the administrator, never shown to him (invitation-mutes.ts).
+            hiddenForUser: mutedOwnerSql(userId, invitation.barrierId),
             createdAt: now,
             updatedAt: now,
           })

@@ -32,6 +32,7 @@ import { CODE_BUDGET_WINDOW_MS, CODE_DAY_MS } from '../auth/verification.ts';
 import { paginate, requireBarrierPermission, userHasAccess } from '../barrier-policy/policy.ts';
 import { limitLookup } from '../barrier-users/lookup-limit.ts';
 import { assertNumbersNotBlocked } from '../phones/blocked-numbers.ts';
+import { hasMuted } from './invitation-mutes.ts';
 import * as repository from './phone-invitation-repository.ts';
 import { isBlockedBy } from './repository.ts';
 
@@ -152,7 +153,9 @@ export function createPhoneInvitationService(deps: Dependencies) {
       });
 
       let smsStatus: InvitePhoneResponse['sms_status'] = stored.smsStatus;
-      if (smsStatus === 'sent') {
+      // A person who muted the owner's invitations gets no SMS; the administrator is not told (0030).
+      const muted = account !== undefined && (await hasMuted(db, account.id, barrier.ownerId));
+      if (smsStatus === 'sent' && !muted) {
         const inviter = await findLiveUserById(db, admin.id);
         const text = invitationSmsText({
           address: barrier.address,

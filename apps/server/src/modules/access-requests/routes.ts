@@ -4,6 +4,8 @@ import {
   accessRequestParamsSchema,
   accessRequestSchema,
   createAccessRequestBodySchema,
+  invitationMuteListSchema,
+  invitationMuteParamsSchema,
   invitePhoneBodySchema,
   invitePhoneResponseSchema,
   phoneInvitationListQuerySchema,
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
+import { createInvitationMuteService } from './invitation-mutes.ts';
 import { createPhoneInvitationService } from './phone-invitation-service.ts';
 import { createAccessRequestService } from './service.ts';
 
@@ -133,6 +136,60 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
     },
     async (request, reply) => {
       await invitations.cancel(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const mutes = createInvitationMuteService(deps);
+  const muteTags = ['access requests'];
+
+  app.post(
+    '/api/access_requests/:id/mute/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: muteTags,
+        security,
+        summary:
+          'Mute the invitations of this invitation’s administrator: this and his later ones are not shown, no SMS (0030)',
+        params: accessRequestParamsSchema,
+        response: { 204: z.null(), ...failures(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await mutes.muteFromInvitation(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/invitation_mutes/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: muteTags,
+        security,
+        summary: 'The administrators whose invitations the caller muted',
+        response: { 200: invitationMuteListSchema, ...failures(401) },
+      },
+    },
+    async (request) => ({ mutes: await mutes.list(currentUser(request)) }),
+  );
+
+  app.delete(
+    '/api/invitation_mutes/:id/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: muteTags,
+        security,
+        summary: 'Lift a mute: this administrator’s later invitations are shown again',
+        params: invitationMuteParamsSchema,
+        response: { 204: z.null(), ...failures(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await mutes.unmute(currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

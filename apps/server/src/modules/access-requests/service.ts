@@ -31,6 +31,7 @@ import {
 import { grantAccessLocked } from '../barriers/access-changes.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
 import { addInvitationExtraPhonesLocked } from './invitation-extras.ts';
+import { hasMuted } from './invitation-mutes.ts';
 import { claimWaitingInvitations, hasWaitingFor } from './phone-invitation-repository.ts';
 import type { Side } from './repository.ts';
 import * as repository from './repository.ts';
@@ -74,7 +75,12 @@ export function createAccessRequestService(deps: Dependencies) {
     return toAccessRequest(row, side);
   }
 
-  async function insertPending(values: { userId: number; barrierId: number; initiator: Side }) {
+  async function insertPending(values: {
+    userId: number;
+    barrierId: number;
+    initiator: Side;
+    hiddenForUser?: boolean;
+  }) {
     const now = deps.clock.now();
     try {
       return await repository.insertRequest(db, {
@@ -131,7 +137,14 @@ export function createAccessRequestService(deps: Dependencies) {
       if (await userHasAccess(db, barrier.id, user.id)) throw conflict('already_has_access');
       // The owner's block closes his barriers, whoever of his staff invites.
       if (await repository.isBlockedBy(db, barrier.ownerId, user.id)) throw conflict('blocked_on_barrier');
-      const id = await insertPending({ userId: user.id, barrierId: barrier.id, initiator: 'admin' });
+      // A person who muted the owner's invitations never sees it; the administrator sees it wait (0030).
+      const hiddenForUser = await hasMuted(db, user.id, barrier.ownerId);
+      const id = await insertPending({
+        userId: user.id,
+        barrierId: barrier.id,
+        initiator: 'admin',
+        hiddenForUser,
+      });
       return present(id, 'admin');
     },
 

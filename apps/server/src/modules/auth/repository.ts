@@ -68,24 +68,17 @@ export async function lockPhoneCodes(executor: Executor, phone: string): Promise
   await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`verification:${phone}`}))`);
 }
 
-/** The latest code of a phone and mode that this address asked for. */
+/** When the latest code of a number and mode was asked for, from any address (the resend pause). */
 export async function findLatestVerification(
   executor: Executor,
   phone: string,
   mode: CodeMode,
-  requestedIp: string,
-): Promise<VerificationRow | undefined> {
+): Promise<Pick<VerificationRow, 'createdAt'> | undefined> {
   const [row] = await executor
-    .select()
+    .select({ createdAt: verifications.createdAt })
     .from(verifications)
-    .where(
-      and(
-        eq(verifications.phone, phone),
-        eq(verifications.mode, mode),
-        eq(verifications.requestedIp, requestedIp),
-      ),
-    )
-    .orderBy(desc(verifications.createdAt), desc(verifications.id))
+    .where(and(eq(verifications.phone, phone), eq(verifications.mode, mode)))
+    .orderBy(desc(verifications.createdAt))
     .limit(1);
   return row;
 }

@@ -6,7 +6,7 @@
  */
 import type { BarrierListQuery, BarrierOrdering } from '@propusk/contracts/barriers';
 import type { LimitField, SmsShareField } from '@propusk/contracts/limits';
-import { and, asc, count, desc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
@@ -449,4 +449,25 @@ export async function barrierDangers(executor: Executor, barrierIds: number[]) {
       .where(sql`${barriers.id} = any(${sql.placeholder('ids')}::int[])`),
   );
   return statement.execute({ ids: barrierIds });
+}
+
+/**
+ * A live barrier whose unit confirmed a command holds this device number (issue 40 item 4, decision 0030).
+ * Serialised per number by a transaction lock, so that two creations cannot both read "free" past a
+ * confirmation being written.
+ */
+export async function devicePhoneConfirmedElsewhere(tx: Executor, devicePhone: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`device-phone:${devicePhone}`}))`);
+  const [row] = await tx
+    .select({ id: barriers.id })
+    .from(barriers)
+    .where(
+      and(
+        eq(barriers.devicePhone, devicePhone),
+        isNull(barriers.deletedAt),
+        isNotNull(barriers.deviceConfirmedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -34,7 +34,7 @@ import { smsShareSummary, smsSpender } from '../../engine/sms-shares.ts';
 import { countCommandsThisWeek } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { conflict, FieldError, isUniqueViolation } from '../../lib/errors.ts';
+import { conflict, FieldError } from '../../lib/errors.ts';
 import { ResultCache } from '../../lib/result-cache.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import {
@@ -285,7 +285,10 @@ export function createBarrierService(
           { author: 'user', userId: user.id },
           'barrier_exit',
         );
-        await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false });
+        // Never refused, but counted to the resident who left (the owner's reserve moves only by the owner,
+        // staff and the system; docs/decisions/0030).
+        const spentBy = await smsSpender(tx, locked.id, user.id);
+        await syncBarrierDevice(tx, deps, locked.id, { enforceWeeklyLimit: false, spentBy });
       });
       deps.notifyDeviceCommands([barrierId]);
     },
@@ -307,38 +310,35 @@ export function createBarrierService(
       if (Object.keys(fields).length > 0) throw new FieldError(fields);
 
       const now = deps.clock.now();
-      const barrierId = await db
-        .transaction(async (tx) => {
-          const owner = await repository.findOwner(tx, admin.id);
-          if (!owner) throw barrierNotFound();
-          const id = await repository.insertBarrier(tx, {
-            ownerId: admin.id,
-            address: body.address,
-            devicePhone: body.device_phone,
-            deviceModel: model,
-            devicePasswordEncrypted:
-              sheet.hasPassword && body.device_password ? deps.secrets.encrypt(body.device_password) : null,
-            devicePhonesAmount: body.device_phones_amount,
-            // The unit sends its power-failure SMS to slot 1 only: the gateway's number goes there, so that
-            // it reaches the server (issue 30 item 5; residents then start at slot 7 where there is room).
-            deviceGatewayNumber:
-              deps.config.DEVICE_GATEWAY_PHONE && hasAlarms(model) ? deps.config.DEVICE_GATEWAY_PHONE : null,
-            additionalInfo: body.additional_info ?? '',
-            isPublic: body.is_public,
-            createdAt: now,
-            updatedAt: now,
-          });
-          const locked = await lockLiveBarrier(tx, id);
-          await grantAccessLocked(tx, deps, locked, owner, { author: 'admin', userId: admin.id });
-          await syncBarrierDevice(tx, deps, id);
-          return id;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error, 'barriers_device_phone_live_unique')) {
-            throw conflict('device_phone_taken');
-          }
-          throw error;
+      const barrierId = await db.transaction(async (tx) => {
+        const owner = await repository.findOwner(tx, admin.id);
+        if (!owner) throw barrierNotFound();
+        // The number is refused only once a unit confirmed it on another barrier: an unconfirmed claim tells
+        // nothing and blocks nobody (the first confirmed wins; issue 40 item 4, decision 0030).
+        if (await repository.devicePhoneConfirmedElsewhere(tx, body.device_phone))
+          throw conflict('device_phone_taken');
+        const id = await repository.insertBarrier(tx, {
+          ownerId: admin.id,
+          address: body.address,
+          devicePhone: body.device_phone,
+          deviceModel: model,
+          devicePasswordEncrypted:
+            sheet.hasPassword && body.device_password ? deps.secrets.encrypt(body.device_password) : null,
+          devicePhonesAmount: body.device_phones_amount,
+          // The unit sends its power-failure SMS to slot 1 only: the gateway's number goes there, so that
+          // it reaches the server (issue 30 item 5; residents then start at slot 7 where there is room).
+          deviceGatewayNumber:
+            deps.config.DEVICE_GATEWAY_PHONE && hasAlarms(model) ? deps.config.DEVICE_GATEWAY_PHONE : null,
+          additionalInfo: body.additional_info ?? '',
+          isPublic: body.is_public,
+          createdAt: now,
+          updatedAt: now,
         });
+        const locked = await lockLiveBarrier(tx, id);
+        await grantAccessLocked(tx, deps, locked, owner, { author: 'admin', userId: admin.id });
+        await syncBarrierDevice(tx, deps, id);
+        return id;
+      });
       publicListChanged();
       deps.notifyDeviceCommands([barrierId]);
       const row = await repository.findOwnedBarrierRow(db, barrierId, admin.id);

@@ -290,9 +290,11 @@ export function createGuestPassService(deps: Dependencies) {
             actor,
             'guest_pass',
           );
-          // Taking a number off never waits for the SMS budget.
-          if (removed.length > 0)
-            await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false });
+          // Taking a number off never waits for the SMS budget; a resident's own revocation is counted to him.
+          if (removed.length > 0) {
+            const spentBy = side === 'user' ? await smsSpender(tx, barrier.id, caller.id) : null;
+            await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false, spentBy });
+          }
         }
         return repository.updateGuestPass(tx, pass.id, { status: 'revoked', revokedAt: now });
       });

@@ -9,7 +9,7 @@
  *   when he accepts (access-requests/invitation-extras.ts). An extra number that is itself an account's gets
  *   an invitation of its own: nobody holds another account's number without its consent (item 2).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barrierAccess, type InvitationExtraPhone, phoneInvitations, users } from '../../db/schema.ts';
 import { syncBarrierDevice } from '../../engine/outbox.ts';
@@ -122,6 +122,7 @@ export async function applyImport(
   // One waiting invitation per number; one already waiting (made by hand) takes the file's extra numbers.
   // `extra_phones` is an array (maybe empty) on every invitation an import makes: such invitations send no
   // SMS and do not count in the administrator's hourly invitations (phone-invitation-repository.ts).
+  await assertImportInvitationsLeft(tx, deps, adminId, invitations.size, now);
   const values = [...invitations].map(([phone, extras]) => ({
     barrierId: barrier.id,
     phone,
@@ -143,4 +144,35 @@ export async function applyImport(
 
   const sms = await syncBarrierDevice(tx, deps, barrier.id, { committedBefore });
   return { phones: added.length, residents: primaries.length, invitations: invitations.size, sms };
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * 409 `import_invitations_limit` (with what is `left`) when `count` more invitations would take the
+ * administrator's imports over IMPORT_INVITATIONS_PER_ADMIN_PER_DAY in the last 24 hours (issue 40 item 4,
+ * docs/decisions/0030). His imports are serialised by a transaction lock on his id, so two commits cannot
+ * both pass at the cap.
+ */
+async function assertImportInvitationsLeft(
+  tx: Executor,
+  deps: Dependencies,
+  adminId: number,
+  count: number,
+  now: Date,
+): Promise<void> {
+  if (count === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import-invitations:${adminId}`}))`);
+  const [row] = await tx
+    .select({ made: sql<number>`count(*)::int` })
+    .from(phoneInvitations)
+    .where(
+      and(
+        eq(phoneInvitations.invitedBy, adminId),
+        isNotNull(phoneInvitations.extraPhones),
+        gt(phoneInvitations.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    );
+  const left = Math.max(0, deps.config.IMPORT_INVITATIONS_PER_ADMIN_PER_DAY - Number(row?.made ?? 0));
+  if (count > left) throw conflict('import_invitations_limit', undefined, { left });
 }

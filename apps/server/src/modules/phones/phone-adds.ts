@@ -15,13 +15,19 @@ import type { AddablePhoneType } from '@propusk/contracts/phones';
 import type { Executor } from '../../db/database.ts';
 import { actions, phones } from '../../db/schema.ts';
 import { type SyncReport, syncBarrierDevice } from '../../engine/outbox.ts';
-import { smsSpender } from '../../engine/sms-shares.ts';
+import { assertResidentSmsShare, smsSpender } from '../../engine/sms-shares.ts';
 import { loadCommittedSms } from '../../engine/weekly-budget.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 import { type GroupOutcome, KeyedGroups, outcomeOf } from '../../lib/keyed-groups.ts';
 import { numberBlocked } from './blocked-numbers.ts';
-import { admitPeople, loadPhoneBatchContext, phoneProblemError, planPhoneBatch } from './phone-admission.ts';
+import {
+  admitPeople,
+  batchLimitProblem,
+  loadPhoneBatchContext,
+  phoneProblemError,
+  planPhoneBatch,
+} from './phone-admission.ts';
 import {
   type Actor,
   addPhoneLocked,
@@ -76,12 +82,27 @@ export function createPhoneAdds(deps: Dependencies) {
         barrier.limits.smsWeeklyLimit === null
           ? undefined
           : await loadCommittedSms(tx, deps, barrier.id, deps.clock.now());
+      const spentBy = await spenderOf(tx, request.side, request.callerId, barrier.id);
+      // A resident whose share is used up is refused before anything about the number (an add costs at
+      // least one SMS now or ahead; the exact cost is checked by the sync below).
+      const beforeNumber =
+        spentBy !== null && barrier.limits.smsWeeklyLimit !== null
+          ? () =>
+              assertResidentSmsShare(
+                tx,
+                barrier.id,
+                spentBy,
+                1,
+                deps.clock.now(),
+                deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+              )
+          : undefined;
       const added = await addPhoneLocked(tx, deps, barrier, request.phone, actorOf(request), 'manual', {
         noAccess: request.noAccess,
+        beforeNumber,
       });
       // Over the weekly SMS limit, with what the new phone's windows will cost: 409, nothing stored. A
       // resident's own timed phone: its coming week's SMS count in his share (sms-shares.ts).
-      const spentBy = await spenderOf(tx, request.side, request.callerId, barrier.id);
       const row =
         spentBy !== null && isTimedType(added.type)
           ? await repository.updatePhone(tx, added.id, { smsPaidBy: spentBy })
@@ -112,8 +133,10 @@ export function createPhoneAdds(deps: Dependencies) {
       const outcomes: GroupOutcome<PhoneRow>[] = [];
       const accepted: { index: number; request: PhoneAddRequest; slot: number }[] = [];
       for (const [index, request] of requests.entries()) {
-        // addPhoneLocked's order: the person and the number, then the barrier's rules and a free slot.
-        const refusal = personRefusal(people[index], request);
+        // addPhoneLocked's order: the owner's access, the barrier's limits, then the number and a free slot.
+        const person = people[index];
+        const limit = person?.hasAccess ? batchLimitProblem(context, barrier, request.phone) : null;
+        const refusal = limit ? phoneProblemError(barrier, limit) : personRefusal(person, request);
         const [entry] = refusal ? [] : planPhoneBatch(context, barrier, [request.phone]);
         if (refusal) outcomes[index] = { ok: false, error: refusal };
         else if (!entry) throw new Error('no plan for a grouped add');

@@ -63,13 +63,15 @@ export type PhoneProblem =
   | 'schedule_interval_too_short'
   | 'no_free_slot';
 
-/** Why one more phone may not be added (the barrier's rules, in the order they are checked), or null. */
+/**
+ * Why one more phone may not be added (the barrier's rules, in the order they are checked: the limits before
+ * the number already on the barrier), or null.
+ */
 export function phoneLimitProblem(
   barrier: LockedBarrier,
   counts: PhoneCounts,
   phone: Pick<NewPhone, 'type' | 'schedule'>,
 ): PhoneProblem | null {
-  if (counts.sameNumber > 0) return 'phone_duplicate';
   const limits = barrier.limits;
   const over = (count: number, limit: number | null) => limit !== null && count >= limit;
   if (over(counts.userTotal, limits.userPhoneLimit)) return 'limit_user_phones';
@@ -84,6 +86,8 @@ export function phoneLimitProblem(
     if (minimum !== null && phone.schedule && shortestIntervalMinutes(phone.schedule) < minimum)
       return 'schedule_interval_too_short';
   }
+  // Last: the limits tell nothing of the number, this does (issue 40 item 4).
+  if (counts.sameNumber > 0) return 'phone_duplicate';
   return null;
 }
 
@@ -327,6 +331,27 @@ function countPhone(context: PhoneBatchContext, userId: number, number: string, 
     context.globalSchedule += 1;
   }
   context.perUser.set(userId, user);
+}
+
+/** The barrier's limits for one more phone of a batch, the number aside (`planPhoneBatch` adds it). */
+export function batchLimitProblem(
+  context: PhoneBatchContext,
+  barrier: LockedBarrier,
+  phone: NewPhone,
+): PhoneProblem | null {
+  const user = context.perUser.get(phone.userId) ?? { total: 0, temporary: 0, schedule: 0 };
+  return phoneLimitProblem(
+    barrier,
+    {
+      sameNumber: 0,
+      userTotal: user.total,
+      userTemporary: user.temporary,
+      globalTemporary: context.globalTemporary,
+      userSchedule: user.schedule,
+      globalSchedule: context.globalSchedule,
+    },
+    phone,
+  );
 }
 
 /**

@@ -158,7 +158,7 @@ export async function addPhoneLocked(
   phone: NewPhone,
   actor: Actor,
   reason: ActionReason,
-  options: { noAccess?: () => Error } = {},
+  options: { noAccess?: () => Error; beforeNumber?: () => Promise<void> } = {},
 ): Promise<PhoneRow> {
   const now = deps.clock.now();
   // His own number wins over someone's extra phone holding it (number-claims.ts); a refusal below rolls it back.
@@ -166,6 +166,11 @@ export async function addPhoneLocked(
     await releaseExtraPhonesLocked(tx, deps, barrier.id, phone.userId, phone.number, actor);
   const admission = await admitPhone(tx, now, barrier, phone);
   if (options.noAccess && !admission.hasAccess) throw options.noAccess();
+  // The barrier's limits (and the caller's own, `beforeNumber`: a resident's SMS share) come before anything
+  // about the number, so that an add that cannot happen tells nothing of it (issue 40 item 4, decision 0030).
+  if (admission.problem && admission.problem !== 'phone_duplicate')
+    throwPhoneProblem(barrier, admission.problem);
+  await options.beforeNumber?.();
   if (admission.blocked) throw numberBlocked();
   // Another account's number only with its consent: a guest proved his number by a code.
   if (phone.type !== 'primary' && reason !== 'guest_pass' && admission.otherAccount)

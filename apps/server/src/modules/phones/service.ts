@@ -19,6 +19,7 @@ import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
 import { syncBarrierDevice } from '../../engine/outbox.ts';
 import { loadCommittedSms } from '../../engine/weekly-budget.ts';
+import { withAccountAnswers } from '../../lib/account-answers.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
@@ -136,24 +137,27 @@ export function createPhoneService(deps: Dependencies) {
         ? parseWindow(body.start_time, body.end_time)
         : null;
     const schedule = body.type === 'schedule' && body.schedule ? normalizeSchedule(body.schedule) : null;
-    const row = await adds.add(barrierId, {
-      side,
-      callerId: caller.id,
-      phone: {
-        userId: ownerUserId,
-        number: body.phone,
-        name: body.name,
-        type: body.type,
-        startTime: window?.start ?? null,
-        endTime: window?.end ?? null,
-        schedule,
-      },
-      // Access may have been lost between the check and the lock (leave, removal, block).
-      noAccess: () =>
-        side === 'admin'
-          ? new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] })
-          : forbidden('user_not_on_barrier'),
-    });
+    // Its refusal may tell that the number has an account: within the caller's day of such answers.
+    const row = await withAccountAnswers(deps, caller.id, () =>
+      adds.add(barrierId, {
+        side,
+        callerId: caller.id,
+        phone: {
+          userId: ownerUserId,
+          number: body.phone,
+          name: body.name,
+          type: body.type,
+          startTime: window?.start ?? null,
+          endTime: window?.end ?? null,
+          schedule,
+        },
+        // Access may have been lost between the check and the lock (leave, removal, block).
+        noAccess: () =>
+          side === 'admin'
+            ? new FieldError({ user: [PHONE_MESSAGES.userHasNoAccess] })
+            : forbidden('user_not_on_barrier'),
+      }),
+    );
     return toPhone(row);
   }
 

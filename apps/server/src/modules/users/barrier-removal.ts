@@ -7,6 +7,7 @@
  */
 import type { Transaction } from '../../db/database.ts';
 import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
+import { smsSpender } from '../../engine/sms-shares.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { revokeAccessLocked } from '../barriers/access-changes.ts';
 import { type Actor, deactivatePhonesLocked } from '../phones/phone-changes.ts';
@@ -38,9 +39,11 @@ export async function takeUserOffBarriers(
       await revokeAccessLocked(tx, deps, barrier.id, userId, SYSTEM, reason);
     }
     // A removal is never refused for the weekly SMS limit: a number that must go may not stay on the gate.
+    // The account's own deletion is counted to him where he is a resident (a platform block is the system's).
+    const spentBy = reason === 'user_deleted' ? await smsSpender(tx, barrier.id, userId) : null;
     if (
       barrier.isLive &&
-      (await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false })) > 0
+      (await syncBarrierDevice(tx, deps, barrier.id, { enforceWeeklyLimit: false, spentBy })) > 0
     ) {
       touched.push(barrier.id);
     }

@@ -7,6 +7,8 @@ import { hash } from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '@propusk/contracts/auth';
 import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from '@propusk/contracts/users';
 import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
+import { smsSpender } from '../../engine/sms-shares.ts';
+import { withAccountAnswers } from '../../lib/account-answers.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import {
   badRequest,
@@ -145,6 +147,16 @@ export async function changePhone(
   const user = await loadCaller(deps, caller);
   const { newPhone } = input;
   if (newPhone === user.phone) throw badRequest('same_phone');
+  // `phone_in_use` tells that the number has an account: within his day of such answers (account-answers.ts).
+  return withAccountAnswers(deps, user.id, () => movePhone(deps, user, input));
+}
+
+async function movePhone(
+  deps: Dependencies,
+  user: UserRow,
+  input: { newPhone: string; oldVerificationToken: string; newVerificationToken: string },
+): Promise<{ phone: string }> {
+  const { newPhone } = input;
   if (await findLiveUserByPhone(deps.db, newPhone)) throw phoneInUseError();
   const oldToken = {
     token: input.oldVerificationToken,
@@ -175,7 +187,10 @@ export async function changePhone(
       }
       const synced: number[] = [];
       for (const barrierId of barrierIds) {
-        if ((await syncBarrierDevice(tx, deps, barrierId)) > 0) synced.push(barrierId);
+        // His own change: a resident's share pays for it (refused over it, the whole change with it); on his
+        // own or staffed barriers the reserve does (docs/decisions/0030).
+        const spentBy = await smsSpender(tx, barrierId, user.id);
+        if ((await syncBarrierDevice(tx, deps, barrierId, { spentBy })) > 0) synced.push(barrierId);
       }
       return synced;
     });

@@ -2,7 +2,7 @@
  * Errors of the change history, exports and imports.
  * Russian texts by error code (error-codes.ts); the whole catalogue is error-texts.ts.
  */
-import type { ErrorCodeTexts } from './rules.ts';
+import { type ErrorCodeTexts, numberOf } from './rules.ts';
 
 export const IMPORT_EXPORT_ERROR_TEXTS = {
   action_not_found: 'Действие не найдено.',
@@ -20,4 +20,9 @@ export const IMPORT_EXPORT_ERROR_TEXTS = {
   import_has_problems:
     'В некоторых строках ошибки: ничего не загружено. Исправьте их и загрузите файл снова.',
   import_file_changed: 'Файл отличается от проверенного: проверьте его снова.',
+  import_invitations_limit: (body) => {
+    const allowed = numberOf(body, 'left');
+    return `Загрузка сделала бы слишком много приглашений за сутки${allowed === undefined ? '' : ` (осталось ${allowed})`}: ничего не загружено. Разделите файл на части и загрузите остальное завтра.`;
+  },
+  invitations_muted_not_found: 'Приглашения от этого администратора не отключены.',
 } satisfies ErrorCodeTexts;

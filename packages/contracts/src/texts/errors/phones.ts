@@ -10,6 +10,12 @@ export const PHONE_ERROR_TEXTS = {
   phone_blocked_on_barrier: 'Этот номер заблокирован владельцем шлагбаума: его нельзя добавить на шлагбаум.',
   phone_of_other_account:
     'Этим номером входит в Пропуск другой человек: добавить его может только он сам — пусть запросит доступ к шлагбауму.',
+  // No free oracles (issue 40 item 4, docs/decisions/0030).
+  account_answers_limit: (body) => {
+    const seconds = numberOf(body, 'retry_after');
+    const hours = seconds === undefined ? undefined : Math.max(1, Math.ceil(seconds / 3600));
+    return `Сегодня вы уже много раз вводили номера, которыми входит в Пропуск другой человек. Добавлять номера снова можно будет ${hours === undefined ? 'позже' : `через ${hours} ч.`} Если номер принадлежит члену семьи, пусть он сам запросит доступ к шлагбауму.`;
+  },
   sms_resident_share_used: (body) => {
     const left = numberOf(body, 'left');
     const share = numberOf(body, 'share');

@@ -24,10 +24,12 @@ import {
   accessRequestsQueryKey,
   getAccessRequests,
   getPendingIncomingCount,
+  muteInvitationsOf,
   pendingIncomingCountKey,
   updateAccessRequest,
 } from '../../../features/access-requests/api/access-requests-api';
 import { AccessRequestCard } from '../../../features/access-requests/components/access-request-card';
+import { InvitationMutes } from '../../../features/access-requests/components/invitation-mutes';
 import { errorMessage } from '../../../lib/errors';
 
 export const REJECT_CONFIRM_TEXT = 'Отклонить запрос на доступ?';
@@ -82,6 +84,7 @@ export function AccessRequestsScreen({
         {tabs.map((type) => (
           <Tabs.Panel key={type} value={type} pt="md">
             {tab === type && type === 'outgoing' ? outgoingExtra : null}
+            {tab === type && type === 'incoming' && scope === 'user' ? <InvitationMutes /> : null}
             {tab === type ? (
               <AccessRequestList scope={scope} type={type} alsoInvalidates={alsoInvalidates} />
             ) : null}
@@ -132,6 +135,11 @@ function AccessRequestList({
       }
     },
   });
+  // A person mutes an invitation's administrator (issue 40 item 4): it and his later ones are not shown.
+  const mute = useMutation({
+    mutationFn: muteInvitationsOf,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accessRequestsKey(scope) }),
+  });
   const requests = list.data?.pages.flatMap((page) => page.access_requests) ?? [];
   const isBusy = (id: number) => act.isPending && act.variables?.id === id;
 
@@ -143,7 +151,11 @@ function AccessRequestList({
       />
       <ErrorLine
         message={
-          act.error && !toConfirm ? errorMessage(act.error, { fallback: COMMON_MESSAGES.updateFailed }) : null
+          act.error && !toConfirm
+            ? errorMessage(act.error, { fallback: COMMON_MESSAGES.updateFailed })
+            : mute.error
+              ? errorMessage(mute.error, { fallback: COMMON_MESSAGES.updateFailed })
+              : null
         }
       />
       <ConfirmDialog
@@ -195,6 +207,17 @@ function AccessRequestList({
                 >
                   Отклонить
                 </Button>
+                {scope === 'user' && request.initiator === 'admin' ? (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="gray.8"
+                    loading={mute.isPending && mute.variables === request.id}
+                    onClick={() => mute.mutate(request.id)}
+                  >
+                    {REQUEST_MESSAGES.muteInvitations}
+                  </Button>
+                ) : null}
               </>
             )
           }

@@ -45,4 +45,40 @@ describe('/requests', () => {
     await user.click(await screen.findByRole('button', { name: 'Принять' }));
     expect(server.callsTo('PATCH /api/access_requests/6/')[0]?.body).toEqual({ status: 'accepted' });
   });
+
+  it('mutes an invitation’s administrator, and lifts the mute', async () => {
+    signIn();
+    let muted = false;
+    const invitation = { ...accessRequest(7), initiator: 'admin', barrier_owner_name: 'Навязчивый' };
+    const server = mockApi({
+      'GET /api/access_requests/my/': ({ query }) =>
+        query.get('type') === 'incoming' && !muted
+          ? page('access_requests', [invitation])
+          : page('access_requests', []),
+      'POST /api/access_requests/7/mute/': () => {
+        muted = true;
+        return undefined;
+      },
+      'GET /api/invitation_mutes/': () => ({
+        mutes: muted ? [{ id: 3, admin_name: 'Навязчивый', created_at: '2026-01-11T10:00:00Z' }] : [],
+      }),
+      'DELETE /api/invitation_mutes/3/': () => {
+        muted = false;
+        return undefined;
+      },
+    });
+    const { user } = renderRoute(<RequestsRoute />, { path: '/requests' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Не получать приглашения от этого администратора' }),
+    );
+    expect(server.callsTo('POST /api/access_requests/7/mute/')).toHaveLength(1);
+    // Nothing waits for his answer any more: the screen opens «Исходящие» again, as after an answer.
+    await user.click(await screen.findByRole('tab', { name: 'Входящие' }));
+    const mutes = await screen.findByTestId('invitation-mutes');
+    expect(within(mutes).getByText('Навязчивый')).toBeInTheDocument();
+    expect(screen.queryByText('ул Ленина, д 7')).not.toBeInTheDocument();
+    await user.click(within(mutes).getByRole('button', { name: 'Снова получать' }));
+    expect(server.callsTo('DELETE /api/invitation_mutes/3/')).toHaveLength(1);
+    expect(await screen.findByText('ул Ленина, д 7')).toBeInTheDocument();
+  });
 });

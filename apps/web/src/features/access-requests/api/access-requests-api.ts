@@ -6,6 +6,7 @@
 import type {
   AccessRequest,
   accessRequestListSchema,
+  InvitationMuteList,
   InvitePhoneResponse,
   PhoneInvitation,
   phoneInvitationListSchema,
@@ -77,4 +78,22 @@ export function getPhoneInvitations() {
 
 export function cancelPhoneInvitation(id: number) {
   return api.delete(`/api/admin/phone_invitations/${id}/`);
+}
+
+/**
+ * A person mutes the invitations of an invitation's administrator (issue 40 item 4): this one and his later
+ * ones are not shown, no SMS; listed and lifted above «Входящие». Under accessRequestsKey('user').
+ */
+export function muteInvitationsOf(requestId: number) {
+  return api.post(`/api/access_requests/${requestId}/mute/`);
+}
+
+export const invitationMutesKey = [...accessRequestsKey('user'), 'mutes'] as const;
+
+export function getInvitationMutes() {
+  return api.get('/api/invitation_mutes/') as Promise<InvitationMuteList>;
+}
+
+export function unmuteInvitations(muteId: number) {
+  return api.delete(`/api/invitation_mutes/${muteId}/`);
 }

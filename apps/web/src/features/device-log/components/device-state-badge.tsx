@@ -7,6 +7,7 @@ const COLORS: Record<string, string> = {
   not_responding: 'red.9',
   wrong_password: 'red.9',
   password_suspected: 'red.9',
+  phone_elsewhere: 'red.9',
 };
 
 /** The device's state in a word (в порядке, ожидает ответа, не отвечает, неверный пароль). */
