@@ -70,7 +70,7 @@ describe('POST /api/logs/ (client log push)', () => {
       expect(response.statusCode, app).toBe(400);
       // A control character is refused before the choice, with its own message.
       expect(response.json().app, app).toEqual([
-        /\p{Cc}/u.test(app) ? 'Must not contain control characters.' : 'App must be one of the known clients.',
+        /\p{Cc}/u.test(app) ? 'Must not contain control characters.' : 'Invalid choice.',
       ]);
     }
     expect(lines.length).toBe(before);

@@ -13,8 +13,8 @@ export type ClientLogApp = (typeof CLIENT_LOG_APPS)[number];
 
 export const clientLogBodySchema = z.object({
   level: z.enum(CLIENT_LOG_LEVELS, { error: `Level must be one of: ${CLIENT_LOG_LEVELS.join(', ')}.` }),
-  // One of the known clients, never a free text in the log (issue 40 item 7).
-  app: z.enum(CLIENT_LOG_APPS, { error: 'App must be one of the known clients.' }),
+  // One of the known clients, never a free text in the log (issue 40 item 7); else zod's `Invalid choice.`
+  app: z.enum(CLIENT_LOG_APPS),
   page: z
     .string({ error: 'Page must be a string.' })
     .trim()

@@ -58,9 +58,6 @@ export const COMMON_FIELD_RULES: readonly FieldRule[] = [
     'This password is too common or too easy to guess. Choose a longer one of several unrelated words.',
     'Этот пароль слишком распространён или легко угадывается. Придумайте длиннее, из нескольких не связанных слов.',
   ),
-  // The client log push (issue 40 item 7).
-  exact('App must be one of the known clients.', 'Неизвестное приложение.'),
-  [/^Level must be one of: .+\.$/, 'Неизвестный уровень записи.'],
   // Common inputs.
   exact('Code must be 6 digits.', 'Код должен содержать 6 цифр.'),
   exact('Phone must be in the format +7XXXXXXXXXX.', 'Номер телефона должен быть в формате +7 и 10 цифр.'),
