@@ -270,6 +270,8 @@ async function main(): Promise<void> {
       SMS_PROVIDER: 'demo',
       SMS_FILE: smsFile,
       DEVICE_SIM: 'on',
+      // The demo in production on purpose (issue 40 item 5): allowed, with a warning line.
+      ALLOW_DEMO: 'on',
       DEVICE_SIM_DELAY_MS: '50',
       DEVICE_REPLY_TIMEOUT_MS: '3000',
       LOG_LEVEL: 'warn',

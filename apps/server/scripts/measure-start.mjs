@@ -50,6 +50,8 @@ async function startOnce(dataDir) {
       PORT: String(port),
       LOG_LEVEL: 'info',
       SMS_PROVIDER: 'demo',
+      // The demo in production on purpose (issue 40 item 5): a warning line, the same start.
+      ALLOW_DEMO: 'on',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -116,7 +116,8 @@ export async function buildApp(
   await app.register(deviceSettingsRoutes, { deps });
   await app.register(deviceRoutes, { deps });
   await app.register(deviceCheckRoutes, { deps });
-  await app.register(demoDeviceRoutes, { deps });
+  // The simulator's routes exist only outside production, ALLOW_DEMO=on or not (issue 40 item 5).
+  if (deps.config.NODE_ENV !== 'production') await app.register(demoDeviceRoutes, { deps });
   await app.register(balanceRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(userRoutes, { deps });

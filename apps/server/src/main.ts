@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { judgeDemoInProduction } from './config/demo-in-production.ts';
 import { sendDbOf } from './db/database.ts';
 import { type DeviceProcessing, startDeviceProcessing } from './jobs/start-device-processing.ts';
 import { systemClock } from './lib/clock.ts';
@@ -28,6 +29,9 @@ const SHUTDOWN_TIMEOUT_MS = 8_000;
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
+  const demo = judgeDemoInProduction(config);
+  if (demo && 'refuse' in demo) throw new ConfigError(demo.refuse);
+  if (demo) logger.warn({ allowDemo: true }, demo.warn);
 
   // What is open so far; `stop` closes it in reverse order.
   let database: OpenedDatabase | undefined;

@@ -487,7 +487,7 @@ describe('login of an ordinary user', () => {
     expect(reset.json().code).toBe('admin_password_reset_cli');
     // The spec's client shows `detail` as it is: it says whom to ask, never a command line.
     expect(reset.json().detail).toBe(
-      'An administrator password cannot be reset by SMS. Ask the operator of this server to set a new password for you.',
+      'Пароль администратора нельзя сбросить по СМС. Попросите оператора сервера задать вам новый пароль.',
     );
     expect(reset.json().detail).not.toMatch(/npm|cli|--/);
     expect((await requestCode(t, admin.phone, 'change_password', { token: admin.token })).statusCode).toBe(

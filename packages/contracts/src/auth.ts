@@ -48,8 +48,9 @@ export const AUTH_MESSAGES = {
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   invalidRefresh: 'Refresh token is invalid or expired.',
   refreshReused: 'Refresh token was already used. The session has been ended; log in again.',
+  // In Russian, as the only detail of the catalogue: the spec's client shows this `detail` as it is (issue 40 item 9).
   adminPasswordResetCli:
-    'An administrator password cannot be reset by SMS. Ask the operator of this server to set a new password for you.',
+    'Пароль администратора нельзя сбросить по СМС. Попросите оператора сервера задать вам новый пароль.',
   smsFailed: 'Could not send the verification code. Try again later.',
   passwordTooWeak:
     'This password is too common or too easy to guess. Choose a longer one of several unrelated words.',

@@ -50,6 +50,11 @@ export const environmentSchema = z
      */
     SMS_GATEWAYS: z.string().optional(),
     DEVICE_SIM: z.enum(['on', 'off']).default('on'),
+    /**
+     * With NODE_ENV=production the demo parts (SMS_PROVIDER=demo, a demo gateway, DEVICE_SIM=on) stop the start
+     * unless this is on; then a warning is logged at every start (config/demo-in-production.ts).
+     */
+    ALLOW_DEMO: booleanFlag.default(false),
     DEVICE_SIM_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     /**
      * The phone number of the gateway that talks to the devices (+7XXXXXXXXXX). Set: new barriers of models

@@ -39,11 +39,38 @@ export function routeForLog(
 }
 
 /**
- * A free text from outside (a client's log line) as a log may keep it: numbers masked, token-like runs (20 or
- * more letters, digits, `-` or `_`: a guest link, a JWT's parts) and six-digit runs (a code) replaced.
+ * A run of digits as a person writes it: an optional `+`, then digits with spaces, brackets and dashes between
+ * them (`+7 (916) 123-45-67`, `12 34 56`). One character class repeated: linear on any input.
+ */
+const DIGIT_RUN = /\+?[\d(][\d\s()-]*/g;
+
+/**
+ * Masks one run by its digits alone, whatever stands between them (issue 40 item 7): a number (10 digits or
+ * more) keeps its last four, a code (6) none; any other run stays as it was written.
+ */
+function maskDigitRun(run: string): string {
+  let end = run.length;
+  while (end > 0 && !/\d/.test(run.charAt(end - 1))) end -= 1;
+  let digits = '';
+  for (const ch of run.slice(0, end)) if (ch >= '0' && ch <= '9') digits += ch;
+  const trailing = run.slice(end);
+  if (digits.length >= 10) return `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}${trailing}`;
+  if (digits.length === 6) return `******${trailing}`;
+  return run;
+}
+
+/** A word after a password's name (`password: …`, `пароль …`, `"pwd":"…"`): replaced, whatever it is. */
+const PASSWORD_VALUE =
+  /(pass(?:words?|wd)?|pwd|парол[а-яё]*|secret|секрет[а-яё]*)(?![a-zа-яё])(["']?\s*(?:[:=]\s*)?["']?)([^\s"',;]+)/giu;
+
+/**
+ * A free text from outside (a client's log line) as a log may keep it: numbers and codes masked by their
+ * digits whatever the spaces, brackets and dashes between them, the word after a password's name replaced,
+ * token-like runs (20 or more letters, digits, `-` or `_`: a guest link, a JWT's parts) replaced.
  */
 export function withoutSecrets(text: string): string {
   return maskPhonesInText(text)
+    .replace(PASSWORD_VALUE, (_match, name: string, separator: string) => `${name}${separator}[hidden]`)
     .replace(/[A-Za-z0-9_-]{20,}/g, '[token]')
-    .replace(/(?<!\d)\d{6}(?!\d)/g, '******');
+    .replace(DIGIT_RUN, maskDigitRun);
 }

@@ -4,7 +4,7 @@
  * `refreshAccessToken`); an access token is a 15-minute JWT naming the session.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { sessions } from '../../db/schema.ts';
 import { signAccessToken } from '../../lib/access-token.ts';
@@ -34,12 +34,26 @@ export async function issueSession(
   return { access_token: accessToken, refresh_token: refreshToken };
 }
 
-/** Ends every live session of a user (platform block, account deletion, password change). */
-export async function revokeUserSessions(executor: Executor, userId: number, now: Date): Promise<void> {
+/**
+ * Ends every live session of a user (platform block, account deletion, the operator's `set-password`), or every
+ * one but `keep`: a password change ends the person's other sessions and keeps the one that made it (ASVS 3.3.3).
+ */
+export async function revokeUserSessions(
+  executor: Executor,
+  userId: number,
+  now: Date,
+  options: { keep?: string } = {},
+): Promise<void> {
   await executor
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        options.keep === undefined ? undefined : ne(sessions.id, options.keep),
+      ),
+    );
 }
 
 export { REFRESH_TOKEN_MS };

@@ -213,7 +213,10 @@ function assertPasswordAllowed(
   throw new HttpError(400, 'password_too_weak', undefined, { [field]: [AUTH_MESSAGES.passwordTooWeak] });
 }
 
-/** An administrator's password change. Revokes all his sessions, this one included: he logs in again. */
+/**
+ * An administrator's password change. Ends his other sessions and keeps the one that made the change (ASVS
+ * 3.3.3; the spec's client goes on with it after the change).
+ */
 export async function changePassword(
   deps: Dependencies,
   caller: AuthenticatedUser,
@@ -240,9 +243,9 @@ export async function changePassword(
     await consumeVerification(tx, deps, token);
     await updateUser(tx, user.id, { passwordHash, passwordChangeRequired: false }, now);
     await deletePasswordSteps(tx, user.id);
-    await revokeUserSessions(tx, user.id, now);
+    await revokeUserSessions(tx, user.id, now, { keep: caller.sessionId });
   });
-  deps.logger.info({ userId: user.id }, 'password changed');
+  deps.logger.info({ userId: user.id }, 'password changed: his other sessions ended');
   return { message: PROFILE_MESSAGES.passwordChanged };
 }
 

@@ -24,7 +24,8 @@ export const AUTH_ERROR_TEXTS = {
   invalid_credentials: 'Неверный номер телефона или пароль.',
   refresh_invalid: 'Сессия истекла. Войдите снова.',
   refresh_reused: 'Сессия завершена из соображений безопасности. Войдите снова.',
-  // The spec's client shows the English detail as it is: it says whom to ask, never a command (issue 29 part 11).
+  // The spec's client shows the detail as it is, so the server's detail is this very text: it says whom to ask,
+  // never a command (issue 29 part 11, issue 40 item 9); profile.test.ts holds the two equal.
   admin_password_reset_cli:
     'Пароль администратора нельзя сбросить по СМС. Попросите оператора сервера задать вам новый пароль.',
   webhook_replayed: 'Этот подписанный запрос уже был принят.',

@@ -6,7 +6,7 @@ import { ChangePasswordRoute } from './change-password';
 import { adminProfile } from './test-data';
 
 describe('/change-password', () => {
-  it('goes code → verification → passwords, checks them, changes and leads back to the login', async () => {
+  it('goes code → verification → passwords, checks them, changes and goes back to the profile, still signed in', async () => {
     signIn('+79001112233');
     const server = mockApi({
       'GET /api/users/me/': adminProfile,
@@ -58,9 +58,13 @@ describe('/change-password', () => {
       new_password: 'new-secret-maple-9',
       verification_token: 'token-1',
     });
-    await user.click(screen.getByRole('button', { name: 'Войти снова' }));
-    expect(await screen.findByText('Screen: /login')).toBeInTheDocument();
-    expect(window.localStorage.getItem('access_token')).toBeNull();
+    // The server kept this session (issue 40 item 9): back to the profile, still signed in.
+    expect(
+      screen.getByText('На других устройствах вход завершён: там войдите с новым паролем.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Вернуться в профиль' }));
+    expect(await screen.findByText('Screen: /admin')).toBeInTheDocument();
+    expect(window.localStorage.getItem('access_token')).not.toBeNull();
   });
 
   it('shows the fallback when the change fails without a text', async () => {

@@ -12,8 +12,8 @@ import { CodeForm } from '../../../features/auth/components/code-form';
 import { SendCodeStep } from '../../../features/auth/components/send-code-step';
 import { changePassword, profileQueryOptions } from '../../../features/users/api/profile-api';
 import { errorMessage } from '../../../lib/errors';
-import { clearSession, readStored } from '../../../lib/storage';
-import { type NavigationState, paths } from '../../paths';
+import { readStored } from '../../../lib/storage';
+import { paths } from '../../paths';
 
 type Step =
   | { kind: 'send' }
@@ -25,8 +25,8 @@ const STEP_NUMBER: Record<Step['kind'], number> = { send: 1, verify: 1, password
 
 /**
  * /change-password: the administrator's three-step password change (spec.md section 4): a code to his phone,
- * its check, then the old password and the new one twice. The server ends every session, this one included,
- * so the last step leads back to the login.
+ * its check, then the old password and the new one twice. The server ends his other sessions and keeps this
+ * one (issue 40 item 9), so the last step goes back to the profile.
  */
 export function ChangePasswordRoute() {
   const navigate = useNavigate();
@@ -34,12 +34,6 @@ export function ChangePasswordRoute() {
   const profile = useQuery(profileQueryOptions);
   const phone = profile.data?.phone ?? readStored('phone');
   const [step, setStep] = useState<Step>({ kind: 'send' });
-
-  function loginAgain() {
-    clearSession();
-    queryClient.clear();
-    navigate(paths.login, { replace: true, state: { phone } satisfies NavigationState });
-  }
 
   return (
     <AppLayout title="Смена пароля" back={{ to: paths.admin, label: 'Назад' }}>
@@ -78,6 +72,8 @@ export function ChangePasswordRoute() {
                     new_password: values.newPassword,
                     verification_token: step.token,
                   });
+                  // The profile's password_change_required is over: read it again before going back.
+                  await queryClient.invalidateQueries({ queryKey: profileQueryOptions.queryKey });
                   setStep({ kind: 'done' });
                 } catch (caught) {
                   return errorMessage(caught, { fallback: PASSWORD_MESSAGES.passwordChangeFailed });
@@ -88,8 +84,8 @@ export function ChangePasswordRoute() {
           {step.kind === 'done' ? (
             <>
               <SuccessLine message={PASSWORD_MESSAGES.passwordChanged} />
-              <Text>Войдите снова с новым паролем.</Text>
-              <Button onClick={loginAgain}>Войти снова</Button>
+              <Text>На других устройствах вход завершён: там войдите с новым паролем.</Text>
+              <Button onClick={() => navigate(paths.admin, { replace: true })}>Вернуться в профиль</Button>
             </>
           ) : null}
         </Stack>
