@@ -274,7 +274,7 @@ function stepValues(
   return values;
 }
 
-const escape = (text: string) => text.replace(/[{}]/g, '');
+const withoutBraces = (text: string) => text.replace(/[{}]/g, '');
 
 /**
  * The unit's text as a reply form of the profile: the values the step wrote (the slot, the number in any of
@@ -291,7 +291,7 @@ export function learnReplyForm(
 ): { kind: OverrideReplyKind; form: string } | null {
   if (!step.learnAs) return null;
   const values = stepValues(model, profile, step, sentAt, utcOffsetMinutes);
-  let form = escape(text.trim());
+  let form = withoutBraces(text.trim());
   // The number first (it contains digits a slot could match), in the form the unit wrote it.
   if (values.number && step.action.form === 'whitelist') {
     const e164 = step.action.command.number ?? '';
