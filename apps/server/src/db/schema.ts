@@ -824,10 +824,7 @@ export const deviceConformanceRuns = pgTable(
   },
   (table) => [
     index('device_conformance_runs_barrier_idx').on(table.barrierId, table.id),
-    check(
-      'device_conformance_runs_status',
-      sql`${table.status} in ('running', 'finished', 'stopped')`,
-    ),
+    check('device_conformance_runs_status', sql`${table.status} in ('running', 'finished', 'stopped')`),
   ],
 );
 
