@@ -164,6 +164,8 @@ export const ERROR_CODES = {
   conformance_no_free_slot: 'The device has no free slot for the test number.',
   conformance_no_test_number: 'Your account has no phone number to use as the test number.',
   conformance_not_running: 'No conformance run of this barrier is under way.',
+  conformance_test_number_in_use:
+    'This device holds numbers, not slots: your number is on the barrier, and deleting the test number would delete it.',
 
   // The relay: openings from the app and the emergency hold-open (issue 16).
   relay_not_supported: 'This device model has no relay command the server can send.',

@@ -14,7 +14,7 @@ import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/mode
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { deviceCommands, deviceConformanceRuns, deviceMessages, users } from '../../db/schema.ts';
+import { deviceCommands, deviceConformanceRuns, deviceMessages, phones, users } from '../../db/schema.ts';
 import { lockBarrier } from '../../engine/outbox.ts';
 import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -32,6 +32,7 @@ interface Context {
   hasPassword: boolean;
   slot: number | null;
   testNumber: string | null;
+  testNumberInUse: boolean;
   running: boolean;
 }
 
@@ -46,12 +47,23 @@ async function loadContext(executor: Executor, user: AuthenticatedUser, barrierI
     .where(and(eq(deviceConformanceRuns.barrierId, barrierId), eq(deviceConformanceRuns.status, 'running')))
     .limit(1);
   const model = barrier.deviceModel;
+  const number = person?.phone && /^\+7\d{10}$/.test(person.phone) ? person.phone : null;
+  // A unit that holds numbers, not slots, deletes the test number by its number: never one a resident uses.
+  const [inUse] =
+    number !== null && getSheet(model).addressing === 'number'
+      ? await executor
+          .select({ id: phones.id })
+          .from(phones)
+          .where(and(eq(phones.barrierId, barrierId), eq(phones.phone, number), eq(phones.isActive, true)))
+          .limit(1)
+      : [];
   return {
     model,
     profile,
     hasPassword: !getSheet(model).hasPassword || barrier.devicePasswordEncrypted !== null,
     slot: freeSlotForRun(model, await usedSlots(executor, barrierId), profile),
-    testNumber: person?.phone && /^\+7\d{10}$/.test(person.phone) ? person.phone : null,
+    testNumber: number,
+    testNumberInUse: inUse !== undefined,
     running: running !== undefined,
   };
 }
@@ -72,7 +84,8 @@ type Unavailable =
   | 'conformance_no_read_back'
   | 'device_password_not_set'
   | 'conformance_no_free_slot'
-  | 'conformance_no_test_number';
+  | 'conformance_no_test_number'
+  | 'conformance_test_number_in_use';
 
 /** Why a run cannot start now (an error code), or null. */
 function unavailable(context: Context): Unavailable | null {
@@ -81,6 +94,7 @@ function unavailable(context: Context): Unavailable | null {
   if (!context.hasPassword) return 'device_password_not_set';
   if (context.slot === null) return 'conformance_no_free_slot';
   if (context.testNumber === null) return 'conformance_no_test_number';
+  if (context.testNumberInUse) return 'conformance_test_number_in_use';
   return null;
 }
 

@@ -43,6 +43,8 @@ export const DEVICE_ERROR_TEXTS = {
   conformance_no_free_slot: 'В устройстве нет свободной ячейки для тестового номера.',
   conformance_no_test_number: 'У вашей учётной записи нет номера телефона для тестового номера.',
   conformance_not_running: 'Проверка устройства по модели сейчас не идёт.',
+  conformance_test_number_in_use:
+    'Устройство хранит номера без ячеек: ваш номер уже записан на этом шлагбауме, и удаление тестового номера удалило бы его. Начните проверку с учётной записи, чей номер не записан на шлагбауме.',
 } satisfies ErrorCodeTexts;
 
 export const DEVICE_FIELD_RULES: readonly FieldRule[] = [
