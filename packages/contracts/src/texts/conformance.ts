@@ -5,6 +5,7 @@ import type { ConformanceVerdictCode } from '../conformance.ts';
 
 export const CONFORMANCE_TEXTS = {
   title: 'Проверка устройства по модели',
+  planTitle: 'Что будет сделано',
   explain:
     'Сервер отправит устройству каждую команду его модели по одному разу и сравнит ответы с описанием модели. Если устройство отвечает своими словами, его текст запоминается в профиле шлагбаума и дальше принимается как ответ.',
   model: (label: string) => `Модель: ${label}`,
@@ -42,6 +43,6 @@ export const CONFORMANCE_TEXTS = {
     format_error: 'устройство не поняло команду',
   } satisfies Record<ConformanceVerdictCode, string>,
   noAnswerExpected: 'нет ответа — описание модели ответа не обещает',
-  learnt: 'Запомнено в профиле как форма ответа',
+  learnt: 'Ответ устройства, запомненный в профиле шлагбаума как форма',
   unavailable: 'Проверку сейчас начать нельзя',
 } as const;

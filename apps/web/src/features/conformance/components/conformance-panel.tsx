@@ -35,14 +35,15 @@ function Step({ step }: { step: ConformanceStepView }) {
         <Text size="sm" fw={600}>
           {step.label}
         </Text>
-        <Text size="sm" data-testid="conformance-step-state">
-          {verdict ?? TEXTS.stepStates[step.state]}
-        </Text>
         {step.verdict !== null && !good ? (
-          <Text size="sm" c="orange.9" fw={600} data-testid="conformance-step-difference">
-            {TEXTS.verdicts[step.verdict]}
+          <Text size="sm" c="red.9" fw={600} data-testid="conformance-step-difference">
+            {verdict}
           </Text>
-        ) : null}
+        ) : (
+          <Text size="sm" data-testid="conformance-step-state">
+            {verdict ?? TEXTS.stepStates[step.state]}
+          </Text>
+        )}
         {step.sent_text ? <DeviceText side="sms">{step.sent_text}</DeviceText> : null}
         {step.reply ? <DeviceText side="reply">{step.reply}</DeviceText> : null}
         {step.learnt ? (
@@ -111,7 +112,7 @@ export function ConformancePanel({ barrierId }: { barrierId: number }) {
       <Card withBorder radius="md" data-testid="conformance-plan">
         <Stack gap="xs">
           <Title order={2} size="h4">
-            {TEXTS.title}
+            {TEXTS.planTitle}
           </Title>
           <Text size="sm">{TEXTS.explain}</Text>
           <QueryStatus isPending={query.isPending} error={query.error ? TEXTS.loadFailed : null} />
@@ -144,7 +145,7 @@ export function ConformancePanel({ barrierId }: { barrierId: number }) {
                   </Text>
                   <List size="sm">
                     {plan.skipped.map((skip) => (
-                      <List.Item key={skip.form}>{`${skip.form}: ${skip.reason}`}</List.Item>
+                      <List.Item key={skip.form}>{`${skip.form} — ${skip.reason}`}</List.Item>
                     ))}
                   </List>
                 </>
