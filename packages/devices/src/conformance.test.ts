@@ -104,6 +104,21 @@ describe('conformance run (issue 42)', () => {
     expect(unit.slots()).toEqual([]);
   });
 
+  it('on the hash-style RTU5024, silence to the add and the delete is what the sheet can say; the reads confirm them', () => {
+    const unit = createDeviceSimulator({ model: 'RTU5024-HASH', password: '1234', clock: NOW });
+    const { verdicts, profile } = run('RTU5024-HASH', unit);
+    expect(verdicts).toEqual({
+      read_before: 'as_sheet',
+      add: 'no_answer',
+      read_added: 'as_sheet',
+      password: 'as_sheet',
+      delete: 'no_answer',
+      read_after: 'as_sheet',
+    });
+    expect(profile).toBeNull();
+    expect(unit.slots()).toEqual([]);
+  });
+
   it('finds a unit that answers an add in its own words and is silent to the clock, and learns the text', () => {
     const unit = createDeviceSimulator({ model: 'RTU5025', password: '1234', clock: NOW });
     unit.drift({ kind: 'differ', replies: { add: 'User {slot} added: {number}' }, silent: ['setClock'] });

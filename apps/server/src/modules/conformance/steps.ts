@@ -14,7 +14,7 @@ import {
 } from '@propusk/devices/conformance';
 import { isDeviceModel } from '@propusk/devices/models';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceConformanceRuns, deviceSlots, phones } from '../../db/schema.ts';
 import { CONFORMANCE_KIND } from '../../engine/device-rows.ts';
@@ -208,13 +208,4 @@ export async function usedSlots(executor: Executor, barrierId: number): Promise<
     .from(deviceSlots)
     .where(eq(deviceSlots.barrierId, barrierId));
   return [...owned.flatMap((row) => (row.slot === null ? [] : [row.slot])), ...held.map((row) => row.slot)];
-}
-
-/** The run's commands still waiting to be sent (a stop cancels them). */
-export async function queuedStepCommands(tx: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select({ id: deviceCommands.id, status: deviceCommands.status, attempts: deviceCommands.attempts })
-    .from(deviceCommands)
-    .where(inArray(deviceCommands.id, ids));
 }
