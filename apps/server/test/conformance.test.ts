@@ -74,6 +74,9 @@ describe('conformance run', () => {
       '1234AL999#999#',
     ]);
     expect(run.steps[1].sent_text).not.toContain('1234');
+    // The password step's answer names the password: shown as the device log keeps it, masked.
+    expect(run.steps[5].reply).toMatch(/^Password changed to /);
+    expect(run.steps[5].reply).not.toContain('1234');
     // The unit ends as it began: the resident only; the server believes the same.
     expect(
       h.simulators

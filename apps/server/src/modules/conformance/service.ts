@@ -129,22 +129,31 @@ async function runView(executor: Executor, run: RunRow): Promise<ConformanceRun>
     ids.length === 0
       ? []
       : await executor
-          .select({ commandId: deviceMessages.commandId, text: deviceMessages.text })
+          .select({
+            commandId: deviceMessages.commandId,
+            direction: deviceMessages.direction,
+            text: deviceMessages.text,
+          })
           .from(deviceMessages)
-          .where(
-            and(
-              eq(deviceMessages.barrierId, run.barrierId),
-              eq(deviceMessages.direction, 'out'),
-              inArray(deviceMessages.commandId, ids),
-            ),
-          );
-  const sentText = new Map(sent.map((row) => [row.commandId, row.text]));
+          .where(and(eq(deviceMessages.barrierId, run.barrierId), inArray(deviceMessages.commandId, ids)))
+          .orderBy(deviceMessages.id);
+  // What the device log keeps, the password masked: the SMS sent, and the answer where the step keeps none.
+  const sentText = new Map(
+    sent.filter((row) => row.direction === 'out').map((row) => [row.commandId, row.text]),
+  );
+  const replyText = new Map(
+    sent.filter((row) => row.direction === 'in').map((row) => [row.commandId, row.text]),
+  );
   const views: ConformanceStepView[] = steps.map((record) => ({
     key: record.step.key,
     label: record.step.label,
     state: record.state,
     sent_text: record.command_id === null ? null : (sentText.get(record.command_id) ?? null),
-    reply: record.reply,
+    reply:
+      record.reply ??
+      (record.state === 'done' && record.command_id !== null
+        ? (replyText.get(record.command_id) ?? null)
+        : null),
     verdict: record.verdict,
     expects_reply: record.step.expectsReply,
     learnt: record.learnt,

@@ -183,7 +183,16 @@ export async function recordStep(
     } else if (action.form === 'read')
       note = 'Ответ на чтение другой формы: формы чтения профиль не меняет, нужна правка описания модели.';
   }
-  steps[payload.index] = { ...record, state: 'done', reply, verdict, learnt, note: note ?? record.note };
+  // The password step's answer names the password: kept only in the device log, masked (service.ts shows it).
+  const kept = action.form === 'password_same' ? null : reply;
+  steps[payload.index] = {
+    ...record,
+    state: 'done',
+    reply: kept,
+    verdict,
+    learnt,
+    note: note ?? record.note,
+  };
   let endReason: string | null = null;
   if (verdict === 'refused')
     endReason = 'Устройство не приняло пароль: проверьте пароль устройства в настройках шлагбаума.';
