@@ -24,6 +24,7 @@ import { barrierStaffRoutes } from './modules/barrier-staff/routes.ts';
 import { barrierUserRoutes } from './modules/barrier-users/routes.ts';
 import { barrierRoutes } from './modules/barriers/routes.ts';
 import { clientLogRoutes } from './modules/client-logs/routes.ts';
+import { conformanceRoutes } from './modules/conformance/routes.ts';
 import { deviceCheckRoutes } from './modules/device-checks/routes.ts';
 import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
 import { demoDeviceRoutes } from './modules/devices/demo-routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(
   await app.register(deviceSettingsRoutes, { deps });
   await app.register(deviceRoutes, { deps });
   await app.register(deviceCheckRoutes, { deps });
+  await app.register(conformanceRoutes, { deps });
   // The simulator's routes exist only outside production, ALLOW_DEMO=on or not (issue 40 item 5).
   if (deps.config.NODE_ENV !== 'production') await app.register(demoDeviceRoutes, { deps });
   await app.register(balanceRoutes, { deps });

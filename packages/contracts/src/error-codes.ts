@@ -12,6 +12,7 @@ import { STAFF_MESSAGES } from './barrier-staff.ts';
 import { BARRIER_USER_MESSAGES } from './barrier-users.ts';
 import { BARRIER_MESSAGES } from './barriers.ts';
 import { CLEAN_TEXT_MESSAGE } from './clean-text.ts';
+import { CONFORMANCE_RUNNING_DETAIL } from './conformance.ts';
 import { DEVICE_CHECK_NOT_READY_DETAIL, DEVICE_CHECK_RUNNING_DETAIL } from './device-checks.ts';
 import { PHONE_NOT_IN_ERROR_DETAIL } from './devices.ts';
 import { GUEST_PASS_MESSAGES } from './guest-passes.ts';
@@ -158,6 +159,13 @@ export const ERROR_CODES = {
   alarm_layout_no_room: 'The device has no free slot for the resident in slot 1.',
   alarm_layout_done: "The gateway's number already holds slot 1.",
   alarm_layout_cost_changed: 'The SMS count of the move changed: look at the plan again.',
+  conformance_running: CONFORMANCE_RUNNING_DETAIL,
+  conformance_no_read_back: 'This device model documents no way to read its numbers back.',
+  conformance_no_free_slot: 'The device has no free slot for the test number.',
+  conformance_no_test_number: 'Your account has no phone number to use as the test number.',
+  conformance_not_running: 'No conformance run of this barrier is under way.',
+  conformance_test_number_in_use:
+    'This device holds numbers, not slots: your number is on the barrier, and deleting the test number would delete it.',
 
   // The relay: openings from the app and the emergency hold-open (issue 16).
   relay_not_supported: 'This device model has no relay command the server can send.',

@@ -109,8 +109,31 @@ describe('modelEvidence', () => {
     expect(eldes.unavailableReason).toMatch(/изменения нельзя подтвердить/);
     expect(renderModelsDoc([eldes])).toContain(`«${eldes.unavailableReason}»`);
     expect(modelEvidence('RTU5024-HASH')).toMatchObject({ offered: true, confirmation: 'read_back' });
+    // The hash-style add is answered, but the manual's text is lost: the evidence says so (issue 42 item 7).
+    const hash = modelEvidence('RTU5024-HASH');
+    const hashAdd = hash.forms.find((form) => form.what.startsWith('Add a number'));
+    expect(hashAdd?.what).toMatch(
+      /^Add a number; the unit replies, but the source's reply text is lost \(.*will return:/,
+    );
     // A whitelist command without a documented reply says so.
-    const hashAdd = modelEvidence('RTU5024-HASH').forms.find((form) => form.what.startsWith('Add a number'));
-    expect(hashAdd?.what).toBe('Add a number; no reply documented');
+    const hashDelete = hash.forms.find((form) => form.what.startsWith('Delete a number'));
+    expect(hashDelete?.what).toBe('Delete a number; no reply documented');
+  });
+
+  it('carries the corrections of issue 42: Password Error, the ddMMyy citation, RTU5024 windows from firmware 1.7', () => {
+    const rtu5025 = modelEvidence('RTU5025');
+    const refusals = rtu5025.forms.filter((form) => form.what === 'Wrong password').map((form) => form.form);
+    expect(refusals).toEqual(['Error password', 'Password Error']);
+    const ddMMyy = rtu5025.forms.find((form) => form.what.includes('digits ddMMyyHHmm'));
+    expect(ddMMyy?.source).toContain(
+      'idealfit/gsm-relay, windows-ui/GSMRelayDesktop/ViewModels/MainViewModel.cs (SetupRelayAsync',
+    );
+    const window5024 = modelEvidence('RTU5024').forms.find((form) =>
+      form.what.startsWith('Add a number with'),
+    );
+    expect(window5024?.what).toContain('(firmware 1.7 and later)');
+    expect(window5024?.source).toContain('firmware v1.7+');
+    const window5025 = rtu5025.forms.find((form) => form.what.startsWith('Add a number with'));
+    expect(window5025?.what).not.toContain('firmware');
   });
 });

@@ -78,13 +78,35 @@ export function sheetEvidence(
     for (const reply of list) push(group, what, 'reply', reply);
   };
 
-  const noReply = (list: readonly SourcedForm[]) => (list.length === 0 ? '; no reply documented' : '');
-  push('whitelist', `Add a number${noReply(sheet.replies.add)}`, 'sms', sheet.commands.add);
+  const noReply = (list: readonly SourcedForm[], lost?: string) =>
+    list.length > 0
+      ? ''
+      : lost
+        ? `; the unit replies, but the source's reply text is lost (${lost})`
+        : '; no reply documented';
+  const firmware = (form: SourcedForm | null) =>
+    form?.minFirmware ? ` (firmware ${form.minFirmware} and later)` : '';
+  push(
+    'whitelist',
+    `Add a number${noReply(sheet.replies.add, sheet.lostReplies?.add)}`,
+    'sms',
+    sheet.commands.add,
+  );
   replies('reply', 'Reply to an add', sheet.replies.add);
   const { addWindow } = sheet.commands;
-  push('whitelist', `Add a number with a time window${noReply(sheet.replies.addWindow)}`, 'sms', addWindow);
+  push(
+    'whitelist',
+    `Add a number with a time window${firmware(addWindow)}${noReply(sheet.replies.addWindow)}`,
+    'sms',
+    addWindow,
+  );
   replies('reply', 'Reply to a windowed add', sheet.replies.addWindow);
-  push('whitelist', `Delete a number${noReply(sheet.replies.delete)}`, 'sms', sheet.commands.delete);
+  push(
+    'whitelist',
+    `Delete a number${noReply(sheet.replies.delete, sheet.lostReplies?.delete)}`,
+    'sms',
+    sheet.commands.delete,
+  );
   replies('reply', 'Reply to a delete', sheet.replies.delete);
 
   sheet.clockForms.forEach((clock, index) => {

@@ -15,6 +15,8 @@ export interface SourcedForm {
    * or contradicted): the settings and device screens mark it «не проверено на устройстве».
    */
   unverified?: boolean;
+  /** The unit takes the form only from this firmware version on (older units ignore or misread it). */
+  minFirmware?: string;
 }
 
 /** The two documented digit orders of the RTU clock command (issue 30, item 6). */
@@ -230,6 +232,12 @@ export interface DeviceSheet {
   slotPattern: string;
   commands: CommandTemplates;
   replies: ReplyForms;
+  /**
+   * A reply the source says the unit sends but whose text the source lost (e.g. a manual's "will return:"
+   * followed by nothing): per whitelist command, where that is said. The evidence says so instead of "no
+   * reply documented"; only a unit can tell the text (a conformance run learns it).
+   */
+  lostReplies?: Partial<Record<'add' | 'delete', string>>;
   /** Null: no way to read the whitelist back is documented. */
   readBack: ReadBackSheet | null;
   settings: Record<string, SettingSheet>;

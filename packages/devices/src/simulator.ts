@@ -44,7 +44,16 @@ export type DeviceDrift =
    * The next batch SMS (several numbers in one, `DeviceSheet.batch`) reaches the unit cut short: it takes the
    * first `keep` numbers only and answers their count (TELL "3 user(s) added" = three numbers taken).
    */
-  | { kind: 'short_batch'; keep: number };
+  | { kind: 'short_batch'; keep: number }
+  /**
+   * The unit on the wall differs from its sheet (issue 42): from now on it answers the named whitelist forms
+   * with its own text (`replies`: a template with the sheet's placeholders) and says nothing to the forms in
+   * `silent` (it still does what they say). A later `differ` replaces the earlier one.
+   */
+  | { kind: 'differ'; replies?: Partial<Record<UnitForm, string>>; silent?: UnitForm[] };
+
+/** The whitelist forms a simulated unit may answer differently (`DeviceDrift` `differ`). */
+export type UnitForm = 'add' | 'addWindow' | 'delete' | 'setClock';
 
 /** One slot of the device's table, as the device holds it. */
 export interface SimulatorSlot {
@@ -172,6 +181,11 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
   /** Device wall-clock milliseconds minus real milliseconds; fixed at the first call that knows `now`. */
   let wallOffset: number | null = null;
   let wasReset = false;
+  /** `differ`: the unit's own texts and its silences. */
+  let quirks: { replies: Partial<Record<UnitForm, string>>; silent: UnitForm[] } = {
+    replies: {},
+    silent: [],
+  };
   /** `short_batch`: the numbers the next batch keeps (null: all). */
   let nextBatchKeeps: number | null = null;
   /** When a closed relay opens again by its timer (ms since epoch); null: it stays closed. */
@@ -346,7 +360,11 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
           return sheet.replies.refused[0]?.template ?? null;
         const { pwd: _password, ...shown } = groups;
         if (parser.parsed.kind === 'command') {
-          if (!runCommand(parser.parsed.name, groups, now)) return formatError();
+          const name = parser.parsed.name;
+          if (!runCommand(name, groups, now)) return formatError();
+          if (quirks.silent.includes(name)) return null;
+          const own = quirks.replies[name];
+          if (own !== undefined) return fillTemplate(own, { count: '1', ...shown });
           return parser.reply === null ? null : fillTemplate(parser.reply, { count: '1', ...shown });
         }
         return runSetting(sheet.settings[parser.parsed.id]!, parser.reply, shown, now) ?? formatError();
@@ -408,6 +426,10 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
         table.clear();
         wallOffset = null;
         wasReset = true;
+        return;
+      }
+      if (change.kind === 'differ') {
+        quirks = { replies: { ...(change.replies ?? {}) }, silent: [...(change.silent ?? [])] };
         return;
       }
       if (change.kind === 'short_batch') {

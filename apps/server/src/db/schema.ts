@@ -823,6 +823,41 @@ export const deviceChecks = pgTable(
 );
 
 /**
+ * A conformance run («Проверка устройства по модели», issue 42; modules/conformance): every form of the
+ * barrier's model sent once to its unit, one step at a time through the outbox (device commands of kind
+ * `conformance`), each reply stored with its step and judged (`@propusk/devices/conformance`). `steps` is
+ * the whole plan with each step's state, command, reply and verdict; `stop_requested`: the person stopped it,
+ * only the clean-up (the test number deleted) is still sent. `status`: running | finished | stopped.
+ */
+export const deviceConformanceRuns = pgTable(
+  'device_conformance_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('running'),
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    /** The free slot the test number is written to, and the number ('+7XXXXXXXXXX': the person's own). */
+    slot: integer('slot').notNull(),
+    testNumber: text('test_number').notNull(),
+    includePassword: boolean('include_password').notNull().default(false),
+    /** The barrier's offset from UTC when the run started (the clock step's time, a learnt {time}). */
+    utcOffsetMinutes: integer('utc_offset_minutes').notNull(),
+    steps: jsonb('steps').notNull(),
+    /** Why it ended early (Russian), null when every step ran. */
+    endReason: text('end_reason'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('device_conformance_runs_barrier_idx').on(table.barrierId, table.id),
+    check('device_conformance_runs_status', sql`${table.status} in ('running', 'finished', 'stopped')`),
+  ],
+);
+
+/**
  * Guest passes (issue 14 part 5): a resident (or an administrator for a resident) makes a single-use link;
  * the guest proves his number by an SMS code and it becomes a temporary phone of `for_user` on the barrier
  * with the pass's window (at most 24 h). Only the SHA-256 of the link's token is stored. An unused pass

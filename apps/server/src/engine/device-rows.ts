@@ -82,9 +82,15 @@ export const isReadKind = (kind: string) => kind === 'read';
 /** A read with the other password the unit may hold (password-probe.ts). */
 export const PASSWORD_PROBE_KIND = 'password_probe';
 export const isProbeKind = (kind: string) => kind === PASSWORD_PROBE_KIND;
-/** A setting (a relay command included): neither a whitelist change, nor a read, nor a probe. */
+/**
+ * A step of a conformance run (modules/conformance, issue 42): one form of the model sent once, its payload
+ * `ConformancePayload`; any reply while it is in flight is its answer, none after one attempt is its verdict.
+ */
+export const CONFORMANCE_KIND = 'conformance';
+export const isConformanceKind = (kind: string) => kind === CONFORMANCE_KIND;
+/** A setting (a relay command included): neither a whitelist change, nor a read, nor a probe, nor a run's step. */
 export const isSettingKind = (kind: string) =>
-  !isWhitelistKind(kind) && !isReadKind(kind) && !isProbeKind(kind);
+  !isWhitelistKind(kind) && !isReadKind(kind) && !isProbeKind(kind) && !isConformanceKind(kind);
 
 export function devicePassword(deps: Pick<QueueDeps, 'secrets'>, barrier: BarrierRow): string | null {
   return barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;

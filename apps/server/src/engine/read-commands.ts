@@ -3,6 +3,7 @@
  * that the engine sends, retries, joins from split replies (reply-matching.ts) and hands back through
  * hooks.ts `readReplied`.
  */
+import type { ConformanceStep } from '@propusk/devices/conformance';
 import type { ReadQuery } from '@propusk/devices/readback';
 
 export interface ReadCommandPayload {
@@ -11,4 +12,12 @@ export interface ReadCommandPayload {
   query: ReadQuery;
   /** The range first asked, once `query` was narrowed to the missing slots (docs/decisions/0025). */
   whole?: ReadQuery;
+}
+
+/** The payload of a conformance run's step (kind `conformance`, device-rows.ts): the run and the step sent. */
+export interface ConformancePayload {
+  run_id: number;
+  /** The step's place in its run's plan. */
+  index: number;
+  step: ConformanceStep;
 }

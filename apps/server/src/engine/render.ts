@@ -3,6 +3,7 @@
  * and the attempt it becomes (its idempotency key, the masked text the log keeps).
  */
 import { renderCommand } from '@propusk/devices/commands';
+import { renderConformanceWhitelist } from '@propusk/devices/conformance';
 import { maskSecrets } from '@propusk/devices/mask';
 import type { DeviceModel } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
@@ -13,13 +14,14 @@ import {
   type CommandRow,
   devicePassword,
   deviceSecrets,
+  isConformanceKind,
   isProbeKind,
   isReadKind,
   isWhitelistKind,
   type QueueDeps,
 } from './device-rows.ts';
 import { type PasswordProbePayload, probePassword } from './password-probe.ts';
-import type { ReadCommandPayload } from './read-commands.ts';
+import type { ConformancePayload, ReadCommandPayload } from './read-commands.ts';
 import { joinReadParts } from './reply-matching.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
@@ -60,6 +62,7 @@ export function renderText(deps: QueueDeps, barrier: BarrierRow, command: Comman
     if (other === null) throw new Error('The password to probe with is no longer known.');
     return renderReadQuery(barrier.model, payload.query, other, barrier.profile);
   }
+  if (isConformanceKind(command.kind)) return renderConformanceStep(deps, barrier, command, password, now);
   const payload = command.payload as SettingPayload;
   const rendered = renderSetting(
     barrier.model,
@@ -68,6 +71,31 @@ export function renderText(deps: QueueDeps, barrier: BarrierRow, command: Comman
     password,
   );
   if (!rendered.ok) throw new Error(`Setting ${payload.setting} no longer renders.`);
+  return rendered.text;
+}
+
+/** A conformance run's step (issue 42): the model's own form, rendered as the engine renders it elsewhere. */
+function renderConformanceStep(
+  deps: QueueDeps,
+  barrier: BarrierRow,
+  command: CommandRow,
+  password: string | null,
+  now: Date,
+): string {
+  const { action } = (command.payload as ConformancePayload).step;
+  if (action.form === 'read') return renderReadQuery(barrier.model, action.query, password, barrier.profile);
+  if (action.form === 'whitelist')
+    return renderConformanceWhitelist(
+      barrier.model,
+      barrier.profile,
+      action.command,
+      password,
+      now,
+      deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+    );
+  // The password set to itself: the unit answers as to any change, and keeps the password it has.
+  const rendered = renderSetting(barrier.model, action.setting, { new_password: password ?? '' }, password);
+  if (!rendered.ok) throw new Error(`Setting ${action.setting} no longer renders.`);
   return rendered.text;
 }
 

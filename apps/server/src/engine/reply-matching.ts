@@ -3,6 +3,7 @@
  * sent within the reply window, how a reply matches each (the rules: `@propusk/devices/reply-choice`), and a
  * read's answer joined from its parts.
  */
+import { conformanceReplyMatch } from '@propusk/devices/conformance';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
 import { joinReadParts as joinParts, parseReadReply, probeAnswerOnly } from '@propusk/devices/readback';
 import type { CommandReplyMatch } from '@propusk/devices/reply-choice';
@@ -12,10 +13,10 @@ import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql } from
 import type { Executor } from '../db/database.ts';
 import { deviceCommands } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
-import { PASSWORD_PROBE_KIND } from './device-rows.ts';
+import { isConformanceKind, PASSWORD_PROBE_KIND } from './device-rows.ts';
 import { WHITELIST_COMMAND_KINDS } from './device-state.ts';
 import type { PasswordProbePayload } from './password-probe.ts';
-import type { ReadCommandPayload } from './read-commands.ts';
+import type { ConformancePayload, ReadCommandPayload } from './read-commands.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 /**
@@ -40,10 +41,22 @@ const isWhitelistKind = (kind: string) => (WHITELIST_COMMAND_KINDS as readonly s
 export function matchCommandReply(
   deps: Pick<Dependencies, 'config' | 'secrets'>,
   barrier: ReplyBarrier,
-  command: Pick<CommandRow, 'kind' | 'payload'>,
+  command: Pick<CommandRow, 'kind' | 'payload'> & Partial<Pick<CommandRow, 'status'>>,
   text: string,
 ): CommandReplyMatch | null {
   try {
+    if (isConformanceKind(command.kind)) {
+      // A run's step takes a reply only while it is open: a finished one's silence was its verdict, and an
+      // answer owed to it must not take the next step's (issue 42).
+      if (command.status !== 'sent' && command.status !== 'queued') return null;
+      return conformanceReplyMatch(
+        barrier.model,
+        barrier.profile,
+        (command.payload as ConformancePayload).step,
+        text,
+        { utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES },
+      );
+    }
     if (isWhitelistKind(command.kind))
       // Confirmed by its reply, or by the reading sent after it where the model documents no reply to the
       // change or its answer names nothing (0025, 0026): the rules are the devices package's, shared with the

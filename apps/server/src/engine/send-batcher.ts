@@ -11,6 +11,7 @@ import {
   barrierColumns,
   type CommandRow,
   displacedByConfirmedUnit,
+  isConformanceKind,
   isProbeKind,
   loadBarrier,
   oldestOpenCommand,
@@ -267,7 +268,8 @@ export async function decideAlone(deps: QueueDeps, barrierId: number): Promise<S
           return withGateway(retry, (await takeTokens(tx, deps, [request], now))[0]!);
         }
         // A probe is one SMS: unanswered, the unit does not hold that password either (password-probe.ts).
-        if (isProbeKind(command.kind)) {
+        // A conformance run's step is sent once: its silence is what the run records (issue 42).
+        if (isProbeKind(command.kind) || isConformanceKind(command.kind)) {
           await failCommand(tx, deps, command, 'No reply from the device.', now);
           continue;
         }

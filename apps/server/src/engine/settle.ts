@@ -13,6 +13,7 @@ import { insertDeviceMessages, type NewDeviceMessage } from './device-log-reposi
 import {
   type BarrierRow,
   type CommandRow,
+  isConformanceKind,
   isProbeKind,
   isReadKind,
   isWhitelistKind,
@@ -124,6 +125,8 @@ export async function confirmCommand(
     .set({ status: 'confirmed', reply: replyText, finishedAt: now, nextAttemptAt: null, lastError: null })
     .where(eq(deviceCommands.id, command.id));
   await commandSettled(tx, command, { confirmed: true }, now);
+  // A conformance run's step changes nothing the server believes: its run hears of it (hooks.ts).
+  if (isConformanceKind(command.kind)) return unchanged;
   if (isReadKind(command.kind)) {
     const payload = command.payload as ReadCommandPayload;
     const reading = parseReadReply(barrier.model, payload.whole ?? payload.query, replyText, barrier.profile);

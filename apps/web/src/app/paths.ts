@@ -39,6 +39,7 @@ export const paths = {
   barrierHistoryAdmin: '/barrier-history-admin',
   deviceLogAdmin: '/device-log-admin',
   deviceCheckAdmin: '/device-check-admin',
+  conformanceAdmin: '/conformance-admin',
   openingsAdmin: '/openings-admin',
   emergencyHold: '/emergency-hold',
   importAdmin: '/import-admin',

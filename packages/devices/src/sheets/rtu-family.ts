@@ -5,8 +5,10 @@ import { cite } from './sources.ts';
  * The clock command's two documented digit orders (issue 30, item 6). The default is `{pwd}T{yyMMddHHmm}#`:
  * a third-party command list gives it, and it is the order the same firmware reads in every window it is
  * sent (`A016#…#1502050800#…`, RTU5025 manual p. 10: 15-02-05 08:00). Code that drives real units sends
- * `{pwd}T{ddMMyyHHmm}` without `#` (issue 30's reading; not re-found here): a barrier whose unit keeps the
- * wrong time with the default chooses it in its device profile.
+ * `{pwd}T{ddMMyyHHmm}` without `#` and reads "Set Time OK" (github.com/idealfit/gsm-relay,
+ * `windows-ui/GSMRelayDesktop/ViewModels/MainViewModel.cs`, SetupRelayAsync): a barrier whose unit keeps the
+ * wrong time with the default chooses it in its device profile. Most ddMMyy strings are valid yyMMdd dates
+ * too, so the reply cannot tell which order the unit read: only the unit can (issue 42).
  */
 export const RTU_CLOCK_FORMS: ClockForm[] = [
   {
@@ -23,13 +25,16 @@ export const RTU_CLOCK_FORMS: ClockForm[] = [
     order: 'ddMMyyHHmm',
     command: {
       template: '{pwd}T{time}',
-      source: cite('issue30', 'code that drives real units sends {pwd}T{ddMMyyHHmm} without #'),
+      source: cite(
+        'idealfitGsmRelay',
+        'SetupRelayAsync sends T + ddMMyyHHmm without # and reads "Set Time OK"',
+      ),
       unverified: true,
     },
     replies: [
       {
         template: 'Set Time OK',
-        source: `${cite('gateOpenerCommands', '"Sync clock" response, given for the other order')}; no reply is documented for this form`,
+        source: `${cite('idealfitGsmRelay', 'SetupRelayAsync expects "Set Time OK"')}; ${cite('gateOpenerCommands', '"Sync clock" response, given for the other order')}`,
         unverified: true,
       },
     ],
@@ -82,6 +87,8 @@ export interface RtuSheetOptions {
   capacitySource: string;
   /** A clone's own manual: cited next to the King Pigeon source of each form it repeats. */
   cloneSource?: string;
+  /** The firmware from which the unit takes a number's time window (`minFirmware` of the windowed add). */
+  windowsFromFirmware?: { version: string; source: string };
 }
 
 /**
@@ -158,7 +165,10 @@ export function createRtuSheet(
       },
       addWindow: {
         template: '{pwd}A{slot}#{number}#{start}#{end}#',
-        source: cite('rtu5025Manual', 'p. 10, §6.2.0, example 1234A016#123456#1502050800#1502051000#'),
+        source: options.windowsFromFirmware
+          ? `${cite('rtu5025Manual', 'p. 10, §6.2.0, example 1234A016#123456#1502050800#1502051000#')}; only from firmware ${options.windowsFromFirmware.version}: ${options.windowsFromFirmware.source}`
+          : cite('rtu5025Manual', 'p. 10, §6.2.0, example 1234A016#123456#1502050800#1502051000#'),
+        ...(options.windowsFromFirmware ? { minFirmware: options.windowsFromFirmware.version } : {}),
       },
       delete: {
         template: '{pwd}A{slot}##',
@@ -177,6 +187,11 @@ export function createRtuSheet(
         {
           template: 'Error password',
           source: `${cite('gateOpenerBlog', 'introduction: the module answered "Error password"')}; the manual says a wrong password gets no reply at all (${cite('rtu5023Manual', 'p. 8, note 7')})`,
+        },
+        {
+          template: 'Password Error',
+          source: `${cite('issue42', '"Password Error" on another third-party page')}; the manual says a wrong password gets no reply at all (${cite('rtu5023Manual', 'p. 8, note 7')})`,
+          unverified: true,
         },
       ],
       formatError: [

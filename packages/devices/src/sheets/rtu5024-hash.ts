@@ -12,8 +12,9 @@ const emptyLine = {
 
 /**
  * RTU5024/RTU5035 units with the hash-style firmware ("dialect B"): `1234#TEL004413500001111#001#` writes
- * slot 001 (001–200), `1234#TEL002?` reads a slot. The manual documents no reply to an add or a delete, so a
- * change is confirmed by reading its slot back (`confirmation: 'read_back'`), never by a reply: the engine
+ * slot 001 (001–200), `1234#TEL002?` reads a slot. The manual says the unit answers an add ("After the
+ * RTU5024 received, … will return:") but the stored page has lost the text that followed, and it shows no
+ * reply to a delete; so a change is confirmed by reading its slot back (`confirmation: 'read_back'`), never by a reply: the engine
  * sends the change and right after it `{pwd}#TEL{slot}?`, and confirms the change only when the answer shows
  * the slot holding what the change wrote (`002: Empty` for a delete); an answer that shows otherwise, or none,
  * sends the change and its read again (two SMS a change, counted so by every estimate). Its delete
@@ -60,7 +61,13 @@ export const rtu5024HashSheet: DeviceSheet = {
     },
     setClock: null,
   },
-  // No reply to an add or a delete is documented: the engine reads the slot back.
+  // The add's reply text is lost and no delete reply is documented: the engine reads the slot back.
+  lostReplies: {
+    add: cite(
+      'rtu5024HashManual',
+      'p. 7, §6.2: "After the RTU5024 received, … will return:", the text that followed is lost',
+    ),
+  },
   replies: {
     add: [],
     addWindow: [],

@@ -9,4 +9,11 @@ import { cite } from './sources.ts';
  */
 export const rtu5024Sheet = createRtuSheet('RTU5024', 'RTU5024', 200, {
   capacitySource: `${cite('gateOpenerCommands', '"Up to 200 authorized numbers (positions 001-200)"')}; ${cite('rtu5024HashManual', 'p. 7, "from 001~200"')}`,
+  windowsFromFirmware: {
+    version: '1.7',
+    source: cite(
+      'gateOpenerTemporaryAccess',
+      '"on firmware v1.7+ use time-limited access with automatic expiration"',
+    ),
+  },
 });

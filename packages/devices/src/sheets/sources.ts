@@ -15,6 +15,11 @@ export const SOURCES = {
   gateOpenerCommands: 'gate-opener.app/hardware/rtu5024/commands (third-party reference, unverified)',
   gateOpenerDefaultPassword: 'gate-opener.app/blog/rtu5024-default-password (third-party, unverified)',
   gateOpenerBlog: 'gate-opener.app/blog/rtu5024-sms-commands-explained (third-party, unverified)',
+  gateOpenerTemporaryAccess: 'gate-opener.app/blog/temporary-gate-access-guide (third-party, unverified)',
+  idealfitGsmRelay:
+    "github.com/idealfit/gsm-relay, windows-ui/GSMRelayDesktop/ViewModels/MainViewModel.cs (SetupRelayAsync: the onboarding that sets a relay's date and time; public code that drives real units)",
+  issue42:
+    'Issue 42 of this project (a third-party page quoted there; the page was not re-found by this project)',
   production:
     'The first production deployment of this product, run with real RTU5025 units (its device configs, quoted in issue 10)',
   telemetricaT80: 'Telemetrica T80 SMS command list, support.telemetrica.ru (category 7)',

@@ -22,6 +22,22 @@ const driftBodySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('factory_reset') }),
   // The reset button: the factory password again, the numbers kept (issue 30 item 4).
   z.object({ kind: z.literal('password_reset') }),
+  // The unit differs from its sheet (issue 42): its own texts for some forms, silence on others.
+  z.object({
+    kind: z.literal('differ'),
+    replies: z
+      .object({
+        add: z.string().min(1).max(160).optional(),
+        addWindow: z.string().min(1).max(160).optional(),
+        delete: z.string().min(1).max(160).optional(),
+        setClock: z.string().min(1).max(160).optional(),
+      })
+      .optional(),
+    silent: z
+      .array(z.enum(['add', 'addWindow', 'delete', 'setClock']))
+      .max(4)
+      .optional(),
+  }),
   // The unit's next answers are lost (a password change's, say): it still acts on what it hears.
   z.object({ kind: z.literal('lose_replies'), count: z.number().int().min(1).max(100) }),
 ]);

@@ -38,6 +38,13 @@ export const DEVICE_ERROR_TEXTS = {
   alarm_layout_no_room: 'В устройстве нет свободной ячейки для жителя из ячейки 1.',
   alarm_layout_done: 'Номер шлюза уже записан в ячейку 1.',
   alarm_layout_cost_changed: 'Число СМС для переноса изменилось: посмотрите план ещё раз.',
+  conformance_running: 'Проверка устройства по модели уже идёт.',
+  conformance_no_read_back: 'Модель не умеет читать номера: проверить устройство по модели нельзя.',
+  conformance_no_free_slot: 'В устройстве нет свободной ячейки для тестового номера.',
+  conformance_no_test_number: 'У вашей учётной записи нет номера телефона для тестового номера.',
+  conformance_not_running: 'Проверка устройства по модели сейчас не идёт.',
+  conformance_test_number_in_use:
+    'Устройство хранит номера без ячеек: ваш номер уже записан на этом шлагбауме, и удаление тестового номера удалило бы его. Начните проверку с учётной записи, чей номер не записан на шлагбауме.',
 } satisfies ErrorCodeTexts;
 
 export const DEVICE_FIELD_RULES: readonly FieldRule[] = [

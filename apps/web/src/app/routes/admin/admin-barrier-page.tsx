@@ -2,6 +2,7 @@ import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type BarrierPermission, roleHolds } from '@propusk/contracts/barrier-staff';
 import { BARRIER_MESSAGES } from '@propusk/contracts/texts/barriers';
 import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
+import { CONFORMANCE_TEXTS } from '@propusk/contracts/texts/conformance';
 import { DANGER_TEXTS } from '@propusk/contracts/texts/dangers';
 import { DEVICE_CHECK_TEXTS } from '@propusk/contracts/texts/device-check';
 import { DEVICE_LOG_TEXTS } from '@propusk/contracts/texts/device-log';
@@ -185,6 +186,11 @@ export function AdminBarrierPageRoute() {
             {may('settings.manage') ? (
               <Button variant="light" onClick={() => navigate(paths.deviceCheckAdmin, { state })}>
                 {DEVICE_CHECK_TEXTS.start}
+              </Button>
+            ) : null}
+            {may('settings.manage') ? (
+              <Button variant="light" onClick={() => navigate(paths.conformanceAdmin, { state })}>
+                {CONFORMANCE_TEXTS.title}
               </Button>
             ) : null}
             {may('relay.open') ? (

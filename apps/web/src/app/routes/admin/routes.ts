@@ -52,6 +52,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./device-check-admin').then((module) => ({ Component: module.default })),
   },
   {
+    path: paths.conformanceAdmin,
+    lazy: () => import('./conformance-admin').then((module) => ({ Component: module.default })),
+  },
+  {
     path: paths.importAdmin,
     lazy: () => import('./import-admin').then((module) => ({ Component: module.default })),
   },

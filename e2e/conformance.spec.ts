@@ -1,0 +1,100 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { openOwnBarrier, runDigits } from './admin-support';
+import { ApiAs, openLoggedIn, ownerSession, type Session } from './support/api';
+import { PHONE_CONTEXT } from './support/environment';
+import { checkScreen } from './support/screens';
+import { expect, test, watchForCspViolations } from './support/test';
+
+/**
+ * Issue 42 at 390×844: «Проверка устройства по модели» from the administrator's barrier page. On a simulated
+ * unit that answers as its sheet says, the run ends «все формы подтверждены»; on one that answers an add in
+ * its own words, the run shows the difference and learns the unit's text into the barrier's profile.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let api: APIRequestContext;
+let owner: ApiAs;
+let session: Session;
+let page: Page;
+
+test.beforeAll(async ({ browser, playwright }) => {
+  api = await playwright.request.newContext({ baseURL: PHONE_CONTEXT.baseURL });
+  session = await ownerSession(api);
+  owner = new ApiAs(api, session);
+  const context = await browser.newContext(PHONE_CONTEXT);
+  watchForCspViolations(context);
+  page = await context.newPage();
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+  await api?.dispose();
+});
+
+/** A new RTU5025 barrier whose simulated unit already holds the owner's number. */
+async function barrierWithUnit(address: string, devicePhone: string): Promise<number> {
+  const created = await owner.post('/api/admin/barriers/', {
+    address,
+    device_phone: devicePhone,
+    device_model: 'RTU5025',
+    device_password: '1234',
+    device_phones_amount: 20,
+    is_public: false,
+  });
+  await expect
+    .poll(async () => ((await owner.get(`/api/demo/devices/${created.id}/`)).entries as unknown[]).length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  return created.id;
+}
+
+async function openRun(address: string) {
+  await openLoggedIn(page, session, '/admin-barriers');
+  await openOwnBarrier(page, address);
+  await page.getByRole('button', { name: 'Проверка устройства по модели' }).click();
+  await expect(page.getByTestId('conformance-plan')).toContainText('Жителей проверка не затрагивает');
+}
+
+test('a unit that answers as its model says: every form confirmed', async () => {
+  const run = runDigits(test.info(), 5);
+  const address = `г Москва, ул Образцовая, д ${run}`;
+  await barrierWithUnit(address, `+7806${run}01`);
+  await openRun(address);
+  await expect(page.getByTestId('conformance-sms')).toHaveText('СМС на устройство: 7');
+  await expect(page.getByText('Свободная ячейка для тестового номера: 999')).toBeVisible();
+  await checkScreen(page, 'conformance-plan');
+  await page.getByRole('button', { name: 'Начать проверку' }).click();
+  await expect(page.getByTestId('conformance-status')).toHaveText('все формы подтверждены', {
+    timeout: 40_000,
+  });
+  await expect(page.getByTestId('conformance-step-delete').getByTestId('conformance-step-state')).toHaveText(
+    'как в описании модели',
+  );
+  await checkScreen(page, 'conformance-confirmed');
+});
+
+test('a unit that answers an add in its own words: the difference is shown and learnt', async () => {
+  const run = runDigits(test.info(), 5);
+  const address = `г Москва, ул Своенравная, д ${run}`;
+  const barrierId = await barrierWithUnit(address, `+7806${run}02`);
+  await owner.post(`/api/demo/devices/${barrierId}/drift/`, {
+    kind: 'differ',
+    replies: { add: 'User {slot} added: {number}' },
+  });
+  await openRun(address);
+  await page.getByRole('button', { name: 'Начать проверку' }).click();
+  await expect(page.getByTestId('conformance-status')).toContainText(
+    'Найдены отличия от описания модели: 1',
+    {
+      timeout: 40_000,
+    },
+  );
+  const add = page.getByTestId('conformance-step-add');
+  await expect(add.getByTestId('conformance-step-difference')).toHaveText('другой текст');
+  await expect(add.getByTestId('conformance-step-learnt')).toHaveText('User {slot} added: {number}');
+  await checkScreen(page, 'conformance-learnt');
+  // The profile keeps the unit's text: the device profile screen shows it as the add's reply form.
+  const profile = await owner.get(`/api/admin/barriers/${barrierId}/device-profile/`);
+  expect(profile.profile).toEqual({ replies: { add: ['User {slot} added: {number}'] } });
+});
