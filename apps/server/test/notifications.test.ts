@@ -8,6 +8,7 @@ import { EVENT_KINDS, type EventKind, type PushPayload } from '@propusk/contract
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { barrierStaff, notificationEvents, pushSubscriptions } from '../src/db/schema.ts';
+import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { recordNotification } from '../src/lib/notification-outbox.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import { type DeliveryJob, deliver, dispatchNotifications } from '../src/modules/notifications/dispatch.ts';
@@ -296,6 +297,25 @@ describe('Web Push notifications', { timeout: 60_000 }, () => {
     // The 503 throws: the job queue tries it again later.
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     push.answer.delete('/resident-phone');
+  });
+
+  it('through the job queue: the worker dispatches the outbox and delivers, never the request', async () => {
+    const from = push.received.length;
+    const processing = await startDeviceProcessing(t.deps, t.handle, { sweepCron: null, simulate: false });
+    try {
+      await recordNotification(t.deps.db, {
+        kind: 'request_accepted',
+        barrierId: barrier.id,
+        userId: resident.id,
+      });
+      await processing.worker.notifications?.dispatchNow();
+      await expect.poll(() => push.received.length - from, { timeout: 15_000, interval: 200 }).toBe(1);
+      const request = push.received[from]!;
+      const payload = JSON.parse(decryptAes128gcm(request.body, devices.get(request.path)!)) as PushPayload;
+      expect(payload).toMatchObject({ kind: 'request_accepted', url: `/mybarrier?barrier_id=${barrier.id}` });
+    } finally {
+      await processing.stop();
+    }
   });
 
   it('a device unsubscribes; a subscription is checked before it is stored', async () => {

@@ -24,6 +24,7 @@ import {
   liveUsers,
   markDelivered,
   markDispatched,
+  markPending,
   preferencesOf,
   staffWith,
   subscriptionsOf,
@@ -55,14 +56,20 @@ const isAdminKind = (kind: string): kind is AdminEventKind =>
   (ADMIN_EVENT_KINDS as readonly string[]).includes(kind);
 const isKind = (kind: string): kind is EventKind => (EVENT_KINDS as readonly string[]).includes(kind);
 
-/** Takes up to a batch of pending events; answers how many it took (the caller loops while it is full). */
+/**
+ * Takes up to a batch of pending events; answers how many it took (the caller loops while it is full). The
+ * events are marked told in one transaction and their deliveries queued after it commits (the embedded
+ * database has one connection: the job queue cannot write while the transaction holds it); if the queue
+ * refuses them, the events are pending again for the next dispatch.
+ */
 export async function dispatchNotifications(
   deps: Pick<Dependencies, 'db' | 'clock' | 'logger'>,
   enqueue: EnqueueDelivery,
 ): Promise<number> {
-  return deps.db.transaction(async (tx) => {
+  const { ids, deliveries } = await deps.db.transaction(async (tx) => {
+    const deliveries: { job: DeliveryJob; at: Date }[] = [];
     const events = await claimPendingEvents(tx, BATCH);
-    if (events.length === 0) return 0;
+    if (events.length === 0) return { ids: [] as number[], deliveries };
     const now = deps.clock.now();
     const barriersById = await liveBarriers(tx, [
       ...new Set(events.flatMap((event) => event.barrierId ?? [])),
@@ -99,16 +106,20 @@ export async function dispatchNotifications(
       const urgent = URGENT_EVENT_KINDS.has(item.kind);
       for (const subscription of subscriptions) {
         if (subscription.userId !== item.userId) continue;
-        await enqueue({ subscriptionId: subscription.id, payload: item.payload, urgent }, at);
+        deliveries.push({ job: { subscriptionId: subscription.id, payload: item.payload, urgent }, at });
       }
     }
-    await markDispatched(
-      tx,
-      events.map((event) => event.id),
-      now,
-    );
-    return events.length;
+    const ids = events.map((event) => event.id);
+    await markDispatched(tx, ids, now);
+    return { ids, deliveries };
   });
+  try {
+    for (const { job, at } of deliveries) await enqueue(job, at);
+  } catch (error) {
+    await markPending(deps.db, ids);
+    throw error;
+  }
+  return ids.length;
 }
 
 /** One queued delivery: sent, dropped with a dead subscription, or thrown for the queue to retry. */

@@ -123,6 +123,15 @@ export async function markDispatched(executor: Executor, ids: number[], at: Date
     .where(inArray(notificationEvents.id, ids));
 }
 
+/** Events whose deliveries could not be queued: pending again. */
+export async function markPending(executor: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await executor
+    .update(notificationEvents)
+    .set({ dispatchedAt: null })
+    .where(inArray(notificationEvents.id, ids));
+}
+
 export async function liveBarriers(
   executor: Executor,
   ids: number[],
