@@ -34,6 +34,7 @@ import { guestPassRoutes } from './modules/guest-passes/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { metricsPlugin } from './modules/metrics/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { phoneRoutes } from './modules/phones/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { relayRoutes } from './modules/relay/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(importRoutes, { deps });
   await app.register(phoneRoutes, { deps });
   await app.register(guestPassRoutes, { deps });
+  await app.register(notificationRoutes, { deps });
   await app.register(actionRoutes, { deps });
   await app.register(exportRoutes, { deps });
   await app.register(relayRoutes, { deps });

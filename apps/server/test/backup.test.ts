@@ -111,6 +111,21 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
     payload: { policy_version: policy.json().version },
   });
   expect(consented.statusCode, consented.body).toBeLessThan(300);
+  // His phone subscribed to Web Push, his choices, and an event told to the owner (issue 43).
+  const subscribed = await t.request({
+    method: 'POST',
+    url: '/api/notifications/subscriptions/',
+    token: user.token,
+    payload: { endpoint: 'https://push.example.net/send/abc', keys: { p256dh: 'BNc', auth: 'YXV0aA' } },
+  });
+  expect(subscribed.statusCode, subscribed.body).toBe(201);
+  const chosen = await t.request({
+    method: 'PATCH',
+    url: '/api/notifications/preferences/',
+    token: user.token,
+    payload: { quiet_hours: { from: 1320, to: 420 } },
+  });
+  expect(chosen.statusCode, chosen.body).toBe(200);
   // A guest pass waiting for its guest (issue 14 part 5).
   const now = t.deps.clock.now();
   const pass = await t.request({

@@ -98,6 +98,17 @@ export const environmentSchema = z
     /** The site's address, named in the SMS inviting a person without an account; unset: the app's name only. */
     SITE_URL: z.url().optional(),
     /**
+     * Who runs this server, told to the push services with each Web Push (VAPID `sub`, issue 43): a
+     * `mailto:` address or an https URL. Unset: SITE_URL, else a placeholder address.
+     */
+    VAPID_SUBJECT: z
+      .string()
+      .max(256)
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, {
+        error: 'must be a mailto: address or an https:// URL',
+      })
+      .optional(),
+    /**
      * Absolute lifetime of a session in days from its login, whatever its refreshes (the sliding lifetime is
      * 30 days): after it the user logs in again (docs/decisions/0012).
      */

@@ -998,3 +998,63 @@ export const privacyConsents = pgTable(
   },
   (table) => [uniqueIndex('privacy_consents_user_version_unique').on(table.userId, table.policyVersion)],
 );
+
+// --- notifications (issue 43, docs/decisions/0035) ---
+
+/** A browser's Web Push subscription (one row per device; a person may have several). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(table.endpoint),
+    index('push_subscriptions_user_idx').on(table.userId),
+  ],
+);
+
+/** A person's choices: the event kinds he turned off or on against the defaults, and his quiet hours. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Event kind → on/off, only where he changed the default. */
+  choices: jsonb('choices').$type<Record<string, boolean>>().notNull().default({}),
+  /** Minutes after local midnight; both null: no quiet hours. */
+  quietFrom: smallint('quiet_from'),
+  quietTo: smallint('quiet_to'),
+  timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The notification outbox: an event written in the same transaction as the change it tells of, taken up
+ * after commit by the dispatch job (jobs/notifications.ts), which decides who hears it and queues deliveries.
+ */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    /** The barrier it is about (administrators' events go to its staff); null for a person's own event. */
+    barrierId: integer('barrier_id').references(() => barriers.id, { onDelete: 'cascade' }),
+    /** The one person it is for (residents' events), or the person who caused it (not told of his own act). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What the text needs beyond the barrier (never a phone number). */
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    createdAt: createdAt(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('notification_events_pending_idx').on(table.id).where(sql`${table.dispatchedAt} is null`),
+  ],
+);

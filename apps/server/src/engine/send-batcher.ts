@@ -31,7 +31,7 @@ import {
 import { reconcileAtOf, timedPhonesJsonSql } from './order.ts';
 import { probeIfPasswordInDoubt } from './password-probe.ts';
 import { narrowedRead, type PreparedSend, type ProcessResult, renderAttempt, type Step } from './render.ts';
-import { failCommand } from './settle.ts';
+import { failCommand, NO_REPLY } from './settle.ts';
 
 export function retryBackoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
@@ -270,7 +270,7 @@ export async function decideAlone(deps: QueueDeps, barrierId: number): Promise<S
         // A probe is one SMS: unanswered, the unit does not hold that password either (password-probe.ts).
         // A conformance run's step is sent once: its silence is what the run records (issue 42).
         if (isProbeKind(command.kind) || isConformanceKind(command.kind)) {
-          await failCommand(tx, deps, command, 'No reply from the device.', now);
+          await failCommand(tx, deps, command, NO_REPLY, now);
           continue;
         }
         // Unanswered while the unit may hold another password: one read with it goes first.
@@ -283,7 +283,7 @@ export async function decideAlone(deps: QueueDeps, barrierId: number): Promise<S
           (!holding && command.attempts - command.replies >= deps.config.DEVICE_MAX_ATTEMPTS) ||
           openingExpired(command, now)
         ) {
-          await failCommand(tx, deps, command, 'No reply from the device.', now);
+          await failCommand(tx, deps, command, NO_REPLY, now);
           continue;
         }
         const backoff = retryBackoffMs(command.attempts);

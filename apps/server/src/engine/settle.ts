@@ -9,6 +9,7 @@ import { changesPasswordTo } from '@propusk/devices/settings';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { barriers, deviceCommands, deviceSlots, phones } from '../db/schema.ts';
+import { recordNotification } from '../lib/notification-outbox.ts';
 import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
 import {
   type BarrierRow,
@@ -40,6 +41,33 @@ export async function logMessages(deps: QueueDeps, messages: NewDeviceMessage[])
   }
 }
 
+/** Why a command sent in vain failed (send-batcher.ts): the unit never answered it. */
+export const NO_REPLY = 'No reply from the device.';
+
+/**
+ * The unit fell silent (issue 43): the first command to fail unanswered since its last confirmed one tells
+ * the barrier's administrators («Устройство не отвечает»); the next ones of the same silence do not.
+ */
+async function tellUnitSilent(tx: Executor, command: CommandRow): Promise<void> {
+  const lastConfirmed = sql`coalesce((select max(d.finished_at) from ${deviceCommands} d
+    where d.barrier_id = ${command.barrierId} and d.status = 'confirmed'), '-infinity'::timestamptz)`;
+  const earlier = await tx
+    .select({ id: deviceCommands.id })
+    .from(deviceCommands)
+    .where(
+      and(
+        eq(deviceCommands.barrierId, command.barrierId),
+        sql`${deviceCommands.id} <> ${command.id}`,
+        eq(deviceCommands.status, 'failed'),
+        eq(deviceCommands.lastError, NO_REPLY),
+        sql`${deviceCommands.finishedAt} > ${lastConfirmed}`,
+      ),
+    )
+    .limit(1);
+  if (earlier.length === 0)
+    await recordNotification(tx, { kind: 'unit_silent', barrierId: command.barrierId });
+}
+
 export async function failCommand(
   tx: Executor,
   deps: Pick<QueueDeps, 'clock' | 'config'>,
@@ -60,6 +88,7 @@ export async function failCommand(
     })
     .where(eq(deviceCommands.id, command.id));
   await commandSettled(tx, command, { confirmed: false, reason }, now);
+  if (reason === NO_REPLY) await tellUnitSilent(tx, command);
   if (command.phoneId !== null) {
     await tx
       .update(phones)

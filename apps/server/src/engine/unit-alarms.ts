@@ -10,6 +10,7 @@ import { recogniseAlarm } from '@propusk/devices/alarms';
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
 import type { Dependencies } from '../lib/dependencies.ts';
+import { recordNotification } from '../lib/notification-outbox.ts';
 import { insertDeviceMessages } from './device-log-repository.ts';
 
 /**
@@ -27,15 +28,22 @@ export async function recordUnitAlarm(
   const recognised = recogniseAlarm(barrier.model, message.text);
   if (!recognised) return null;
   const password = barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
-  await insertDeviceMessages(deps.db, [
-    {
-      barrierId: barrier.id,
-      direction: 'in',
-      text: maskSecrets(message.text, [password]),
-      outcome: recognised.kind,
-      createdAt: now,
-    },
-  ]);
+  await deps.db.transaction(async (tx) => {
+    await insertDeviceMessages(tx, [
+      {
+        barrierId: barrier.id,
+        direction: 'in',
+        text: maskSecrets(message.text, [password]),
+        outcome: recognised.kind,
+        createdAt: now,
+      },
+    ]);
+    // The barrier's administrators are told at once, whatever their quiet hours (issue 43).
+    if (recognised.kind === 'power_failure' || recognised.kind === 'power_restored') {
+      const kind = recognised.kind === 'power_failure' ? 'power_lost' : 'power_restored';
+      await recordNotification(tx, { kind, barrierId: barrier.id });
+    }
+  });
   deps.metrics.deviceAlarms.inc({ kind: recognised.kind });
   const log = recognised.kind === 'power_restored' ? deps.logger.info : deps.logger.warn;
   log.call(deps.logger, { barrierId: barrier.id, kind: recognised.kind }, 'the device sent an alarm');

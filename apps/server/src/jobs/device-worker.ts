@@ -25,6 +25,7 @@ import { processBarrier } from '../engine/send.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { startDueAudits } from '../modules/device-checks/service.ts';
 import { expireEndedPhones } from '../modules/phones/expiry.ts';
+import { NOTIFICATION_CHECKS_CRON, type NotificationWorker, registerNotifications } from './notifications.ts';
 import { registerPhoneExpiry } from './phone-expiry.ts';
 import { RETENTION_CRON, registerRetention } from './retention.ts';
 
@@ -68,6 +69,8 @@ export class DeviceWorker {
   private throttleTimer: NodeJS.Timeout | null = null;
   private throttleAt = Number.POSITIVE_INFINITY;
   private draining = false;
+  /** The notification outbox's dispatch and the push deliveries (jobs/notifications.ts). */
+  notifications: NotificationWorker | null = null;
 
   private constructor(
     private readonly deps: QueueDeps,
@@ -142,6 +145,11 @@ export class DeviceWorker {
       pollingIntervalSeconds: polling,
       cron: cron ? RETENTION_CRON : null,
     });
+    // Web Push (issue 43): the outbox's dispatch and the deliveries, on the same instance.
+    worker.notifications = await registerNotifications(boss, deps, {
+      pollingIntervalSeconds: polling,
+      cron: cron ? NOTIFICATION_CHECKS_CRON : null,
+    });
     return worker;
   }
 
@@ -193,6 +201,7 @@ export class DeviceWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.notifications?.stop();
     if (this.throttleTimer) clearTimeout(this.throttleTimer);
     this.throttleTimer = null;
     await this.idle();

@@ -5,9 +5,11 @@
 import {
   createCipheriv,
   createDecipheriv,
+  createECDH,
   createHash,
   createHmac,
   createSecretKey,
+  hkdfSync,
   type KeyObject,
   randomBytes,
   randomInt,
@@ -36,6 +38,33 @@ export class Secrets {
     this.jwtKey = new Uint8Array(createHash('sha256').update(`jwt:${secretKey}`).digest());
     this.jwtVerifyKey = createSecretKey(this.jwtKey);
   }
+
+  /**
+   * The VAPID key pair of Web Push (issue 43, docs/decisions/0035), derived from the server key with HKDF:
+   * the same on every process and after every restart, stored nowhere (PostgreSQL deployments may have no
+   * DATA_DIR). A new SECRET_KEY makes a new pair: the browsers subscribe again at their next open.
+   */
+  vapidKeys(): { publicKey: string; privateKey: string } {
+    if (this.vapid) return this.vapid;
+    for (let counter = 0; ; counter += 1) {
+      const scalar = Buffer.from(
+        hkdfSync('sha256', this.secretKey, 'propusk-vapid', `p256-private-key:${counter}`, 32),
+      );
+      const ecdh = createECDH('prime256v1');
+      try {
+        // Rejected only when the scalar is 0 or not below the curve's order (about 2^-32 of the time).
+        ecdh.setPrivateKey(scalar);
+      } catch {
+        continue;
+      }
+      this.vapid = {
+        publicKey: ecdh.getPublicKey().toString('base64url'),
+        privateKey: scalar.toString('base64url'),
+      };
+      return this.vapid;
+    }
+  }
+  private vapid: { publicKey: string; privateKey: string } | null = null;
 
   /** Keyed hash for short secrets (codes), so a database leak does not reveal them. */
   hmac(value: string): string {

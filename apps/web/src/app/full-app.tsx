@@ -3,6 +3,8 @@ import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
+import { OfflineGates } from '../components/offline-gates';
+import { registerServiceWorkerLater } from '../lib/service-worker';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
@@ -21,9 +23,12 @@ export function renderFullApp(root: Root, styleNonce: string | undefined): void 
       <StrictMode>
         <AppProvider styleNonce={styleNonce}>
           <OfflineBanner />
+          <OfflineGates />
           <RouterProvider router={router} />
         </AppProvider>
       </StrictMode>,
     ),
   );
+  // Web Push and the shell that opens offline (issue 43): after the first screen, never on the sign-in's entry.
+  registerServiceWorkerLater();
 }

@@ -35,6 +35,10 @@ export function storeSession(session: {
 
 /** Logging out or losing the session: access token, refresh token and phone go (spec.md section 2, /user). */
 export function clearSession(): void {
+  // The resident's last barriers kept for the app opened offline (lib/offline-snapshot.ts) go with him.
+  try {
+    window.localStorage.removeItem('offline_barriers');
+  } catch {}
   writeStored('access_token', null);
   writeStored('refresh_token', null);
   writeStored('phone', null);

@@ -20,6 +20,7 @@ import { syncBarrierDevice } from '../../engine/outbox.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { recordNotification } from '../../lib/notification-outbox.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { lockPhoneCodes } from '../auth/repository.ts';
 import {
@@ -83,11 +84,21 @@ export function createAccessRequestService(deps: Dependencies) {
   }) {
     const now = deps.clock.now();
     try {
-      return await repository.insertRequest(db, {
-        ...values,
-        status: 'pending',
-        createdAt: now,
-        updatedAt: now,
+      return await db.transaction(async (tx) => {
+        const id = await repository.insertRequest(tx, {
+          ...values,
+          status: 'pending',
+          createdAt: now,
+          updatedAt: now,
+        });
+        // The other side hears of it (issue 43): the barrier's staff of a request, the person of an invitation.
+        await recordNotification(
+          tx,
+          values.initiator === 'user'
+            ? { kind: 'access_request_new', barrierId: values.barrierId, actorUserId: values.userId }
+            : { kind: 'invitation', barrierId: values.barrierId, userId: values.userId },
+        );
+        return id;
       });
     } catch (error) {
       if (isUniqueViolation(error, 'access_requests_one_pending')) {
@@ -204,6 +215,14 @@ export function createAccessRequestService(deps: Dependencies) {
           barrierToNotify = barrier.id;
         }
         await repository.updateRequest(tx, requestId, { status, updatedAt: now, ...hidden });
+        // His request answered by the barrier (issue 43).
+        if (side === 'admin' && (status === 'accepted' || status === 'rejected')) {
+          await recordNotification(tx, {
+            kind: status === 'accepted' ? 'request_accepted' : 'request_rejected',
+            barrierId: locked.request.barrierId,
+            userId: locked.request.userId,
+          });
+        }
       });
       if (barrierToNotify !== null) deps.notifyDeviceCommands([barrierToNotify]);
       return present(requestId, side);

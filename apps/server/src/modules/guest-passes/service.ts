@@ -38,6 +38,7 @@ import { loadCommittedSms } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { FieldError, forbidden, gone, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { recordNotification } from '../../lib/notification-outbox.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import { createSharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
@@ -387,6 +388,12 @@ export function createGuestPassService(deps: Dependencies) {
           'guest_pass',
         );
         await syncBarrierDevice(tx, deps, barrier.id, { committedBefore, spentBy });
+        // The resident hears that his guest used the pass (issue 43).
+        await recordNotification(tx, {
+          kind: 'guest_pass_used',
+          barrierId: barrier.id,
+          userId: current.forUser,
+        });
         return repository.updateGuestPass(tx, current.id, { phoneId: phone.id });
       });
       deps.notifyDeviceCommands([barrierId]);

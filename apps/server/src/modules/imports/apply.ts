@@ -15,6 +15,7 @@ import { barrierAccess, type InvitationExtraPhone, phoneInvitations, users } fro
 import { syncBarrierDevice } from '../../engine/outbox.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
+import { recordNotification } from '../../lib/notification-outbox.ts';
 import { addPhonesLocked, type LockedBarrier, type NewPhone } from '../phones/phone-changes.ts';
 import type { ImportAccounts } from './accounts.ts';
 import type { ImportCandidate } from './rows.ts';
@@ -143,6 +144,8 @@ export async function applyImport(
   }
 
   const sms = await syncBarrierDevice(tx, deps, barrier.id, { committedBefore });
+  // The barrier's other administrators hear of it (issue 43); he who imported sees the result on his screen.
+  await recordNotification(tx, { kind: 'import_finished', barrierId: barrier.id, actorUserId: adminId });
   return { phones: added.length, residents: primaries.length, invitations: invitations.size, sms };
 }
 

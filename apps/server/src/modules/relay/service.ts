@@ -50,6 +50,7 @@ import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, gone, HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { recordNotification } from '../../lib/notification-outbox.ts';
 import { createSharedRateLimiter, type SharedRateLimiter } from '../../lib/shared-rate-limiter.ts';
 import {
   holdsPermissionSql,
@@ -410,6 +411,8 @@ export async function startHold(
         createdAt: now,
       });
       if (refused) continue;
+      // The barrier's other administrators and dispatchers hear of it (issue 43).
+      await recordNotification(tx, { kind: 'hold_started', barrierId: barrier.id, actorUserId: adminId });
       await cancelPendingOpenings(tx, barrier.id, now);
       for (const step of holdSteps(barrier.deviceModel as DeviceModel)) {
         await tx.insert(deviceCommands).values({
@@ -491,6 +494,12 @@ export async function endHold(deps: Deps, adminId: number, holdId: number): Prom
         newValue: { setting: 'emergency_hold_end', hold_id: holdId },
         createdAt: now,
       });
+      if (!member.refused)
+        await recordNotification(tx, {
+          kind: 'hold_ended',
+          barrierId: member.barrierId,
+          actorUserId: adminId,
+        });
     }
     await tx
       .update(emergencyHolds)

@@ -7,6 +7,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { RoleToggle } from '../../../components/role-toggle';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { BalanceCard } from '../../../features/admin-profile/components/balance-card';
+import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import {
   type Profile,
   profileQueryKey,
@@ -39,6 +40,7 @@ export function AdminProfileRoute() {
       footer={
         <>
           <BalanceCard />
+          <NotificationSettings />
           <Button variant="default" onClick={() => void logout()}>
             Выйти
           </Button>

@@ -3,6 +3,7 @@ import { ROLE_LABELS } from '@propusk/contracts/texts/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { RoleToggle } from '../../../components/role-toggle';
+import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { getIsAdmin, isAdminQueryKey, profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useLogout } from '../../../hooks/use-logout';
 import { paths } from '../../paths';
@@ -34,6 +35,7 @@ export function ProfileRoute() {
       )}
       footer={
         <Stack gap="sm">
+          <NotificationSettings />
           <Button variant="default" onClick={() => void logout()}>
             Выйти
           </Button>

@@ -1,6 +1,7 @@
 import type { AccessRequestList } from '../../../features/access-requests/api/access-requests-api';
 import type { BarrierList, BarrierSummary } from '../../../features/barriers/api/barriers-api';
 import { api, sendEarlyRead } from '../../../lib/api-client';
+import { rememberBarriers } from '../../../lib/offline-snapshot';
 import { readStored } from '../../../lib/storage';
 import { type NavigationState, paths } from '../../paths';
 
@@ -29,6 +30,7 @@ export async function findResidentHome(): Promise<ResidentHome> {
       api.get('/api/barriers/my/', { query: { page: 1, page_size: 2 } }) as Promise<BarrierList>,
       api.get('/api/access_requests/my/', { query: PENDING_INVITATIONS_QUERY }) as Promise<AccessRequestList>,
     ]);
+    rememberBarriers(barriers.barriers);
     const [first] = barriers.barriers;
     if (barriers.total_count === 1 && first)
       return { to: paths.myBarrier, state: { barrier_id: first.id }, barrier: first };

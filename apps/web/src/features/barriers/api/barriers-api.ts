@@ -9,6 +9,7 @@ import type {
 import type { Limits } from '@propusk/contracts/limits';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { rememberBarriers } from '../../../lib/offline-snapshot';
 
 export type { BarrierDetail, BarrierSummary, Limits };
 export type BarrierList = z.infer<typeof barrierListSchema>;
@@ -26,10 +27,13 @@ export interface BarrierListParams {
 
 export const barriersQueryKey = (params: BarrierListParams) => ['barriers', 'list', params] as const;
 
-export function getBarriers({ scope, page, ordering, address }: BarrierListParams) {
-  return api.get(scope === 'my' ? '/api/barriers/my/' : '/api/barriers/', {
+export async function getBarriers({ scope, page, ordering, address }: BarrierListParams) {
+  const list = (await api.get(scope === 'my' ? '/api/barriers/my/' : '/api/barriers/', {
     query: { page, page_size: BARRIER_PAGE_SIZE, ordering, address },
-  }) as Promise<BarrierList>;
+  })) as BarrierList;
+  // His barriers' gates for the app opened offline (issue 43): the first page of his own list.
+  if (scope === 'my' && page === 1 && !address) rememberBarriers(list.barriers);
+  return list;
 }
 
 export const barrierQueryKey = (id: number) => ['barriers', 'detail', id] as const;
