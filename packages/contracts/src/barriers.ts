@@ -38,14 +38,16 @@ export function addressSearchWords(value: string): string[] {
 }
 
 // The address goes into the invitation SMS and onto other people's screens: the clean-text rule (issue 29 part 6).
-const addressSchema = humanTextSchema({ error: BARRIER_MESSAGES.address })
-  .min(1, { error: BARRIER_MESSAGES.address })
-  .max(ADDRESS_MAX_LENGTH, { error: BARRIER_MESSAGES.address });
+const addressSchema = humanTextSchema({
+  error: BARRIER_MESSAGES.address,
+  min: { length: 1, error: BARRIER_MESSAGES.address },
+  max: { length: ADDRESS_MAX_LENGTH, error: BARRIER_MESSAGES.address },
+});
 
-const additionalInfoSchema = humanMultilineTextSchema({ error: BARRIER_MESSAGES.additionalInfo }).max(
-  ADDITIONAL_INFO_MAX_LENGTH,
-  { error: BARRIER_MESSAGES.additionalInfo },
-);
+const additionalInfoSchema = humanMultilineTextSchema({
+  error: BARRIER_MESSAGES.additionalInfo,
+  max: { length: ADDITIONAL_INFO_MAX_LENGTH, error: BARRIER_MESSAGES.additionalInfo },
+});
 
 export const devicePasswordInputSchema = z
   .string({ error: BARRIER_MESSAGES.devicePassword })
