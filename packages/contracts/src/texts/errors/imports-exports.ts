@@ -2,7 +2,7 @@
  * Errors of the change history, exports and imports.
  * Russian texts by error code (error-codes.ts); the whole catalogue is error-texts.ts.
  */
-import type { ErrorCodeTexts } from './rules.ts';
+import { type ErrorCodeTexts, numberOf } from './rules.ts';
 
 export const IMPORT_EXPORT_ERROR_TEXTS = {
   action_not_found: 'Действие не найдено.',
@@ -17,6 +17,10 @@ export const IMPORT_EXPORT_ERROR_TEXTS = {
     'В первой строке нужны заголовки шаблона (обязателен «Телефон»). Скачайте шаблон и заполните его.',
   import_empty: 'В файле нет строк для загрузки.',
   import_too_many_rows: 'В файле больше 5000 строк: разделите его на части.',
+  import_cell_too_long: (body) => {
+    const line = numberOf(body, 'line');
+    return `${line === undefined ? 'В файле' : `В строке ${line}`} ячейка длиннее 1000 знаков: в шаблоне таких нет. Проверьте файл.`;
+  },
   import_has_problems:
     'В некоторых строках ошибки: ничего не загружено. Исправьте их и загрузите файл снова.',
   import_file_changed: 'Файл отличается от проверенного: проверьте его снова.',
