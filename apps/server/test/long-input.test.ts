@@ -161,7 +161,7 @@ describe('100,000 characters in any field', () => {
   async function send(init: {
     method: string;
     path: string;
-    body?: BodyInit;
+    body?: string | Uint8Array;
     headers?: Record<string, string>;
   }) {
     const started = performance.now();
