@@ -101,7 +101,8 @@ export const barrierListQuerySchema = pageQuerySchema.extend({
   address: z
     .string()
     .trim()
-    .max(ADDRESS_MAX_LENGTH)
+    // `abort`: the words are counted only in a query of the bound's length (issue 40 item 1).
+    .max(ADDRESS_MAX_LENGTH, { abort: true })
     .refine((value) => addressSearchWords(value).length <= ADDRESS_SEARCH_MAX_WORDS, {
       error: `Enter at most ${ADDRESS_SEARCH_MAX_WORDS} words.`,
     })
