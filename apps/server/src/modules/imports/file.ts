@@ -135,8 +135,12 @@ async function readTable(
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
+      // A cell far over the bound stops the parser where it grows past this (issue 40 item 1), not at its end.
+      max_record_size: IMPORT_MAX_CELL_LENGTH * 8,
     }) as string[][];
-  } catch {
+  } catch (error) {
+    const { code, lines } = error as { code?: string; lines?: number };
+    if (code === 'CSV_MAX_RECORD_SIZE') throw badRequest('import_cell_too_long', undefined, { line: lines });
     throw invalid();
   }
   for (const [index, row] of table.entries()) {
