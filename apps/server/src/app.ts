@@ -42,6 +42,7 @@ import { smsInboundRoutes } from './modules/sms-inbound/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
+import { eventLoopWatchPlugin } from './plugins/event-loop-watch.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { installRequestContract } from './plugins/request-contract.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -109,6 +110,8 @@ export async function buildApp(
   installRequestContract(app);
   // Before the routes: its hook times every request (only when METRICS_TOKEN is set).
   await app.register(metricsPlugin, { deps });
+  // Before the routes too: its hooks know the requests in flight when the event loop is blocked.
+  if (deps.eventLoopBlockMs !== null) await app.register(eventLoopWatchPlugin, { deps });
 
   // Domain modules: one line each.
   await app.register(clientLogRoutes, { deps });

@@ -7,7 +7,7 @@
 import { CLEAN_TEXT_MESSAGE } from '@propusk/contracts/clean-text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { barriers } from '../src/db/schema.ts';
+import { barriers, users } from '../src/db/schema.ts';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
 import { csvFile, previewImport } from './import-helpers.ts';
@@ -248,9 +248,80 @@ describe('the clean-text rule on every human text field, and the invitation SMS'
     const sms = t.sentSms().filter((line) => line.to === phone);
     expect(sms).toHaveLength(1);
     expect(sms[0]?.text).toBe(
-      'Администратор Владелец приглашает вас к шлагбауму «ул. Ленина, 1. Сбербанк: ваш счёт заблокирован, срочно…». ' +
+      'Вас приглашают к шлагбауму «ул. Ленина, 1. Сбербанк: ваш счёт заблокирован, срочно…». ' +
         'Войдите по этому номеру на https://propusk.example, чтобы принять приглашение.',
     );
     expect(sms[0]?.text).not.toMatch(/sberbank-online|\u202e|🔑/);
   });
+
+  it('carries no name the administrator typed, and no link of any top-level domain or script (issue 40 item 2)', async () => {
+    const owner = await createAdmin(t, { fullName: 'Владелец' });
+    const barrier = await createBarrier(t, owner);
+    // Written straight to the database, as text stored before the rule: the review's SMS came from such a name.
+    await t.deps.db.update(users).set({ fullName: 'Госуслуги rb.gy/gosu1' }).where(eq(users.id, owner.id));
+    await t.deps.db
+      .update(barriers)
+      .set({
+        address:
+          'ул. Мира, 3 госуслуги.онлайн/вход sber.\u0441\u043em https:/\u034f/sber.r\u034fu мос.москва',
+      })
+      .where(eq(barriers.id, barrier.id));
+    const phone = nextPhone();
+    const invited = await t.request({
+      method: 'POST',
+      url: '/api/admin/phone_invitations/',
+      token: owner.token,
+      payload: { barrier: barrier.id, phone },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const sms = t.sentSms().filter((line) => line.to === phone);
+    expect(sms.map((line) => line.text)).toEqual([
+      'Вас приглашают к шлагбауму «ул. Мира, 3». Войдите по этому номеру на https://propusk.example, чтобы принять приглашение.',
+    ]);
+  });
+
+  it.each([
+    ['a short link', 'Госуслуги rb.gy/gosu1'],
+    ['a Cyrillic domain', 'госуслуги.онлайн/вход'],
+    ['a domain of .москва', 'мос.москва'],
+    ['a link split by U+034F', 'https:/\u034f/sber.r\u034fu'],
+    ['a look-alike Cyrillic «с» and «о»', 'sber.\u0441\u043em'],
+  ])('refuses %s as a full name and an address (issue 40 item 2)', async (_what, attack) => {
+    const name = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me/',
+      token: resident.token,
+      payload: { full_name: attack },
+    });
+    expect(name.statusCode, name.body).toBe(400);
+    expect(name.json().code).toBe('text_not_allowed');
+    const address = await t.request({
+      method: 'POST',
+      url: '/api/admin/barriers/',
+      token: owner.token,
+      payload: {
+        address: attack,
+        device_phone: nextPhone(),
+        device_model: 'RTU5025',
+        device_password: '1234',
+        device_phones_amount: 100,
+      },
+    });
+    expect(address.statusCode, address.body).toBe(400);
+    expect(address.json().code).toBe('text_not_allowed');
+  });
+
+  it.each(['г.Москва, ул.Ленина, д.5/2', 'пр.Мира, д.1к2, кв.12', 'А.С. Пушкин'])(
+    'accepts «%s» (issue 40 item 2)',
+    async (text) => {
+      const name = await t.request({
+        method: 'PATCH',
+        url: '/api/users/me/',
+        token: resident.token,
+        payload: { full_name: text },
+      });
+      expect(name.statusCode, name.body).toBe(200);
+      expect(name.json().full_name).toBe(text);
+    },
+  );
 });

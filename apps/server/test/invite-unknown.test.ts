@@ -54,7 +54,9 @@ describe('invitation by number to a person without an account', () => {
     });
     const sms = smsTo(phone);
     expect(sms).toHaveLength(1);
-    expect(sms[0]?.text).toContain('Администратор Владелец приглашает вас к шлагбауму «');
+    // The administrator's name is not in it (issue 40 item 2): only the cleaned address he typed.
+    expect(sms[0]?.text).toContain('Вас приглашают к шлагбауму «');
+    expect(sms[0]?.text).not.toContain('Владелец');
     expect(sms[0]?.text).toContain(barrier.address);
     expect(sms[0]?.text).toContain('https://propusk.example');
 

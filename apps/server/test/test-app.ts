@@ -150,6 +150,9 @@ export async function createTestApp(
     // As in main.ts: in the database, shared with any other app built on the same handle.
     rateLimits: createPerIpLimits(handle.db, config, nowMs),
     notifyDeviceCommands: () => {},
+    // The event loop's watch is off in tests (a loaded machine blocks the embedded database now and then, and
+    // its warn lines would mix with what a test reads); event-loop-watch.test.ts turns it on.
+    eventLoopBlockMs: null,
   };
   options.configure?.(deps);
   const app = await buildApp(deps, { logger });

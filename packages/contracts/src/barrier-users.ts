@@ -65,7 +65,9 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const searchUserBodySchema = z.object({ phone: phoneLenientSchema });
 
 export const blockUserBodySchema = z.object({
-  reason: humanTextSchema({ error: BARRIER_USER_MESSAGES.blockReasonRequired })
-    .min(1, { error: BARRIER_USER_MESSAGES.blockReasonRequired })
-    .max(500, { error: 'Reason must be at most 500 characters.' }),
+  reason: humanTextSchema({
+    error: BARRIER_USER_MESSAGES.blockReasonRequired,
+    min: { length: 1, error: BARRIER_USER_MESSAGES.blockReasonRequired },
+    max: { length: 500, error: 'Reason must be at most 500 characters.' },
+  }),
 });

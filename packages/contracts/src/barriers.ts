@@ -38,14 +38,16 @@ export function addressSearchWords(value: string): string[] {
 }
 
 // The address goes into the invitation SMS and onto other people's screens: the clean-text rule (issue 29 part 6).
-const addressSchema = humanTextSchema({ error: BARRIER_MESSAGES.address })
-  .min(1, { error: BARRIER_MESSAGES.address })
-  .max(ADDRESS_MAX_LENGTH, { error: BARRIER_MESSAGES.address });
+const addressSchema = humanTextSchema({
+  error: BARRIER_MESSAGES.address,
+  min: { length: 1, error: BARRIER_MESSAGES.address },
+  max: { length: ADDRESS_MAX_LENGTH, error: BARRIER_MESSAGES.address },
+});
 
-const additionalInfoSchema = humanMultilineTextSchema({ error: BARRIER_MESSAGES.additionalInfo }).max(
-  ADDITIONAL_INFO_MAX_LENGTH,
-  { error: BARRIER_MESSAGES.additionalInfo },
-);
+const additionalInfoSchema = humanMultilineTextSchema({
+  error: BARRIER_MESSAGES.additionalInfo,
+  max: { length: ADDITIONAL_INFO_MAX_LENGTH, error: BARRIER_MESSAGES.additionalInfo },
+});
 
 export const devicePasswordInputSchema = z
   .string({ error: BARRIER_MESSAGES.devicePassword })
@@ -99,7 +101,8 @@ export const barrierListQuerySchema = pageQuerySchema.extend({
   address: z
     .string()
     .trim()
-    .max(ADDRESS_MAX_LENGTH)
+    // `abort`: the words are counted only in a query of the bound's length (issue 40 item 1).
+    .max(ADDRESS_MAX_LENGTH, { abort: true })
     .refine((value) => addressSearchWords(value).length <= ADDRESS_SEARCH_MAX_WORDS, {
       error: `Enter at most ${ADDRESS_SEARCH_MAX_WORDS} words.`,
     })

@@ -55,21 +55,44 @@ describe('the clean-text rule (issue 29 part 6)', () => {
     expect(isCleanText(text)).toBe(false);
   });
 
+  const bounds = { max: { length: 40, error: 'too long' }, min: { length: 1, error: 'required' } };
+
   it('collapses and trims spaces of every kind before the check, in one-line fields', () => {
-    const result = humanTextSchema().safeParse('  Иван \u00a0\t Петров\n ');
+    const result = humanTextSchema(bounds).safeParse('  Иван \u00a0\t Петров\n ');
     expect(result).toEqual({ success: true, data: 'Иван Петров' });
   });
 
-  it('gives one message for text that breaks the rule, before the length checks', () => {
-    const result = humanTextSchema().max(5).safeParse('https://very-long.example.ru/path');
+  it('gives one message for text that breaks the rule', () => {
+    const result = humanTextSchema(bounds).safeParse('https://example.ru/path');
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([CLEAN_TEXT_MESSAGE]);
   });
 
+  it('checks the length first: a long value gets the length message only, and the rule never reads it', () => {
+    // Issue 40 item 1: the rule ran before the length, and a long run of letters took minutes.
+    for (const value of [
+      'https://very-long.example.ru/path/and/more',
+      'а'.repeat(100_000),
+      'ab-'.repeat(33_334),
+    ]) {
+      const started = performance.now();
+      const result = humanTextSchema(bounds).safeParse(value);
+      expect(performance.now() - started).toBeLessThan(50);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['too long']);
+    }
+    expect(
+      humanTextSchema(bounds)
+        .safeParse('   ')
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(['required']);
+  });
+
   it('keeps line breaks in multi-line text, at most one empty line in a row', () => {
-    const result = humanMultilineTextSchema().safeParse(' Въезд со двора.  \r\n\r\n\r\n\r\n  Код  1234 ');
+    const result = humanMultilineTextSchema(bounds).safeParse(
+      ' Въезд со двора.  \r\n\r\n\r\n\r\n  Код  1234 ',
+    );
     expect(result).toEqual({ success: true, data: 'Въезд со двора.\n\nКод 1234' });
-    expect(humanMultilineTextSchema().safeParse('Въезд\n\u202eсо двора').success).toBe(false);
+    expect(humanMultilineTextSchema(bounds).safeParse('Въезд\n\u202eсо двора').success).toBe(false);
   });
 
   it('shows stored text without what breaks the rule', () => {

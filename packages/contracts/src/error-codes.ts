@@ -184,6 +184,8 @@ export const ERROR_CODES = {
   import_headers_invalid: IMPORT_MESSAGES.headersInvalid,
   import_empty: IMPORT_MESSAGES.empty,
   import_too_many_rows: IMPORT_MESSAGES.tooManyRows,
+  // With `line`: the line of the file (1 = the headers).
+  import_cell_too_long: IMPORT_MESSAGES.cellTooLong,
   import_has_problems: IMPORT_MESSAGES.hasProblems,
   import_file_changed: IMPORT_MESSAGES.fileChanged,
   // Privacy (issue 28): look-ups by number, per administrator.

@@ -35,8 +35,8 @@ const dateTimeSchema = z
   .trim()
   .refine((value) => parseDateTimeInput(value, 180) !== null, { error: GUEST_PASS_MESSAGES.dateTimeFormat });
 
-const noteSchema = humanTextSchema().max(GUEST_PASS_NOTE_MAX_LENGTH, {
-  error: GUEST_PASS_MESSAGES.noteTooLong,
+const noteSchema = humanTextSchema({
+  max: { length: GUEST_PASS_NOTE_MAX_LENGTH, error: GUEST_PASS_MESSAGES.noteTooLong },
 });
 
 export const createGuestPassBodySchema = z.object({

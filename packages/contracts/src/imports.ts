@@ -29,6 +29,11 @@ export const IMPORT_TYPE_WORDS = {
 export const IMPORT_COMMENT_MARK = '#';
 export const IMPORT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
+/**
+ * The longest cell of a data row (issue 40 item 1): far above any column's need (a name is at most 150
+ * characters, a schedule of a week a few hundred), so a longer one is refused with the file before any rule reads it.
+ */
+export const IMPORT_MAX_CELL_LENGTH = 1000;
 
 /** The template's explanation line, under the headers. */
 export const IMPORT_TEMPLATE_NOTE = [
@@ -163,6 +168,7 @@ export const IMPORT_MESSAGES = {
   headersInvalid: 'The first line must hold the template headers; Телефон is required.',
   empty: 'The file has no rows.',
   tooManyRows: 'The file has more than 5000 rows.',
+  cellTooLong: 'A cell of the file is longer than 1000 characters.',
   hasProblems: 'Some rows have problems; nothing was imported.',
   fileChanged: 'The file differs from the one previewed.',
 } as const;

@@ -156,9 +156,11 @@ const dateTimeInputSchema = z
     error: PHONE_MESSAGES.dateTimeFormat,
   });
 
-const phoneNameSchema = humanTextSchema({ error: PHONE_MESSAGES.nameAndPhoneRequired })
-  .min(1, { error: PHONE_MESSAGES.nameAndPhoneRequired })
-  .max(PHONE_NAME_MAX_LENGTH, { error: PHONE_MESSAGES.nameTooLong });
+const phoneNameSchema = humanTextSchema({
+  error: PHONE_MESSAGES.nameAndPhoneRequired,
+  min: { length: 1, error: PHONE_MESSAGES.nameAndPhoneRequired },
+  max: { length: PHONE_NAME_MAX_LENGTH, error: PHONE_MESSAGES.nameTooLong },
+});
 
 const phoneNumberSchema = z
   .string({ error: PHONE_MESSAGES.nameAndPhoneRequired })
@@ -227,10 +229,11 @@ export type AdminAddPhoneBody = z.infer<typeof adminAddPhoneBodySchema>;
 /** PATCH /api/phones/{id}/ and /api/admin/phones/{id}/ (`user` of the admin variant is ignored). */
 export const updatePhoneBodySchema = z
   .object({
-    name: humanTextSchema({ error: PHONE_MESSAGES.nameRequired })
-      .min(1, { error: PHONE_MESSAGES.nameRequired })
-      .max(PHONE_NAME_MAX_LENGTH, { error: PHONE_MESSAGES.nameTooLong })
-      .optional(),
+    name: humanTextSchema({
+      error: PHONE_MESSAGES.nameRequired,
+      min: { length: 1, error: PHONE_MESSAGES.nameRequired },
+      max: { length: PHONE_NAME_MAX_LENGTH, error: PHONE_MESSAGES.nameTooLong },
+    }).optional(),
     start_time: dateTimeInputSchema.nullish(),
     end_time: dateTimeInputSchema.nullish(),
   })

@@ -108,9 +108,11 @@ export const emergencyHoldCreateSchema = z.object({
       .min(1, { error: 'Ensure this field has at least 1 items.' })
       .max(1000, { error: 'Ensure this field has at most 1000 items.' }),
   ]),
-  reason: humanTextSchema({ error: 'This field is required.' })
-    .min(3, { error: 'Ensure this field has at least 3 characters.' })
-    .max(HOLD_REASON_MAX, { error: 'Ensure this field has at most 500 characters.' }),
+  reason: humanTextSchema({
+    error: 'This field is required.',
+    min: { length: 3, error: 'Ensure this field has at least 3 characters.' },
+    max: { length: HOLD_REASON_MAX, error: 'Ensure this field has at most 500 characters.' },
+  }),
 });
 export type EmergencyHoldCreate = z.infer<typeof emergencyHoldCreateSchema>;
 

@@ -6,8 +6,10 @@
  * no control, format or bidi characters, no emoji. Spaces are trimmed and inner runs collapsed before the check.
  * Text already stored before the rule is shown cleaned (`cleanForDisplay`), never rewritten.
  *
- * No zod here: the web shows text through these functions on every screen, the login screen's included.
- * The field schemas are in clean-text.ts.
+ * This file holds the characters (what a screen shows); the links and the mixed scripts are judged in
+ * text-check.ts (with the public suffix list), the field schemas are in clean-text.ts. No zod and no suffix list
+ * here: the web shows text through these functions on every screen, the login screen's included.
+ * Every pattern here is linear: a single character class, or one class repeated (packages' redos-check test).
  */
 
 /** The field message of text that breaks the rule (its Russian text is in error-texts.ts). */
@@ -22,138 +24,39 @@ const SPACES = /[\t\n\r\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u
 const LINE_SPACES = /[\t\u0020\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/g;
 
 /**
- * Punctuation of addresses and names: . , - ‐ ‑ – — ' ’ ʼ " « » „ “ ” № / ( ) : ; # ! ? & + …
- * (no @, < >, =, \, backticks, braces: nothing a name or an address needs, and the signs of mail, markup and code).
+ * Every character outside the rule, as one literal class (so that the ReDoS check reads it), built of:
+ * - letters: Latin (A–Z, the Latin-1 letters and Latin Extended A, B and Additional: names with diacritics) and
+ *   Cyrillic (U+0400–U+0481, U+048A–U+052F: the Russian alphabet and the letters of the other languages written in
+ *   it). Not the look-alike blocks (fullwidth, mathematical, enclosed letters) that dress a link up as others;
+ * - combining diacritics U+0300–U+036F (a letter with a mark not precomposed in Unicode), without U+034F
+ *   COMBINING GRAPHEME JOINER: it shows nothing and splits a word («https:/\u034f/…») as the other
+ *   default-ignorable characters do;
+ * - digits and the space;
+ * - the punctuation of addresses and names: . , - ‐ ‑ – — ' ’ ʼ " « » „ “ ” № / ( ) : ; # ! ? & + … (no @, < >, =,
+ *   \, backticks, braces: nothing a name or an address needs, and the signs of mail, markup and code).
+ * Global: `String.prototype.search` (which ignores `lastIndex`) tests, `replace` drops.
  */
-const PUNCTUATION =
-  '.,\\-\u2010\u2011\u2013\u2014\'\u2019\u02bc"\u00ab\u00bb\u201e\u201c\u201d\u2116/():;#!?&+\u2026';
-/**
- * Letters: Latin (A–Z, the Latin-1 letters and Latin Extended A, B and Additional: names with diacritics) and
- * Cyrillic (the Russian alphabet and the letters of the other languages written in it). Not the look-alike
- * blocks (fullwidth, mathematical, enclosed letters) that dress a link up as other characters.
- */
-const LETTERS =
-  'A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u1e00-\\u1eff\\u0400-\\u0481\\u048a-\\u052f';
-/** Combining diacritics (a letter with a mark not precomposed in Unicode). */
-const MARKS = '\\u0300-\\u036f';
-// Inside a character class only the hyphen needs its escape (it is escaped in PUNCTUATION).
-const CHARACTERS = `${LETTERS}${MARKS}0-9 ${PUNCTUATION}`;
-const ALLOWED_CHARACTER = new RegExp(`[${CHARACTERS}]`, 'u');
-const ANY_CHARACTER_OUTSIDE = new RegExp(`[^${CHARACTERS}]`, 'u');
+const EVERY_CHARACTER_OUTSIDE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the class is read code point by code point on purpose (a combining mark is allowed alone).
+  /[^A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff\u0400-\u0481\u048a-\u052f\u0300-\u034e\u0350-\u036f0-9 .,\-\u2010\u2011\u2013\u2014'\u2019\u02bc"\u00ab\u00bb\u201e\u201c\u201d\u2116/():;#!?&+\u2026]/gu;
 /** Combining marks stacked on one letter («Zalgo» text that covers the lines around it). */
 const STACKED_MARKS = /[\u0300-\u036f]{3,}/gu;
+const THREE_MARKS = /[\u0300-\u036f]{3}/u;
+/**
+ * Unicode's Default_Ignorable_Code_Point: shown as nothing, they split a link or a word to the eye of a rule
+ * (U+034F, U+00AD, U+200B–U+200F, U+2060–U+206F, U+FE00–U+FE0F, U+115F, U+1160, U+3164, U+FFA0, U+180B–U+180F,
+ * U+17B4, U+17B5, U+061C, U+E0000–U+E0FFF…). None is inside the rule; this names them once more for the check.
+ */
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 
 /**
- * Top-level domains a link in an SMS or on a screen would use: Russian ones, the generic ones and those cheap
- * registries sell to phishing. A word, a dot and one of these («sber-bank.online», «t.me/…», «пример.рф») reads
- * as a link; «г.Москва», «ул.Ленина», «д.5/2» do not.
+ * Whether already collapsed text holds a character outside the rule (line breaks are outside it too): a
+ * control, format, bidi or default-ignorable character, an emoji, a letter of another script or a look-alike
+ * block, or combining marks stacked on one letter. Linear: one pass of a character class each.
  */
-const LINK_DOMAINS = [
-  'ru',
-  'su',
-  'рф',
-  'рус',
-  'com',
-  'net',
-  'org',
-  'info',
-  'biz',
-  'io',
-  'me',
-  'co',
-  'cc',
-  'xyz',
-  'top',
-  'site',
-  'online',
-  'store',
-  'shop',
-  'club',
-  'pro',
-  'app',
-  'link',
-  'ly',
-  'to',
-  'gg',
-  'tk',
-  'ml',
-  'ga',
-  'cf',
-  'gq',
-  'ua',
-  'by',
-  'kz',
-  'uz',
-  'de',
-  'uk',
-  'us',
-  'eu',
-  'tv',
-  'fm',
-  'ws',
-  'life',
-  'live',
-  'space',
-  'website',
-  'tech',
-  'icu',
-  'vip',
-  'win',
-  'bid',
-  'pw',
-  'click',
-  'fun',
-  'page',
-  'dev',
-  'cloud',
-  'host',
-  'press',
-  'mobi',
-  'name',
-  'tel',
-  'am',
-  'ai',
-  'gov',
-  'edu',
-  'sbs',
-  'cfd',
-  'buzz',
-  'cyou',
-  'rest',
-  'bar',
-  'lol',
-  'su',
-  'one',
-  'world',
-  'digital',
-  'today',
-  'news',
-  'blog',
-  'email',
-  'support',
-  'help',
-  'bank',
-  'money',
-  'pay',
-  'cash',
-  'finance',
-];
-const SPACED_LINK_DOMAINS = ['ru', 'рф', 'su', 'рус', 'com', 'net', 'org', 'online', 'site', 'xyz', 'shop'];
-const LINK_PATTERNS: readonly RegExp[] = [
-  // A scheme (http://, https://, tg://…) or www.
-  /[\p{L}][\p{L}\p{N}+.-]*:\/\//iu,
-  /(^|[^\p{L}\p{N}])www\s*\./iu,
-  // label.domain, ending there or followed by a path, a port, a query or punctuation.
-  new RegExp(`[\\p{L}\\p{N}][\\p{L}\\p{N}-]*\\.(?:${LINK_DOMAINS.join('|')})(?=$|[^\\p{L}\\p{N}])`, 'iu'),
-  // The same with spaces round the dot («sber . ru»), for the domains a Russian reader takes for a site.
-  new RegExp(
-    `[\\p{L}\\p{N}][\\p{L}\\p{N}-]*\\s*\\.\\s*(?:${SPACED_LINK_DOMAINS.join('|')})(?=$|[^\\p{L}\\p{N}])`,
-    'iu',
-  ),
-  // Punycode labels (xn--p1ai is .рф) and bare IPv4 addresses.
-  /xn--/iu,
-  /(^|[^\d])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}($|[^\d])/u,
-];
+export function breaksCharacterRule(text: string): boolean {
+  return text.search(EVERY_CHARACTER_OUTSIDE) >= 0 || DEFAULT_IGNORABLE.test(text) || THREE_MARKS.test(text);
+}
 
 /** Trims and collapses every run of spaces (tabs and line breaks too) into one ordinary space. */
 export function collapseSpaces(value: string): string {
@@ -171,62 +74,26 @@ export function collapseSpacesMultiline(value: string): string {
     .trim();
 }
 
-/** Whether the text reads as a link (a scheme, www, a domain, punycode, an IP address). */
-export function containsLink(value: string): boolean {
-  return LINK_PATTERNS.some((pattern) => pattern.test(value));
-}
-
-/**
- * Whether already collapsed text keeps the rule: allowed characters only (line breaks too when `multiline`),
- * no stacked combining marks, nothing that reads as a link.
- */
-export function isCleanText(value: string, options: { multiline?: boolean } = {}): boolean {
-  const text = (options.multiline ? value.replaceAll('\n', ' ') : value).normalize('NFC');
-  return !ANY_CHARACTER_OUTSIDE.test(text) && !text.match(STACKED_MARKS) && !containsLink(text);
-}
-
 /**
  * Stored text as a screen or an SMS may show it: characters outside the rule dropped (control, format, bidi,
  * emoji…), spaces collapsed. Links are not removed here (`cleanForSms` does that): a screen shows them as
  * inert text.
  */
 export function cleanForDisplay(value: string): string {
-  let kept = '';
-  for (const char of value.normalize('NFC').replace(SPACES, ' ')) {
-    if (ALLOWED_CHARACTER.test(char)) kept += char;
-  }
+  // Stacked marks go before normalising (normalising a long run of them is slow), and again after it.
+  const kept = value
+    .replace(STACKED_MARKS, '')
+    .normalize('NFC')
+    .replace(SPACES, ' ')
+    .replace(EVERY_CHARACTER_OUTSIDE, '');
   return collapseSpaces(kept.replace(STACKED_MARKS, ''));
 }
 
 /**
- * Text for an SMS sent under the service's name: cleaned for display, every word that reads as a link
- * dropped, no punctuation left dangling at its end, and cut at a word boundary to at most `max` characters
- * with «…» at the end.
- */
-export function cleanForSms(value: string, max: number): string {
-  const words = cleanForDisplay(value)
-    .split(' ')
-    .filter((word) => word !== '' && !containsLink(word));
-  // A link split by spaces («sber . ru», «www. x») still reads as one: words are dropped from the end until
-  // none is left.
-  while (words.length > 0 && containsLink(words.join(' '))) words.pop();
-  const text = trimTrailingPunctuation(words.join(' '));
-  if (text.length <= max) return text;
-  const room = max - 1;
-  const cut = text.slice(0, room + 1);
-  const boundary = cut.lastIndexOf(' ');
-  return `${trimTrailingPunctuation(boundary > room / 2 ? cut.slice(0, boundary) : text.slice(0, room))}…`;
-}
-
-/** The template goes on after the text («…: адрес. Войдите…»): no dangling dot, comma, dash or opening quote. */
-const trimTrailingPunctuation = (text: string) =>
-  text.replace(/[\s.,:;\-\u2010\u2011\u2013\u2014(«„“"/#&+]+$/u, '');
-
-/**
  * Text whose characters are not ours to judge (a device's reply, shown to the administrator): only the
- * characters that reorder or hide text are dropped (control, format and bidi characters: U+202E, U+2066,
- * U+200B, U+FEFF…), each control character becoming a space.
+ * characters that reorder or hide text are dropped (control, format, bidi and default-ignorable characters:
+ * U+202E, U+2066, U+200B, U+FEFF, U+034F…), each control character becoming a space.
  */
 export function stripInvisible(value: string): string {
-  return value.replace(/\p{Cc}/gu, ' ').replace(/\p{Cf}/gu, '');
+  return value.replace(/\p{Cc}/gu, ' ').replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '');
 }

@@ -38,8 +38,10 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileBodySchema = z
   .object({
-    full_name: humanTextSchema({ error: 'Full name must be a string.' })
-      .max(FULL_NAME_MAX_LENGTH, { error: PROFILE_MESSAGES.fullNameTooLong })
+    full_name: humanTextSchema({
+      error: 'Full name must be a string.',
+      max: { length: FULL_NAME_MAX_LENGTH, error: PROFILE_MESSAGES.fullNameTooLong },
+    })
       .nullable()
       .optional(),
     phone_privacy: z

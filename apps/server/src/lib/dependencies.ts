@@ -51,6 +51,12 @@ export interface Dependencies {
   /** The device worker's job queue, once started (startDeviceProcessing): GET /api/health/ready asks it. */
   jobQueue?: { running(): boolean } | undefined;
   // --- end deployment ---
+  /**
+   * Blocks of the event loop longer than this many milliseconds are logged with the routes in flight
+   * (plugins/event-loop-watch.ts, issue 40 item 1); EVENT_LOOP_BLOCK_MS when unset, no watch when null (the test
+   * apps, whose embedded database blocks on a loaded machine, unless a test turns it on).
+   */
+  eventLoopBlockMs?: number | null;
 }
 
 export interface DemoDevices {

@@ -6,6 +6,7 @@
  * hook); the gauges are filled from the database at each scrape (modules/metrics/repository.ts), so that
  * they tell the truth whichever process wrote the rows.
  */
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Where Prometheus scrapes (outside /api/: it is the operator's, not the client's). */
@@ -31,6 +32,18 @@ export interface Metrics {
   readonly databaseUp: Gauge;
   /** Rows the retention job removed or anonymised, by kind (modules/privacy/retention.ts, 0022). */
   readonly retentionRows: Counter<'kind'>;
+  /**
+   * The event loop's delay since the last scrape (issue 40 item 1), by `stat`: max, p99, mean (seconds), from
+   * `perf_hooks.monitorEventLoopDelay` while `watchEventLoopDelay` runs.
+   */
+  readonly eventLoopDelay: Gauge<'stat'>;
+  /**
+   * Times the event loop was blocked longer than the watch's threshold (lib/event-loop-watch.ts), by the route
+   * pattern of each request in flight then (`none` when there was none).
+   */
+  readonly eventLoopBlocks: Counter<'route'>;
+  /** Starts measuring the event loop's delay (for `eventLoopDelay`); the function returned stops it. */
+  watchEventLoopDelay(): () => void;
   /** Adds the process metrics (CPU, memory, event loop, GC); once, and only when /metrics is served. */
   collectProcessMetrics(): void;
 }
@@ -39,8 +52,38 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   const registers = [registry];
   let collectsProcess = false;
+  let delay: IntervalHistogram | undefined;
   return {
     registry,
+    eventLoopDelay: new Gauge({
+      name: 'propusk_event_loop_delay_seconds',
+      help: 'Delay of the event loop since the last scrape, by stat: max, p99, mean (perf_hooks.monitorEventLoopDelay).',
+      labelNames: ['stat'],
+      registers,
+      collect() {
+        if (!delay) return;
+        const seconds = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanoseconds / 1e9 : 0);
+        this.set({ stat: 'max' }, seconds(delay.max));
+        this.set({ stat: 'p99' }, seconds(delay.percentile(99)));
+        this.set({ stat: 'mean' }, seconds(delay.mean));
+        delay.reset();
+      },
+    }),
+    eventLoopBlocks: new Counter({
+      name: 'propusk_event_loop_blocks_total',
+      help: 'Times the event loop was blocked more than 200 ms, by the route pattern of each request in flight then (none: no request).',
+      labelNames: ['route'],
+      registers,
+    }),
+    watchEventLoopDelay() {
+      const histogram = monitorEventLoopDelay({ resolution: 10 });
+      histogram.enable();
+      delay = histogram;
+      return () => {
+        histogram.disable();
+        if (delay === histogram) delay = undefined;
+      };
+    },
     httpRequestDuration: new Histogram({
       name: 'propusk_http_request_duration_seconds',
       help: 'HTTP requests by route pattern, method and status code.',

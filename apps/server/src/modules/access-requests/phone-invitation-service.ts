@@ -23,7 +23,6 @@ import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import {
   countAllVerificationsSince,
   countVerificationsSince,
-  findLiveUserById,
   findLiveUserByPhone,
   lockCodeBudget,
   lockPhoneCodes,
@@ -39,27 +38,22 @@ import { isBlockedBy } from './repository.ts';
 const HOUR_MS = 60 * 60_000;
 
 /**
- * What the SMS may carry of what an administrator typed (issue 29 part 6): it goes to any number under the
- * service's name, so the address and the name are cleaned (no links, bidi, emoji: clean-text.ts) and kept short
- * (cut at a word boundary with «…»). Stored text from before the rule is cleaned here too.
+ * What the SMS may carry of what an administrator typed (issue 29 part 6; issue 40 item 2): it goes to any number
+ * under the service's name, so only the barrier's address, cleaned (no links by the public suffix list, no
+ * mixed-script words, bidi, invisible characters or emoji: text-check.ts) and cut at a word boundary with «…».
+ * Not the administrator's name: a name is any words its owner chose («Госуслуги rb.gy/gosu1» went out in one).
+ * Stored text from before the rule is cleaned here too.
  */
 export const INVITATION_SMS_ADDRESS_MAX = 60;
-export const INVITATION_SMS_NAME_MAX = 40;
 
-/** The one SMS: who invites, to which barrier, and where to log in. Plain Russian, no link shortener. */
-export function invitationSmsText(input: {
-  address: string;
-  adminName: string | null;
-  siteUrl: string | undefined;
-}): string {
+/** The one SMS: to which barrier, and where to log in. Plain Russian, no link shortener. */
+export function invitationSmsText(input: { address: string; siteUrl: string | undefined }): string {
   const address = cleanForSms(input.address, INVITATION_SMS_ADDRESS_MAX) || 'без адреса';
-  const adminName = input.adminName ? cleanForSms(input.adminName, INVITATION_SMS_NAME_MAX) : '';
-  const who = adminName ? `Администратор ${adminName} приглашает` : 'Вас приглашают';
   const where = input.siteUrl
     ? `Войдите по этому номеру на ${input.siteUrl}`
     : 'Войдите в Пропуск по этому номеру';
-  // The address in quotes: what follows is the administrator's words, not the service's.
-  return `${who}${adminName ? ' вас' : ''} к шлагбауму «${address}». ${where}, чтобы принять приглашение.`;
+  // The address in quotes: it is the administrator's words, not the service's.
+  return `Вас приглашают к шлагбауму «${address}». ${where}, чтобы принять приглашение.`;
 }
 
 function toPhoneInvitation(row: repository.PhoneInvitationListRow): PhoneInvitation {
@@ -156,12 +150,7 @@ export function createPhoneInvitationService(deps: Dependencies) {
       // A person who muted the owner's invitations gets no SMS; the administrator is not told (0030).
       const muted = account !== undefined && (await hasMuted(db, account.id, barrier.ownerId));
       if (smsStatus === 'sent' && !muted) {
-        const inviter = await findLiveUserById(db, admin.id);
-        const text = invitationSmsText({
-          address: barrier.address,
-          adminName: inviter?.fullName ?? null,
-          siteUrl: deps.config.SITE_URL,
-        });
+        const text = invitationSmsText({ address: barrier.address, siteUrl: deps.config.SITE_URL });
         try {
           await deps.sms.send({ to: phone, text });
           deps.metrics.smsSent.inc({ provider: deps.sms.name, purpose: 'invitation' });

@@ -6,6 +6,7 @@
  */
 import {
   IMPORT_COLUMNS,
+  IMPORT_MAX_CELL_LENGTH,
   IMPORT_MAX_ROWS,
   IMPORT_TEMPLATE_EXAMPLES,
   IMPORT_TEMPLATE_NOTE,
@@ -69,7 +70,7 @@ const COLUMN_BY_HEADER = new Map(
 /**
  * Takes a table's lines one by one: the first non-empty one is the headers (matched without case and in any
  * order; an unknown one, or no «Телефон», is a 400), then data rows, empty lines and comment lines («#…» in
- * «Телефон») skipped. `take` says false once there are more than IMPORT_MAX_ROWS rows: the reader stops there.
+ * «Телефон») skipped; a data row with a cell longer than IMPORT_MAX_CELL_LENGTH is a 400. `take` says false once there are more than IMPORT_MAX_ROWS rows: the reader stops there.
  */
 function createRowCollector() {
   let columns: (ImportColumn | 'unknown' | null)[] | null = null;
@@ -96,6 +97,10 @@ function createRowCollector() {
         if (column && column !== 'unknown') cells[column] = row[position] ?? '';
       });
       if ((cells.phone ?? '').startsWith('#')) return true;
+      // Every cell bounded before any rule reads it (issue 40 item 1): the file is refused, naming the line.
+      if (Object.values(cells).some((cell) => cell.length > IMPORT_MAX_CELL_LENGTH)) {
+        throw badRequest('import_cell_too_long', undefined, { line });
+      }
       rows.push({ line, cells });
       isOverCap = rows.length > IMPORT_MAX_ROWS;
       return !isOverCap;
@@ -130,8 +135,12 @@ async function readTable(
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
+      // A cell far over the bound stops the parser where it grows past this (issue 40 item 1), not at its end.
+      max_record_size: IMPORT_MAX_CELL_LENGTH * 8,
     }) as string[][];
-  } catch {
+  } catch (error) {
+    const { code, lines } = error as { code?: string; lines?: number };
+    if (code === 'CSV_MAX_RECORD_SIZE') throw badRequest('import_cell_too_long', undefined, { line: lines });
     throw invalid();
   }
   for (const [index, row] of table.entries()) {

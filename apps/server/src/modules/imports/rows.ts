@@ -52,6 +52,8 @@ const TYPE_BY_WORD = new Map<string, PhoneType>([
   ['постоянно', 'permanent'],
 ]);
 
+/** The days part of a schedule's segment: Russian letters, commas, dashes and spaces («пн-пт, сб »). */
+const DAY_LIST = /^[а-яё,\s\-–]+$/i;
 const DAY_WORDS = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'] as const;
 
 /** «пн-пт 08:00-20:00; сб 10:00-14:00, 15:00-18:00» → the weekly map; null when it cannot be read. */
@@ -63,10 +65,12 @@ export function parseScheduleCell(text: string): WeeklySchedule | null {
     .filter(Boolean);
   if (segments.length === 0) return null;
   for (const segment of segments) {
-    const match = /^([а-яё,\s\-–]+?)\s*(\d.*)$/i.exec(segment);
-    if (!match) return null;
+    // The days up to the first digit, the times from it (found by a search, not a lazy pattern: issue 40 item 1).
+    const firstDigit = segment.search(/\d/);
+    const dayWords = firstDigit > 0 ? segment.slice(0, firstDigit) : '';
+    if (!DAY_LIST.test(dayWords)) return null;
     const days = new Set<number>();
-    for (const part of (match[1] ?? '').toLowerCase().replace(/\s/g, '').split(',')) {
+    for (const part of dayWords.toLowerCase().replace(/\s/g, '').split(',')) {
       const [from, to, ...rest] = part.split(/[-–]/);
       const first = DAY_WORDS.indexOf((from ?? '') as (typeof DAY_WORDS)[number]);
       const last = to === undefined ? first : DAY_WORDS.indexOf(to as (typeof DAY_WORDS)[number]);
@@ -77,7 +81,7 @@ export function parseScheduleCell(text: string): WeeklySchedule | null {
       }
     }
     const intervals: { start_time: string; end_time: string }[] = [];
-    const times = match[2] ?? '';
+    const times = segment.slice(firstDigit);
     const pattern = /(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})/g;
     const clock = (hours: string, minutes: string) => `${hours.padStart(2, '0')}:${minutes}`;
     for (const found of times.matchAll(pattern)) {
@@ -131,14 +135,14 @@ export function readImportRows(rows: readonly RawRow[], offsetMinutes: number, n
 
     const type = TYPE_BY_WORD.get(wordKey(cell('type'))) ?? null;
     if (!type) problems.push('type_invalid');
-    // The cells become a full name and a phone name: the clean-text rule of those fields (issue 29 part 6).
+    // The cells become a full name and a phone name: their length first, then the clean-text rule of those
+    // fields (issue 29 part 6; issue 40 item 1: the rule reads only text of a field's size).
     const name = collapseSpaces(cell('name'));
     const note = collapseSpaces(cell('note'));
-    if (!isCleanText(name) || !isCleanText(note)) problems.push('text_not_allowed');
     const phoneName = type === 'primary' ? note : [name, note].filter(Boolean).join(', ');
     if (phoneName.length > PHONE_NAME_MAX_LENGTH || name.length > FULL_NAME_MAX_LENGTH) {
       problems.push('name_too_long');
-    }
+    } else if (!isCleanText(name) || !isCleanText(note)) problems.push('text_not_allowed');
     if (type && type !== 'primary' && phoneName === '') problems.push('name_required');
 
     let startTime: Date | null = null;

@@ -15,6 +15,7 @@
 import { Readable } from 'node:stream';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { badRequest } from '../../lib/errors.ts';
+import { attributeOf, elements, firstElement, scanElements, startTag, startTags } from './xml-scan.ts';
 import type { ZipEntry } from './zip-bounds.ts';
 
 export type XlsxCell = string | number | boolean | Date | null;
@@ -31,26 +32,18 @@ function decodeXml(text: string): string {
   });
 }
 
-const attributePatterns = new Map<string, RegExp>();
-
-/** The value of the attribute `name` (a regular-expression source) of one start tag. */
-function attribute(tag: string, name: string): string | undefined {
-  let pattern = attributePatterns.get(name);
-  if (!pattern) {
-    pattern = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
-    attributePatterns.set(name, pattern);
-  }
-  const match = pattern.exec(tag);
-  return match ? (match[1] ?? match[2]) : undefined;
-}
-
 /** The text of every `<t>` inside `xml` (a shared string or an inline string), phonetic runs left out. */
 function textOf(xml: string): string {
-  const withoutPhonetic = xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '');
-  let text = '';
-  for (const match of withoutPhonetic.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g)) {
-    text += decodeXml(match[1] ?? '');
+  let withoutPhonetic = '';
+  let from = 0;
+  for (const phonetic of elements(xml, 'rPh')) {
+    const start = xml.lastIndexOf('<rPh', phonetic.end - 1);
+    withoutPhonetic += xml.slice(from, start);
+    from = phonetic.end;
   }
+  withoutPhonetic += xml.slice(from);
+  let text = '';
+  for (const run of elements(withoutPhonetic, 't')) text += decodeXml(run.body);
   return text;
 }
 
@@ -73,17 +66,19 @@ function firstSheetPath(entries: Map<string, ZipEntry>, file: Buffer): { path: s
   const workbook = readEntry(file, entries.get('xl/workbook.xml'));
   const rels = readEntry(file, entries.get('xl/_rels/workbook.xml.rels'));
   if (!workbook || !rels) throw invalid();
-  const sheet = /<sheet\b[^>]*>/.exec(workbook)?.[0];
-  const id = sheet && (attribute(sheet, 'r:id') ?? attribute(sheet, '[a-zA-Z0-9]+:id'));
+  const sheet = startTag(workbook, 'sheet');
+  const id =
+    sheet !== undefined &&
+    (attributeOf(sheet, 'r:id') ?? attributeOf(sheet, (name) => name.endsWith(':id') && name.length > 3));
   if (!id) throw invalid();
-  const relation = [...rels.matchAll(/<Relationship\b[^>]*>/g)]
-    .map((match) => match[0])
-    .find((tag) => attribute(tag, 'Id') === id);
-  const target = relation && attribute(relation, 'Target');
+  const relation = startTags(rels, 'Relationship').find((tag) => attributeOf(tag, 'Id') === id);
+  const target = relation && attributeOf(relation, 'Target');
   if (!target) throw invalid();
-  const path = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
-  const pr = /<workbookPr\b[^>]*>/.exec(workbook)?.[0];
-  const date1904 = pr ? ['1', 'true'].includes(attribute(pr, 'date1904') ?? '') : false;
+  const path = target.startsWith('/')
+    ? target.slice(1)
+    : `xl/${target.startsWith('./') ? target.slice(2) : target}`;
+  const pr = startTag(workbook, 'workbookPr');
+  const date1904 = pr ? ['1', 'true'].includes(attributeOf(pr, 'date1904') ?? '') : false;
   return { path, date1904 };
 }
 
@@ -93,13 +88,13 @@ function firstSheetPath(entries: Map<string, ZipEntry>, file: Buffer): { path: s
  */
 function sharedStrings(file: Buffer, entries: Map<string, ZipEntry>): (index: number) => string {
   const xml = readEntry(file, entries.get('xl/sharedStrings.xml')) ?? '';
-  const pattern = /<si>([\s\S]*?)<\/si>|<si\/>/g;
+  const strings = scanElements(xml, 'si');
   const read: string[] = [];
   return (index) => {
     while (read.length <= index) {
-      const match = pattern.exec(xml);
-      if (!match) return '';
-      read.push(textOf(match[1] ?? ''));
+      const item = strings.next();
+      if (!item) return '';
+      read.push(textOf(item.body));
     }
     return read[index] ?? '';
   };
@@ -109,9 +104,22 @@ function sharedStrings(file: Buffer, entries: Map<string, ZipEntry>): (index: nu
 const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36, 45, 46, 47, 50, 57]);
 
 function isDateFormatCode(code: string): boolean {
-  // Quoted text, escapes and [colour]/[locale] sections say nothing about dates.
-  const bare = code.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
-  return /[dmyhs]/i.test(bare) && !/^general$/i.test(bare.trim());
+  // Quoted text, escapes and [colour]/[locale] sections say nothing about dates (read in one pass).
+  let bare = '';
+  for (let index = 0; index < code.length; index += 1) {
+    const character = code.charAt(index);
+    const closing = character === '"' ? '"' : character === '[' ? ']' : undefined;
+    if (closing) {
+      const end = code.indexOf(closing, index + 1);
+      if (end < 0) {
+        bare += code.slice(index);
+        break;
+      }
+      index = end;
+    } else if (character === '\\') index += 1;
+    else bare += character;
+  }
+  return /[dmyhs]/i.test(bare) && bare.trim().toLowerCase() !== 'general';
 }
 
 /** For each cell style index (`s`), whether its number format is a date. */
@@ -119,13 +127,13 @@ function dateStyles(file: Buffer, entries: Map<string, ZipEntry>): boolean[] {
   const xml = readEntry(file, entries.get('xl/styles.xml'));
   if (!xml) return [];
   const custom = new Map<number, string>();
-  for (const match of xml.matchAll(/<numFmt\b[^>]*>/g)) {
-    const id = Number(attribute(match[0], 'numFmtId'));
-    custom.set(id, decodeXml(attribute(match[0], 'formatCode') ?? ''));
+  for (const tag of startTags(xml, 'numFmt')) {
+    const id = Number(attributeOf(tag, 'numFmtId'));
+    custom.set(id, decodeXml(attributeOf(tag, 'formatCode') ?? ''));
   }
-  const cellXfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml)?.[1] ?? '';
-  return [...cellXfs.matchAll(/<xf\b[^>]*>/g)].map((match) => {
-    const id = Number(attribute(match[0], 'numFmtId') ?? 0);
+  const cellXfs = firstElement(xml, 'cellXfs')?.body ?? '';
+  return startTags(cellXfs, 'xf').map((tag) => {
+    const id = Number(attributeOf(tag, 'numFmtId') ?? 0);
     const code = custom.get(id);
     return code === undefined ? DATE_FORMAT_IDS.has(id) : isDateFormatCode(code);
   });
@@ -163,9 +171,9 @@ export async function readXlsxRows(
   const isDate = dateStyles(file, entries);
 
   const cellValue = (tag: string, body: string): XlsxCell => {
-    const type = attribute(tag, 't') ?? 'n';
-    if (type === 'inlineStr') return textOf(/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? '');
-    const raw = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
+    const type = attributeOf(tag, 't') ?? 'n';
+    if (type === 'inlineStr') return textOf(firstElement(body, 'is')?.body ?? '');
+    const raw = firstElement(body, 'v')?.body;
     if (raw === undefined) return null;
     const value = decodeXml(raw);
     if (type === 's') return Number.isInteger(Number(value)) ? sharedString(Number(value)) : '';
@@ -174,40 +182,34 @@ export async function readXlsxRows(
     const number = Number(value);
     if (Number.isNaN(number)) return value;
     if (type === 'd') return new Date(value);
-    return isDate[Number(attribute(tag, 's') ?? 0)] ? serialToDate(number, date1904) : number;
+    return isDate[Number(attributeOf(tag, 's') ?? 0)] ? serialToDate(number, date1904) : number;
   };
 
   const parseRow = (tag: string, body: string, fallbackLine: number) => {
-    const line = Number(attribute(tag, 'r') ?? fallbackLine);
+    const line = Number(attributeOf(tag, 'r') ?? fallbackLine);
     const cells: XlsxCell[] = [];
-    for (const match of body.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const cellTag = `<c${match[1] ?? ''}>`;
-      const column = columnOf(attribute(cellTag, 'r')) ?? cells.length;
+    for (const cell of elements(body, 'c')) {
+      const column = columnOf(attributeOf(cell.attributes, 'r')) ?? cells.length;
       while (cells.length < column) cells.push(null);
-      cells[column] = cellValue(cellTag, match[2] ?? '');
+      cells[column] = cellValue(cell.attributes, cell.body);
     }
     return { line, cells };
   };
 
   const stream = entryStream(file, sheetEntry);
   const decoder = new TextDecoder('utf-8');
-  const rowPattern = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
-  let pending = '';
+  // Only what may still be an unfinished row (from its `<row`) is kept between chunks, never the whole sheet, and
+  // no part of it is searched twice (xml-scan.ts).
+  const rows = scanElements('', 'row');
   let lastLine = 0;
   try {
     for await (const chunk of stream) {
-      pending += decoder.decode(chunk as Buffer, { stream: true });
-      rowPattern.lastIndex = 0;
-      let consumed = 0;
-      for (let match = rowPattern.exec(pending); match; match = rowPattern.exec(pending)) {
-        const { line, cells } = parseRow(`<row${match[1] ?? ''}>`, match[2] ?? '', lastLine + 1);
+      rows.extend(decoder.decode(chunk as Buffer, { stream: true }), rows.position);
+      for (let row = rows.next(); row; row = rows.next()) {
+        const { line, cells } = parseRow(row.attributes, row.body, lastLine + 1);
         lastLine = line;
-        consumed = rowPattern.lastIndex;
         if (!onRow(line, cells)) return;
       }
-      // Keep only what may still be an unfinished row (from its `<row`), never the whole sheet.
-      const open = pending.indexOf('<row', consumed);
-      pending = open >= 0 ? pending.slice(open) : pending.slice(Math.max(consumed, pending.length - 8));
     }
   } finally {
     stream.destroy();
