@@ -32,4 +32,7 @@ export const REQUEST_MESSAGES = {
   invitationAccepted: (address: string) => `Приглашение принято: шлагбаум ${address} теперь ваш.`,
   requestAccepted: (address: string) => `Заявка принята: доступ к шлагбауму ${address} выдан.`,
   toBarrier: 'Перейти к шлагбауму',
+  /** Issue 41: the administrator's own invitations as a resident, told in the administrator's area. */
+  ownInvitations: 'Вас пригласили в шлагбаум как жителя. Ответьте на приглашение в режиме «Пользователь».',
+  openOwnInvitations: 'Открыть приглашения',
 } as const;

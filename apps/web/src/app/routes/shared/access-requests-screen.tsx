@@ -49,6 +49,8 @@ interface AccessRequestsScreenProps {
   alsoInvalidates?: readonly QueryKey[];
   /** Shown above the outgoing list (the administrator's invitations waiting for a number to register). */
   outgoingExtra?: ReactNode;
+  /** Shown above the tabs (the administrator's own invitations as a resident: issue 41). */
+  lead?: ReactNode;
 }
 
 /**
@@ -61,6 +63,7 @@ export function AccessRequestsScreen({
   tabs,
   alsoInvalidates = [],
   outgoingExtra = null,
+  lead = null,
 }: AccessRequestsScreenProps) {
   const [searchParams] = useSearchParams();
   const asked = tabs.find((type) => type === searchParams.get('tab'));
@@ -78,6 +81,7 @@ export function AccessRequestsScreen({
   }, [chosen, waiting.isPending, tab]);
   return (
     <AppLayout title="Заявки" navigation={navigation}>
+      {lead}
       <Tabs value={tab} onChange={(value) => value && setTab(value as AccessRequestDirection)}>
         <Tabs.List grow>
           {tabs.map((type) => (
