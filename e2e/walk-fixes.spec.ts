@@ -113,6 +113,8 @@ test('a unit without power is «нет питания» on its barrier page, nev
   browser,
   playwright,
 }) => {
+  // Two round trips through the simulated unit's SMS and two screens checked by axe.
+  test.setTimeout(90_000);
   const server = E2E_GATEWAY_SERVER;
   const gatewayApi = await playwright.request.newContext({ baseURL: server.baseUrl });
   const session = await loginOverApi(gatewayApi, server.admin.phone, server.admin.password);
