@@ -6,9 +6,8 @@ import { CodeForm } from '../../../features/auth/components/code-form';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { useAppNavigate } from '../../../lib/navigation';
-import { takeReturn } from '../../../lib/return-after-login';
 import { storeSession, writeStored } from '../../../lib/storage';
-import { type AppPath, type NavigationState, paths } from '../../paths';
+import { type AppPath, paths } from '../../paths';
 import { findSessionHome } from '../find-session-home';
 import { SAMPLE_PHONE } from './sample-phone';
 
@@ -52,10 +51,7 @@ export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCode
       // An administrator whose password must be replaced goes to that screen first (issue 29 part 9); a
       // resident starts with the gate one tap away, or his invitation (issue 32 item 4).
       const target = home === paths.admin ? ((await findSessionHome()) ?? home) : paths.start;
-      // Back to the screen his ended session left (issue 41), unless a password must be replaced first.
-      const back = target === paths.changePassword ? null : takeReturn(phone);
-      if (back) navigate(back.to, { replace: true, state: back.state as NavigationState });
-      else navigate(target, { replace: true });
+      navigate(target, { replace: true });
     } catch (caught) {
       return errorMessage(caught, { fallback: loginFailed, network });
     }
