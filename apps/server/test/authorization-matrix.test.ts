@@ -446,6 +446,13 @@ describe('authorization matrix', () => {
     },
     {
       method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/blocked/`,
+      rightful: 'owner',
+      permission: 'users.manage',
+      expected: admin(200),
+    },
+    {
+      method: 'GET',
       url: () => `/api/admin/barriers/${barrier.id}/import/template/?format=csv`,
       rightful: 'owner',
       permission: 'users.manage',

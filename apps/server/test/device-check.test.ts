@@ -69,6 +69,9 @@ describe('device check and repair', () => {
       status: 'ready',
       queries_answered: 1,
       slots_read: 10,
+      // Issue 41: it says which slots it read (1–10) of how many, so «совпадают» is not claimed beyond them.
+      slots_read_to: 10,
+      slot_count: 999,
       repair_sms: 2,
       repair_numbers_sms: 2,
       repair_clock_sms: 0,

@@ -65,6 +65,11 @@ export const accessRequestSchema = z.object({
   initiator: z.enum(ACCESS_REQUEST_INITIATORS),
   /** As the caller sees it: outgoing = started by his side. */
   type: z.enum(ACCESS_REQUEST_TYPES),
+  /**
+   * The barrier's administrator has blocked the request's user (issue 41 major 2): an accepted request no
+   * longer means access; the lists say that his access was closed.
+   */
+  closed_by_admin: z.boolean(),
   /** Hidden from the caller's side (the user's for user calls, the administrator's for admin calls). */
   hidden_for_user: z.boolean(),
   created_at: z.string(),

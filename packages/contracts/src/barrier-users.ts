@@ -71,3 +71,19 @@ export const blockUserBodySchema = z.object({
     max: { length: 500, error: 'Reason must be at most 500 characters.' },
   }),
 });
+
+/**
+ * «Заблокированные» (issue 41 major 3): the people this barrier's owner blocked (his block closes all of his
+ * barriers), newest first, so that an administrator finds them again to unblock. `phone`: the number he was
+ * blocked with (the block holds for it), or his account's number.
+ */
+export const blockedUserSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  reason: z.string(),
+  blocked_at: z.string(),
+});
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
+export const blockedUserListSchema = paginated('users', blockedUserSchema);
+export type BlockedUserList = z.infer<typeof blockedUserListSchema>;

@@ -148,6 +148,26 @@ export type BarrierSummary = z.infer<typeof barrierSummarySchema>;
 
 export const barrierListSchema = paginated('barriers', barrierSummarySchema);
 
+/**
+ * A barrier whose administrator closed the caller's access by his block (issue 41 major 2): the barrier he
+ * had (his primary number was on it), the reason, and the administrator's contact as his phone privacy allows
+ * (a former resident counts as a resident of his barriers: `protected` shows the number, `private` does not).
+ */
+export const closedBarrierSchema = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  block_reason: z.string(),
+  blocked_at: z.string(),
+  owner: barrierOwnerSchema,
+});
+export type ClosedBarrier = z.infer<typeof closedBarrierSchema>;
+
+/** GET /api/barriers/my/: the spec's list, and beside it the barriers his administrator closed to him. */
+export const myBarrierListSchema = barrierListSchema.extend({
+  closed_by_admin: z.array(closedBarrierSchema),
+});
+export type MyBarrierList = z.infer<typeof myBarrierListSchema>;
+
 /** The user-side card. `device_phone` only for users with access and the owner. */
 export const barrierDetailSchema = barrierSummarySchema.extend({
   device_model: z.string(),

@@ -44,6 +44,13 @@ export const deviceCheckSchema = z.object({
   failure: z.enum(DEVICE_CHECK_FAILURES).nullable(),
   /** Slots read (empty for a device without slots). */
   slots_read: z.number().int(),
+  /**
+   * The last slot the check read (it reads slots 1 to this one), and the unit's slots in all (issue 41: a
+   * number past the read range is not seen, so «совпадают» must name the range). Null for a device read as a
+   * list (all of it at once).
+   */
+  slots_read_to: z.number().int().nullable(),
+  slot_count: z.number().int().nullable(),
   differences: z.array(deviceCheckDifferenceSchema),
   /** SMS the repair would send now (deletes first): the sum of the two below. */
   repair_sms: z.number().int(),

@@ -377,7 +377,11 @@ export const adminBlocks = pgTable(
     phone: text('phone'),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.adminId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.adminId, table.userId] }),
+    // The blocks of one user (his closed barriers on GET /api/barriers/my/, issue 41).
+    index('admin_blocks_user_idx').on(table.userId),
+  ],
 );
 
 export const accessRequests = pgTable(

@@ -33,6 +33,8 @@ export const paths = {
   barrierSettings: '/barrier-settings',
   adminRequests: '/admin-requests',
   barrierUsers: '/barrier-users',
+  /** «Заблокированные» of a barrier (issue 41 major 3). */
+  barrierBlocked: '/barrier-blocked',
   userProfile: '/user-profile',
   addPhoneAdmin: '/add-phone-admin',
   editPhoneAdmin: '/edit-phone-admin',

@@ -73,17 +73,27 @@ export class NetworkError extends Error {
 
 /** A session lost before the router registered its handler (a read the entry sent early): told once it does. */
 let isSessionLostUntold = false;
-let onSessionLost: () => void = () => {
+let untoldPhone: string | null = null;
+/** `phone`: the number of the session that ended (its stored copy is cleared by then). */
+let onSessionLost: (phone: string | null) => void = (phone) => {
   isSessionLostUntold = true;
+  untoldPhone = phone;
 };
 
 /** The router registers what an unrecoverable 401 does (go to /login). */
-export function setSessionLostHandler(handler: () => void): void {
+export function setSessionLostHandler(handler: (phone: string | null) => void): void {
   onSessionLost = handler;
   if (isSessionLostUntold) {
     isSessionLostUntold = false;
-    handler();
+    handler(untoldPhone);
   }
+}
+
+/** The session is over: its stored values go, and the router is told (with the number it was for). */
+function loseSession(): void {
+  const phone = readStored('phone');
+  clearSession();
+  onSessionLost(phone);
 }
 
 export const REFRESH_PATH = '/api/auth/token/refresh/';
@@ -192,14 +202,12 @@ async function sendWithAuth(url: string, options: RequestOptions<z.ZodType | und
     const current = readStored('access_token');
     const token = current && current !== usedToken ? current : await refreshAccessToken();
     if (!token) {
-      clearSession();
-      onSessionLost();
+      loseSession();
       throw new ApiError(401, await readBody(response));
     }
     response = await send(url, options, token);
     if (response.status === 401) {
-      clearSession();
-      onSessionLost();
+      loseSession();
       throw new ApiError(401, await readBody(response));
     }
   }

@@ -30,4 +30,13 @@ export const REQUEST_MESSAGES = {
   pendingRequestsCount: (count: number) => `Ожидают решения: ${count}`,
   requestFailed: 'Ошибка при отправке запроса',
   allRequestsLoaded: 'Все заявки загружены',
+  /** Issue 41 major 2: an accepted request whose administrator has since blocked the user. */
+  closedByAdmin: 'Администратор закрыл доступ к этому шлагбауму.',
+  /** Issue 41: what answering a request did, shown above the list. */
+  invitationAccepted: (address: string) => `Приглашение принято: шлагбаум ${address} теперь ваш.`,
+  requestAccepted: (address: string) => `Заявка принята: доступ к шлагбауму ${address} выдан.`,
+  toBarrier: 'Перейти к шлагбауму',
+  /** Issue 41: the administrator's own invitations as a resident, told in the administrator's area. */
+  ownInvitations: 'Вас пригласили в шлагбаум как жителя. Ответьте на приглашение в режиме «Пользователь».',
+  openOwnInvitations: 'Открыть приглашения',
 } as const;

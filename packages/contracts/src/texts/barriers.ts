@@ -31,6 +31,20 @@ export const BARRIER_MESSAGES = {
   emptyAdminBarriers: 'Шлагбаумов пока нет. Добавьте первый кнопкой «Создать шлагбаум».',
   emptySearch:
     'По этому адресу шлагбаумов не нашлось. Проверьте адрес или попросите администратора шлагбаума пригласить вас по номеру телефона.',
+  /** Issue 41 major 5: «Мои шлагбаумы» of a new resident, nothing typed: what to do next. */
+  noBarriersYet: 'У вас пока нет шлагбаумов.',
+  firstSteps:
+    'Найдите свой шлагбаум по адресу и отправьте заявку администратору. Или дождитесь приглашения: оно появится в разделе «Заявки».',
+  findBarrier: 'Найти шлагбаум',
+  /** The public list with nothing typed and nothing public. */
+  noPublicBarriers:
+    'Открытых для поиска шлагбаумов пока нет. Попросите администратора шлагбаума пригласить вас по номеру телефона.',
+  /** Issue 41 major 2: a barrier his administrator closed to him by a block. */
+  closedByAdmin: 'Администратор закрыл вам доступ к этому шлагбауму.',
+  closedReason: 'Причина:',
+  closedAsk: 'Чтобы узнать подробности, свяжитесь с администратором.',
+  callAdministrator: 'Позвонить администратору',
+  administratorPhoneHidden: 'Администратор скрыл свой номер телефона.',
   accessCheckFailed: 'Ошибка при проверке доступа.',
   barrierCreateFailed: 'Ошибка при создании.',
   barrierCreateNetwork: 'Ошибка сети.',

@@ -16,6 +16,8 @@ export const COMMON_VALIDATION = {
 export const COMMON_MESSAGES = {
   network: 'Ошибка сети',
   loadFailed: 'Ошибка загрузки данных',
+  /** Issue 41: a failed read offers another try beside its error line. */
+  retry: 'Повторить',
   updateFailed: 'Ошибка при обновлении',
   barrierNotFound: 'Шлагбаум не найден',
 } as const;

@@ -69,6 +69,10 @@ export const DEVICE_CHECK_TEXTS = {
     format_error: 'устройство не поняло команду.',
   } as Readonly<Record<string, string>>,
   inStep: 'Номера в устройстве совпадают с базой.',
+  /** Issue 41: a check that read part of the unit says which part, and how to read the rest. */
+  inStepRange: (to: number) => `Ячейки 1–${to} совпадают с базой.`,
+  notRead: (from: number, to: number) =>
+    `Ячейки ${from}–${to} не читались: номер, записанный туда вручную, эта проверка не видит. Чтобы прочитать всё устройство, нажмите «Проверить все ячейки».`,
   differences: 'Расхождения',
   slot: 'Ячейка',
   onDevice: 'В устройстве',

@@ -75,6 +75,11 @@ export const DEVICE_LOG_TEXTS = {
   power: 'Питание',
   powerLost: (since: string) => `нет питания с ${since}`,
   powerRestored: (at: string) => `питание восстановлено в ${at}`,
+  /** Issue 41 major 4: the health of a unit without power, on every screen (displayed-health.ts). */
+  powerLostState: 'нет питания',
+  powerLostFlag: 'Нет питания',
+  powerLostHint:
+    'Устройство сообщило, что пропало питание: пока его нет, шлагбаум не открывается по звонку и номера на устройство не записываются. Проверьте питание устройства.',
   alarmsToday: 'Тревог за сутки',
   gatewayNumber: 'Номер шлюза в ячейке 1',
   gatewayNumberHint: 'На этот номер устройство присылает сообщения о пропаже питания и тревоги.',

@@ -22,6 +22,15 @@ export const RELAY_TEXTS = {
   chooseBarriers: 'Выберите шлагбаумы',
   reason: 'Причина',
   reasonPlaceholder: 'Например: пожарная тревога, корпус 2',
+  /** Issue 41: a tap for the usual reasons; the text may be added to. */
+  reasonPresetsLabel: 'Частые причины',
+  reasonPresets: [
+    'Пожарная тревога',
+    'Скорая помощь',
+    'Аварийная служба',
+    'Вывоз мусора',
+    'Ремонт шлагбаума',
+  ],
   startHold: 'Открыть и удерживать',
   confirmHold: (count: string) =>
     `Открыть и удерживать открытыми ${count} по пункту 71 Правил противопожарного режима в РФ (ПП РФ № 1479)? Шлагбаумы будут открыты, пока вы не завершите.`,

@@ -27,6 +27,8 @@ const listColumns = {
   barrierId: barriers.id,
   barrierAddress: barriers.address,
   barrierOwnerName: owners.fullName,
+  // The owner's block of the request's user (issue 41 major 2): an accepted request no longer means access.
+  closedByAdmin: sql<boolean>`exists (select 1 from ${adminBlocks} where ${adminBlocks.adminId} = ${barriers.ownerId} and ${adminBlocks.userId} = ${accessRequests.userId})`,
 };
 export type AccessRequestListRow = Awaited<ReturnType<typeof findListRow>> & {};
 

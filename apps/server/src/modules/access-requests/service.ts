@@ -60,6 +60,7 @@ function toAccessRequest(row: NonNullable<repository.AccessRequestListRow>, side
     barrier_owner_name: row.barrierOwnerName,
     status: row.status,
     initiator: row.initiator,
+    closed_by_admin: Boolean(row.closedByAdmin),
     type: row.initiator === side ? 'outgoing' : 'incoming',
     hidden_for_user: side === 'user' ? row.hiddenForUser : row.hiddenForAdmin,
     created_at: apiDateTime(row.createdAt),

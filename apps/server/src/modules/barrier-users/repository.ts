@@ -213,3 +213,33 @@ export async function closePendingRequests(executor: Executor, adminId: number, 
       ),
     );
 }
+
+/**
+ * «Заблокированные» (issue 41 major 3): the owner's blocks, newest first, a page and the total. A block closes
+ * all of the owner's barriers, so every barrier of his lists the same people.
+ */
+export async function listBlocks(
+  executor: Executor,
+  ownerId: number,
+  query: { page: number; page_size: number },
+) {
+  const where = eq(adminBlocks.adminId, ownerId);
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        phone: sql<string | null>`coalesce(${adminBlocks.phone}, ${users.phone})`,
+        reason: adminBlocks.reason,
+        blockedAt: adminBlocks.createdAt,
+      })
+      .from(adminBlocks)
+      .innerJoin(users, eq(users.id, adminBlocks.userId))
+      .where(where)
+      .orderBy(desc(adminBlocks.createdAt), desc(adminBlocks.userId))
+      .limit(query.page_size)
+      .offset(pageOffset(query)),
+    executor.select({ count: count() }).from(adminBlocks).where(where),
+  ]);
+  return { rows, total: total?.count ?? 0 };
+}

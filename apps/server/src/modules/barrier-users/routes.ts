@@ -3,11 +3,12 @@ import {
   barrierUserListQuerySchema,
   barrierUserListSchema,
   barrierUserParamsSchema,
+  blockedUserListSchema,
   blockUserBodySchema,
   searchUserBodySchema,
 } from '@propusk/contracts/barrier-users';
 import { barrierParamsSchema } from '@propusk/contracts/barriers';
-import { idParamsSchema } from '@propusk/contracts/common';
+import { idParamsSchema, pageQuerySchema } from '@propusk/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -34,6 +35,22 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
       },
     },
     async (request) => service.list(currentUser(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/admin/barriers/:id/blocked/',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'People the barrier’s owner blocked (his block closes all of his barriers), newest first',
+        params: barrierParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: blockedUserListSchema, ...failures(401, 403, 404) },
+      },
+    },
+    async (request) => service.listBlocked(currentUser(request), request.params.id, request.query),
   );
 
   app.delete(

@@ -85,6 +85,28 @@ export function createBarrierUserService(deps: Dependencies) {
       );
     },
 
+    /** The people the barrier's owner blocked (his block closes all of his barriers), for whoever manages its users. */
+    async listBlocked(
+      admin: AuthenticatedUser,
+      barrierId: number,
+      query: { page: number; page_size: number },
+    ) {
+      const barrier = await requireBarrierPermission(db, admin.id, barrierId, 'users.manage');
+      const { rows, total } = await repository.listBlocks(db, barrier.ownerId, query);
+      return paginate(
+        'users',
+        rows.map((row) => ({
+          id: row.id,
+          full_name: row.fullName,
+          phone: row.phone,
+          reason: row.reason,
+          blocked_at: apiDateTime(row.blockedAt),
+        })),
+        total,
+        query,
+      );
+    },
+
     async removeFromBarrier(admin: AuthenticatedUser, barrierId: number, userId: number): Promise<void> {
       const barrier = await requireBarrierPermission(db, admin.id, barrierId, 'users.manage');
       if (userId === barrier.ownerId) throw conflict('cannot_remove_owner');

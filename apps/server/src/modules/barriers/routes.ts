@@ -7,6 +7,7 @@ import {
   barrierParamsSchema,
   checkAccessSchema,
   createBarrierBodySchema,
+  myBarrierListSchema,
   updateBarrierBodySchema,
 } from '@propusk/contracts/barriers';
 import { limitsSchema, updateLimitsBodySchema } from '@propusk/contracts/limits';
@@ -46,9 +47,9 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
       schema: {
         tags,
         security,
-        summary: 'Barriers the caller has access to',
+        summary: 'Barriers the caller has access to (and those his administrator closed to him by a block)',
         querystring: barrierListQuerySchema,
-        response: { 200: barrierListSchema, ...failures(401) },
+        response: { 200: myBarrierListSchema, ...failures(401) },
       },
     },
     async (request) => service.listMine(currentUser(request), request.query),

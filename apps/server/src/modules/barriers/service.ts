@@ -49,6 +49,7 @@ import {
 import { deviceCapacity } from '../phones/phone-admission.ts';
 import { deactivatePhonesLocked, lockLiveBarrier } from '../phones/phone-changes.ts';
 import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
+import { closedBarriersOf } from './closed-barriers.ts';
 import * as repository from './repository.ts';
 import { createSearchBounds, SearchLimited } from './search-bounds.ts';
 import { addressSearchKey } from './search-key.ts';
@@ -235,14 +236,25 @@ export function createBarrierService(
       );
     },
 
+    /**
+     * His barriers, and beside them those his administrator closed to him by a block (closed-barriers.ts), on
+     * the first page of the list without an address search (where the screen shows them).
+     */
     async listMine(user: AuthenticatedUser, query: BarrierListQuery) {
-      const { rows, total } = await repository.listOwnBarriers(db, user.id, query);
-      return page(
-        'barriers',
-        rows.map((row) => toSummary(row, user.id)),
-        total,
-        query,
-      );
+      const withClosed = query.page === 1 && !query.address;
+      const [{ rows, total }, closed] = await Promise.all([
+        repository.listOwnBarriers(db, user.id, query),
+        withClosed ? closedBarriersOf(db, user.id) : Promise.resolve([]),
+      ]);
+      return {
+        ...page(
+          'barriers',
+          rows.map((row) => toSummary(row, user.id)),
+          total,
+          query,
+        ),
+        closed_by_admin: closed,
+      };
     },
 
     async getCard(user: AuthenticatedUser, barrierId: number): Promise<BarrierDetail> {

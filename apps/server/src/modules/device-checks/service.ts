@@ -250,6 +250,16 @@ async function applyReading(executor: Executor, model: DeviceModel, row: reposit
   }
 }
 
+/** Which slots a check's queries read: 1 to the last one (ranges from slot 1 on), of the model's slots. */
+function readRange(model: DeviceModel, queries: ReadQuery[]) {
+  if (queries.some((query) => query.kind === 'list')) return { slots_read_to: null, slot_count: null };
+  const last = Math.max(
+    0,
+    ...queries.map((query) => (query.kind === 'range' ? query.to : query.kind === 'slot' ? query.slot : 0)),
+  );
+  return { slots_read_to: last, slot_count: getSheet(model).slotCount };
+}
+
 export async function presentCheck(
   deps: Pick<Deps, 'config' | 'clock'>,
   executor: Executor,
@@ -268,6 +278,7 @@ export async function presentCheck(
     queries_answered: row.answered,
     failure: (row.failure as DeviceCheck['failure']) ?? null,
     slots_read: Object.keys(row.reading as SlotReading).length,
+    ...readRange(model, row.queries as ReadQuery[]),
   };
   const nothing = { repair_sms: 0, repair_numbers_sms: 0, repair_clock_sms: 0 };
   if (row.status !== 'ready' && row.status !== 'repaired') return { ...base, differences: [], ...nothing };

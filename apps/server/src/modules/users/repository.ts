@@ -32,7 +32,7 @@ export async function updateUser(
 
 export async function insertUser(
   executor: Executor,
-  values: Pick<typeof users.$inferInsert, 'phone' | 'fullName' | 'role' | 'passwordHash'>,
+  values: Pick<typeof users.$inferInsert, 'phone' | 'fullName' | 'role' | 'passwordHash' | 'phonePrivacy'>,
   now: Date,
 ): Promise<number> {
   const [row] = await executor

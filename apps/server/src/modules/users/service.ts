@@ -294,6 +294,12 @@ export async function setAdminPassword(
 
 // The operator's tools (CLI). Only the CLI makes administrators.
 
+/**
+ * A new administrator's number is shown to the residents of his barriers only (issue 41): «Виден всем» put an
+ * owner's personal mobile before any logged-in person. He widens it on his profile if he wants.
+ */
+const NEW_ADMIN_PHONE_PRIVACY = 'protected' as const;
+
 export async function createOrPromoteAdmin(
   deps: Dependencies,
   input: { phone: string; password: string; fullName?: string | undefined },
@@ -309,6 +315,9 @@ export async function createOrPromoteAdmin(
         existing.id,
         {
           role: 'admin',
+          // A resident made an administrator: his number shown to his residents only (below); an
+          // administrator set up again keeps his own choice.
+          ...(existing.role === 'admin' ? {} : { phonePrivacy: NEW_ADMIN_PHONE_PRIVACY }),
           passwordHash,
           passwordChangeRequired: false,
           ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
@@ -319,7 +328,13 @@ export async function createOrPromoteAdmin(
     }
     const id = await insertUser(
       tx,
-      { phone: input.phone, fullName: input.fullName ?? null, role: 'admin', passwordHash },
+      {
+        phone: input.phone,
+        fullName: input.fullName ?? null,
+        role: 'admin',
+        passwordHash,
+        phonePrivacy: NEW_ADMIN_PHONE_PRIVACY,
+      },
       now,
     );
     return { id, created: true };

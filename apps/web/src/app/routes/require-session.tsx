@@ -1,4 +1,6 @@
-import { Navigate, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { takeReturn } from '../../lib/return-after-login';
 import { readStored } from '../../lib/storage';
 import { paths } from '../paths';
 import { ConsentGate } from './consent-gate';
@@ -12,6 +14,16 @@ import { ConsentGate } from './consent-gate';
  * without consent to the current privacy policy sees the consent screen first (consent-gate.tsx).
  */
 export function RequireSession() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The first screen after logging in again: back to where his ended session left him (issue 41), unless a
+  // password must be replaced first. Taken once (return-after-login.ts); the login's own code stays light.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first screen behind the login.
+  useEffect(() => {
+    if (pathname === paths.changePassword || !readStored('access_token')) return;
+    const back = takeReturn(readStored('phone') ?? '');
+    if (back) navigate(back.to, { replace: true, state: back.state });
+  }, []);
   if (!readStored('access_token') && !readStored('refresh_token'))
     return <Navigate to={paths.login} replace />;
   return (

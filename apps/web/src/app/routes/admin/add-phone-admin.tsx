@@ -44,7 +44,8 @@ export function AddPhoneAdminRoute() {
             try {
               await addUserPhone(barrierId, body);
               await queryClient.invalidateQueries({ queryKey: adminPhonesKey });
-              navigate(paths.userProfile, { state: ids });
+              // Replaced: Back after saving must not open the empty form again (issue 41).
+              navigate(paths.userProfile, { replace: true, state: ids });
             } catch (caught) {
               return phoneSaveErrorMessage(caught);
             }

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { RoleToggle } from '../../../components/role-toggle';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { OwnInvitationsBanner } from '../../../features/access-requests/components/own-invitations-banner';
 import { BalanceCard } from '../../../features/admin-profile/components/balance-card';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import {
@@ -35,6 +36,7 @@ export function AdminProfileRoute() {
       title="Профиль администратора"
       navigation={adminNavigation}
       roleToggle={<RoleToggle current="admin" />}
+      lead={<OwnInvitationsBanner />}
       changePhonePath={paths.changePhoneAdmin}
       phoneCardExtra={(profile) => <PrivacyAndPassword profile={profile} />}
       footer={

@@ -1,3 +1,4 @@
+import { OwnInvitationsBanner } from '../../../features/access-requests/components/own-invitations-banner';
 import { WaitingInvitations } from '../../../features/access-requests/components/waiting-invitations';
 import { adminUsersKey } from '../../../features/admin-users/api/admin-users-api';
 import { AccessRequestsScreen } from '../shared/access-requests-screen';
@@ -15,6 +16,7 @@ export function AdminRequestsRoute() {
       tabs={['incoming', 'outgoing']}
       alsoInvalidates={[adminUsersKey]}
       outgoingExtra={<WaitingInvitations />}
+      lead={<OwnInvitationsBanner />}
     />
   );
 }

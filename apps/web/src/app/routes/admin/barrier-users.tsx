@@ -83,6 +83,14 @@ export function BarrierUsersRoute() {
       ) : (
         <>
           <ExportButtons download={(format) => downloadUsersExport(barrierId, format)} />
+          <Button
+            variant="light"
+            onClick={() =>
+              navigate(paths.barrierBlocked, { state: { barrier_id: barrierId } satisfies NavigationState })
+            }
+          >
+            {USER_MESSAGES.blockedTitle}
+          </Button>
           <TextInput
             label="Поиск по имени или телефону"
             value={search}

@@ -123,6 +123,39 @@ describe('/device-check-admin', () => {
     expect(screen.queryByText(/сначала удаления/)).not.toBeInTheDocument();
   });
 
+  it('says which slots a check read and does not claim the unit matches beyond them (issue 41)', async () => {
+    signIn();
+    const check = { ...ready, differences: [], repair_sms: 0, repair_numbers_sms: 0, repair_clock_sms: 0 };
+    mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': {
+        check: { ...check, slots_read_to: 20, slot_count: 999 },
+        audit_every_days: null,
+      },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+    });
+    const { unmount } = renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    expect(await screen.findByText('Ячейки 1–20 совпадают с базой.')).toBeInTheDocument();
+    expect(screen.getByTestId('device-check-not-read')).toHaveTextContent(
+      'Ячейки 21–999 не читались: номер, записанный туда вручную, эта проверка не видит.',
+    );
+    expect(screen.queryByText('Номера в устройстве совпадают с базой.')).not.toBeInTheDocument();
+    unmount();
+
+    // A full check read every slot: the whole unit matches.
+    mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-check/': {
+        check: { ...check, full: true, slots_read_to: 999, slot_count: 999 },
+        audit_every_days: null,
+      },
+      'GET /api/admin/barriers/5/device-profile/': profile,
+    });
+    renderRoute(<DeviceCheckAdminRoute />, { path: '/device-check-admin', state });
+    expect(await screen.findByText('Номера в устройстве совпадают с базой.')).toBeInTheDocument();
+    expect(screen.queryByTestId('device-check-not-read')).not.toBeInTheDocument();
+  });
+
   it('offers to rewrite slot 1 when the gateway number changed, with the exact SMS count (issue 32 item 6)', async () => {
     const { server, user } = openWithAlarmLayout(
       {

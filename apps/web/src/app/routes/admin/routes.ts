@@ -24,6 +24,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./barrier-users').then((module) => ({ Component: module.default })),
   },
   {
+    path: paths.barrierBlocked,
+    lazy: () => import('./barrier-blocked').then((module) => ({ Component: module.default })),
+  },
+  {
     path: paths.userProfile,
     lazy: () => import('./user-profile').then((module) => ({ Component: module.default })),
   },

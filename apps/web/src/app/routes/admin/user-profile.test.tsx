@@ -82,16 +82,22 @@ describe('/user-profile', () => {
 
   it('retries a phone whose device command failed, and only that one', async () => {
     signIn();
-    const server = profileApi({ 'POST /api/admin/phones/32/retry/': { id: 32, status: 'pending' } });
+    // The list reads the phone as pending once the retry is in (not before: a refetch in between would take
+    // the button away under the click).
+    const server = profileApi({
+      'POST /api/admin/phones/32/retry/': () => {
+        server.on({
+          'GET /api/admin/barriers/5/phones/my/': page('phones', [
+            primaryPhone,
+            { ...failedPhone, status: 'pending' },
+          ]),
+        });
+        return { id: 32, status: 'pending' };
+      },
+    });
     const { user } = renderRoute(<UserProfileRoute />, { path: '/user-profile', state });
     await screen.findAllByTestId('phone-card');
     expect(screen.getAllByRole('button', { name: 'Повторить отправку' })).toHaveLength(1);
-    server.on({
-      'GET /api/admin/barriers/5/phones/my/': page('phones', [
-        primaryPhone,
-        { ...failedPhone, status: 'pending' },
-      ]),
-    });
     await user.click(within(card('+79003334455')).getByRole('button', { name: 'Повторить отправку' }));
     expect(await within(card('+79003334455')).findByText('Отправляется на шлагбаум')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/phones/32/retry/')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { Button, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Stack, Tabs, Text } from '@mantine/core';
 import { REQUEST_MESSAGES } from '@propusk/contracts/texts/access-requests';
 import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import {
@@ -8,8 +8,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InfiniteScrollSentinel } from '../../../components/infinite-scroll-sentinel';
 import { AppLayout } from '../../../components/layout/app-layout';
@@ -18,6 +18,7 @@ import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
 import {
   ACCESS_REQUEST_PAGE_SIZE,
+  type AccessRequest,
   type AccessRequestDirection,
   type AccessRequestScope,
   accessRequestsKey,
@@ -31,6 +32,7 @@ import {
 import { AccessRequestCard } from '../../../features/access-requests/components/access-request-card';
 import { InvitationMutes } from '../../../features/access-requests/components/invitation-mutes';
 import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../paths';
 
 export const REJECT_CONFIRM_TEXT = 'Отклонить запрос на доступ?';
 export const CANCEL_CONFIRM_TEXT = 'Отменить запрос на доступ?';
@@ -49,6 +51,8 @@ interface AccessRequestsScreenProps {
   alsoInvalidates?: readonly QueryKey[];
   /** Shown above the outgoing list (the administrator's invitations waiting for a number to register). */
   outgoingExtra?: ReactNode;
+  /** Shown above the tabs (the administrator's own invitations as a resident: issue 41). */
+  lead?: ReactNode;
 }
 
 /**
@@ -61,6 +65,7 @@ export function AccessRequestsScreen({
   tabs,
   alsoInvalidates = [],
   outgoingExtra = null,
+  lead = null,
 }: AccessRequestsScreenProps) {
   const [searchParams] = useSearchParams();
   const asked = tabs.find((type) => type === searchParams.get('tab'));
@@ -71,8 +76,14 @@ export function AccessRequestsScreen({
   });
   const [chosen, setTab] = useState<AccessRequestDirection | null>(null);
   const tab = chosen ?? asked ?? (waiting.data ? 'incoming' : tabs[0]);
+  // The tab once chosen stays: answering the last invitation empties the count, and the screen must not jump
+  // to the other tab under his finger (issue 41).
+  useEffect(() => {
+    if (chosen === null && !waiting.isPending) setTab(tab);
+  }, [chosen, waiting.isPending, tab]);
   return (
     <AppLayout title="Заявки" navigation={navigation}>
+      {lead}
       <Tabs value={tab} onChange={(value) => value && setTab(value as AccessRequestDirection)}>
         <Tabs.List grow>
           {tabs.map((type) => (
@@ -119,6 +130,10 @@ function AccessRequestList({
       lastPage.access_requests.length < ACCESS_REQUEST_PAGE_SIZE ? undefined : lastPage.current_page + 1,
   });
   const [toConfirm, setToConfirm] = useState<{ id: number; status: 'rejected' | 'cancelled' } | null>(null);
+  // What accepting did, said above the list (issue 41: it confirmed nothing).
+  const [accepted, setAccepted] = useState<AccessRequest | null>(null);
+  const navigate = useNavigate();
+  const requests = list.data?.pages.flatMap((page) => page.access_requests) ?? [];
   const act = useMutation({
     mutationFn: (input: { id: number; status: 'accepted' | 'rejected' | 'cancelled' }) =>
       updateAccessRequest(
@@ -128,7 +143,11 @@ function AccessRequestList({
           ? { status: 'cancelled', hidden_for_user: true }
           : { status: input.status },
       ),
-    onSuccess: () => setToConfirm(null),
+    onSuccess: (_answer, input) => {
+      setToConfirm(null);
+      const answered = requests.find((request) => request.id === input.id);
+      setAccepted(input.status === 'accepted' && answered ? answered : null);
+    },
     onSettled: async () => {
       for (const queryKey of [accessRequestsKey(scope), ...alsoInvalidates]) {
         await queryClient.invalidateQueries({ queryKey });
@@ -140,7 +159,6 @@ function AccessRequestList({
     mutationFn: muteInvitationsOf,
     onSettled: () => queryClient.invalidateQueries({ queryKey: accessRequestsKey(scope) }),
   });
-  const requests = list.data?.pages.flatMap((page) => page.access_requests) ?? [];
   const isBusy = (id: number) => act.isPending && act.variables?.id === id;
 
   return (
@@ -148,7 +166,31 @@ function AccessRequestList({
       <QueryStatus
         isPending={list.isPending}
         error={list.error ? errorMessage(list.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
+        onRetry={() => list.refetch()}
       />
+      {accepted ? (
+        <Alert color="teal.9" variant="outline" role="status" data-testid="request-accepted">
+          <Stack gap="xs">
+            <Text size="sm">
+              {scope === 'user'
+                ? REQUEST_MESSAGES.invitationAccepted(accepted.barrier_address)
+                : REQUEST_MESSAGES.requestAccepted(accepted.barrier_address)}
+            </Text>
+            {scope === 'user' ? (
+              <Button
+                variant="light"
+                onClick={() =>
+                  navigate(paths.myBarrier, {
+                    state: { barrier_id: accepted.barrier } satisfies NavigationState,
+                  })
+                }
+              >
+                {REQUEST_MESSAGES.toBarrier}
+              </Button>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
       <ErrorLine
         message={
           act.error && !toConfirm

@@ -108,7 +108,8 @@ export function EditPhoneScreen({ navigation, calls, returnTo }: EditPhoneScreen
                   .map((queryKey) => queryClient.invalidateQueries({ queryKey })),
               );
               const destination = returnTo({ barrierId: savedBarrierId, userId: current.user });
-              navigate(destination.to, { state: destination.state });
+              // Replaced: Back after saving must not open the saved form again (issue 41).
+              navigate(destination.to, { replace: true, state: destination.state });
             } catch (caught) {
               if (caught instanceof NetworkError) return COMMON_MESSAGES.network;
               return phoneSaveErrorMessage(caught);

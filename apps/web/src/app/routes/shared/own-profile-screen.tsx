@@ -36,6 +36,8 @@ interface OwnProfileScreenProps {
   phoneCardExtra: (profile: Profile) => ReactNode;
   /** Below the cards: logging out and the area's own actions. */
   footer: ReactNode;
+  /** Above the cards: the area's next step (a resident without a barrier: issue 41 major 5). */
+  lead?: ReactNode;
 }
 
 /**
@@ -50,6 +52,7 @@ export function OwnProfileScreen({
   changePhonePath,
   phoneCardExtra,
   footer,
+  lead = null,
 }: OwnProfileScreenProps) {
   const navigate = useNavigate();
   const profile = useQuery(profileQueryOptions);
@@ -62,6 +65,7 @@ export function OwnProfileScreen({
   return (
     <AppLayout title={title} navigation={navigation}>
       {roleToggle}
+      {lead}
       <QueryStatus
         isPending={profile.isPending}
         error={profile.error ? errorMessage(profile.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}

@@ -39,7 +39,11 @@ export function AddPhoneRoute() {
                 message: `phone ${phone.id} (${values.type}) added to barrier ${barrierId}`,
               });
               await queryClient.invalidateQueries({ queryKey: myPhonesQueryKey(barrierId) });
-              navigate(paths.myBarrier, { state: { barrier_id: barrierId } satisfies NavigationState });
+              // Replaced: Back after saving must not open the empty form again (issue 41).
+              navigate(paths.myBarrier, {
+                replace: true,
+                state: { barrier_id: barrierId } satisfies NavigationState,
+              });
             } catch (caught) {
               const message = phoneSaveErrorMessage(caught);
               pushClientLog({ level: 'warn', page: 'add-phone', message: `add phone failed: ${message}` });

@@ -29,6 +29,8 @@ import {
   checkBarrierAccess,
   getBarriers,
 } from '../../../features/barriers/api/barriers-api';
+import { ClosedBarriers } from '../../../features/barriers/components/closed-barriers';
+import { FirstSteps } from '../../../features/barriers/components/first-steps';
 import { PendingRequestLine } from '../../../features/barriers/components/pending-request-line';
 import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
@@ -136,9 +138,16 @@ export function BarriersRoute() {
       <QueryStatus
         isPending={list.isPending}
         error={list.error ? errorMessage(list.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
+        onRetry={() => list.refetch()}
       />
+      {scope === 'my' ? <ClosedBarriers barriers={list.data?.closed_by_admin} /> : null}
       {list.data && list.data.barriers.length === 0 ? (
-        <Text c="gray.7">{BARRIER_MESSAGES.emptySearch}</Text>
+        <EmptyBarrierList
+          scope={scope}
+          typed={query.trim() !== ''}
+          closed={(list.data.closed_by_admin?.length ?? 0) > 0}
+          onFind={() => update({ tab: 'all', q: '', page: 1 })}
+        />
       ) : null}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.data?.barriers.map((barrier) => (
@@ -174,6 +183,26 @@ export function BarriersRoute() {
       ) : null}
     </AppLayout>
   );
+}
+
+/**
+ * An empty list says what was (not) found and what to do next (issue 41 major 5): nothing typed on «Мои
+ * шлагбаумы» is a new resident (find his barrier or wait for an invitation); a typed address found nothing.
+ */
+function EmptyBarrierList({
+  scope,
+  typed,
+  closed,
+  onFind,
+}: {
+  scope: BarrierListParams['scope'];
+  typed: boolean;
+  closed: boolean;
+  onFind: () => void;
+}) {
+  if (typed) return <Text c="gray.7">{BARRIER_MESSAGES.emptySearch}</Text>;
+  if (scope === 'all') return <Text c="gray.7">{BARRIER_MESSAGES.noPublicBarriers}</Text>;
+  return <FirstSteps onFind={onFind} closed={closed} />;
 }
 
 /**

@@ -81,7 +81,9 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
     mutationFn: () => leaveBarrier(barrierId),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['barriers'] });
+      // Replaced: Back must not bring the card he left, with «Открыть», again (issue 41).
       navigate(paths.barriers, {
+        replace: true,
         state: { message: BARRIER_MESSAGES.barrierLeft } satisfies NavigationState,
       });
     },

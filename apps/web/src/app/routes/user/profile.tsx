@@ -3,6 +3,7 @@ import { ROLE_LABELS } from '@propusk/contracts/texts/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { RoleToggle } from '../../../components/role-toggle';
+import { ResidentNextStep } from '../../../features/barriers/components/first-steps';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { getIsAdmin, isAdminQueryKey, profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useLogout } from '../../../hooks/use-logout';
@@ -30,6 +31,7 @@ export function ProfileRoute() {
       navigation={userNavigation}
       roleToggle={isAdmin.data ? <RoleToggle current="user" /> : null}
       changePhonePath={paths.changePhone}
+      lead={<ResidentNextStep onFind={() => navigate(`${paths.barriers}?tab=all`)} />}
       phoneCardExtra={(profile) => (
         <TextInput label="Роль" value={ROLE_LABELS[profile.role] ?? profile.role} readOnly />
       )}

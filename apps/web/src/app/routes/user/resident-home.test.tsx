@@ -199,10 +199,10 @@ describe('a returning resident lands with the gate one tap away', () => {
     expect(server.callsTo('GET /api/barriers/my/')).toHaveLength(0);
   });
 
-  it('starts on the profile when his barriers cannot be read', async () => {
+  it('starts on his barrier list (its error and «Повторить») when his barriers cannot be read', async () => {
     signIn();
     mockApi({ 'GET /api/barriers/my/': [500, { detail: 'Internal error.' }] });
-    expect(await findResidentHome()).toEqual({ to: '/user' });
+    expect(await findResidentHome()).toEqual({ to: '/barriers' });
   });
 
   it('puts «Открыть» and «Позвонить» on each of his barriers in the list', async () => {

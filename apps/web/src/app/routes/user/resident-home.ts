@@ -21,8 +21,9 @@ export interface ResidentHome {
 /**
  * Where a resident's session starts (issue 32 item 4): the gate one tap away. One barrier: its screen
  * («Открыть» and «Позвонить» first); several: his barrier list, each row with both; none but an invitation
- * waiting for his answer: «Заявки → Входящие»; otherwise his profile (spec.md's /user). The two reads go out
- * together; if either fails the profile is the safe start.
+ * waiting for his answer: «Заявки → Входящие»; otherwise his profile (spec.md's /user), which then starts with
+ * what to do next (issue 41 major 5, profile.tsx). The two reads go out together; if either fails, «Мои
+ * шлагбаумы»: it reads again and shows its error with «Повторить» (issue 41: not a silent profile).
  */
 export async function findResidentHome(): Promise<ResidentHome> {
   try {
@@ -38,7 +39,7 @@ export async function findResidentHome(): Promise<ResidentHome> {
     if (invitations.total_count > 0) return { to: incomingRequestsPath };
     return { to: paths.user };
   } catch {
-    return { to: paths.user };
+    return { to: paths.barriers };
   }
 }
 

@@ -36,6 +36,11 @@ export function AccessRequestCard({ request, actions }: { request: AccessRequest
             {REQUEST_MESSAGES.invitedBy(displayText(request.barrier_owner_name, NAME_FALLBACK))}
           </Text>
         ) : null}
+        {request.status === 'accepted' && request.closed_by_admin ? (
+          <Text size="sm" c="red.9" fw={600} data-testid="request-closed">
+            {REQUEST_MESSAGES.closedByAdmin}
+          </Text>
+        ) : null}
         <Text size="xs" c="gray.7">
           {formatDateTime(request.created_at)}
         </Text>

@@ -5,12 +5,13 @@
 import type {
   AdminUser,
   BarrierUserListQuery,
+  BlockedUserList,
   barrierUserListSchema,
 } from '@propusk/contracts/barrier-users';
 import type { z } from 'zod';
 import { api, apiDownload } from '../../../lib/api-client';
 
-export type { AdminUser };
+export type { AdminUser, BlockedUserList };
 export type BarrierUserList = z.infer<typeof barrierUserListSchema>;
 export type BarrierUser = BarrierUserList['users'][number];
 
@@ -63,4 +64,14 @@ export function unblockUser(id: number) {
 /** The barrier's users with their phones, as a file. */
 export function downloadUsersExport(barrierId: number, format: 'csv' | 'xlsx') {
   return apiDownload(`/api/admin/barriers/${barrierId}/users/export/`, { format }, `users.${format}`);
+}
+
+export const blockedUsersQueryKey = (barrierId: number, page: number) =>
+  [...adminUsersKey, 'blocked', barrierId, page] as const;
+
+/** «Заблокированные»: the people the barrier's owner blocked, 10 per page. */
+export function getBlockedUsers(barrierId: number, page: number) {
+  return api.get(`/api/admin/barriers/${barrierId}/blocked/`, {
+    query: { page, page_size: BARRIER_USER_PAGE_SIZE },
+  }) as Promise<BlockedUserList>;
 }

@@ -4,6 +4,7 @@ import type {
   BarrierOrdering,
   BarrierSummary,
   barrierListSchema,
+  ClosedBarrier,
   checkAccessSchema,
 } from '@propusk/contracts/barriers';
 import type { Limits } from '@propusk/contracts/limits';
@@ -12,7 +13,8 @@ import { api } from '../../../lib/api-client';
 import { rememberBarriers } from '../../../lib/offline-snapshot';
 
 export type { BarrierDetail, BarrierSummary, Limits };
-export type BarrierList = z.infer<typeof barrierListSchema>;
+/** `closed_by_admin`: only «Мои шлагбаумы» (GET /api/barriers/my/) carries it. */
+export type BarrierList = z.infer<typeof barrierListSchema> & { closed_by_admin?: ClosedBarrier[] };
 
 /** spec.md section 9: the barrier list shows 5 per page. */
 export const BARRIER_PAGE_SIZE = 5;

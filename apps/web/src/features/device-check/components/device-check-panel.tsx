@@ -115,7 +115,7 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
         {data?.automatic ? <Text size="sm">{TEXTS.automatic}</Text> : null}
         {data && (data.status === 'ready' || data.status === 'repaired') ? (
           data.differences.length === 0 ? (
-            <Text size="sm">{TEXTS.inStep}</Text>
+            <InStep check={data} />
           ) : (
             <Table withTableBorder data-testid="device-check-differences">
               <Table.Caption>{TEXTS.differences}</Table.Caption>
@@ -214,5 +214,25 @@ export function DeviceCheckPanel({ barrierId }: { barrierId: number }) {
         />
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * No differences: over the whole unit, or over the slots read only (issue 41: slots 1–20 read, a number in
+ * slot 50 unseen, and «совпадают» claimed for the whole unit).
+ */
+function InStep({ check }: { check: DeviceCheck }) {
+  const to = check.slots_read_to;
+  const count = check.slot_count;
+  if (to == null || count == null || to >= count) return <Text size="sm">{TEXTS.inStep}</Text>;
+  return (
+    <>
+      <Text size="sm" data-testid="device-check-in-step">
+        {TEXTS.inStepRange(to)}
+      </Text>
+      <Text size="sm" c="gray.8" data-testid="device-check-not-read">
+        {TEXTS.notRead(to + 1, count)}
+      </Text>
+    </>
   );
 }

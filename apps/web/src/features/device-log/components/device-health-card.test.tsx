@@ -68,6 +68,10 @@ describe('DeviceHealthCard', () => {
     });
     const { unmount } = renderRoute(<DeviceHealthCard barrierId={5} />, { path: '/admin-barrier-page' });
     expect(await screen.findByTestId('device-power')).toHaveTextContent('Питание: нет питания с 14:02');
+    // One truth (issue 41 major 4): a unit without power is never «в порядке», whatever it answered before.
+    expect(screen.getByTestId('device-state')).toHaveTextContent('нет питания');
+    expect(screen.getByTestId('device-state')).not.toHaveTextContent('в порядке');
+    expect(screen.getByTestId('device-state-hint')).toHaveTextContent('Проверьте питание устройства');
     unmount();
 
     mockApi({
@@ -82,6 +86,7 @@ describe('DeviceHealthCard', () => {
     expect(await screen.findByTestId('device-power')).toHaveTextContent(
       'Питание: питание восстановлено в 15:10',
     );
+    expect(screen.getByTestId('device-state')).toHaveTextContent('в порядке');
     expect(screen.getByText('Тревог за сутки: 2')).toBeInTheDocument();
   });
 

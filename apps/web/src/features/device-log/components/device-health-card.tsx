@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../../../components/query-status';
 import { formatDateTime } from '../../../lib/dates';
 import { deviceHealthQueryKey, getDeviceHealth } from '../api/device-log-api';
+import { displayedHealth } from '../displayed-health';
 import { DevicePowerLine } from './device-power';
+
 import { DeviceStateBadge } from './device-state-badge';
 import { formatAge } from './format-age';
 
@@ -25,6 +27,11 @@ export function DeviceHealthCard({ barrierId }: { barrierId: number }) {
       (query.state.data?.open_commands ?? 0) > 0 ? OPEN_COMMANDS_REFRESH_MS : false,
   });
   const data = health.data;
+  const hint = data
+    ? displayedHealth(data.state, data.power).powerLost
+      ? TEXTS.powerLostHint
+      : DEVICE_STATE_HINTS[data.state]
+    : undefined;
   return (
     <Card withBorder radius="md" data-testid="device-health">
       <Stack gap={4}>
@@ -32,7 +39,7 @@ export function DeviceHealthCard({ barrierId }: { barrierId: number }) {
           <Title order={2} size="h4">
             {TEXTS.healthTitle}
           </Title>
-          {data ? <DeviceStateBadge state={data.state} /> : null}
+          {data ? <DeviceStateBadge state={data.state} power={data.power ?? null} /> : null}
         </Group>
         <QueryStatus isPending={health.isPending} error={health.error ? TEXTS.healthLoadFailed : null} />
         {data ? (
@@ -50,9 +57,9 @@ export function DeviceHealthCard({ barrierId }: { barrierId: number }) {
             <Text size="sm" c={data.consecutive_failures > 0 ? 'red.9' : undefined}>
               {TEXTS.failuresInRow}: {data.consecutive_failures}
             </Text>
-            {DEVICE_STATE_HINTS[data.state] ? (
+            {hint ? (
               <Text size="sm" c="red.9" data-testid="device-state-hint">
-                {DEVICE_STATE_HINTS[data.state]}
+                {hint}
               </Text>
             ) : null}
             {(data.alarms_today ?? 0) > 0 ? (

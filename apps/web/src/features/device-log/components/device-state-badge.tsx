@@ -1,27 +1,30 @@
 import { Badge } from '@mantine/core';
-import { DEVICE_PROBLEM_LABELS, DEVICE_STATE_LABELS } from '@propusk/contracts/texts/device-log';
+import { displayedHealth, HEALTH_TONE_COLORS } from '../displayed-health';
 
-const COLORS: Record<string, string> = {
-  ok: 'green.9',
-  waiting: 'yellow.9',
-  not_responding: 'red.9',
-  wrong_password: 'red.9',
-  password_suspected: 'red.9',
-  phone_elsewhere: 'red.9',
-};
-
-/** The device's state in a word (в порядке, ожидает ответа, не отвечает, неверный пароль). */
-export function DeviceStateBadge({ state }: { state: string }) {
+/**
+ * The device's health in a word (в порядке, ожидает ответа, не отвечает, неверный пароль, нет питания), from
+ * `displayedHealth`: a unit without power is never «в порядке».
+ */
+export function DeviceStateBadge({ state, power }: { state: string; power?: string | null | undefined }) {
+  const health = displayedHealth(state, power);
   return (
-    <Badge color={COLORS[state] ?? 'gray'} variant="dot" data-testid="device-state" data-state={state}>
-      {DEVICE_STATE_LABELS[state] ?? state}
+    <Badge
+      color={HEALTH_TONE_COLORS[health.tone]}
+      variant="dot"
+      data-testid="device-state"
+      data-state={health.key}
+    >
+      {health.label}
     </Badge>
   );
 }
 
-/** The flag of a device in trouble (the barrier list); nothing when it is well or only waiting. */
+/**
+ * The flag of a device in trouble (the barrier list); nothing when it is well or only waiting. A lost supply
+ * has its own flag beside it (DevicePowerBadge), so this one names the device's own trouble.
+ */
 export function DeviceProblemBadge({ state }: { state: string | undefined }) {
-  const label = state ? DEVICE_PROBLEM_LABELS[state] : undefined;
+  const label = displayedHealth(state, null).problem;
   if (!label) return null;
   return (
     <Badge color="red.9" variant="filled" data-testid="device-problem">

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { UserText } from '../../../components/user-text';
 import { formatDateTime } from '../../../lib/dates';
 import { formatPhone } from '../../../lib/phone';
+import { serverNow } from '../../../lib/server-clock';
 import type { Phone } from '../api/phones-api';
+import { scheduleStateAt, scheduleStateText } from '../schedule-state';
 import { PhoneStatusBadge } from './phone-status-badge';
 
 /** One phone on a barrier: name, number, type, its window or schedule, and its device status. */
@@ -19,6 +21,9 @@ export function PhoneCard({
   note?: string | null;
 }) {
   const scheduleDays = WEEKDAYS.filter((day) => (phone.schedule?.[day] ?? []).length > 0);
+  const scheduleState = phone.type === 'schedule' ? scheduleStateAt(phone.schedule, serverNow()) : null;
+  // An ok number of a schedule on a day or hour it does not open is not «Активен» (issue 41).
+  const idle = scheduleState && scheduleState.kind !== 'now' ? 'Не в расписании' : null;
   return (
     <Card withBorder radius="md" p="sm" data-testid="phone-card" data-phone={phone.phone}>
       <Stack gap={4}>
@@ -26,7 +31,7 @@ export function PhoneCard({
           <Text fw={600}>
             <UserText>{phone.name}</UserText>
           </Text>
-          <PhoneStatusBadge status={phone.status} />
+          <PhoneStatusBadge status={phone.status} label={idle} />
         </Group>
         {note ? (
           <Text size="sm" c="red.9" data-testid="phone-status-note">
@@ -40,6 +45,11 @@ export function PhoneCard({
         {phone.type === 'temporary' ? (
           <Text size="sm">
             {formatDateTime(phone.start_time)} — {formatDateTime(phone.end_time)}
+          </Text>
+        ) : null}
+        {scheduleState && phone.status === 'ok' ? (
+          <Text size="sm" fw={600} data-testid="phone-schedule-state">
+            {scheduleStateText(scheduleState)}
           </Text>
         ) : null}
         {phone.type === 'schedule'

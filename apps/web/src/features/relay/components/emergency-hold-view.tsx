@@ -101,6 +101,31 @@ function StartHoldForm({ onStarted }: { onStarted: (id: number) => void }) {
             ))}
           </Stack>
         ) : null}
+        <Group
+          gap="xs"
+          role="group"
+          aria-label={RELAY_TEXTS.reasonPresetsLabel}
+          data-testid="hold-reason-presets"
+        >
+          {RELAY_TEXTS.reasonPresets.map((preset) => (
+            <Button
+              key={preset}
+              size="sm"
+              variant={reason.startsWith(preset) ? 'filled' : 'light'}
+              aria-pressed={reason.startsWith(preset)}
+              // A preset replaces the preset chosen before; what he typed stays after it («Пожарная тревога, корпус 2»).
+              onClick={() =>
+                setReason((current) => {
+                  const known = RELAY_TEXTS.reasonPresets.find((text) => current.startsWith(text));
+                  const rest = known ? current.slice(known.length) : current.trim() ? `, ${current}` : '';
+                  return `${preset}${rest}`;
+                })
+              }
+            >
+              {preset}
+            </Button>
+          ))}
+        </Group>
         <Textarea
           label={RELAY_TEXTS.reason}
           placeholder={RELAY_TEXTS.reasonPlaceholder}

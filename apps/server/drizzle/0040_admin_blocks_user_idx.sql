@@ -1,0 +1,1 @@
+CREATE INDEX "admin_blocks_user_idx" ON "admin_blocks" USING btree ("user_id");
