@@ -1,6 +1,14 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { type ChangeEvent, type ClipboardEvent, useLayoutEffect, useRef } from 'react';
+import {
+  type ChangeEvent,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type SyntheticEvent,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { formatPhoneForInput, normalizePhone } from '../lib/phone';
+import { editPhone, firstCaretPosition } from '../lib/phone-edit';
 
 type PhoneInputProps = Omit<TextInputProps, 'onChange' | 'value' | 'onPaste'> & {
   /** The number as it is sent: `+7` and up to 10 digits (`+7XXXXXXXXXX` once complete), or empty. */
@@ -13,23 +21,36 @@ const WHOLE_NUMBER_DIGITS = 10;
 
 const countDigits = (text: string) => text.replace(/\D/g, '').length;
 
-/** The caret position in `shown` just after its `digits`-th digit (the `7` of `+7` counts). */
+/** The caret position in `shown` just after the number's `digits`-th digit (`+7` not counted). */
 function caretAfterDigits(shown: string, digits: number): number {
-  if (digits <= 0) return 0;
+  const first = firstCaretPosition(shown);
+  if (digits <= 0) return first;
   let seen = 0;
-  for (let index = 0; index < shown.length; index += 1) {
+  for (let index = first; index < shown.length; index += 1) {
     if (/\d/.test(shown[index] ?? '')) seen += 1;
     if (seen === digits) return index + 1;
   }
   return shown.length;
 }
 
+/** Moves a caret standing in or before `+7` to just after it (a selection reaching past it is left alone). */
+function keepCaretAfterPrefix(input: HTMLInputElement) {
+  const first = firstCaretPosition(input.value);
+  const { selectionStart, selectionEnd } = input;
+  if (selectionStart === null || selectionEnd === null || document.activeElement !== input) return;
+  if (selectionEnd < first) input.setSelectionRange(first, first);
+  else if (selectionStart < first && selectionStart === selectionEnd) input.setSelectionRange(first, first);
+}
+
 /**
  * The one phone field of the app (spec.md section 5): whatever is typed or pasted (`89161234567`,
  * `+7 (916) 123-45-67`, `8 916 123 45 67`, `7-916-123-45-67`, `9161234567`) becomes `+7` and 10 digits. It shows
  * `+7 (916) 123-45-67` while it holds `+79161234567` for the form.
+ * «+7» cannot be typed into or before (issue 41 major 1): a tap, a click, Home or ← there puts the caret after
+ * it, and a digit that lands in front of it anyway (a screen reader's caret, a keyboard's own) joins the number,
+ * never the country code (lib/phone-edit.ts).
  */
-export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
+export function PhoneInput({ value, onChange, onFocus, onKeyDown, ...props }: PhoneInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   // Where the caret goes after the next render, counted in digits (formatting moves the characters around it).
   const pendingCaret = useRef<number | null>(null);
@@ -45,24 +66,16 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
   });
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const raw = input.value;
-    const caret = input.selectionStart ?? raw.length;
-    const isAtEnd = caret >= raw.length;
-    let next = normalizePhone(raw);
-    let digitsBeforeCaret = countDigits(raw.slice(0, caret));
-    // Backspace over a bracket, space or dash changes no digit: it takes the digit before it instead. Only a
-    // single separator gone counts (a whole number typed over the same number is not a backspace).
-    const isSeparatorDeleted = raw.length === shown.length - 1 && countDigits(raw) === countDigits(shown);
-    if (next === value && isSeparatorDeleted && digitsBeforeCaret > 1) {
-      const cut = caretAfterDigits(raw, digitsBeforeCaret);
-      next = normalizePhone(raw.slice(0, cut - 1) + raw.slice(cut));
-      digitsBeforeCaret -= 1;
+    const edit = editPhone(shown, event.currentTarget.value);
+    pendingCaret.current = edit.caretDigits;
+    onChange(edit.value);
+    // The number did not change (a letter, a key in front of +7): the shown text goes back at once, caret with it.
+    if (edit.value === value) {
+      const input = event.currentTarget;
+      input.value = shown;
+      const position = caretAfterDigits(shown, edit.caretDigits);
+      input.setSelectionRange(position, position);
     }
-    // A number typed or filled in without a plus (`8…`, `9…`) gains or loses its first digit: the end is safe.
-    pendingCaret.current =
-      isAtEnd || !raw.trim().startsWith('+') ? Number.POSITIVE_INFINITY : digitsBeforeCaret;
-    onChange(next);
   }
 
   function handlePaste(event: ClipboardEvent<HTMLInputElement>) {
@@ -71,6 +84,27 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
     event.preventDefault();
     pendingCaret.current = Number.POSITIVE_INFINITY;
     onChange(normalizePhone(pasted));
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    onKeyDown?.(event);
+    const input = event.currentTarget;
+    const first = firstCaretPosition(input.value);
+    const caret = input.selectionStart ?? 0;
+    const collapsed = caret === input.selectionEnd;
+    const toStart = event.key === 'Home' || event.key === 'ArrowUp' || event.key === 'PageUp';
+    const leftOfPrefix =
+      collapsed && caret <= first && (event.key === 'ArrowLeft' || event.key === 'Backspace');
+    if (first === 0 || event.shiftKey || event.altKey || !(toStart || leftOfPrefix)) return;
+    event.preventDefault();
+    input.setSelectionRange(first, first);
+  }
+
+  /** After a tap or a click the browser places the caret: it is moved once the browser is done. */
+  function handlePointer(event: SyntheticEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    keepCaretAfterPrefix(input);
+    setTimeout(() => keepCaretAfterPrefix(input), 0);
   }
 
   return (
@@ -84,6 +118,13 @@ export function PhoneInput({ value, onChange, ...props }: PhoneInputProps) {
       value={shown}
       onChange={handleChange}
       onPaste={handlePaste}
+      onKeyDown={handleKeyDown}
+      onFocus={(event) => {
+        onFocus?.(event);
+        handlePointer(event);
+      }}
+      onClick={handlePointer}
+      onSelect={(event) => keepCaretAfterPrefix(event.currentTarget)}
     />
   );
 }
