@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { formatPhoneForInput, normalizePhone } from '../lib/phone';
 import { editPhone, firstCaretPosition } from '../lib/phone-edit';
+import { TextLines } from './text-lines';
 
 type PhoneInputProps = Omit<TextInputProps, 'onChange' | 'value' | 'onPaste'> & {
   /** The number as it is sent: `+7` and up to 10 digits (`+7XXXXXXXXXX` once complete), or empty. */
@@ -50,7 +51,7 @@ function keepCaretAfterPrefix(input: HTMLInputElement) {
  * it, and a digit that lands in front of it anyway (a screen reader's caret, a keyboard's own) joins the number,
  * never the country code (lib/phone-edit.ts).
  */
-export function PhoneInput({ value, onChange, onFocus, onKeyDown, ...props }: PhoneInputProps) {
+export function PhoneInput({ value, onChange, onFocus, onKeyDown, error, ...props }: PhoneInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   // Where the caret goes after the next render, counted in digits (formatting moves the characters around it).
   const pendingCaret = useRef<number | null>(null);
@@ -115,6 +116,8 @@ export function PhoneInput({ value, onChange, onFocus, onKeyDown, ...props }: Ph
       autoComplete="tel"
       placeholder="+7 (900) 000-00-00"
       {...props}
+      // A format message: the spec's words, then an example on a line of its own (components/text-lines.tsx).
+      error={typeof error === 'string' ? <TextLines text={error} /> : error}
       value={shown}
       onChange={handleChange}
       onPaste={handlePaste}

@@ -12,11 +12,13 @@ export const ACCESS_REQUEST_STATUS_LABELS: Readonly<Record<string, string>> = {
 
 /** Error and success texts (spec.md section 8). */
 export const REQUEST_MESSAGES = {
-  /** Issue 32 item 5: an empty list says what to do next. */
-  emptyIncoming: 'Входящих заявок нет. Здесь появятся приглашения и заявки, на которые нужно ответить.',
+  /** The spec's 'Нет данных' (issue 41 item 1), then what to do next on its own line (issue 32 item 5). */
+  emptyIncoming:
+    'Нет данных\nВходящих заявок нет. Здесь появятся приглашения и заявки, на которые нужно ответить.',
   emptyOutgoing:
-    'Исходящих заявок нет. Чтобы попросить доступ, найдите шлагбаум по адресу в разделе «Шлагбаумы».',
-  emptyOutgoingAdmin: 'Исходящих заявок нет. Здесь появятся приглашения, которые вы отправите жителям.',
+    'Нет данных\nИсходящих заявок нет. Чтобы попросить доступ, найдите шлагбаум по адресу в разделе «Шлагбаумы».',
+  emptyOutgoingAdmin:
+    'Нет данных\nИсходящих заявок нет. Здесь появятся приглашения, которые вы отправите жителям.',
   requestSent: 'Запрос успешно отправлен.',
   /** A barrier card while the user's own request waits (issue 12). */
   requestPending: 'Заявка отправлена, ждёт решения',

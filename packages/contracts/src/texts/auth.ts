@@ -7,8 +7,12 @@
 export const AUTH_VALIDATION = {
   code: 'Код должен содержать 6 цифр.',
   adminPasswordEmpty: 'Пароль не должен быть пустым.',
-  /** Not in spec.md (its login field just does nothing): issue 12 item 11. */
-  phoneIncomplete: 'Введите номер полностью: +7 и 10 цифр',
+  /**
+   * Not in spec.md for this field (its login field just does nothing): issue 12 item 11. Issue 41 item 1: the
+   * spec's own format message, then the example on its own line.
+   */
+  phoneIncomplete:
+    'Номер телефона должен быть в формате +7XXXXXXXXXX.\nВведите все 10 цифр после +7, например: +7 (916) 123-45-67.',
 } as const;
 
 /** Error and success texts (spec.md section 8). */

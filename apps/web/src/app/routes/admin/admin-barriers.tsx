@@ -11,6 +11,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { type AddressOrdering, SortButton } from '../../../components/sort-button';
+import { TextLines } from '../../../components/text-lines';
 import { UserText } from '../../../components/user-text';
 import {
   ADMIN_BARRIER_PAGE_SIZE,
@@ -60,7 +61,9 @@ export function AdminBarriersRoute() {
         error={barriers.error ? errorMessage(barriers.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
       {barriers.data && barriers.data.barriers.length === 0 ? (
-        <Text c="gray.7">{BARRIER_MESSAGES.emptyAdminBarriers}</Text>
+        <Text c="gray.7">
+          <TextLines text={BARRIER_MESSAGES.emptyAdminBarriers} />
+        </Text>
       ) : null}
       {barriers.data ? (
         <Stack

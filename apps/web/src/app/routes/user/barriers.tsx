@@ -21,6 +21,7 @@ import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { type AddressOrdering, SortButton } from '../../../components/sort-button';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { TextLines } from '../../../components/text-lines';
 import { UserText } from '../../../components/user-text';
 import {
   BARRIER_PAGE_SIZE,
@@ -138,7 +139,9 @@ export function BarriersRoute() {
         error={list.error ? errorMessage(list.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
       />
       {list.data && list.data.barriers.length === 0 ? (
-        <Text c="gray.7">{BARRIER_MESSAGES.emptySearch}</Text>
+        <Text c="gray.7">
+          <TextLines text={BARRIER_MESSAGES.emptySearch} />
+        </Text>
       ) : null}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.data?.barriers.map((barrier) => (

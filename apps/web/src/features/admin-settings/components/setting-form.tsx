@@ -38,7 +38,7 @@ function commandStatusLine(name: string, command: SettingCommand | undefined) {
 
 /**
  * One setting: its name, description, a text input per parameter (a Russian choice where the device takes a
- * few fixed words, ON/OFF), the SMS text (labelled «Текст СМС», shown once every field is filled: no
+ * few fixed words, ON/OFF), the SMS text (labelled 'Команда:' as spec.md writes it, shown once every field is filled: no
  * placeholder reaches the screen) and 'Отправить'.
  * The preview is `previewSetting` of @propusk/devices, the code the server renders the SMS with, so it shows
  * the values as the device will get them (`30` → `030`) and the password masked as the device log shows it.
@@ -139,14 +139,17 @@ export function SettingForm({
               />
             );
           })}
-          {/* The SMS as the device will read it, under its label; until every field is filled, a Russian line. */}
+          {/*
+            The SMS as the device will read it, under the spec's label 'Команда:'; until every field is filled, a
+            Russian line under the same label.
+          */}
           {PLACEHOLDER.test(preview.text) ? (
             <Text size="sm" data-testid="command-preview-pending">
-              {SETTING_MESSAGES.smsTextPending}
+              {SETTING_MESSAGES.commandLabel} {SETTING_MESSAGES.commandPending}
             </Text>
           ) : (
             <Text size="sm">
-              <DeviceText side="sms" testId="command-preview">
+              <DeviceText side="sms" testId="command-preview" label={SETTING_MESSAGES.commandLabel}>
                 {preview.text}
               </DeviceText>
             </Text>
