@@ -80,7 +80,7 @@ test('login takes a pasted number in any form, shows it formatted and logs in wi
   await input.pressSequentially('916123');
   await expect(input).toHaveValue('+7 (916) 123');
   await page.getByRole('button', { name: 'Далее' }).click();
-  await expect(page.getByText('Введите номер полностью: +7 и 10 цифр')).toBeVisible();
+  await expect(page.getByText('Номер телефона должен быть в формате +7XXXXXXXXXX.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await saveScreen('login-incomplete');
 
@@ -95,7 +95,7 @@ test('login takes a pasted number in any form, shows it formatted and logs in wi
     await paste(input, pasted);
     await expect(input, `pasted ${pasted}`).toHaveValue('+7 (916) 123-45-67');
   }
-  await expect(page.getByText('Введите номер полностью: +7 и 10 цифр')).toHaveCount(0);
+  await expect(page.getByText('Номер телефона должен быть в формате +7XXXXXXXXXX.')).toHaveCount(0);
 
   // The resident's own number, pasted with the 8 in front: the code goes to him, not to a stranger.
   await input.fill('+7');

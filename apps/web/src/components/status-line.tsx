@@ -1,12 +1,11 @@
 import { Text } from '@mantine/core';
-import { TextLines } from './text-lines';
 
 /** An inline error (spec.md section 8: "All messages appear inline"). Renders nothing without a message. */
 export function ErrorLine({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
     <Text c="red.9" size="sm" role="alert" data-testid="error-line">
-      <TextLines text={message} />
+      {message}
     </Text>
   );
 }
@@ -16,7 +15,7 @@ export function SuccessLine({ message }: { message: string | null | undefined })
   if (!message) return null;
   return (
     <Text c="teal.9" size="sm" role="status" data-testid="success-line">
-      <TextLines text={message} />
+      {message}
     </Text>
   );
 }

@@ -68,4 +68,48 @@ describe('editPhone', () => {
   it('a whole field cleared is empty (an optional number can be removed)', () => {
     expect(editPhone('+7 (916) 123-45-67', '').value).toBe('');
   });
+
+  // What lib/phone.ts normalizePhone read before issue 41, now read as an edit of the field.
+  it.each([
+    ['89161234567'],
+    ['+79161234567'],
+    ['79161234567'],
+    ['9161234567'],
+    ['+7 (916) 123-45-67'],
+    ['8 (916) 123-45-67'],
+    ['8 916 123 45 67'],
+    ['7-916-123-45-67'],
+    ['+7-916-123-45-67'],
+    ['  +7 916 1234567 '],
+    ['8-916-123-45-67'],
+  ])('reads %s put into an empty field or over another number as +79161234567', (raw) => {
+    expect(editPhone('', raw).value).toBe('+79161234567');
+    expect(editPhone('+7 (900) 111-22-33', raw).value).toBe('+79161234567');
+  });
+
+  it.each([
+    ['+789161234567', 'a number with 8 pasted after the +7 already in the field'],
+    ['+7+7 (916) 123-45-67', 'a formatted number pasted after +7'],
+    ['+7 (7-916-123-45-67', 'a number with 7 pasted after +7 ('],
+    ['+7 8 916 123 45 67', 'a spaced number pasted after +7'],
+    ['+7 (9161234567', 'ten digits pasted after +7 ('],
+  ])('keeps every digit of %s (%s)', (raw) => {
+    expect(editPhone('+7', raw).value).toBe('+79161234567');
+  });
+
+  it('never cuts the last digit of an 8-number (the old field sent the code to +78916123456)', () => {
+    expect(editPhone('+7', '+789161234567').value).not.toBe('+78916123456');
+  });
+
+  it('keeps a ten-digit number that starts with 8 as national, and cuts digits pasted past a whole number', () => {
+    expect(editPhone('', '8001234567').value).toBe('+78001234567');
+    expect(editPhone('', '+7 (800) 123-45-67').value).toBe('+78001234567');
+    expect(editPhone('', '9161234567890').value).toBe('+79161234567');
+  });
+
+  it('lets a field be cleared, and drops letters and other signs', () => {
+    expect(editPhone('+7', '').value).toBe('');
+    expect(editPhone('', 'abc').value).toBe('');
+    expect(editPhone('+7 (916) 123-45-6', '+7 (916) 123-45-6abc7').value).toBe('+79161234567');
+  });
 });

@@ -9,10 +9,9 @@ export const AUTH_VALIDATION = {
   adminPasswordEmpty: 'Пароль не должен быть пустым.',
   /**
    * Not in spec.md for this field (its login field just does nothing): issue 12 item 11. Issue 41 item 1: the
-   * spec's own format message, then the example on its own line.
+   * spec's own format message (the field's placeholder shows an example).
    */
-  phoneIncomplete:
-    'Номер телефона должен быть в формате +7XXXXXXXXXX.\nВведите все 10 цифр после +7, например: +7 (916) 123-45-67.',
+  phoneIncomplete: 'Номер телефона должен быть в формате +7XXXXXXXXXX.',
 } as const;
 
 /** Error and success texts (spec.md section 8). */

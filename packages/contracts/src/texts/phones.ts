@@ -41,8 +41,8 @@ export const WEEKDAY_LABELS: Readonly<Record<Weekday, string>> = {
 /** Validation messages (spec.md section 5). */
 export const PHONE_VALIDATION = {
   phoneNameAndNumberRequired: 'Введите имя и номер телефона.',
-  // The spec's words, then an example on its own line (issue 41 item 1).
-  phoneFormat: 'Номер телефона должен быть в формате +7XXXXXXXXXX.\nНапример: +7 (916) 123-45-67.',
+  // The spec's words (issue 41 item 1); the field's placeholder shows an example.
+  phoneFormat: 'Номер телефона должен быть в формате +7XXXXXXXXXX.',
   temporaryRequired: 'Укажите время начала и конца.',
   temporaryOrder: 'Время начала должно быть раньше времени конца.',
   scheduleInvalid: 'Есть интервалы в расписании с некорректным временем.',

@@ -16,8 +16,8 @@ export const PHONE_PRIVACY_LABELS: Readonly<Record<string, string>> = {
 
 /** Validation messages (spec.md section 5). */
 export const PROFILE_VALIDATION = {
-  // The spec's words, then an example on its own line (issue 41 item 1).
-  newPhone: 'Введите корректный номер телефона в формате +7XXXXXXXXXX.\nНапример: +7 (916) 123-45-67.',
+  // The spec's words (issue 41 item 1); the field's placeholder shows an example.
+  newPhone: 'Введите корректный номер телефона в формате +7XXXXXXXXXX.',
 } as const;
 
 /** Error and success texts (spec.md section 8). */

@@ -24,8 +24,8 @@ export const SETTING_MESSAGES = {
   settingSendNetwork: 'Ошибка сети при отправке настройки.',
   // The spec's words (issue 41 item 1; its straight quotes as «» of every Russian text), and on their own line
   // what issue 12 asks: sending only queues the SMS; the device's answer is shown when it comes.
-  settingSent: (setting: string) =>
-    `Настройка «${setting}» успешно отправлена.\nЖдём ответа устройства: настройка ещё не подтверждена.`,
+  settingSent: (setting: string) => `Настройка «${setting}» успешно отправлена.`,
+  settingAwaitingDevice: 'Ждём ответа устройства: настройка ещё не подтверждена.',
   settingConfirmed: (setting: string) => `Настройка «${setting}»: подтверждено устройством.`,
   settingFailed: (setting: string, reason: string) => `Настройка «${setting}» не выполнена: ${reason}.`,
 } as const;

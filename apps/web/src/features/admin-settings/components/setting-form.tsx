@@ -167,6 +167,10 @@ export function SettingForm({
             }
           />
           <SuccessLine message={status && !status.isError ? status.message : null} />
+          {/* Sent is not done (issue 12): on its own line under the spec's words, until the device answers. */}
+          {send.isSuccess && (!command.data || command.data.state === 'sent') ? (
+            <Text size="sm">{SETTING_MESSAGES.settingAwaitingDevice}</Text>
+          ) : null}
           <Button
             type="submit"
             loading={send.isPending}
