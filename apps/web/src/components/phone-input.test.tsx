@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -163,6 +163,16 @@ describe('PhoneInput', () => {
       await user.click(input);
       await user.tripleClick(input);
       await user.keyboard(filled);
+      expect(submitted()).toBe('+79161234567');
+    },
+  );
+
+  it.each(['89161234567', '79161234567', '+79161234567'])(
+    'the browser’s autofill of %s (the value set at once) gives the whole number',
+    (filled) => {
+      const { input } = setup('+7');
+      fireEvent.change(input, { target: { value: filled } });
+      expect(input).toHaveValue('+7 (916) 123-45-67');
       expect(submitted()).toBe('+79161234567');
     },
   );

@@ -112,4 +112,17 @@ describe('editPhone', () => {
     expect(editPhone('', 'abc').value).toBe('');
     expect(editPhone('+7 (916) 123-45-6', '+7 (916) 123-45-6abc7').value).toBe('+79161234567');
   });
+
+  it.each(['89161234567', '79161234567', '+79161234567', '8 916 123-45-67'])(
+    'an autofill of %s over +7 or over another number is that number (no digit taken for the old text)',
+    (filled) => {
+      expect(editPhone('+7', filled).value).toBe('+79161234567');
+      expect(editPhone('+7 (900) 111-22-37', filled).value).toBe('+79161234567');
+    },
+  );
+
+  it('a digit typed over the whole field starts the number again', () => {
+    expect(editPhone('+7 (916) 123-45-67', '5').value).toBe('+75');
+    expect(editPhone('+7 (916) 123-45-67', '7').value).toBe('+77');
+  });
 });

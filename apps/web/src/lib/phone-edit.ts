@@ -32,12 +32,15 @@ export function editPhone(shown: string, raw: string): PhoneEdit {
   let end = 0;
   while (start < length && shown[start] === raw[start]) start++;
   while (end < length - start && shown.at(-1 - end) === raw.at(-1 - end)) end++;
-  const inserted = raw.slice(start, raw.length - end);
-  const typed = digitsOf(inserted);
   if (!digitsOf(raw) && !raw.includes('+')) return { value: '', caretDigits: 0 };
+  // The field's start replaced (an autofill of `89161234567` over `+7`, a digit typed over everything): the
+  // new text is all there is, whatever it happens to share with the end of the old one.
+  const replaced = !start && end < shown.length && raw.length > end;
+  const inserted = replaced ? raw : raw.slice(start, raw.length - end);
+  const typed = digitsOf(inserted);
   // Only the number's digits count, those after the prefix: a change inside `+7` touches none of them.
   const prefix = firstCaretPosition(shown);
-  const whole = typed.length >= NATIONAL_LENGTH;
+  const whole = replaced || typed.length >= NATIONAL_LENGTH;
   const national = whole ? '' : digitsOf(shown.slice(prefix));
   const from = Math.max(start, prefix);
   let at = whole ? 0 : digitsOf(shown.slice(prefix, from)).length;
