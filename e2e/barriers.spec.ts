@@ -157,11 +157,7 @@ test('manages extra phones on his barrier and sees their device status', async (
   await expect(page.getByText('Администратор: Ольга Владелец')).toBeVisible();
   const primary = page.getByTestId('phone-card').filter({ hasText: shownPhone(resident.phone) });
   await expect(primary.getByTestId('phone-status')).toHaveText('Активен', { timeout: 20_000 });
-  await expect(
-    page.getByText(
-      'Нет дополнительных номеров',
-    ),
-  ).toBeVisible();
+  await expect(page.getByText('Нет дополнительных номеров')).toBeVisible();
   await checkScreen(page, 'mybarrier');
 
   // A permanent phone: the save button stays disabled until the form is valid.

@@ -27,16 +27,11 @@ let context: BrowserContext;
 let page: Page;
 let api: APIRequestContext;
 
-/** A paste as the browser delivers it: a `paste` event carrying the text (the field decides what to do). */
+/** A paste as a person does it: the text on the clipboard, then Ctrl+V into the field. */
 async function paste(input: Locator, text: string) {
   await input.focus();
-  await input.evaluate((element, pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    element.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, text);
+  await input.evaluate((_element, pasted) => navigator.clipboard.writeText(pasted), text);
+  await input.press('Control+V');
 }
 
 async function saveScreen(name: string) {
@@ -57,7 +52,10 @@ test.beforeAll(async ({ browser, playwright }) => {
     is_public: true,
   });
   barrierId = barrier.id;
-  context = await browser.newContext(PHONE_CONTEXT);
+  context = await browser.newContext({
+    ...PHONE_CONTEXT,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   watchForCspViolations(context);
   page = await context.newPage();
 });
