@@ -76,7 +76,7 @@ test('a resident changes his phone in four steps, then deletes his account', asy
   const newPhone = uniquePhone();
   await page.getByLabel('Новый номер телефона').fill('79');
   await page.getByLabel('Новый номер телефона').blur();
-  await expect(page.getByText('Введите корректный номер телефона: +7 и 10 цифр.')).toBeVisible();
+  await expect(page.getByText('Введите корректный номер телефона в формате +7XXXXXXXXXX.')).toBeVisible();
   await checkScreen(page, 'change-phone-3');
   await page.getByLabel('Новый номер телефона').fill(newPhone.slice(1));
   before = smsCount(newPhone);

@@ -33,7 +33,7 @@ test('changes his phone, then his password, and logs in with the new ones', asyn
   const newPhoneInput = page.getByLabel('Новый номер телефона');
   await newPhoneInput.fill('123');
   await newPhoneInput.blur();
-  await expect(page.getByText('Введите корректный номер телефона: +7 и 10 цифр.')).toBeVisible();
+  await expect(page.getByText('Введите корректный номер телефона в формате +7XXXXXXXXXX.')).toBeVisible();
   await checkAdminScreen(page, testInfo, 'change-phone-new');
   const newPhone = `+7917${runDigits(testInfo, 7)}`;
   await newPhoneInput.fill(newPhone);

@@ -25,7 +25,14 @@ test('the scanner reports English words and lets the allowed ones and Russian pa
   ).toEqual([]);
   expect(latinWords('Gate opened')).toEqual(['Gate', 'opened']);
   expect(latinWords('Исправление: 2 СМС (сначала удаления).')).toEqual([]);
-  expect(latinWords('Введите корректный номер телефона: +7 и 10 цифр.')).toEqual([]);
+  // The spec's phone mask in its two messages (issue 41 item 1), and only the whole mask.
+  expect(latinWords('Введите корректный номер телефона в формате +7XXXXXXXXXX.')).toEqual([]);
+  expect(latinWords('Номер телефона должен быть в формате +7XXXXXXXXXX.')).toEqual([]);
+  expect(latinWords('+7XXXXXXXXX и XXXXXXXXXX и +7XXXXXXXXXXX')).toEqual([
+    '7XXXXXXXXX',
+    'XXXXXXXXXX',
+    '7XXXXXXXXXXX',
+  ]);
   // A setting's values are Russian choices (issue 32 item 5): the device's ON/OFF only under «Текст СМС».
   expect(latinWords('ON — открытие, OFF — закрытие')).toEqual(['ON', 'OFF']);
   // No command syntax outside a labelled device text (issue 32 item 5): placeholders and templates are Latin.

@@ -63,25 +63,27 @@ test('settings: the preview is the SMS the device receives, and the device confi
   const preview = page.getByTestId('command-preview');
   // No placeholder of the command on the screen (issue 32 item 5): a Russian line until the field is filled.
   await expect(page.getByTestId('command-preview-pending')).toHaveText(
-    'Текст СМС появится, когда будут заполнены все поля.',
+    'Команда: появится, когда будут заполнены все поля.',
   );
   await expect(preview).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Секунды' }).fill('50');
   // Normalised as the device sheet writes it: three digits.
   await expect(preview).toHaveText('****GOT050#');
+  // Under the spec's label 'Команда:' (issue 41 item 1).
+  await expect(page.locator('[data-device-text]', { has: preview })).toHaveText('Команда: ****GOT050#');
   await checkScreen(page, 'ux-settings-preview');
   const previewText = (await preview.textContent()) ?? '';
   const before = readSms().filter((sms) => sms.to === devicePhone).length;
 
   await page.getByRole('button', { name: 'Отправить' }).click();
-  // Queued is not success: it says so until the device answers.
-  await expect(
-    page.getByText('Настройка «Время открытия»: отправлено, ждём ответа устройства.'),
-  ).toBeVisible();
+  // The spec's words (issue 41 item 1), and on their own line: queued is not done until the device answers.
+  await expect(page.getByText('Настройка «Время открытия» успешно отправлена.')).toBeVisible();
+  // (The wait for the device's answer may be over before it is read here: the simulated unit answers in 0.2 s.)
   await expect(page.getByText('Настройка «Время открытия»: подтверждено устройством.')).toBeVisible({
     timeout: 20_000,
   });
-  await expect(page.getByText(/успешно/)).toHaveCount(0);
+  // The device's answer replaces the wait.
+  await expect(page.getByText(/Ждём ответа устройства/)).toHaveCount(0);
   const received = readSms()
     .filter((sms) => sms.to === devicePhone)
     .slice(before)

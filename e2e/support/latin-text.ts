@@ -19,7 +19,10 @@ export const ALLOWED_LATIN: readonly { pattern: RegExp; why: string }[] = [
     pattern: word('Telemetrica|Badodo G200|ELDES ESIM\\d{3}|TELL Gate Control|#TEL'),
     why: 'device model names (Telemetrica, Badodo G200, ELDES ESIM120, TELL Gate Control, hash-style #TEL)',
   },
-  // Not SMS: every Russian text spells it СМС (issue 32 item 5). Not '+7XXXXXXXXXX': a form says «+7 и 10 цифр».
+  // The spec's phone mask, word for word in its two messages (issue 41 item 1): 'Номер телефона должен быть в
+  // формате +7XXXXXXXXXX.' and 'Введите корректный номер телефона в формате +7XXXXXXXXXX.'. Only the whole mask.
+  { pattern: word('\\+7X{10}'), why: "the spec's phone mask +7XXXXXXXXXX in its format messages" },
+  // Not SMS: every Russian text spells it СМС (issue 32 item 5).
   // File formats as spreadsheet programs and every Russian office menu name them ('Скачать CSV', 'Скачать Excel').
   { pattern: word('CSV|Excel|JSON'), why: 'file formats of an export and of «Мои данные»' },
   // Not ON/OFF (a setting's values are Russian choices) nor placeholders ('{slot}') nor any other command
@@ -71,7 +74,8 @@ export function findLatinTexts(texts: readonly ScreenText[]): LatinText[] {
  *
  * Not read: what a person types into an editable field (his data; the journeys type Russian names and
  * addresses anyway), and text marked translate="no" in two places only: inside a labelled device text
- * (`data-device-text`, whose text starts with «Текст СМС», «Ответ устройства» or «Номер сообщения в шлюзе»:
+ * (`data-device-text`, whose text starts with «Текст СМС», «Команда:» (the settings preview, as spec.md names
+ * it), «Ответ устройства» or «Номер сообщения в шлюзе»:
  * an SMS command as the device receives it, a reply as the device sent it, the form of either, the gateway's
  * id of a message), and inside `data-verbatim` (a person's own data shown as it is: a file's name, a link).
  * translate="no" anywhere else is read like any text, so command syntax shown bare fails the walk.
@@ -81,7 +85,7 @@ export function findLatinTexts(texts: readonly ScreenText[]): LatinText[] {
  */
 export function collectScreenTexts(): { where: string; text: string }[] {
   const texts: { where: string; text: string }[] = [{ where: 'document title', text: document.title }];
-  const deviceTextLabels = ['Текст СМС:', 'Ответ устройства', 'Номер сообщения в шлюзе:'];
+  const deviceTextLabels = ['Текст СМС:', 'Команда:', 'Ответ устройства', 'Номер сообщения в шлюзе:'];
   const excluded = (element: Element) => {
     if (element.closest('script, style, noscript') !== null) return true;
     const untranslated = element.closest('[translate="no"]');

@@ -137,7 +137,7 @@ describe('error codes and their Russian texts', () => {
     // A schema's own message still wins.
     const own = addPhoneBodySchema.safeParse({ phone: 'x', name: 'Гость', type: 'permanent' });
     expect(own.error?.issues.map((issue) => fieldMessageText(issue.message))).toContain(
-      'Номер телефона должен быть в формате +7 и 10 цифр.',
+      'Номер телефона должен быть в формате +7XXXXXXXXXX.',
     );
   });
 });

@@ -142,6 +142,17 @@ describe('«Мои данные»', () => {
     for (const foreign of [neighbour.phone, neighbourGuest, 'Сосед Чужой']) {
       expect(response.body).not.toContain(foreign);
     }
+    // Issue 41: codes in Russian words, times local and readable, not `user`, `primary` and ISO.
+    const value = (section: string, field: string) =>
+      rows.filter((row) => row[0] === section && row[2] === field).map((row) => row[3]);
+    expect(value('Профиль', 'Роль')).toEqual(['Пользователь']);
+    expect(value('Номера', 'Тип')).toContain('Основной');
+    const codes = new Set(['user', 'admin', 'primary', 'permanent', 'schedule', 'ok', 'pending', 'accepted']);
+    expect(rows.slice(1).filter((row) => codes.has(row[3] ?? ''))).toEqual([]);
+    const times = rows.filter((row) => ['Создано', 'Сформирован', 'Принято'].includes(row[2] ?? ''));
+    expect(times.length).toBeGreaterThan(2);
+    for (const row of times) expect(row[3]).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(response.body).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
   });
 
   it('a user with nothing yet gets a file with his profile and empty parts', async () => {

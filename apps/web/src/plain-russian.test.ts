@@ -116,6 +116,9 @@ describe('plain Russian', () => {
     expect(latinProblems('Исправление: 1 SMS')).not.toEqual([]);
     expect(latinProblems('Настройка "время"')).not.toEqual([]);
     expect(latinProblems('0007XXXXXXXXXX')).not.toEqual([]);
+    // The spec's own mask passes (issue 41 item 1), only whole.
+    expect(latinProblems('Номер телефона должен быть в формате +7XXXXXXXXXX.')).toEqual([]);
+    expect(latinProblems('в формате +7XXXXXXXXX')).not.toEqual([]);
     expect(latinProblems("Настройка 'время'")).not.toEqual([]);
     expect(latinProblems('Модель RTU5025, 200 номеров, 1 СМС, «Скачать Excel»')).toEqual([]);
   });

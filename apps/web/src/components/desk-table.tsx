@@ -1,5 +1,6 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TextLines } from './text-lines';
 
 /**
  * A desk's table (the administrator's lists from 1024 px, components/layout/desk.ts): a caption that names it
@@ -43,7 +44,9 @@ export function DeskTable({
           {isEmpty ? (
             <Table.Tr>
               <Table.Td colSpan={100}>
-                <Text c="gray.7">{empty}</Text>
+                <Text c="gray.7">
+                  <TextLines text={empty} />
+                </Text>
               </Table.Td>
             </Table.Tr>
           ) : (

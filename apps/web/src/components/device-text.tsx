@@ -26,12 +26,15 @@ export function DeviceText({
   side: DeviceTextSide;
   children: string;
   testId?: string;
-  /** A longer label that starts with the side's own («Ответ устройства по руководству»). */
+  /**
+   * A longer label that starts with the side's own («Ответ устройства по руководству»), or the settings
+   * preview's 'Команда:' (spec.md's word for it; the Latin-text walks know it as a device text's label too).
+   */
   label?: string;
 }) {
   return (
     <Text span size="sm" data-device-text={side}>
-      {label}:{' '}
+      {label.endsWith(':') ? label : `${label}:`}{' '}
       <Code translate="no" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
         <UserText verbatim>{children}</UserText>
       </Code>

@@ -7,8 +7,11 @@
 export const AUTH_VALIDATION = {
   code: 'Код должен содержать 6 цифр.',
   adminPasswordEmpty: 'Пароль не должен быть пустым.',
-  /** Not in spec.md (its login field just does nothing): issue 12 item 11. */
-  phoneIncomplete: 'Введите номер полностью: +7 и 10 цифр',
+  /**
+   * Not in spec.md for this field (its login field just does nothing): issue 12 item 11. Issue 41 item 1: the
+   * spec's own format message (the field's placeholder shows an example).
+   */
+  phoneIncomplete: 'Номер телефона должен быть в формате +7XXXXXXXXXX.',
 } as const;
 
 /** Error and success texts (spec.md section 8). */

@@ -27,10 +27,13 @@ export const BARRIER_VALIDATION = {
 
 /** Error and success texts (spec.md section 8). */
 export const BARRIER_MESSAGES = {
-  /** Issue 32 item 5: an empty list says what to do next. */
-  emptyAdminBarriers: 'Шлагбаумов пока нет. Добавьте первый кнопкой «Создать шлагбаум».',
+  /**
+   * The spec's 'Нет данных' and 'Нет результатов' (issue 41 item 1), then what to do next on its own line
+   * (issue 32 item 5).
+   */
+  emptyAdminBarriers: 'Нет данных\nШлагбаумов пока нет. Добавьте первый кнопкой «Создать шлагбаум».',
   emptySearch:
-    'По этому адресу шлагбаумов не нашлось. Проверьте адрес или попросите администратора шлагбаума пригласить вас по номеру телефона.',
+    'Нет результатов\nПо этому адресу шлагбаумов не нашлось. Проверьте адрес или попросите администратора шлагбаума пригласить вас по номеру телефона.',
   /** Issue 41 major 5: «Мои шлагбаумы» of a new resident, nothing typed: what to do next. */
   noBarriersYet: 'У вас пока нет шлагбаумов.',
   firstSteps:

@@ -56,9 +56,9 @@ export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
 };
 
 export const DEVICE_LOG_TEXTS = {
-  /** Issue 32 item 5: an empty list says what to do next. */
+  /** 'Нет данных' as every empty list of spec.md (issue 41 item 1), then what to do next (issue 32 item 5). */
   empty:
-    'Сообщений нет. Они появятся, когда сервер отправит устройству команду; с фильтром выберите «Все сообщения».',
+    'Нет данных\nСообщений нет. Они появятся, когда сервер отправит устройству команду; с фильтром выберите «Все сообщения».',
   title: 'Журнал устройства',
   allOutcomes: 'Все сообщения',
   outcomeFilter: 'Результат',

@@ -49,8 +49,8 @@ export const ACTION_REASON_LABELS: Readonly<Record<string, string>> = {
 
 /** Error and success texts (spec.md section 8). */
 export const HISTORY_MESSAGES = {
-  /** Issue 32 item 5: an empty list says what to do next. */
-  empty: 'Изменений не найдено. Выберите другой период или другой тип действия.',
+  /** The spec's 'Нет данных' (issue 41 item 1), then what to do next on its own line (issue 32 item 5). */
+  empty: 'Нет данных\nИзменений не найдено. Выберите другой период или другой тип действия.',
   historyLoadFailed: 'Ошибка при загрузке истории.',
   historyNetwork: 'Ошибка сети.',
   historyDetailFailed: 'Не удалось загрузить детали действия.',

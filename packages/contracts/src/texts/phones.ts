@@ -41,7 +41,8 @@ export const WEEKDAY_LABELS: Readonly<Record<Weekday, string>> = {
 /** Validation messages (spec.md section 5). */
 export const PHONE_VALIDATION = {
   phoneNameAndNumberRequired: 'Введите имя и номер телефона.',
-  phoneFormat: 'Номер телефона должен быть в формате +7 и 10 цифр.',
+  // The spec's words (issue 41 item 1); the field's placeholder shows an example.
+  phoneFormat: 'Номер телефона должен быть в формате +7XXXXXXXXXX.',
   temporaryRequired: 'Укажите время начала и конца.',
   temporaryOrder: 'Время начала должно быть раньше времени конца.',
   scheduleInvalid: 'Есть интервалы в расписании с некорректным временем.',
@@ -52,8 +53,8 @@ export const PHONE_VALIDATION = {
 export const PHONE_MESSAGES = {
   phoneDeleteFailed: 'Ошибка удаления номера',
   phoneSaveFailed: 'Ошибка при сохранении номера.',
-  emptyPhones: 'Номеров нет. Добавьте номер кнопкой «Добавить номер».',
-  /** Issue 32 item 5: an empty list says what to do next. */
+  /** The spec's words (issue 41 item 1), then what to do next on its own line (issue 32 item 5). */
+  emptyPhones: 'Нет номеров\nДобавьте номер кнопкой «Добавить номер».',
   emptyExtraPhones:
-    'Дополнительных номеров нет. Номер родственника или гостя добавьте кнопкой «Добавить номер».',
+    'Нет дополнительных номеров\nНомер родственника или гостя добавьте кнопкой «Добавить номер».',
 } as const;

@@ -16,7 +16,8 @@ export const PHONE_PRIVACY_LABELS: Readonly<Record<string, string>> = {
 
 /** Validation messages (spec.md section 5). */
 export const PROFILE_VALIDATION = {
-  newPhone: 'Введите корректный номер телефона: +7 и 10 цифр.',
+  // The spec's words (issue 41 item 1); the field's placeholder shows an example.
+  newPhone: 'Введите корректный номер телефона в формате +7XXXXXXXXXX.',
 } as const;
 
 /** Error and success texts (spec.md section 8). */

@@ -14,12 +14,18 @@ export const SETTING_FAILURE_LABELS: Readonly<Record<string, string>> = {
 /** Error and success texts (spec.md section 8). */
 export const SETTING_MESSAGES = {
   settingsLoadFailed: 'Ошибка при загрузке настроек',
+  /** The preview's label, as spec.md names it (issue 41 item 1): the SMS the device will get follows it. */
+  commandLabel: 'Команда:',
   // Issue 32 item 5: no placeholder of a command on the screen; the SMS text shows once the fields are filled.
-  smsTextPending: 'Текст СМС появится, когда будут заполнены все поля.',
+  commandPending: 'появится, когда будут заполнены все поля.',
+  /** The settings list searched for a name it does not hold: the spec's words, then what to do. */
+  nothingFound: 'Нет результатов\nПроверьте название настройки.',
   settingSendFailed: 'Ошибка при отправке настройки.',
   settingSendNetwork: 'Ошибка сети при отправке настройки.',
-  // issue 12: sending only queues the SMS; success is the device's answer, shown when it comes.
-  settingSent: (setting: string) => `Настройка «${setting}»: отправлено, ждём ответа устройства.`,
+  // The spec's words (issue 41 item 1; its straight quotes as «» of every Russian text), and on their own line
+  // what issue 12 asks: sending only queues the SMS; the device's answer is shown when it comes.
+  settingSent: (setting: string) => `Настройка «${setting}» успешно отправлена.`,
+  settingAwaitingDevice: 'Ждём ответа устройства: настройка ещё не подтверждена.',
   settingConfirmed: (setting: string) => `Настройка «${setting}»: подтверждено устройством.`,
   settingFailed: (setting: string, reason: string) => `Настройка «${setting}» не выполнена: ${reason}.`,
 } as const;

@@ -17,7 +17,8 @@ export const USER_MESSAGES = {
   unblockFailed: 'Ошибка разблокировки',
   inviteFailed: 'Ошибка отправки заявки',
   inviteSent: 'Заявка отправлена успешно',
-  emptyUsers: 'Пользователей не найдено. Измените поиск или пригласите жителя по номеру телефона.',
+  /** The spec's words (issue 41 item 1), then what to do next on its own line (issue 32 item 5). */
+  emptyUsers: 'Нет пользователей\nИзмените поиск или пригласите жителя по номеру телефона.',
   /** «Заблокированные» (issue 41 major 3). */
   blockedTitle: 'Заблокированные',
   blockedHint:

@@ -60,7 +60,8 @@ export const COMMON_FIELD_RULES: readonly FieldRule[] = [
   ),
   // Common inputs.
   exact('Code must be 6 digits.', 'Код должен содержать 6 цифр.'),
-  exact('Phone must be in the format +7XXXXXXXXXX.', 'Номер телефона должен быть в формате +7 и 10 цифр.'),
+  // The spec's words (issue 41 item 1); joined with other field messages, so on one line.
+  exact('Phone must be in the format +7XXXXXXXXXX.', 'Номер телефона должен быть в формате +7XXXXXXXXXX.'),
   exact('Must be a positive number.', 'Должно быть положительное число.'),
   exact('Must be a whole number.', 'Должно быть целое число.'),
   exact('Must be a number.', 'Должно быть число.'),

@@ -68,9 +68,11 @@ describe('/admin-barriers', () => {
     signIn();
     mockApi({ 'GET /api/admin/barriers/my/': page('barriers', []) });
     const { user } = renderRoute(<AdminBarriersRoute />, { path: '/admin-barriers' });
+    // The spec's words first, on a line of their own; what to do next after them (issue 41 item 1).
     expect(
-      await screen.findByText('Шлагбаумов пока нет. Добавьте первый кнопкой «Создать шлагбаум».'),
-    ).toBeInTheDocument();
+      (await screen.findByText('Шлагбаумов пока нет. Добавьте первый кнопкой «Создать шлагбаум».'))
+        .previousElementSibling,
+    ).toHaveTextContent(/^Нет данных$/);
     await user.click(screen.getByRole('button', { name: 'Создать шлагбаум' }));
     expect(await screen.findByText('Screen: /create-barrier')).toBeInTheDocument();
   });

@@ -14,6 +14,7 @@ import { useIsDesk } from '../../../components/layout/desk';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { type AddressOrdering, SortButton } from '../../../components/sort-button';
+import { TextLines } from '../../../components/text-lines';
 import { UserText } from '../../../components/user-text';
 import {
   ADMIN_BARRIER_PAGE_SIZE,
@@ -99,7 +100,9 @@ export function AdminBarriersRoute() {
         />
       ) : null}
       {barriers.data && !isDesk && barriers.data.barriers.length === 0 ? (
-        <Text c="gray.7">{BARRIER_MESSAGES.emptyAdminBarriers}</Text>
+        <Text c="gray.7">
+          <TextLines text={BARRIER_MESSAGES.emptyAdminBarriers} />
+        </Text>
       ) : null}
       {barriers.data && !isDesk ? (
         <Stack

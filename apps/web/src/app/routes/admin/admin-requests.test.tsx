@@ -79,11 +79,14 @@ describe('/admin-requests', () => {
       'PATCH /api/admin/access_requests/3/': accessRequest(3, 'cancelled'),
     });
     const { user } = renderRoute(<AdminRequestsRoute />, { path: '/admin-requests' });
+    // The spec's words first, on a line of their own; what to do next after them (issue 41 item 1).
     expect(
-      await screen.findByText(
-        'Входящих заявок нет. Здесь появятся приглашения и заявки, на которые нужно ответить.',
-      ),
-    ).toBeInTheDocument();
+      (
+        await screen.findByText(
+          'Входящих заявок нет. Здесь появятся приглашения и заявки, на которые нужно ответить.',
+        )
+      ).previousElementSibling,
+    ).toHaveTextContent(/^Нет данных$/);
     await user.click(screen.getByRole('tab', { name: 'Исходящие' }));
     await user.click(await screen.findByRole('button', { name: 'Отменить' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Да, отменить' }));

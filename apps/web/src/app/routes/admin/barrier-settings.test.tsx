@@ -38,7 +38,7 @@ describe('/barrier-settings', () => {
     await user.click(await screen.findByRole('option', { name: 'Запрос диапазона ячеек' }));
     // No placeholder of the command on the screen: a Russian line until every field is filled (issue 32 item 5).
     expect(screen.getByTestId('command-preview-pending')).toHaveTextContent(
-      'Текст СМС появится, когда будут заполнены все поля.',
+      'Команда: появится, когда будут заполнены все поля.',
     );
     expect(screen.queryByTestId('command-preview')).not.toBeInTheDocument();
     const from = screen.getByRole('textbox', { name: 'Первая ячейка' });
@@ -49,14 +49,15 @@ describe('/barrier-settings', () => {
     expect(screen.getByTestId('command-preview')).toHaveTextContent(/^\*\*\*\*AL001#010#$/);
     // The SMS text only under its label.
     expect(screen.getByTestId('command-preview').closest('[data-device-text]')).toHaveTextContent(
-      /^Текст СМС: \*\*\*\*AL001#010#$/,
+      /^Команда: \*\*\*\*AL001#010#$/,
     );
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
-    // Queued is not success: the line says so until the device answers.
+    // The spec's words (issue 41 item 1), and on their own line: queued is not done until the device answers.
     expect(
-      await screen.findByText('Настройка «Запрос диапазона ячеек»: отправлено, ждём ответа устройства.'),
+      await screen.findByText('Настройка «Запрос диапазона ячеек» успешно отправлена.'),
     ).toBeInTheDocument();
-    expect(screen.queryByText(/успешно/)).not.toBeInTheDocument();
+    expect(screen.getByText('Ждём ответа устройства: настройка ещё не подтверждена.')).toBeInTheDocument();
+    expect(screen.queryByText(/подтверждено устройством/)).not.toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/barriers/5/settings/')[0]?.body).toEqual({
       setting: 'query_range',
       params: { from: '001', to: '010' },
@@ -222,9 +223,7 @@ describe('/barrier-settings: forms no source shows for the model (issue 30)', ()
     expect(server.callsTo('POST /api/admin/barriers/5/settings/')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Отправить' }));
     await user.click(await screen.findByRole('button', { name: 'Да, оставить открытым' }));
-    expect(
-      await screen.findByText('Настройка «Время открытия»: отправлено, ждём ответа устройства.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Настройка «Время открытия» успешно отправлена.')).toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/barriers/5/settings/').map((call) => call.body)).toEqual([
       { setting: 'relay_time', params: { seconds: '999' } },
     ]);

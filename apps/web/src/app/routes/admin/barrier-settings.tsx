@@ -9,6 +9,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { isForbidden, NoAccess } from '../../../components/no-access';
 import { QueryStatus } from '../../../components/query-status';
+import { TextLines } from '../../../components/text-lines';
 import { UserText } from '../../../components/user-text';
 import {
   adminBarrierQueryKey,
@@ -87,7 +88,7 @@ export function BarrierSettingsRoute() {
               value={selected}
               onChange={setSelected}
               searchable
-              nothingFoundMessage="Такой настройки нет: проверьте название."
+              nothingFoundMessage={<TextLines text={SETTING_MESSAGES.nothingFound} />}
             />
           ) : null}
           {barrierId !== null && model && selected && current ? (

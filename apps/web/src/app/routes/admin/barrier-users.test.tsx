@@ -28,11 +28,7 @@ describe('/barrier-users', () => {
     expect(screen.getByText('Заблокирован')).toBeInTheDocument();
     expect(server.callsTo('GET /api/admin/barriers/5/users/')[0]?.query.get('page_size')).toBe('10');
     await user.type(screen.getByLabelText('Поиск по имени или телефону'), 'нет');
-    expect(
-      await screen.findByText(
-        'Пользователей не найдено. Измените поиск или пригласите жителя по номеру телефона.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Нет пользователей')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Поиск по имени или телефону'));
     await user.click((await screen.findAllByRole('button', { name: 'Открыть профиль' }))[0] as HTMLElement);
     expect(await screen.findByText('Screen: /user-profile')).toBeInTheDocument();
@@ -54,11 +50,7 @@ describe('/barrier-users', () => {
       'GET /api/admin/barriers/5/users/': page('users', []),
     });
     await user.click(await screen.findByRole('button', { name: 'Да, удалить' }));
-    expect(
-      await screen.findByText(
-        'Пользователей не найдено. Измените поиск или пригласите жителя по номеру телефона.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Нет пользователей')).toBeInTheDocument();
     expect(server.callsTo('DELETE /api/admin/barriers/5/users/21/')).toHaveLength(2);
   });
 

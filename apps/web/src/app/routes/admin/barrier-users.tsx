@@ -13,6 +13,7 @@ import { MissingBarrier } from '../../../components/missing-barrier';
 import { isForbidden, NoAccess } from '../../../components/no-access';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { TextLines } from '../../../components/text-lines';
 import { UserText } from '../../../components/user-text';
 import {
   accessRequestsKey,
@@ -122,7 +123,9 @@ export function BarrierUsersRoute() {
             />
           ) : null}
           {users.data && !isDesk && users.data.users.length === 0 ? (
-            <Text c="gray.7">{USER_MESSAGES.emptyUsers}</Text>
+            <Text c="gray.7">
+              <TextLines text={USER_MESSAGES.emptyUsers} />
+            </Text>
           ) : null}
           {isDesk ? null : (
             <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -1,6 +1,7 @@
 import { DEVICE_MODELS, getSheet } from '@propusk/devices/models';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEVICE_MODEL } from '../../../features/admin-barriers/device-models';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { CreateBarrierRoute } from './create-barrier';
@@ -10,6 +11,7 @@ async function fillValidForm(user: ReturnType<typeof renderRoute>['user']) {
   await user.click(screen.getByRole('button', { name: 'Вставить пример адреса' }));
   await user.type(screen.getByLabelText(/Телефон устройства/), '9005550001');
   await user.type(screen.getByLabelText(/Пароль устройства/), '1234');
+  await user.clear(screen.getByLabelText(/Максимум номеров/));
   await user.type(screen.getByLabelText(/Максимум номеров/), '100');
 }
 
@@ -25,7 +27,8 @@ describe('/create-barrier', () => {
     expect(await screen.findByText('Укажите корректный адрес.')).toBeInTheDocument();
     expect(screen.getByText('Неверный формат номера.')).toBeInTheDocument();
     expect(screen.getByText('Пароль должен состоять из 4 цифр.')).toBeInTheDocument();
-    expect(screen.getByText('Укажите число от 1 до 10000.')).toBeInTheDocument();
+    // The amount starts at what the default model holds (issue 41), so it is no error.
+    expect(screen.queryByText('Укажите число от 1 до 10000.')).not.toBeInTheDocument();
     expect(server.callsTo('POST /api/admin/barriers/')).toHaveLength(0);
   });
 
@@ -34,12 +37,17 @@ describe('/create-barrier', () => {
     mockApi({ 'GET /api/addresses/suggest/': { suggestions: [] } });
     const { user } = renderRoute(<CreateBarrierRoute />, { path: '/create-barrier' });
     await user.type(screen.getByRole('textbox', { name: /Адрес/ }), 'просто текст');
+    await user.clear(screen.getByLabelText(/Максимум номеров/));
     await user.type(screen.getByLabelText(/Максимум номеров/), '10001');
     await user.type(screen.getByLabelText(/Пароль устройства/), '12ab345');
     expect(screen.getByLabelText(/Пароль устройства/)).toHaveValue('1234');
     await user.click(screen.getByRole('button', { name: 'Создать' }));
     expect(await screen.findByText('Укажите корректный адрес.')).toBeInTheDocument();
-    expect(screen.getByText('Укажите число от 1 до 10000.')).toBeInTheDocument();
+    // The spec's words, then what this model holds on its own line: the same figure as the field's hint.
+    const spec = screen.getByText('Укажите число от 1 до 10000.');
+    const capacity = getSheet(DEFAULT_DEVICE_MODEL).capacity;
+    expect(spec.nextElementSibling).toHaveTextContent(`Эта модель хранит не больше ${capacity} номеров.`);
+    expect(screen.getByText(`От 1 до ${capacity}: столько номеров хранит эта модель`)).toBeInTheDocument();
     expect(screen.queryByText('Пароль должен состоять из 4 цифр.')).not.toBeInTheDocument();
   });
 
@@ -63,6 +71,7 @@ describe('/create-barrier', () => {
     expect(server.callsTo('GET /api/addresses/suggest/').at(-1)?.query.get('count')).toBe('10');
     await user.type(screen.getByLabelText(/Телефон устройства/), '9005550001');
     await user.type(screen.getByLabelText(/Пароль устройства/), '1234');
+    await user.clear(screen.getByLabelText(/Максимум номеров/));
     await user.type(screen.getByLabelText(/Максимум номеров/), '50');
     await user.click(screen.getByRole('button', { name: 'Создать' }));
     await screen.findByText('Шлагбаум успешно создан.');
@@ -135,7 +144,9 @@ describe('/create-barrier: the model list from @propusk/devices (issue 32, item 
     }
     await user.click(screen.getByRole('option', { name: /^Telemetrica/ }));
     expect(screen.getByText('У этой модели нет пароля')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Максимум номеров/)).toHaveAttribute('placeholder', 'от 1 до 4');
+    // The amount left at the default model's capacity follows the model chosen.
+    expect(screen.getByLabelText(/Максимум номеров/)).toHaveValue('4');
+    expect(screen.getByText('От 1 до 4: столько номеров хранит эта модель')).toBeInTheDocument();
   });
 });
 

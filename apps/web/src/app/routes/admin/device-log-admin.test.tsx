@@ -106,11 +106,14 @@ describe('/device-log-admin', () => {
       'GET /api/admin/barriers/5/device-log/': { ...page('messages', [], 0, 1, 20), unrecognised_count: 0 },
     });
     renderRoute(<DeviceLogAdminRoute />, { path: '/device-log-admin', state });
+    // The spec's words first, on a line of their own; what to do next after them (issue 41 item 1).
     expect(
-      await screen.findByText(
-        'Сообщений нет. Они появятся, когда сервер отправит устройству команду; с фильтром выберите «Все сообщения».',
-      ),
-    ).toBeInTheDocument();
+      (
+        await screen.findByText(
+          'Сообщений нет. Они появятся, когда сервер отправит устройству команду; с фильтром выберите «Все сообщения».',
+        )
+      ).previousElementSibling,
+    ).toHaveTextContent(/^Нет данных$/);
     server.on({ 'GET /api/admin/barriers/5/device-log/': [500, {}] });
     renderRoute(<DeviceLogAdminRoute />, { path: '/device-log-admin', state });
     expect(await screen.findByText('Не удалось загрузить журнал устройства.')).toBeInTheDocument();

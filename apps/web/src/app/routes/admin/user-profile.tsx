@@ -9,6 +9,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { isForbidden, NoAccess } from '../../../components/no-access';
 import { QueryStatus } from '../../../components/query-status';
+import { TextLines } from '../../../components/text-lines';
 import { UserText } from '../../../components/user-text';
 import { HistoryView } from '../../../features/actions/components/history-view';
 import { getUserPhones, userPhonesQueryKey } from '../../../features/admin-phones/api/admin-phones-api';
@@ -109,7 +110,9 @@ export function UserProfileRoute() {
             error={phones.error ? errorMessage(phones.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
           />
           {phones.data && phones.data.phones.length === 0 ? (
-            <Text c="gray.7">{PHONE_MESSAGES.emptyPhones}</Text>
+            <Text c="gray.7">
+              <TextLines text={PHONE_MESSAGES.emptyPhones} />
+            </Text>
           ) : null}
           {phones.data?.phones.map((phone) => (
             <PhoneCard

@@ -24,9 +24,9 @@ describe('/login', () => {
     await user.type(screen.getByLabelText(/Введите номер телефона/), '900123');
     await user.click(screen.getByRole('button', { name: 'Далее' }));
     expect(server.calls).toHaveLength(0);
-    expect(screen.getByText('Введите номер полностью: +7 и 10 цифр')).toBeInTheDocument();
+    expect(screen.getByText('Номер телефона должен быть в формате +7XXXXXXXXXX.')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Введите номер телефона/), '4567');
-    expect(screen.queryByText('Введите номер полностью: +7 и 10 цифр')).not.toBeInTheDocument();
+    expect(screen.queryByText('Номер телефона должен быть в формате +7XXXXXXXXXX.')).not.toBeInTheDocument();
   });
 
   it('requests a login code for a user and goes to /verifyuser with the phone and token', async () => {

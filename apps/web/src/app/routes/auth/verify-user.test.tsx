@@ -156,7 +156,7 @@ describe('/verifyuser', () => {
     await user.click(resend);
     expect(
       await screen.findByText(
-        'Номер телефона должен быть в формате +7 и 10 цифр. Выберите одно из допустимых значений.',
+        'Номер телефона должен быть в формате +7XXXXXXXXXX. Выберите одно из допустимых значений.',
       ),
     ).toBeInTheDocument();
     server.on({

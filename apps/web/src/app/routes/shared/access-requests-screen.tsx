@@ -16,6 +16,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import type { NavigationItem } from '../../../components/layout/bottom-navigation';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
+import { TextLines } from '../../../components/text-lines';
 import {
   ACCESS_REQUEST_PAGE_SIZE,
   type AccessRequest,
@@ -209,7 +210,11 @@ function AccessRequestList({
         isBusy={act.isPending}
         error={act.error ? errorMessage(act.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
       />
-      {list.data && requests.length === 0 ? <Text c="gray.7">{emptyText(scope, type)}</Text> : null}
+      {list.data && requests.length === 0 ? (
+        <Text c="gray.7">
+          <TextLines text={emptyText(scope, type)} />
+        </Text>
+      ) : null}
       {requests.map((request) => (
         <AccessRequestCard
           key={request.id}

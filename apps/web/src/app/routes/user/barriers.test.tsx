@@ -78,11 +78,14 @@ describe('/barriers', () => {
     expect(search?.query.get('page_size')).toBe('5');
 
     await user.type(screen.getByLabelText('Поиск по адресу'), 'ская');
+    // The spec's words first, on a line of their own; what to do next after them (issue 41 item 1).
     expect(
-      await screen.findByText(
-        'По этому адресу шлагбаумов не нашлось. Проверьте адрес или попросите администратора шлагбаума пригласить вас по номеру телефона.',
-      ),
-    ).toBeInTheDocument();
+      (
+        await screen.findByText(
+          'По этому адресу шлагбаумов не нашлось. Проверьте адрес или попросите администратора шлагбаума пригласить вас по номеру телефона.',
+        )
+      ).previousElementSibling,
+    ).toHaveTextContent(/^Нет результатов$/);
     expect(server.callsTo('GET /api/barriers/').at(-1)?.query.get('address')).toBe('Арбатская');
   });
 

@@ -21,6 +21,7 @@ import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { type AddressOrdering, SortButton } from '../../../components/sort-button';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { TextLines } from '../../../components/text-lines';
 import { UserText } from '../../../components/user-text';
 import {
   BARRIER_PAGE_SIZE,
@@ -200,7 +201,12 @@ function EmptyBarrierList({
   closed: boolean;
   onFind: () => void;
 }) {
-  if (typed) return <Text c="gray.7">{BARRIER_MESSAGES.emptySearch}</Text>;
+  if (typed)
+    return (
+      <Text c="gray.7">
+        <TextLines text={BARRIER_MESSAGES.emptySearch} />
+      </Text>
+    );
   if (scope === 'all') return <Text c="gray.7">{BARRIER_MESSAGES.noPublicBarriers}</Text>;
   return <FirstSteps onFind={onFind} closed={closed} />;
 }

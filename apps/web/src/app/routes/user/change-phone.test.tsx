@@ -44,12 +44,14 @@ describe('/change-phone', () => {
     await user.type(phoneInput, '900');
     expect(phoneInput).toHaveValue('+7 (900');
     await user.tab();
-    expect(screen.getByText('Введите корректный номер телефона: +7 и 10 цифр.')).toBeInTheDocument();
+    expect(screen.getByText('Введите корректный номер телефона в формате +7XXXXXXXXXX.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Отправить код' })).toBeDisabled();
     await user.clear(phoneInput);
     await user.type(phoneInput, '79005556677');
     expect(phoneInput).toHaveValue('+7 (900) 555-66-77');
-    expect(screen.queryByText('Введите корректный номер телефона: +7 и 10 цифр.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Введите корректный номер телефона в формате +7XXXXXXXXXX.'),
+    ).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Отправить код' }));
     expect(server.callsTo('POST /api/auth/codes/')[1]?.body).toEqual({
       phone: newPhone,

@@ -14,6 +14,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
+import { TextLines } from '../../../components/text-lines';
 import { displayText, UserText } from '../../../components/user-text';
 import {
   type BarrierSummary,
@@ -183,7 +184,13 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
           <Title order={2} size="h4">
             Основной номер
           </Title>
-          {primary ? <PhoneCard phone={primary} /> : <Text c="gray.7">{PHONE_MESSAGES.emptyPhones}</Text>}
+          {primary ? (
+            <PhoneCard phone={primary} />
+          ) : (
+            <Text c="gray.7">
+              <TextLines text={PHONE_MESSAGES.emptyPhones} />
+            </Text>
+          )}
 
           <Title order={2} size="h4">
             Дополнительные номера
@@ -202,7 +209,9 @@ function MyBarrier({ barrierId }: { barrierId: number }) {
             }
           />
           {phones.data && extras.length === 0 ? (
-            <Text c="gray.7">{PHONE_MESSAGES.emptyExtraPhones}</Text>
+            <Text c="gray.7">
+              <TextLines text={PHONE_MESSAGES.emptyExtraPhones} />
+            </Text>
           ) : null}
           {extras.map((phone) => (
             <PhoneCard

@@ -10,6 +10,7 @@ import { isForbidden, NoAccess } from '../../../components/no-access';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
+import { TextLines } from '../../../components/text-lines';
 import { displayText } from '../../../components/user-text';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { formatDateTime, fromDateTimeLocal } from '../../../lib/dates';
@@ -189,7 +190,9 @@ function HistoryCards({
         />
       ) : null}
       {list.data && !table && list.data.actions.length === 0 ? (
-        <Text c="gray.7">{HISTORY_MESSAGES.empty}</Text>
+        <Text c="gray.7">
+          <TextLines text={HISTORY_MESSAGES.empty} />
+        </Text>
       ) : null}
       {(table ? [] : (list.data?.actions ?? [])).map((action) => (
         <Card key={action.id} withBorder radius="md" p={0} data-testid="action-card">

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { TextLines } from '../../../components/text-lines';
 import { errorMessage } from '../../../lib/errors';
 import { isCompletePhone } from '../../../lib/phone';
 import { adminBarriersKey, createBarrier } from '../api/admin-barriers-api';
@@ -35,6 +36,8 @@ export type CreateBarrierErrors = Partial<
   Record<'address' | 'devicePhone' | 'devicePassword' | 'devicePhonesAmount', string>
 >;
 
+const capacityText = (capacity: number) => `Эта модель хранит не больше ${capacity} номеров.`;
+
 /** spec.md section 5 "Create barrier". */
 export function validateCreateBarrier(values: CreateBarrierValues): CreateBarrierErrors {
   const errors: CreateBarrierErrors = {};
@@ -45,9 +48,11 @@ export function validateCreateBarrier(values: CreateBarrierValues): CreateBarrie
     errors.devicePassword = BARRIER_VALIDATION.devicePasswordCreate;
   const amount = Number(values.devicePhonesAmount);
   const capacity = deviceCapacity(values.deviceModel);
+  // The spec's message for what is no number from 1 to 10000, then on its own line what this model holds
+  // (issue 41: the field said «от 1 до 999» and the error «от 1 до 10000»).
   if (!/^\d+$/.test(values.devicePhonesAmount) || amount < 1 || amount > 10000)
-    errors.devicePhonesAmount = BARRIER_VALIDATION.devicePhonesAmount;
-  else if (amount > capacity) errors.devicePhonesAmount = `Эта модель хранит не больше ${capacity} номеров.`;
+    errors.devicePhonesAmount = `${BARRIER_VALIDATION.devicePhonesAmount}\n${capacityText(capacity)}`;
+  else if (amount > capacity) errors.devicePhonesAmount = capacityText(capacity);
   return errors;
 }
 
@@ -69,7 +74,8 @@ const initialValues: CreateBarrierValues = {
   devicePhone: '+7',
   deviceModel: DEFAULT_DEVICE_MODEL,
   devicePassword: '',
-  devicePhonesAmount: '',
+  // What the default model holds: most barriers are set up with the unit's full capacity.
+  devicePhonesAmount: String(deviceCapacity(DEFAULT_DEVICE_MODEL)),
   additionalInfo: '',
   isPublic: true,
 };
@@ -121,7 +127,18 @@ export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
           data={DEVICE_MODEL_OPTIONS.map((option) => ({ ...option }))}
           description={findModelOption(values.deviceModel)?.unavailableReason ?? undefined}
           value={values.deviceModel}
-          onChange={(model) => set('deviceModel', model ?? DEFAULT_DEVICE_MODEL)}
+          onChange={(model) => {
+            const next = model ?? DEFAULT_DEVICE_MODEL;
+            // The amount left as the previous model's capacity follows the model; a typed one stays.
+            setValues((current) => ({
+              ...current,
+              deviceModel: next,
+              devicePhonesAmount:
+                current.devicePhonesAmount === String(deviceCapacity(current.deviceModel))
+                  ? String(deviceCapacity(next))
+                  : current.devicePhonesAmount,
+            }));
+          }}
           allowDeselect={false}
           required
         />
@@ -144,8 +161,8 @@ export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
           value={values.devicePhonesAmount}
           onChange={(event) => set('devicePhonesAmount', event.currentTarget.value.replace(/\D/g, ''))}
           inputMode="numeric"
-          placeholder={`от 1 до ${deviceCapacity(values.deviceModel)}`}
-          error={errors.devicePhonesAmount}
+          description={`От 1 до ${deviceCapacity(values.deviceModel)}: столько номеров хранит эта модель`}
+          error={errors.devicePhonesAmount ? <TextLines text={errors.devicePhonesAmount} /> : undefined}
           required
         />
         <Textarea

@@ -25,20 +25,27 @@ const PLACEHOLDER = /\{[a-z_]+\}/;
 /** How often a sent setting is asked about while the device has not answered (as the device check does). */
 const SENT_REFRESH_MS = 1000;
 
-/** What the screen says about a sent setting, from the server's answer. */
-function commandStatusLine(name: string, command: SettingCommand | undefined) {
-  if (!command || command.state === 'sent')
-    return { message: SETTING_MESSAGES.settingSent(name), isError: false };
-  if (command.state === 'confirmed')
-    return { message: SETTING_MESSAGES.settingConfirmed(name), isError: false };
-  const reason =
-    SETTING_FAILURE_LABELS[command.failure ?? 'no_reply'] ?? SETTING_FAILURE_LABELS.no_reply ?? '';
-  return { message: SETTING_MESSAGES.settingFailed(name, reason), isError: true };
+/**
+ * What the screen says about a sent setting, from the server's answer: the spec's 'Настройка «…» успешно
+ * отправлена.' once the server took it (kept, issue 41 item 1), and under it the device's side — still waited
+ * for (issue 12: sending only queues the SMS) or confirmed; a failure is an error instead.
+ */
+function commandStatusLines(name: string, command: SettingCommand | undefined) {
+  if (command?.state === 'failed') {
+    const reason =
+      SETTING_FAILURE_LABELS[command.failure ?? 'no_reply'] ?? SETTING_FAILURE_LABELS.no_reply ?? '';
+    return { sent: null, device: null, error: SETTING_MESSAGES.settingFailed(name, reason) };
+  }
+  const device =
+    command?.state === 'confirmed'
+      ? SETTING_MESSAGES.settingConfirmed(name)
+      : SETTING_MESSAGES.settingAwaitingDevice;
+  return { sent: SETTING_MESSAGES.settingSent(name), device, error: null };
 }
 
 /**
  * One setting: its name, description, a text input per parameter (a Russian choice where the device takes a
- * few fixed words, ON/OFF), the SMS text (labelled «Текст СМС», shown once every field is filled: no
+ * few fixed words, ON/OFF), the SMS text (labelled 'Команда:' as spec.md writes it, shown once every field is filled: no
  * placeholder reaches the screen) and 'Отправить'.
  * The preview is `previewSetting` of @propusk/devices, the code the server renders the SMS with, so it shows
  * the values as the device will get them (`30` → `030`) and the password masked as the device log shows it.
@@ -87,7 +94,7 @@ export function SettingForm({
         : SENT_REFRESH_MS,
   });
   const preview = previewSetting(model, settingId, values);
-  const status = send.isSuccess ? commandStatusLine(setting.name, command.data) : null;
+  const status = send.isSuccess ? commandStatusLines(setting.name, command.data) : null;
 
   const widening = wideningQuestion(settingId, values);
   function submit(event: FormEvent) {
@@ -139,14 +146,17 @@ export function SettingForm({
               />
             );
           })}
-          {/* The SMS as the device will read it, under its label; until every field is filled, a Russian line. */}
+          {/*
+            The SMS as the device will read it, under the spec's label 'Команда:'; until every field is filled, a
+            Russian line under the same label.
+          */}
           {PLACEHOLDER.test(preview.text) ? (
             <Text size="sm" data-testid="command-preview-pending">
-              {SETTING_MESSAGES.smsTextPending}
+              {SETTING_MESSAGES.commandLabel} {SETTING_MESSAGES.commandPending}
             </Text>
           ) : (
             <Text size="sm">
-              <DeviceText side="sms" testId="command-preview">
+              <DeviceText side="sms" testId="command-preview" label={SETTING_MESSAGES.commandLabel}>
                 {preview.text}
               </DeviceText>
             </Text>
@@ -158,12 +168,15 @@ export function SettingForm({
                     fallback: SETTING_MESSAGES.settingSendFailed,
                     network: SETTING_MESSAGES.settingSendNetwork,
                   })
-                : status?.isError
-                  ? status.message
-                  : null
+                : status?.error
             }
           />
-          <SuccessLine message={status && !status.isError ? status.message : null} />
+          <SuccessLine message={status?.sent} />
+          {status?.device ? (
+            <Text size="sm" role="status" data-testid="setting-device-answer">
+              {status.device}
+            </Text>
+          ) : null}
           <Button
             type="submit"
             loading={send.isPending}

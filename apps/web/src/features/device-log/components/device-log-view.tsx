@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { DeviceText } from '../../../components/device-text';
 import { Pager } from '../../../components/pager';
 import { QueryStatus } from '../../../components/query-status';
+import { TextLines } from '../../../components/text-lines';
 import { NetworkError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import {
@@ -83,7 +84,11 @@ export function DeviceLogView({ barrierId, table = false }: { barrierId: number;
       {log.data && table ? (
         <DeviceLogTable log={log.data} busy={log.isPlaceholderData} outcomeColors={OUTCOME_COLORS} />
       ) : null}
-      {log.data && !table && log.data.messages.length === 0 ? <Text c="gray.7">{TEXTS.empty}</Text> : null}
+      {log.data && !table && log.data.messages.length === 0 ? (
+        <Text c="gray.7">
+          <TextLines text={TEXTS.empty} />
+        </Text>
+      ) : null}
       {(table ? [] : (log.data?.messages ?? [])).map((message) => (
         <Card key={message.id} withBorder radius="md" p="sm" data-testid="device-message">
           <Stack gap={4}>

@@ -4,7 +4,10 @@ import { SuccessLine } from '../../../components/status-line';
 import { formatDateTime } from '../../../lib/dates';
 import { type CreatedGuestPass, guestPassLink } from '../api/guest-passes-api';
 
-/** A new pass's link, shown once (only its hash is kept): copy it or share it. */
+/**
+ * A new pass's link, shown once (only its hash is kept): copy it, or share it through the phone's share sheet
+ * where the browser has one (navigator.share: Android and iOS browsers; not every desktop one).
+ */
 export function GuestPassLinkCard({ pass, onDone }: { pass: CreatedGuestPass; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const link = guestPassLink(pass);
@@ -44,7 +47,14 @@ export function GuestPassLinkCard({ pass, onDone }: { pass: CreatedGuestPass; on
             <Button
               variant="light"
               onClick={() => {
-                void navigator.share({ title: 'Гостевой пропуск', url: link }).catch(() => {});
+                // The phone's own share sheet (issue 41: a messenger, СМС, mail); a cancelled share says nothing.
+                void navigator
+                  .share({
+                    title: 'Гостевой пропуск',
+                    text: `Гостевой пропуск к шлагбауму: ${formatDateTime(pass.start)} — ${formatDateTime(pass.end)}.`,
+                    url: link,
+                  })
+                  .catch(() => {});
               }}
             >
               Поделиться
