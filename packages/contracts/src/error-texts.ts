@@ -7,6 +7,7 @@
  */
 // Only the type: the catalogue imports the schema modules (and so zod), which the login screen must not load.
 import type { ErrorCode } from './error-codes.ts';
+import { ACCOUNT_ERROR_TEXTS } from './texts/errors/account.ts';
 import { AUTH_ERROR_TEXTS, AUTH_FIELD_RULES } from './texts/errors/auth.ts';
 import { BARRIER_ERROR_TEXTS, BARRIER_FIELD_RULES } from './texts/errors/barriers.ts';
 import { COMMON_ERROR_TEXTS, COMMON_FIELD_RULES } from './texts/errors/common.ts';
@@ -18,6 +19,7 @@ import { codeTextIn, type ErrorText, type FieldRule, fieldTextIn } from './texts
 export const ERROR_CODE_TEXTS: Readonly<Record<ErrorCode, ErrorText>> = {
   ...COMMON_ERROR_TEXTS,
   ...AUTH_ERROR_TEXTS,
+  ...ACCOUNT_ERROR_TEXTS,
   ...BARRIER_ERROR_TEXTS,
   ...PHONE_ERROR_TEXTS,
   ...DEVICE_ERROR_TEXTS,

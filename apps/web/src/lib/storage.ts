@@ -13,7 +13,8 @@ export function readStored(key: StorageKey): string | null {
   }
 }
 
-export function writeStored(key: StorageKey, value: string | null | undefined): void {
+/** A key of STORAGE_KEYS, or the offline snapshot's own key (cleared with the session). */
+export function writeStored(key: StorageKey | 'offline_barriers', value: string | null | undefined): void {
   try {
     if (value === null || value === undefined) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);
@@ -33,14 +34,10 @@ export function storeSession(session: {
   if (session.phone !== undefined) writeStored('phone', session.phone);
 }
 
-/** Logging out or losing the session: access token, refresh token and phone go (spec.md section 2, /user). */
+/**
+ * Logging out or losing the session: access token, refresh token and phone go (spec.md section 2, /user), and the
+ * resident's last barriers kept for the app opened offline (lib/offline-snapshot.ts) go with him.
+ */
 export function clearSession(): void {
-  // The resident's last barriers kept for the app opened offline (lib/offline-snapshot.ts) go with him.
-  try {
-    window.localStorage.removeItem('offline_barriers');
-  } catch {}
-  writeStored('access_token', null);
-  writeStored('refresh_token', null);
-  writeStored('phone', null);
-  writeStored('verification_token', null);
+  for (const key of [...STORAGE_KEYS, 'offline_barriers'] as const) writeStored(key, null);
 }

@@ -1,5 +1,7 @@
 /**
- * Errors of logging in, codes, passwords, the own account and the privacy policy.
+ * Errors of the sign-in screens (/login, /verifyuser): codes, the password step, the privacy policy at the first
+ * login. The login's entry carries this group (apps/web/src/lib/errors.ts); the own account's errors are
+ * account.ts, loaded with every screen past the login.
  * Russian texts by error code (error-codes.ts); the whole catalogue is error-texts.ts.
  */
 import { type ErrorCodeTexts, exact, type FieldRule } from './rules.ts';
@@ -18,35 +20,19 @@ export const AUTH_ERROR_TEXTS = {
   user_not_found: 'Пользователь не найден.',
   user_blocked: 'Пользователь заблокирован.',
   admin_only: 'Это действие доступно только администраторам.',
-  not_own_phone: 'Этот номер не принадлежит вашему аккаунту.',
-  phone_in_use: 'Этот номер уже используется.',
   password_required: 'Сначала подтвердите пароль.',
   invalid_credentials: 'Неверный номер телефона или пароль.',
   refresh_invalid: 'Сессия истекла. Войдите снова.',
   refresh_reused: 'Сессия завершена из соображений безопасности. Войдите снова.',
-  // The spec's client shows the detail as it is, so the server's detail is this very text: it says whom to ask,
-  // never a command (issue 29 part 11, issue 40 item 9); profile.test.ts holds the two equal.
-  admin_password_reset_cli:
-    'Пароль администратора нельзя сбросить по СМС. Попросите оператора сервера задать вам новый пароль.',
-  webhook_replayed: 'Этот подписанный запрос уже был принят.',
   sms_failed: 'Не удалось отправить код подтверждения. Попробуйте позже.',
   // Abuse bounds (issue 29, docs/decisions/0024).
   phone_prefix_not_allowed: (body) => {
     const prefixes = Array.isArray(body.allowed_prefixes) ? body.allowed_prefixes.join(', ') : '+79';
     return `Коды отправляются только на номера, которые начинаются с ${prefixes}.`;
   },
-  guest_pass_code_limit:
-    'По этой гостевой ссылке сегодня отправлено слишком много кодов. Попросите у жителя новую ссылку или попробуйте завтра.',
-  guest_pass_resident_code_limit:
-    'По гостевым ссылкам этого жителя сегодня отправлено слишком много кодов. Попробуйте завтра.',
   password_too_weak:
     'Этот пароль слишком распространён или легко угадывается. Придумайте длиннее, из нескольких не связанных слов.',
   password_change_required: 'Ваш пароль больше не отвечает требованиям. Сначала задайте новый пароль.',
-
-  same_phone: 'Новый номер совпадает с текущим.',
-  phone_on_own_barrier: 'Новый номер уже записан на одном из ваших шлагбаумов.',
-  wrong_old_password: 'Старый пароль неверен.',
-  owns_barriers: 'Сначала удалите свои шлагбаумы, затем аккаунт.',
 
   // The privacy policy and consent (152-ФЗ, issue 28 part 6).
   policy_version_outdated:

@@ -1,6 +1,6 @@
 import { Button, Card, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DANGER_TEXTS } from '@propusk/contracts/texts/dangers';
-import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
+import { OFFLINE_ACTION_TEXTS, OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
 import { SETTING_FAILURE_LABELS, SETTING_MESSAGES } from '@propusk/contracts/texts/settings';
 import { type DeviceModel, getSheet } from '@propusk/devices/models';
 import { previewSetting } from '@propusk/devices/settings';
@@ -187,7 +187,7 @@ export function SettingForm({
           </Button>
           {isOnline ? null : (
             <Text size="sm" c="red.9" role="status">
-              {OFFLINE_TEXTS.sendOffline}
+              {OFFLINE_ACTION_TEXTS.sendOffline}
             </Text>
           )}
           <ConfirmDialog

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { HoldBarrier } from '@propusk/contracts/relay';
-import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
+import { OFFLINE_ACTION_TEXTS, OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
 import { HOLD_STATE_LABELS, RELAY_TEXTS } from '@propusk/contracts/texts/relay';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -140,7 +140,7 @@ function StartHoldForm({ onStarted }: { onStarted: (id: number) => void }) {
         </Button>
         {isOnline ? null : (
           <Text size="sm" c="red.9" role="status">
-            {OFFLINE_TEXTS.sendOffline}
+            {OFFLINE_ACTION_TEXTS.sendOffline}
           </Text>
         )}
         <ConfirmDialog

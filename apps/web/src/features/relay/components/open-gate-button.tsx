@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
+import { OFFLINE_ACTION_TEXTS, OFFLINE_TEXTS } from '@propusk/contracts/texts/offline';
 import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -78,12 +78,12 @@ export function OpenGateButton({
       </Button>
       {!isOnline || lostNetwork ? (
         <Text size="sm" c="red.9" role="status" data-testid="open-gate-offline">
-          {isOnline ? OFFLINE_TEXTS.openNetworkFailed : OFFLINE_TEXTS.openOffline}
+          {isOnline ? OFFLINE_ACTION_TEXTS.openNetworkFailed : OFFLINE_ACTION_TEXTS.openOffline}
         </Text>
       ) : null}
       {(!isOnline || lostNetwork) && callHref ? (
         <Anchor href={callHref} fw={700} data-testid="open-gate-call">
-          {OFFLINE_TEXTS.callBarrier}
+          {OFFLINE_ACTION_TEXTS.callBarrier}
         </Anchor>
       ) : null}
       {isOnline && status === 'sent' ? (
