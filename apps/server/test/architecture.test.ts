@@ -193,9 +193,9 @@ export function queryBuilderCalls(source: string): string[] {
 }
 
 /**
- * Modules whose service files hold no query: they ask their repository (docs/ARCHITECTURE.md, "One module
- * shape"). A module's service files are its `service.ts` and `*-service.ts`, and the files named here beside
- * them. The list grows as modules are cleaned; it shrinks never.
+ * Modules whose service files hold no query: they ask their repository (docs/ARCHITECTURE.md,
+ * `src/modules/<domain>/`: routes → service → repository). A module's service files are its `service.ts` and
+ * `*-service.ts`, and the files named here beside them. The list grows as modules are cleaned; it shrinks never.
  */
 const MODULES_WITHOUT_QUERIES_IN_SERVICES: Record<string, string[]> = {
   'access-requests': [],
