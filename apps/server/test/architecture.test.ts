@@ -209,6 +209,7 @@ const MODULES_WITHOUT_QUERIES_IN_SERVICES: Record<string, string[]> = {
   exports: [],
   'guest-passes': [],
   imports: [],
+  notifications: [],
   phones: [],
   privacy: [],
   relay: ['openings.ts', 'holds.ts', 'relay-check.ts'],
