@@ -1,7 +1,8 @@
 /**
  * The server's layers hold (issue 30 part 9, docs/ARCHITECTURE.md "Layers"): the folder-level import graph of
  * apps/server/src, computed from the source files' import statements, has no cycle, and the device engine
- * imports nothing above config, db and lib. No database: it reads files only.
+ * imports nothing above config, db and lib; the service files of the modules listed below hold no query (issue 44
+ * item 2: routes → service → repository). No database: it reads files only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -164,5 +165,116 @@ describe('the server’s layers', () => {
     ]);
     expect(folderCycles(cyclic).join('\n')).toContain('lib/logger.ts -> ../app.ts');
     expect(cyclic.get('db')?.has('lib')).toBe(true);
+  });
+});
+
+/**
+ * Query-builder calls in a file's source, one line each (`line: text`): drizzle imported, tables imported as
+ * values, `sql` templates, `.select(`, `.execute(`, relational `.query.x.findFirst(`, and `.insert(t)` /
+ * `.update(t)` / `.delete(t)` chained on to a builder step (so a Map's `.delete(key)` is not one).
+ */
+export function queryBuilderCalls(source: string): string[] {
+  const patterns = [
+    /from\s*['"]drizzle-orm/,
+    /import\s+(?!type\b)\{[^}]*\}\s*from\s*['"][^'"]*db\/schema\.ts['"]/,
+    /\bsql\s*`|\bsql\.(?:join|raw|empty|identifier|placeholder)\b/,
+    /\.\s*(?:select|selectDistinct|selectDistinctOn|execute)\s*\(/,
+    /\.\s*(?:insert|update|delete)\s*\(\s*[\w.]+\s*\)\s*\.\s*(?:values|set|where|returning|onConflict\w*)\s*\(/,
+    /\.\s*query\s*\.\s*\w+\s*\.\s*find(?:First|Many)\s*\(/,
+  ];
+  const found: string[] = [];
+  for (const pattern of patterns) {
+    for (const match of source.matchAll(new RegExp(pattern.source, 'g'))) {
+      const line = source.slice(0, match.index).split('\n').length;
+      found.push(`${line}: ${match[0].replace(/\s+/g, ' ')}`);
+    }
+  }
+  return found;
+}
+
+/**
+ * Modules whose service files hold no query: they ask their repository (docs/ARCHITECTURE.md,
+ * `src/modules/<domain>/`: routes → service → repository). A module's service files are its `service.ts` and
+ * `*-service.ts`, and the files named here beside them. The list grows as modules are cleaned; it shrinks never.
+ */
+const MODULES_WITHOUT_QUERIES_IN_SERVICES: Record<string, string[]> = {
+  'access-requests': [],
+  actions: [],
+  addresses: [],
+  auth: [],
+  'barrier-staff': [],
+  'barrier-users': [],
+  barriers: [],
+  'device-checks': [],
+  exports: [],
+  'guest-passes': [],
+  imports: [],
+  notifications: [],
+  phones: [],
+  privacy: [],
+  relay: ['openings.ts', 'holds.ts', 'relay-check.ts'],
+  'sms-inbound': [],
+  users: [],
+};
+/** Modules with a service file that still queries: to be cleaned, then moved to the list above. */
+const MODULES_STILL_QUERYING_IN_SERVICES = ['conformance', 'device-settings'];
+
+describe('one module shape', () => {
+  const modules = path.join(SOURCE_ROOT, 'modules');
+  const isServiceFile = (name: string) => name === 'service.ts' || name.endsWith('-service.ts');
+
+  it('keeps queries out of the service files of every module on the list', () => {
+    const found: string[] = [];
+    for (const [module, extras] of Object.entries(MODULES_WITHOUT_QUERIES_IN_SERVICES)) {
+      const names = readdirSync(path.join(modules, module)).filter(isServiceFile);
+      const files = [...names, ...extras];
+      expect(files.length, `modules/${module} has no service file`).toBeGreaterThan(0);
+      for (const file of files) {
+        const calls = queryBuilderCalls(readFileSync(path.join(modules, module, file), 'utf8'));
+        found.push(...calls.map((call) => `modules/${module}/${file}:${call}`));
+      }
+    }
+    expect(found, 'query-builder calls in service files (move them to the repository)').toEqual([]);
+  });
+
+  it('puts every module with a service file on one of the two lists', () => {
+    const withServices = readdirSync(modules, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .filter((entry) => readdirSync(path.join(modules, entry.name)).some(isServiceFile))
+      .map((entry) => entry.name);
+    const listed = [
+      ...Object.keys(MODULES_WITHOUT_QUERIES_IN_SERVICES),
+      ...MODULES_STILL_QUERYING_IN_SERVICES,
+    ];
+    expect(withServices.sort()).toEqual(listed.sort());
+  });
+
+  it('finds each kind of query-builder call, and not a Map or a hash that looks like one', () => {
+    const source = [
+      "import { and, eq } from 'drizzle-orm';",
+      "import { barriers, type users } from '../../db/schema.ts';",
+      "import type { WeeklySchedule } from '../../db/schema.ts';",
+      'const [row] = await tx',
+      '  .select({ id: barriers.id })',
+      '  .from(barriers);',
+      'await tx.execute(sql`select 1`);',
+      'await tx.insert(actions).values(entry);',
+      'await tx\n  .update(gateOpenings)\n  .set({ commandId });',
+      'await db.delete(phones).where(eq(phones.id, id));',
+      'await db.query.users.findFirst();',
+      'cache.delete(oldest);',
+      "createHash('sha256').update(file).digest('hex');",
+    ].join('\n');
+    expect(queryBuilderCalls(source)).toEqual([
+      "1: from 'drizzle-orm",
+      "2: import { barriers, type users } from '../../db/schema.ts'",
+      '7: sql`',
+      '5: .select(',
+      '7: .execute(',
+      '8: .insert(actions).values(',
+      '10: .update(gateOpenings) .set(',
+      '12: .delete(phones).where(',
+      '13: .query.users.findFirst(',
+    ]);
   });
 });

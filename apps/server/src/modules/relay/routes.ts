@@ -1,4 +1,4 @@
-/** Openings from the app and the emergency hold-open (issue 16); the rules are in service.ts. */
+/** Openings from the app and the emergency hold-open (issue 16); the rules are in openings.ts and holds.ts. */
 import { idParamsSchema } from '@propusk/contracts/common';
 import {
   emergencyHoldCreateSchema,
