@@ -138,5 +138,20 @@ export function readProfileFileShape(text: string): ProfileFileShape {
 
 /** `POST …/device-profile/import/`: the file's text as it was loaded. */
 export const importDeviceProfileBodySchema = z.object({
-  file: z.string().max(DEVICE_PROFILE_MAX_BYTES * 2),
+  file: z.string().max(DEVICE_PROFILE_MAX_BYTES * 4),
 });
+
+export const importDeviceProfileResponseSchema = z.object({
+  model: z.string(),
+  /** The barrier's profile now (null: the model's sheet as it is). */
+  profile: z
+    .object({
+      number_format: z.string().optional(),
+      clock_order: z.string().optional(),
+      replies: z.partialRecord(z.string(), z.array(z.string())).optional(),
+    })
+    .nullable(),
+  /** How many conformance runs the file says verified it (on the server it came from). */
+  verified: z.number().int(),
+});
+export type ImportDeviceProfileResponse = z.infer<typeof importDeviceProfileResponseSchema>;
