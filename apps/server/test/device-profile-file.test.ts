@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers } from '../src/db/schema.ts';
+import { exportDeviceProfileOf, importDeviceProfileOnto } from '../src/modules/device-checks/profile-file.ts';
 import { createDeviceHarness, type DeviceHarness, settleQueue } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -119,6 +120,30 @@ describe('device profile file between two servers', () => {
         imported: expect.objectContaining({ verified_runs: 1 }),
       }),
     );
+  });
+
+  it('the command line moves a profile the same way (the history author is the system)', async () => {
+    const source = await h1.createBarrier({ ownerId: owner1.id });
+    const set = await first.request({
+      method: 'PUT',
+      url: profileUrl(source.id),
+      token: owner1.token,
+      payload: { number_format: '+7', replies: { delete: ['User {slot} deleted'] } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const file = await exportDeviceProfileOf(first.deps, source.id);
+    expect(file.source.kind).toBe('barrier');
+    const target = await h2.createBarrier({ ownerId: owner2.id });
+    const result = await importDeviceProfileOnto(second.deps, target.id, JSON.stringify(file));
+    expect(result.profile).toEqual({ number_format: '+7', replies: { delete: ['User {slot} deleted'] } });
+    const [history] = await second.deps.db
+      .select({ author: actions.author, value: actions.newValue })
+      .from(actions)
+      .where(and(eq(actions.barrierId, target.id), eq(actions.actionType, 'barrier_setting')));
+    expect(history).toMatchObject({ author: 'system', value: { setting: 'device_profile' } });
+    await expect(importDeviceProfileOnto(second.deps, 999_999, JSON.stringify(file))).rejects.toMatchObject({
+      code: 'barrier_not_found',
+    });
   });
 
   it('a bad file changes nothing and is told in Russian; a stranger gets nothing', async () => {
