@@ -22,10 +22,11 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
-import type { StepRecord } from '../conformance/steps.ts';
 import { insertAction } from './repository.ts';
 
 type BarrierRow = typeof barriers.$inferSelect;
+/** What the file reads of a run's step as `device_conformance_runs.steps` keeps it (conformance's StepRecord). */
+type StoredStep = { step: { key: string }; state: string; verdict: string | null };
 
 /** The barrier's finished conformance runs, oldest first: each step's key and verdict (never a reply text). */
 async function verifiedRuns(executor: Executor, barrier: BarrierRow): Promise<FileRun[]> {
@@ -36,7 +37,7 @@ async function verifiedRuns(executor: Executor, barrier: BarrierRow): Promise<Fi
     .orderBy(asc(deviceConformanceRuns.id))
     .limit(50);
   return runs.map((run) => {
-    const steps = run.steps as StepRecord[];
+    const steps = run.steps as StoredStep[];
     return {
       run: run.id,
       date: (run.finishedAt ?? run.createdAt).toISOString(),
