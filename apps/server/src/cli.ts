@@ -3,12 +3,16 @@
  * It opens the same database as the server (applying migrations) and calls the same service functions as the
  * API. On the embedded database it refuses while the server holds DATA_DIR.
  */
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { passwordSchema } from '@propusk/contracts/auth';
 import { CLEAN_TEXT_MESSAGE, collapseSpaces, isCleanText } from '@propusk/contracts/clean-text';
 import { phoneLenientSchema } from '@propusk/contracts/common';
+import { DEVICE_PROFILE_MAX_BYTES } from '@propusk/contracts/device-profile-file';
 import { errorCodeText, fieldMessageText } from '@propusk/contracts/error-texts';
 import { FULL_NAME_MAX_LENGTH } from '@propusk/contracts/users';
+import { DEVICE_MODELS, type DeviceModel, isDeviceModel } from '@propusk/devices/models';
+import { profileFile } from '@propusk/devices/profile-file';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { BackupError, restoreBackup, secretKeyId, writeBackup } from './db/backup.ts';
@@ -23,6 +27,7 @@ import { judgePassword } from './lib/password-strength.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
 import { CLIENT_LOG_PUSHES_PER_WINDOW } from './lib/shared-rate-limiter.ts';
+import { exportDeviceProfileOf, importDeviceProfileOnto } from './modules/device-checks/profile-file.ts';
 import {
   blockAccount,
   createOrPromoteAdmin,
@@ -55,7 +60,14 @@ const USAGE = `Использование: npm run cli -- <команда> [па
       (--force: заменить их все) или если копия сделана для другой версии схемы.
   phone-log-key --phone +7XXXXXXXXXX
       Ключ номера в журналах сервера (phoneKey): номер в журналы не пишется, только этот ключ (HMAC с ключом
-      сервера). Найдите его в журналах, чтобы разобрать обращение пользователя.`;
+      сервера). Найдите его в журналах, чтобы разобрать обращение пользователя.
+  export-profile --barrier N [--out FILE] | --model МОДЕЛЬ [--out FILE]
+      Профиль устройства шлагбаума N (его формы с выученными ответами и проверки по модели) или лист
+      встроенной модели — файлом (docs/devices/PROFILE-FORMAT.md; без --out — в стандартный вывод). Пароля
+      устройства в файле нет.
+  import-profile --barrier N --file FILE
+      Заменяет профиль устройства шлагбаума N профилем из файла одной транзакцией, с записью в историю.
+      Файл другой модели, неизвестной версии или с неверной формой отклоняется, ничего не меняя.`;
 
 const REASON_MAX_LENGTH = 500;
 
@@ -115,6 +127,13 @@ function parseOptions<const Names extends string>(args: string[], names: readonl
 function requireOption(value: string | undefined, name: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`укажите --${name}.`);
   return value;
+}
+
+function parseBarrierId(value: string | undefined): number {
+  const text = requireOption(value, 'barrier').trim();
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1)
+    throw new UsageError('--barrier: номер шлагбаума — целое число.');
+  return Number(text);
 }
 
 /** The Russian text of a schema's message (the schemas speak English to the API's clients). */
@@ -278,6 +297,53 @@ async function prepare(command: string, args: string[]): Promise<Command> {
       const options = parseOptions(args, ['phone']);
       const phone = parsePhone(options.phone);
       return async (deps) => `phoneKey номера ${phone}: ${phoneLogKey(deps.secrets, phone)}`;
+    }
+    case 'export-profile': {
+      const options = parseOptions(args, ['barrier', 'model', 'out']);
+      if ((options.barrier === undefined) === (options.model === undefined)) {
+        throw new UsageError('укажите --barrier N или --model МОДЕЛЬ (одно из двух).');
+      }
+      const model = options.model;
+      if (model !== undefined && !isDeviceModel(model)) {
+        throw new UsageError(`--model: неизвестная модель. Модели: ${DEVICE_MODELS.join(', ')}.`);
+      }
+      const barrierId = options.barrier === undefined ? null : parseBarrierId(options.barrier);
+      return async (deps) => {
+        const file =
+          barrierId === null
+            ? profileFile({
+                model: model as DeviceModel,
+                source: { kind: 'sheet', note: `Лист модели ${model} (Propusk)` },
+                exportedAt: deps.clock.now(),
+              })
+            : await exportDeviceProfileOf(deps, barrierId);
+        const text = `${JSON.stringify(file, null, 2)}\n`;
+        if (options.out === undefined) return text.trimEnd();
+        await writeFile(options.out, text, { mode: 0o644 });
+        return `Профиль ${file.model} записан в ${options.out}.`;
+      };
+    }
+    case 'import-profile': {
+      const options = parseOptions(args, ['barrier', 'file']);
+      const barrierId = parseBarrierId(options.barrier);
+      const path = requireOption(options.file, 'file');
+      return async (deps) => {
+        // The size first: a file past the limit is not read.
+        const size = await stat(path).then(
+          (info) => info.size,
+          () => {
+            throw new UsageError(`--file: файл ${path} не найден или не читается.`);
+          },
+        );
+        const text =
+          size > DEVICE_PROFILE_MAX_BYTES
+            ? 'x'.repeat(DEVICE_PROFILE_MAX_BYTES + 1)
+            : await readFile(path, 'utf8');
+        const result = await importDeviceProfileOnto(deps, barrierId, text);
+        return result.profile === null
+          ? `Шлагбаум ${barrierId}: профиль снят, устройство работает по листу модели ${result.model}.`
+          : `Шлагбаум ${barrierId}: профиль устройства ${result.model} загружен (проверок по модели в файле: ${result.verified}).`;
+      };
     }
     default:
       throw new UsageError(`неизвестная команда: ${command}`);

@@ -744,6 +744,22 @@ describe('authorization matrix', () => {
       expected: admin(200),
     },
     {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/device-profile/export/`,
+      rightful: 'owner',
+      permission: 'settings.manage',
+      expected: admin(200),
+    },
+    {
+      // A file of no known format: the rightful caller reaches the file check (400), nothing changes.
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/device-profile/import/`,
+      body: () => ({ file: '{}' }),
+      rightful: 'owner',
+      permission: 'settings.manage',
+      expected: admin(400),
+    },
+    {
       method: 'PUT',
       url: () => `/api/admin/barriers/${barrier.id}/device-check/audit/`,
       body: () => ({ every_days: null }),

@@ -166,6 +166,7 @@ export const ERROR_CODES = {
   conformance_not_running: 'No conformance run of this barrier is under way.',
   conformance_test_number_in_use:
     'This device holds numbers, not slots: your number is on the barrier, and deleting the test number would delete it.',
+  device_profile_file_invalid: 'The device profile file does not fit this barrier.',
 
   // The relay: openings from the app and the emergency hold-open (issue 16).
   relay_not_supported: 'This device model has no relay command the server can send.',

@@ -11,6 +11,11 @@ import {
   repairDeviceResponseSchema,
   startDeviceCheckBodySchema,
 } from '@propusk/contracts/device-checks';
+import {
+  deviceProfileFileSchema,
+  importDeviceProfileBodySchema,
+  importDeviceProfileResponseSchema,
+} from '@propusk/contracts/device-profile-file';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -18,6 +23,7 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import { applyAlarmLayout, getAlarmLayoutPlan } from './alarm-layout.ts';
 import { declareFactoryReset } from './factory-reset.ts';
 import { getDeviceProfile, setDeviceProfile } from './profile.ts';
+import { exportDeviceProfile, importDeviceProfile } from './profile-file.ts';
 import { getDeviceCheck, repairDevice, setDeviceAudit, startDeviceCheck } from './service.ts';
 
 export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
@@ -213,5 +219,56 @@ export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
       preHandler: app.requireAdmin,
     },
     async (request) => setDeviceProfile(deps, currentUser(request), request.params.id, request.body ?? {}),
+  );
+
+  app.get(
+    '/api/admin/barriers/:id/device-profile/export/',
+    {
+      schema: {
+        ...common,
+        summary: "The barrier's device profile as a file (docs/devices/PROFILE-FORMAT.md)",
+        description:
+          "Format `propusk-device-profile`, version 1: the model's commands and replies as the unit answers them (learnt forms marked `learnt`), the number form, the clock order, and the barrier's finished conformance runs (`verified`). Never the device password (commands carry `{pwd}`).",
+        response: {
+          200: deviceProfileFileSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request, reply) => {
+      const file = await exportDeviceProfile(deps, currentUser(request), request.params.id);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="propusk-profile-${file.model}-${request.params.id}.json"`,
+      );
+      return file;
+    },
+  );
+
+  app.post(
+    '/api/admin/barriers/:id/device-profile/import/',
+    {
+      schema: {
+        ...common,
+        summary: "Replace the barrier's device profile with a profile file's",
+        description:
+          "`file`: the file's text. Checked length first (64 KB), then format and version, shape, the barrier's model, each form's parameters; 400 `device_profile_file_invalid` with `problems` (Russian) changes nothing. One transaction, written to the barrier history.",
+        body: importDeviceProfileBodySchema,
+        response: {
+          200: importDeviceProfileResponseSchema,
+          400: badRequestSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => importDeviceProfile(deps, currentUser(request), request.params.id, request.body.file),
   );
 };

@@ -45,6 +45,12 @@ export const DEVICE_ERROR_TEXTS = {
   conformance_not_running: 'Проверка устройства по модели сейчас не идёт.',
   conformance_test_number_in_use:
     'Устройство хранит номера без ячеек: ваш номер уже записан на этом шлагбауме, и удаление тестового номера удалило бы его. Начните проверку с учётной записи, чей номер не записан на шлагбауме.',
+  device_profile_file_invalid: (body) => {
+    const problems = Array.isArray(body.problems)
+      ? body.problems.filter((text): text is string => typeof text === 'string')
+      : [];
+    return ['Файл профиля не подходит: профиль шлагбаума не изменён.', ...problems].join(' ');
+  },
 } satisfies ErrorCodeTexts;
 
 export const DEVICE_FIELD_RULES: readonly FieldRule[] = [

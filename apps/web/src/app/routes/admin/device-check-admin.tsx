@@ -5,6 +5,7 @@ import { AlarmLayoutPanel } from '../../../features/device-check/components/alar
 import { DeviceCheckPanel } from '../../../features/device-check/components/device-check-panel';
 import { DeviceProfileForm } from '../../../features/device-check/components/device-profile-form';
 import { FactoryResetCard } from '../../../features/device-check/components/factory-reset-card';
+import { ProfileFileCard } from '../../../features/device-check/components/profile-file-card';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { paths } from '../../paths';
@@ -30,6 +31,7 @@ export function DeviceCheckAdminRoute() {
           <AlarmLayoutPanel barrierId={barrierId} />
           <FactoryResetCard barrierId={barrierId} />
           <DeviceProfileForm barrierId={barrierId} />
+          <ProfileFileCard barrierId={barrierId} />
         </>
       ) : (
         <MissingBarrier listPath={paths.adminBarriers} />

@@ -10,6 +10,7 @@ import type {
   FactoryResetResponse,
   RepairDeviceResponse,
 } from '@propusk/contracts/device-checks';
+import type { ImportDeviceProfileResponse } from '@propusk/contracts/device-profile-file';
 import { api } from '../../../lib/api-client';
 
 export type { AlarmLayoutPlan, DeviceCheck, DeviceProfileResponse };
@@ -67,4 +68,21 @@ export function applyAlarmLayout(barrierId: number, expectedSms: number) {
   return api.post(`/api/admin/barriers/${barrierId}/device-check/alarm-layout/`, {
     expected_sms: expectedSms,
   }) as Promise<{ queued: number }>;
+}
+
+/** The barrier's device profile as a file (issue 42 item 5, docs/devices/PROFILE-FORMAT.md). */
+export async function exportDeviceProfile(barrierId: number): Promise<{ text: string; filename: string }> {
+  const file = (await api.get(`/api/admin/barriers/${barrierId}/device-profile/export/`)) as {
+    model: string;
+  };
+  return {
+    text: `${JSON.stringify(file, null, 2)}\n`,
+    filename: `propusk-profile-${file.model}-${barrierId}.json`,
+  };
+}
+
+export function importDeviceProfile(barrierId: number, text: string) {
+  return api.post(`/api/admin/barriers/${barrierId}/device-profile/import/`, {
+    file: text,
+  }) as Promise<ImportDeviceProfileResponse>;
 }
