@@ -79,6 +79,7 @@ describe('authorization matrix', () => {
     phoneInvitation: 0,
     setting: 2_000_000_000,
     hold: 0,
+    mute: 0,
   };
   let secrets: string[] = [];
 
@@ -96,7 +97,24 @@ describe('authorization matrix', () => {
     secondInvitee = await createUser(t);
     otherUser = await createUser(t);
     otherAdmin = await createAdmin(t);
-    await createBarrier(t, otherAdmin, { address: 'Чужой проезд' });
+    const otherBarrier = await createBarrier(t, otherAdmin, { address: 'Чужой проезд' });
+    // The invitee has muted the other administrator (issue 40 item 4): a mute to lift below.
+    const otherInvitation = await t.request({
+      method: 'POST',
+      url: '/api/admin/access_requests/',
+      token: otherAdmin.token,
+      payload: { user: invitee.id, barrier: otherBarrier.id },
+    });
+    expect(otherInvitation.statusCode, otherInvitation.body).toBe(201);
+    const muted = await t.request({
+      method: 'POST',
+      url: `/api/access_requests/${otherInvitation.json().id}/mute/`,
+      token: invitee.token,
+    });
+    expect(muted.statusCode, muted.body).toBe(204);
+    ids.mute = (
+      await t.request({ method: 'GET', url: '/api/invitation_mutes/', token: invitee.token })
+    ).json().mutes[0].id;
     for (const role of STAFF) {
       staff[role] = await createAdmin(t);
       await makeKnownTo(t, barrier, staff[role]);
@@ -283,6 +301,25 @@ describe('authorization matrix', () => {
       body: () => ({ hidden_for_user: true }),
       rightful: 'invitee',
       expected: user(200),
+    },
+    // Mutes (issue 40 item 4): one's own list, a mute from one's own invitation, lifting one's own mute.
+    {
+      method: 'GET',
+      url: () => '/api/invitation_mutes/',
+      rightful: 'invitee',
+      expected: { ...deny(200, 200), rightful: 200 },
+    },
+    {
+      method: 'POST',
+      url: () => `/api/access_requests/${ids.request}/mute/`,
+      rightful: 'invitee',
+      expected: user(204),
+    },
+    {
+      method: 'DELETE',
+      url: () => `/api/invitation_mutes/${ids.mute}/`,
+      rightful: 'invitee',
+      expected: user(204),
     },
     {
       method: 'DELETE',
@@ -739,6 +776,29 @@ describe('authorization matrix', () => {
       method: 'PUT',
       url: () => `/api/admin/barriers/${barrier.id}/device-profile/`,
       body: () => ({}),
+      rightful: 'owner',
+      permission: 'settings.manage',
+      expected: admin(200),
+    },
+    // The conformance run (issue 42): its plan and latest run, a start, a stop.
+    {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/conformance/`,
+      rightful: 'owner',
+      permission: 'settings.manage',
+      expected: admin(200),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/conformance/`,
+      body: () => ({ include_password: false }),
+      rightful: 'owner',
+      permission: 'settings.manage',
+      expected: admin(200),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/conformance/stop/`,
       rightful: 'owner',
       permission: 'settings.manage',
       expected: admin(200),

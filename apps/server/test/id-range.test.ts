@@ -106,6 +106,8 @@ describe('ids beyond the database range', () => {
     'POST /api/admin/barriers/{id}/device-check/': {},
     'PUT /api/admin/barriers/{id}/device-check/audit/': { every_days: null },
     'PUT /api/admin/barriers/{id}/device-profile/': {},
+    'POST /api/admin/barriers/{id}/device-profile/import/': { file: '{}' },
+    'POST /api/admin/barriers/{id}/conformance/': {},
     'POST /api/demo/devices/{id}/drift/': { kind: 'factory_reset' },
     'POST /api/demo/devices/{id}/power/': { event: 'alarm' },
     'POST /api/admin/barriers/{id}/device-check/alarm-layout/': { expected_sms: 0 },

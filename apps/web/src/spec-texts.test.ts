@@ -16,17 +16,21 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 /**
- * The spec: shared/spec.md beside the clone or a folder above it (/work/shared beside /work/main and the
- * worktrees, CI's copy beside its clone); SPEC_PATH names another copy. No spec found fails the test.
+ * The spec: the product's own copy beside the clone or a folder above it (the shared folder's spec.md: /work/shared beside
+ * /work/main and the worktrees), else the copy committed in docs/spec.md (a clean clone elsewhere, as CI's may
+ * be); SPEC_PATH names another. The committed copy must equal the shared one wherever both are found (below).
  */
-function findSpec(): string {
-  if (process.env.SPEC_PATH) return process.env.SPEC_PATH;
-  for (let dir = root; ; dir = path.dirname(dir)) {
+const committedSpec = path.join(root, 'docs', 'spec.md');
+function findSharedSpec(): string | null {
+  for (let dir = path.dirname(root); ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'shared', 'spec.md');
     if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir)
-      throw new Error('shared/spec.md not found above the repository: set SPEC_PATH');
+    if (path.dirname(dir) === dir) return null;
   }
+}
+function findSpec(): string {
+  if (process.env.SPEC_PATH) return process.env.SPEC_PATH;
+  return findSharedSpec() ?? committedSpec;
 }
 const specPath = findSpec();
 
@@ -144,6 +148,13 @@ const quotes = specQuotes(spec);
 const clientTexts = textsOf(CLIENT_DIRS);
 
 describe('the spec’s words stand', () => {
+  it('keeps the committed copy of the spec equal to the shared one', () => {
+    const shared = findSharedSpec();
+    // Beside the team's shared folder the two must agree; a clone alone has only the committed copy.
+    if (shared) expect(readFileSync(committedSpec, 'utf8')).toBe(readFileSync(shared, 'utf8'));
+    expect(existsSync(committedSpec)).toBe(true);
+  });
+
   it('reads the spec’s quotes (about 140 texts)', () => {
     expect(quotes.length).toBeGreaterThan(120);
     expect(quotes).toContain('Команда:');

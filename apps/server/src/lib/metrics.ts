@@ -38,7 +38,7 @@ export interface Metrics {
    */
   readonly eventLoopDelay: Gauge<'stat'>;
   /**
-   * Times the event loop was blocked longer than the watch's threshold (lib/event-loop-watch.ts), by the route
+   * Times the event loop was blocked longer than the watch's threshold (plugins/event-loop-watch.ts), by the route
    * pattern of each request in flight then (`none` when there was none).
    */
   readonly eventLoopBlocks: Counter<'route'>;
