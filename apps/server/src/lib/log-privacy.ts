@@ -61,7 +61,7 @@ function maskDigitRun(run: string): string {
 
 /** A word after a password's name (`password: …`, `пароль …`, `"pwd":"…"`): replaced, whatever it is. */
 const PASSWORD_VALUE =
-  /(pass(?:words?|wd)?|pwd|парол[а-яё]*|secret|секрет[а-яё]*)(?![a-zа-яё])(["']?\s*(?:[:=]\s*)?["']?)([^\s"',;]+)/giu;
+  /(pass(?:words?|wd)?|pwd|парол[а-яё]{0,8}|secret|секрет[а-яё]{0,8})(?![a-zа-яё])(["']?\s*(?:[:=]\s*)?["']?)([^\s"',;]+)/giu;
 
 /**
  * A free text from outside (a client's log line) as a log may keep it: numbers and codes masked by their
