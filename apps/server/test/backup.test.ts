@@ -111,6 +111,29 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
     payload: { policy_version: policy.json().version },
   });
   expect(consented.statusCode, consented.body).toBeLessThan(300);
+  // A person who muted the owner's invitations (issue 40 item 4, invitation_mutes).
+  const muting = await createUser(t, { fullName: 'Не беспокоить' });
+  const invited = await t.request({
+    method: 'POST',
+    url: '/api/admin/access_requests/',
+    token: owner.token,
+    payload: { user: muting.id, barrier: barrier.id },
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const muted = await t.request({
+    method: 'POST',
+    url: `/api/access_requests/${invited.json().id}/mute/`,
+    token: muting.token,
+  });
+  expect(muted.statusCode, muted.body).toBe(204);
+  // A conformance run of the unit against its model (issue 42, device_conformance_runs).
+  const run = await t.request({
+    method: 'POST',
+    url: `/api/admin/barriers/${barrier.id}/conformance/`,
+    token: owner.token,
+    payload: {},
+  });
+  expect(run.statusCode, run.body).toBe(200);
   // His phone subscribed to Web Push, his choices, and an event told to the owner (issue 43).
   const subscribed = await t.request({
     method: 'POST',
