@@ -93,9 +93,9 @@ test('a page with an English sentence, placeholder, label or title is reported; 
     'document: Propusk app',
     'text: Something went wrong',
     'text: Are you sure?',
-    // Command syntax marked translate="no" but not under «Текст СМС» / «Ответ устройства» is read.
+    // Command syntax marked translate="no" but not under «Текст СМС» / «Ответ устройства» / the spec's
+    // «Команда:» label of a device text is read.
     'text: ****GOT{seconds}#',
-    'text: 1234CC',
     'placeholder: Enter your phone',
     'value: Administrator',
     'aria-label: Close',

@@ -46,8 +46,8 @@ const EXPECTED: Record<EventKind, { title: string; body: string; path: string }>
   },
   hold_ended: { title: 'Удержание снято', body: 'удержание открытым снято.', path: '/emergency-hold' },
   sms_budget_80: {
-    title: 'Израсходовано 80 % SMS недели',
-    body: 'израсходовано 80 % недельного лимита SMS.',
+    title: 'Израсходовано 80 % СМС недели',
+    body: 'израсходовано 80 % недельного лимита СМС.',
     path: '/barrier-settings?barrier_id=',
   },
   import_finished: {
@@ -74,8 +74,8 @@ const EXPECTED: Record<EventKind, { title: string; body: string; path: string }>
     path: '/mybarrier?barrier_id=',
   },
   sms_share_used: {
-    title: 'Ваша доля SMS израсходована',
-    body: 'ваша доля SMS на эту неделю израсходована.',
+    title: 'Ваша доля СМС израсходована',
+    body: 'ваша доля СМС на эту неделю израсходована.',
     path: '/mybarrier?barrier_id=',
   },
 };

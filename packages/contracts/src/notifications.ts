@@ -44,7 +44,7 @@ export const EVENT_KIND_LABELS: Record<EventKind, string> = {
   power_restored: 'Питание восстановлено',
   hold_started: 'Удержание открытым включено другим',
   hold_ended: 'Удержание снято другим',
-  sms_budget_80: 'Израсходовано 80 % SMS недели',
+  sms_budget_80: 'Израсходовано 80 % СМС недели',
   import_finished: 'Импорт завершён',
   access_request_new: 'Новая заявка на доступ',
   request_accepted: 'Моя заявка принята',
@@ -52,7 +52,7 @@ export const EVENT_KIND_LABELS: Record<EventKind, string> = {
   invitation: 'Приглашение',
   access_ending: 'Мой доступ скоро закончится',
   guest_pass_used: 'Гость воспользовался пропуском',
-  sms_share_used: 'Моя доля SMS израсходована',
+  sms_share_used: 'Моя доля СМС израсходована',
 };
 
 /** Every event is on until the person turns it off. */

@@ -52,8 +52,8 @@ export function notificationText(
       return make('Удержание снято', `${where}: удержание открытым снято.`, '/emergency-hold');
     case 'sms_budget_80':
       return make(
-        'Израсходовано 80 % SMS недели',
-        `${where}: израсходовано 80 % недельного лимита SMS.`,
+        'Израсходовано 80 % СМС недели',
+        `${where}: израсходовано 80 % недельного лимита СМС.`,
         at('/barrier-settings', id),
       );
     case 'import_finished':
@@ -84,8 +84,8 @@ export function notificationText(
       );
     case 'sms_share_used':
       return make(
-        'Ваша доля SMS израсходована',
-        `${where}: ваша доля SMS на эту неделю израсходована.`,
+        'Ваша доля СМС израсходована',
+        `${where}: ваша доля СМС на эту неделю израсходована.`,
         at('/mybarrier', id),
       );
   }
