@@ -350,4 +350,18 @@ describe('Web Push notifications', { timeout: 60_000 }, () => {
     const anonymous = await t.request({ method: 'GET', url: '/api/notifications/preferences/' });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('keeps a person’s ten newest devices: an eleventh drops the oldest, so no event posts to hundreds', async () => {
+    const many = await createUser(t);
+    for (let index = 1; index <= 12; index += 1) await subscribe(many, `many-${index}`);
+    const rows = await t.deps.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, many.id));
+    const kept = rows.map((row) => row.endpoint.slice(row.endpoint.lastIndexOf('/') + 1)).sort();
+    expect(kept).toHaveLength(10);
+    expect(kept).not.toContain('many-1');
+    expect(kept).not.toContain('many-2');
+    expect(kept).toContain('many-12');
+  });
 });

@@ -29,6 +29,21 @@ export async function upsertSubscription(
     });
 }
 
+/**
+ * Keeps a person's `keep` newest subscriptions and drops the rest (one statement): a browser that subscribes
+ * again and again, or a script posting endpoints, cannot make every event a post to hundreds of addresses.
+ */
+export async function keepNewestSubscriptions(
+  executor: Executor,
+  userId: number,
+  keep: number,
+): Promise<void> {
+  await executor.execute(sql`delete from ${pushSubscriptions}
+    where ${pushSubscriptions.userId} = ${userId} and ${pushSubscriptions.id} not in (
+      select id from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId}
+      order by id desc limit ${keep})`);
+}
+
 export async function deleteSubscription(
   executor: Executor,
   userId: number,

@@ -17,6 +17,7 @@ import {
   countSubscriptions,
   deleteSubscription,
   findPreferences,
+  keepNewestSubscriptions,
   savePreferences,
   upsertSubscription,
 } from './repository.ts';
@@ -39,13 +40,19 @@ function assertPushEndpoint(deps: Pick<Dependencies, 'config'>, endpoint: string
     throw new FieldError({ endpoint: ['Invalid value.'] });
 }
 
+/** Devices a person may have subscribed at once: the newest ones; a new one beyond drops the oldest. */
+export const MAX_SUBSCRIPTIONS_PER_PERSON = 10;
+
 export async function subscribe(deps: Dependencies, user: AuthenticatedUser, body: PushSubscriptionBody) {
   assertPushEndpoint(deps, body.endpoint);
-  await upsertSubscription(deps.db, {
-    userId: user.id,
-    endpoint: body.endpoint,
-    p256dh: body.keys.p256dh,
-    auth: body.keys.auth,
+  await deps.db.transaction(async (tx) => {
+    await upsertSubscription(tx, {
+      userId: user.id,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+    });
+    await keepNewestSubscriptions(tx, user.id, MAX_SUBSCRIPTIONS_PER_PERSON);
   });
   return getPreferences(deps, user);
 }
