@@ -26,3 +26,29 @@ export function planSms(model: DeviceModel, commands: readonly PlannedCommand[])
 export function commandSms(smsPerAttemptOfRow: number, attempts: number): number {
   return Math.max(attempts, 1) * smsPerAttemptOfRow;
 }
+
+/** The GSM 03.38 basic alphabet: one 7-bit character each. */
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+/** The GSM 03.38 extension table: two 7-bit characters each (escape and the character). */
+const GSM_EXTENDED = '^{}\\[~]|€';
+
+/**
+ * Whether a text is one SMS: 160 characters of the GSM 7-bit alphabet (an extension character counts 2), or,
+ * with any other character (Cyrillic), 70 UCS-2 characters (a character past the BMP counts 2).
+ */
+export function smsTextFits(text: string): { units: number; limit: number; fits: boolean } {
+  let gsmUnits = 0;
+  let isGsm = true;
+  for (const char of text) {
+    if (GSM_BASIC.includes(char)) gsmUnits += 1;
+    else if (GSM_EXTENDED.includes(char)) gsmUnits += 2;
+    else {
+      isGsm = false;
+      break;
+    }
+  }
+  if (isGsm) return { units: gsmUnits, limit: 160, fits: gsmUnits <= 160 };
+  const units = text.length;
+  return { units, limit: 70, fits: units <= 70 };
+}

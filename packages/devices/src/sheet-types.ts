@@ -57,7 +57,9 @@ export type SettingEffect =
   | 'relay_time'
   | 'messages'
   | 'open'
-  | 'close';
+  | 'close'
+  /** A defined model's own setting: the simulator only answers it. */
+  | 'other';
 
 export interface SettingParamSheet {
   key: string;

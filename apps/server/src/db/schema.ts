@@ -833,6 +833,27 @@ export const deviceChecks = pgTable(
  * the whole plan with each step's state, command, reply and verdict; `stop_requested`: the person stopped it,
  * only the clean-up (the test number deleted) is still sent. `status`: running | finished | stopped.
  */
+/**
+ * Models an administrator defines for a unit no built-in sheet covers (issue 42 item 4, docs/decisions/0039):
+ * the definition (`@propusk/contracts/device-model-definition`, checked before it is stored). A barrier on one
+ * has `device_model` = `defined:<id>`; only its owner's barriers may use it.
+ */
+export const deviceModels = pgTable(
+  'device_models',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    definition: jsonb('definition').notNull(),
+    createdAt: createdAt(),
+    /** A change of the forms: a conformance run before it no longer verifies the barriers on this model. */
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('device_models_owner_name_unique').on(table.ownerId, sql`lower(${table.name})`)],
+);
+
 export const deviceConformanceRuns = pgTable(
   'device_conformance_runs',
   {
