@@ -311,7 +311,7 @@ export function createBarrierService(
       const model = body.device_model;
       // A model he defined (docs/decisions/0039): his own only; another's is refused as an unknown model.
       const definedOwn =
-        definedModelId(model) === null ? null : await ownDefinedModelForBarrier(db, db, admin.id, model);
+        definedModelId(model) === null ? null : await ownDefinedModelForBarrier(db, admin.id, model, false);
       // The barrier form's list (DEVICE_MODEL_OPTIONS): a model the engine cannot confirm yet is refused.
       if (definedOwn === false || !isAvailableDeviceModel(model))
         throw new FieldError({ device_model: [BARRIER_MESSAGES.deviceModel] });
@@ -333,7 +333,7 @@ export function createBarrierService(
         const owner = await repository.findOwner(tx, admin.id);
         if (!owner) throw barrierNotFound();
         // His defined model, held for share until the barrier is written: a delete of it waits, then refuses.
-        if (definedOwn && !(await ownDefinedModelForBarrier(tx, db, admin.id, model)))
+        if (definedOwn && !(await ownDefinedModelForBarrier(tx, admin.id, model, true)))
           throw new FieldError({ device_model: [BARRIER_MESSAGES.deviceModel] });
         // The number is refused only once a unit confirmed it on another barrier: an unconfirmed claim tells
         // nothing and blocks nobody (the first confirmed wins; issue 40 item 4, decision 0030).

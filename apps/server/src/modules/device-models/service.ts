@@ -16,8 +16,8 @@ import {
 } from '@propusk/contracts/device-model-definition';
 import { DEVICE_PROFILE_FORMAT } from '@propusk/contracts/device-profile-file';
 import { definitionSmsProblems, useDefinedModels } from '@propusk/devices/defined-model';
-import { definedModelId, definedModelKey } from '@propusk/devices/models';
-import type { Database, Executor } from '../../db/database.ts';
+import { definedModelId, definedModelKey, isDeviceModel } from '@propusk/devices/models';
+import type { Executor } from '../../db/database.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
@@ -198,14 +198,21 @@ export async function barrierDefinedModelStatus(deps: Deps, admin: Authenticated
 }
 
 /**
- * A barrier of `ownerId` may be put on this defined model: it is his (else the model field is refused, as
- * an unknown model is). Takes the row for share until the transaction ends, so a delete waits.
+ * Whether a barrier of `ownerId` may be put on this model: null for a built-in one; for a defined one, true
+ * when it is his (another's is refused as an unknown model is). Outside a transaction it also makes sure
+ * this process knows its sheet (made by the command line a moment ago); inside one (`lock`) it takes the row
+ * for share until the barrier is written, so a delete of the model waits, then finds the barrier.
  */
-export async function ownDefinedModelForBarrier(tx: Executor, db: Database, ownerId: number, model: string) {
+export async function ownDefinedModelForBarrier(
+  executor: Executor,
+  ownerId: number,
+  model: string,
+  lock: boolean,
+): Promise<boolean | null> {
   const id = definedModelId(model);
   if (id === null) return null;
-  const row = await repository.findOwnModel(tx, ownerId, id, 'share');
+  const row = await repository.findOwnModel(executor, ownerId, id, lock ? 'share' : null);
   if (!row) return false;
-  await refreshDefinedModels(db);
+  if (!lock && !isDeviceModel(model)) await refreshDefinedModels(executor);
   return true;
 }
