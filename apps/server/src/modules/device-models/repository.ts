@@ -5,7 +5,7 @@
 import { definedModelKey } from '@propusk/devices/models';
 import { and, asc, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { barriers, deviceConformanceRuns, deviceModels } from '../../db/schema.ts';
+import { barriers, deviceConformanceRuns, deviceModels, users } from '../../db/schema.ts';
 
 export type DeviceModelRow = typeof deviceModels.$inferSelect;
 
@@ -132,5 +132,17 @@ export async function latestFinishedRunSince(
     )
     .orderBy(desc(deviceConformanceRuns.id))
     .limit(1);
+  return row;
+}
+
+/** A live administrator account by its phone (the command line names the model's owner so). */
+export async function findAdminByPhone(
+  executor: Executor,
+  phone: string,
+): Promise<{ id: number } | undefined> {
+  const [row] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.role, 'admin'), isNull(users.deletedAt)));
   return row;
 }

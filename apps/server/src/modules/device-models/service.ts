@@ -167,10 +167,25 @@ export function definedModelFile(row: { name: string; definition: unknown }, now
   };
 }
 
-export async function exportDeviceModel(deps: Deps, ownerId: number, id: number) {
-  const row = await repository.findOwnModel(deps.db, ownerId, id);
+/** His model's file; `ownerId` null: any model (the operator's command line, who holds the server). */
+export async function exportDeviceModel(deps: Deps, ownerId: number | null, id: number) {
+  const row =
+    ownerId === null
+      ? await repository.findModel(deps.db, id)
+      : await repository.findOwnModel(deps.db, ownerId, id);
   if (!row) throw notFound('device_model_not_found');
   return { file: definedModelFile(row, deps.clock.now()), name: row.name };
+}
+
+/** The command line's `define-model`: the file's model for the administrator with this phone. */
+export async function defineModelForAdminPhone(
+  deps: Deps,
+  phone: string,
+  text: string,
+): Promise<DeviceModelView> {
+  const admin = await repository.findAdminByPhone(deps.db, phone);
+  if (!admin) throw notFound('user_not_found');
+  return defineModel(deps, admin.id, { file: text });
 }
 
 /**
