@@ -5,9 +5,9 @@ import { planConformance } from './conformance.ts';
 import { smsTextFits } from './cost.ts';
 import {
   definitionSmsProblems,
+  installDefinedModels,
   type ModelDefinition,
   previewDefinition,
-  useDefinedModels,
 } from './defined-model.ts';
 import { definedModelKey, getSheet, isDeviceModel } from './models.ts';
 import { createDeviceSimulator } from './simulator.ts';
@@ -25,7 +25,7 @@ describe('a defined model as a sheet', () => {
   it('is a device model once the server gave it, and renders its forms as the engine sends them', () => {
     const model = definedModelKey(7);
     expect(isDeviceModel(model)).toBe(false);
-    useDefinedModels([{ id: 7, definition: example }]);
+    installDefinedModels([{ id: 7, definition: example }]);
     expect(isDeviceModel(model)).toBe(true);
     expect(getSheet(model).label).toBe('GSM-модуль (пример)');
     const add = { kind: 'add' as const, slot: 5, number: '+79161234567' };
@@ -35,7 +35,7 @@ describe('a defined model as a sheet', () => {
   });
 
   it('is played by the simulator, which keeps what the forms wrote', () => {
-    useDefinedModels([{ id: 7, definition: example }]);
+    installDefinedModels([{ id: 7, definition: example }]);
     const device = createDeviceSimulator({ model: definedModelKey(7), password: '1234', clock: now });
     expect(device.receive('1234#ADD#005#+79161234567#', now)).toBe('Add OK 005');
     expect(device.whitelist(now)).toEqual([{ slot: 5, number: '+79161234567' }]);
@@ -46,7 +46,7 @@ describe('a defined model as a sheet', () => {
   });
 
   it('plans a conformance run from its forms', () => {
-    useDefinedModels([{ id: 7, definition: example }]);
+    installDefinedModels([{ id: 7, definition: example }]);
     const plan = planConformance({
       model: definedModelKey(7),
       slot: 200,

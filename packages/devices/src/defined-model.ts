@@ -214,7 +214,7 @@ export function sheetFromDefinition(model: DefinedModelKey, definition: ModelDef
  * The defined models the engine knows in this process: every stored definition, built into sheets. The
  * server calls it at start and after each change of its models (docs/decisions/0039).
  */
-export function useDefinedModels(models: readonly { id: number; definition: ModelDefinition }[]): void {
+export function installDefinedModels(models: readonly { id: number; definition: ModelDefinition }[]): void {
   setDefinedSheets(
     models.map(({ id, definition }) => {
       const key = definedModelKey(id);

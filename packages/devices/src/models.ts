@@ -43,7 +43,7 @@ const sheets: Record<BuiltInModel, DeviceSheet> = {
 };
 
 /**
- * The defined models' sheets this process knows (`useDefinedModels` in ./defined-model.ts, called by the
+ * The defined models' sheets this process knows (`installDefinedModels` in ./defined-model.ts, called by the
  * server at start and after each change of a definition). The one piece of state in this package: a
  * definition lives in the database, and every pure function here takes a model key, not a sheet
  * (docs/decisions/0039 says why and what it costs).

@@ -15,7 +15,7 @@ import {
   readModelDefinition,
 } from '@propusk/contracts/device-model-definition';
 import { DEVICE_PROFILE_FORMAT } from '@propusk/contracts/device-profile-file';
-import { definitionSmsProblems, useDefinedModels } from '@propusk/devices/defined-model';
+import { definitionSmsProblems, installDefinedModels } from '@propusk/devices/defined-model';
 import { definedModelId, definedModelKey, isDeviceModel } from '@propusk/devices/models';
 import type { Executor } from '../../db/database.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -49,7 +49,7 @@ export async function refreshDefinedModels(db: Executor): Promise<void> {
     const checked = readModelDefinition(row.definition);
     if (checked.ok) models.push({ id: row.id, definition: checked.definition });
   }
-  useDefinedModels(models);
+  installDefinedModels(models);
 }
 
 function view(row: repository.DeviceModelRow, barriers: number): DeviceModelView {

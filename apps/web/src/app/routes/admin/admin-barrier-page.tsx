@@ -27,6 +27,7 @@ import { LimitsForm } from '../../../features/admin-barriers/components/limits-f
 import { sendBarrierSetting } from '../../../features/admin-settings/api/settings-api';
 import { StaffSection } from '../../../features/barrier-staff/components/staff-section';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
+import { UnverifiedModelBanner } from '../../../features/device-models/components/unverified-model-banner';
 import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
@@ -87,6 +88,7 @@ export function AdminBarrierPageRoute() {
       back={{ to: paths.adminBarriers, label: 'Назад' }}
       navigation={adminNavigation}
     >
+      <UnverifiedModelBanner barrierId={barrierId} />
       <QueryStatus isPending={barrierId !== null && barrier.isPending} error={loadError} />
       {data ? (
         <>
