@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  List,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Checkbox, List, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import {
   DEFINED_NUMBER_FORMATS,
   type DefinedFormKey,
@@ -86,6 +74,27 @@ function withSettings(definition: ModelDefinition, text: string): ModelDefinitio
     );
     return kept ?? { name, template, replies: [] };
   });
+}
+
+/** A whole number typed as digits (0 while empty: the check then names the field). */
+function IntegerInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <TextInput
+      label={label}
+      value={value === 0 ? '' : String(value)}
+      onChange={(event) => onChange(Number(event.currentTarget.value.replace(/\D/g, '').slice(0, 5)) || 0)}
+      inputMode="numeric"
+      autoComplete="off"
+    />
+  );
 }
 
 const OPTIONAL_FORMS: readonly Exclude<DefinedFormKey, 'add' | 'delete'>[] = [
@@ -181,24 +190,22 @@ export function ModelEditor({
           onChange={(value) => set('addressing', value === 'number' ? 'number' : 'slot')}
           allowDeselect={false}
         />
-        <NumberInput
+        <IntegerInput
           label={TEXTS.fields.capacity}
           value={definition.capacity}
-          onChange={(value) => set('capacity', Number(value) || 0)}
-          min={1}
-          allowDecimal={false}
+          onChange={(value) => set('capacity', value)}
         />
-        <NumberInput
+        <IntegerInput
           label={TEXTS.fields.slotDigits}
           value={definition.slot_digits}
-          onChange={(value) => set('slot_digits', Number(value) || 0)}
-          min={1}
-          max={4}
-          allowDecimal={false}
+          onChange={(value) => set('slot_digits', value)}
         />
         <Select
           label={TEXTS.fields.numberFormat}
-          data={DEFINED_NUMBER_FORMATS.map((format) => ({ value: format, label: `${format}XXXXXXXXXX` }))}
+          data={DEFINED_NUMBER_FORMATS.map((format) => ({
+            value: format,
+            label: format === '10' ? '10 цифр без кода страны' : `${format} и 10 цифр`,
+          }))}
           value={definition.number_format}
           onChange={(value) => set('number_format', (value ?? '+7') as ModelDefinition['number_format'])}
           allowDeselect={false}
@@ -212,15 +219,12 @@ export function ModelEditor({
         />
         {definition.password ? (
           <>
-            <NumberInput
+            <IntegerInput
               label={TEXTS.fields.passwordDigits}
               value={definition.password.digits}
               onChange={(value) =>
-                set('password', { factory: definition.password?.factory ?? null, digits: Number(value) || 0 })
+                set('password', { factory: definition.password?.factory ?? null, digits: value })
               }
-              min={3}
-              max={8}
-              allowDecimal={false}
             />
             <TextInput
               label={TEXTS.fields.factoryPassword}
@@ -266,13 +270,10 @@ export function ModelEditor({
           (key) => definition.windows || (key !== 'add_window' && key !== 'set_clock'),
         ).map((key) => formInput(key, true))}
         {definition.forms.read && /\{from\}|\{to\}/.test(definition.forms.read.template) ? (
-          <NumberInput
+          <IntegerInput
             label={TEXTS.fields.readPerSms}
             value={definition.read_per_sms}
-            onChange={(value) => set('read_per_sms', Number(value) || 0)}
-            min={1}
-            max={20}
-            allowDecimal={false}
+            onChange={(value) => set('read_per_sms', value)}
           />
         ) : null}
         <Textarea

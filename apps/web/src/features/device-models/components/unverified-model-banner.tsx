@@ -14,6 +14,8 @@ export function UnverifiedModelBanner({ barrierId }: { barrierId: number | null 
     enabled: barrierId !== null,
     // A run just finished on another screen: read it again whenever a screen of the barrier opens.
     refetchOnMount: 'always',
+    // While the mark shows, a run on the conformance screen may end it: look again now and then.
+    refetchInterval: (query) => (query.state.data?.defined && !query.state.data.verified ? 5000 : false),
   });
   if (!status.data?.defined || status.data.verified) return null;
   return (
