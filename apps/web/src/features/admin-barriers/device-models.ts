@@ -6,6 +6,7 @@
  */
 import {
   type DeviceModelOption,
+  definedModelId,
   getSheet,
   isDeviceModel,
   DEVICE_MODEL_OPTIONS as MODELS,
@@ -79,3 +80,9 @@ export const definedModelOption = (model: {
   label: `${model.name} — своя модель, до ${model.capacity} ${numbersWord(model.capacity)}`,
   disabled: false,
 });
+
+/** What the screens call a barrier's model: a built-in one by its name, a defined one by the name he gave it. */
+export function deviceModelLabel(model: string): string {
+  if (definedModelId(model) === null) return model;
+  return isDeviceModel(model) ? getSheet(model).label : 'своя модель';
+}

@@ -19,7 +19,12 @@ export function UnverifiedModelBanner({ barrierId }: { barrierId: number | null 
   });
   if (!status.data?.defined || status.data.verified) return null;
   return (
-    <Alert color="orange" title={DEFINED_MODEL_TEXTS.unverified} data-testid="unverified-model-banner">
+    <Alert
+      color="red.9"
+      variant="outline"
+      title={DEFINED_MODEL_TEXTS.unverified}
+      data-testid="unverified-model-banner"
+    >
       {DEFINED_MODEL_TEXTS.unverifiedText(status.data.name)}
     </Alert>
   );
