@@ -102,6 +102,7 @@ describe('docs/devices/MODELS.md', () => {
     expect(rtu5024).toContain('«отключите питание устройства на минуту»');
     const base = doc.slice(doc.indexOf('## TELL Gate Control BASE 1000'));
     expect(base).toContain('it authenticates the sender, not a password');
+    expect(base).toContain('- A conformance run would send: nothing: a run cannot start on this model');
     expect(base).toContain('the text of its reply to a delete, which the source lost');
   });
 

@@ -13,6 +13,10 @@ const TEST_NUMBER = '+79990000000';
 /** «Запись тестового номера», … — the steps a run with the password ticked sends, and what it skips. */
 export function runWouldVerify(model: DeviceModel): string {
   const sheet = getSheet(model);
+  // The server refuses a run on such a model (`conformance_no_read_back`): the run must see its test slot
+  // empty before it writes, and the unit as it began after.
+  if (!sheet.readBack)
+    return "nothing: a run cannot start on this model, which documents no way to read its numbers back (the run must see the test number absent before it writes and gone after). Its replies show in the device log; a text of its own is set in the barrier's device profile by hand.";
   const last = sheet.addressing === 'slot' ? sheet.capacity : 1;
   const plan = planConformance({
     model,
