@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { matchReply, renderCommand } from './commands.ts';
 import { conformanceVerdict, planConformance, renderConformanceWhitelist } from './conformance.ts';
+import { modelEvidence } from './model-evidence.ts';
+import { renderModelsDoc } from './model-evidence-doc.ts';
 import { type DeviceModel, getSheet, isAvailableDeviceModel, unverifiedForms } from './models.ts';
 import { parseReadReply, renderReadQuery } from './readback.ts';
 import { renderSetting } from './settings.ts';
@@ -39,6 +41,15 @@ describe('Callny G202 PLUS / G203 (issue 42 item 7)', () => {
     });
   });
 
+  it('warns the operator that the first number becomes an undeletable super admin, and what role numbers get', () => {
+    expect(modelEvidence('CALLNY-G202').operatorNotes.join('\n')).toMatch(
+      /super admin \(TOP\), who cannot be deleted/,
+    );
+    expect(modelEvidence('CALLNY-G202').operatorNotes.join('\n')).toContain('admin user (ADV)');
+    expect(modelEvidence('CALLNY-G203').operatorNotes.join('\n')).toContain('can only call to open');
+    expect(renderModelsDoc([modelEvidence('CALLNY-G202')])).toContain('- Before Propusk drives such a unit:');
+  });
+
   it('is offered to a new barrier, its guessed empty-slot line marked unverified', () => {
     for (const model of ['CALLNY-G202', 'CALLNY-G203'] as const) {
       expect(isAvailableDeviceModel(model)).toBe(true);
@@ -56,6 +67,8 @@ describe('TELL Gate Control BASE 1000 (issue 42 item 7)', () => {
     expect(renderCommand('TELL-BASE1000', add, null).length).toBeLessThanOrEqual(60);
     expect(getSheet('TELL-BASE1000').capacity).toBe(1000);
     expect(getSheet('TELL-BASE1000').hasPassword).toBe(false);
+    // It obeys only its admins: the operator registers the server's number first.
+    expect(modelEvidence('TELL-BASE1000').operatorNotes[0]).toContain('*SUPERADMIN#');
   });
 
   it('reads its documented confirmations and errors', () => {

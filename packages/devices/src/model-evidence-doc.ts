@@ -100,6 +100,9 @@ function modelSection(model: ModelEvidence, runs: readonly UnitRun[]): string[] 
   lines.push(
     `- Forms: ${model.verifiedCount} shown by their source, ${model.unverifiedCount} unverified.`,
     ...runLines(runs),
+    ...(model.operatorNotes.length > 0
+      ? ['- Before Propusk drives such a unit:', ...model.operatorNotes.map((note) => `  - ${note};`)]
+      : []),
     `- A conformance run would send: ${runWouldVerify(model.model)}`,
     '- Only a real unit can tell:',
     ...onlyUnitCanTell(model.model).map((note) => `  - ${note};`),

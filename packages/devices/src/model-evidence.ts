@@ -44,6 +44,8 @@ export interface ModelEvidence {
   numberFormat: string;
   numberFormatSource: string;
   factoryPassword: { value: string; source: string } | null;
+  /** What an operator must know before Propusk drives such a unit (the sheet's `operatorNotes`). */
+  operatorNotes: string[];
   /** Who receives the unit's unasked SMS, where the sheet documents it. */
   alarmRecipients: { alarmSlots: number; powerSlot: number; source: string } | null;
   forms: FormEvidence[];
@@ -211,6 +213,7 @@ export function sheetEvidence(
     numberFormat: sheet.numberFormat,
     numberFormatSource: sheet.numberFormatSource,
     factoryPassword: sheet.factoryPassword ?? null,
+    operatorNotes: sheet.operatorNotes ?? [],
     alarmRecipients: sheet.alarms
       ? {
           alarmSlots: sheet.alarms.alarmSlots,

@@ -48,6 +48,12 @@ function createCallnySheet(model: string, label: string, role: CallnyRole): Devi
   return {
     model,
     label,
+    operatorNotes: [
+      `on an empty unit the number written first becomes its super admin (TOP), who cannot be deleted (${cite(role.page, 'note "First authorized user becomes super admin (TOP)"; "Delete user by slot": "Super admin cannot be deleted"')}): register your own number in slot 001 before the barrier is handed to Propusk, and keep slot 001 out of residents' reach`,
+      role.code === 'TEL'
+        ? `every number Propusk writes is an admin user (ADV): the list documents normal users ("can only call to open, cannot manage users") for the G203 only (${cite(role.page, '"Add normal user (specific slot, G203 only)"')})`
+        : `numbers are written as normal users, who "can only call to open, cannot manage users" (${cite(role.page, '"Add normal user (specific slot, G203 only)"')})`,
+    ],
     slotCount: 999,
     addressing: 'slot',
     hasPassword: true,

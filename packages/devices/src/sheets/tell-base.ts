@@ -36,6 +36,10 @@ const syntaxError: SourcedForm = {
 export const tellBase1000Sheet: DeviceSheet = {
   model: 'TELL-BASE1000',
   label: 'TELL Gate Control BASE 1000',
+  operatorNotes: [
+    `the unit takes commands only from its super admins and admins (${cite('tellBase1000Manual', `${P49}, "Commands are accepted from super admins or admins registered in the device"`)}): register the number the server sends from as an admin first (\`*SUPERADMIN#\` from that number registers it when the unit has no super admin yet, ${cite('tellBase1000Manual', `${P50}, reply "YOU ARE REGISTERED AS SUPERADMIN!"`)})`,
+    'residents are written with entry period N (0–24) and output OUT1: a unit wired to OUT2, or one whose control mode needs no output, must be told otherwise (the manual, p. 50, "OUTPUT" and "ENTRY PERIOD")',
+  ],
   slotCount: 1000,
   addressing: 'number',
   hasPassword: false,
