@@ -6,6 +6,7 @@ import {
   readDefinedModelFile,
   readModelDefinition,
 } from './device-model-definition.ts';
+import { readProfileFileShape } from './device-profile-file.ts';
 
 const exampleText = readFileSync(
   new URL('../../../docs/devices/examples/defined-model.json', import.meta.url),
@@ -112,6 +113,10 @@ describe('a model an operator defines', () => {
     expect(problemsOf((definition) => Object.assign(definition, { password_value: '1234' }))).toEqual([
       'Лишнее поле: password_value.',
     ]);
+    expect(readProfileFileShape(exampleText)).toEqual({
+      ok: false,
+      problems: [expect.stringContaining('загрузите её на экране «Свои модели устройств»')],
+    });
     const v1 = readDefinedModelFile(exampleText.replace('"version": 2', '"version": 1'));
     expect(v1).toEqual({ ok: false, problems: [expect.stringContaining('версия 1')] });
     expect(readDefinedModelFile('x'.repeat(70 * 1024))).toEqual({

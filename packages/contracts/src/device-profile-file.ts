@@ -119,6 +119,15 @@ export function readProfileFileShape(text: string): ProfileFileShape {
   if (head.format !== DEVICE_PROFILE_FORMAT) {
     return { ok: false, problems: ['Это не файл профиля устройства Propusk (поле format).'] };
   }
+  if (head.version === 2 && head.model === 'defined') {
+    // Version 2 is a model an operator defined (device-model-definition.ts): it has a screen of its own.
+    return {
+      ok: false,
+      problems: [
+        'Это своя модель оператора (версия 2), а не профиль шлагбаума: загрузите её на экране «Свои модели устройств».',
+      ],
+    };
+  }
   if (head.version !== DEVICE_PROFILE_VERSION) {
     return {
       ok: false,
