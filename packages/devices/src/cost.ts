@@ -26,3 +26,16 @@ export function planSms(model: DeviceModel, commands: readonly PlannedCommand[])
 export function commandSms(smsPerAttemptOfRow: number, attempts: number): number {
   return Math.max(attempts, 1) * smsPerAttemptOfRow;
 }
+
+/** Characters of the GSM 7-bit default alphabet counted one each (a conservative subset: the rest is UCS-2). */
+const GSM_BASIC = /^[A-Za-z0-9 \n\r@£$¥!"#%&'()*+,\-./:;<=>?_]*$/;
+
+/**
+ * SMS parts a text sent to a person costs (3GPP TS 23.040: 160 characters in one GSM 7-bit SMS, 153 per part
+ * of a longer one; 70 and 67 in UCS-2, which any Cyrillic letter needs, counted in UTF-16 units). The power
+ * notices to administrators are counted in the weekly limit by this (docs/decisions/0035).
+ */
+export function messageSmsParts(text: string): number {
+  const [single, perPart] = GSM_BASIC.test(text) ? [160, 153] : [70, 67];
+  return text.length <= single ? 1 : Math.ceil(text.length / perPart);
+}
