@@ -122,15 +122,15 @@ export async function dispatchNotifications(
     }
     // An administrator without push hears of power loss by SMS when he chose it (power-sms.ts).
     for (const { event, userIds: told } of powerLosses) {
-      const bySms = told.filter((userId) =>
-        live.has(userId)
-          ? wantsPowerSms(
-              choicesBy.get(userId) ?? defaultChoices(),
-              subscriptions.filter((subscription) => subscription.userId === userId).length,
-            )
-          : false,
+      const bySms = told.filter(
+        (userId) =>
+          live.has(userId) &&
+          wantsPowerSms(
+            choicesBy.get(userId) ?? defaultChoices(),
+            subscriptions.filter((subscription) => subscription.userId === userId).length,
+          ),
       );
-      notices.push(...(await planPowerSms(tx, deps, event, event, bySms, now)));
+      notices.push(...(await planPowerSms(tx, deps, event, bySms, now)));
     }
     const ids = events.map((event) => event.id);
     await markDispatched(tx, ids, now);

@@ -82,21 +82,21 @@ async function sentWithinDay(tx: Executor, barrierId: number, userId: number, no
 }
 
 /**
- * Decides the SMS of one `power_lost` event for the people who chose it (`userIds`, already filtered by
- * `wantsPowerSms`), inside the dispatch's transaction; answers the notices to send after commit.
+ * Decides the SMS of one `power_lost` event (with its barrier's address) for the people who chose it
+ * (`userIds`, already filtered by `wantsPowerSms`), inside the dispatch's transaction; answers the notices to
+ * send after commit.
  */
 export async function planPowerSms(
   tx: Executor,
   deps: Pick<Dependencies, 'config'>,
-  event: { id: number; barrierId: number },
-  barrier: { address: string },
+  event: { id: number; barrierId: number; address: string },
   userIds: readonly number[],
   now: Date,
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
   // The same lock as every change that spends the barrier's SMS: two checks never pass on one remainder.
   await lockBarrier(tx, event.barrierId);
-  const text = powerSmsText(barrier.address);
+  const text = powerSmsText(event.address);
   const sms = messageSmsParts(text);
   const queued: number[] = [];
   for (const userId of userIds) {
