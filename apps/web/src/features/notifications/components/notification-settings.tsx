@@ -100,7 +100,7 @@ export function NotificationSettings() {
             }
           />
         ))}
-        {data && data.power_sms !== null && (
+        {typeof data?.power_sms === 'boolean' && (
           <Switch
             label={POWER_SMS_TEXTS.label}
             description={POWER_SMS_TEXTS.description}
