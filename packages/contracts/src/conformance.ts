@@ -12,6 +12,9 @@ export const CONFORMANCE_VERDICTS = [
   'no_answer',
   'refused',
   'format_error',
+  // A call step (the clock's digit order, issue 42 item 2): the gate opened / did not open for the call.
+  'opened',
+  'not_opened',
 ] as const;
 export type ConformanceVerdictCode = (typeof CONFORMANCE_VERDICTS)[number];
 

@@ -41,6 +41,8 @@ export const CONFORMANCE_TEXTS = {
     no_answer: 'нет ответа',
     refused: 'устройство не приняло пароль',
     format_error: 'устройство не поняло команду',
+    opened: 'открылось',
+    not_opened: 'не открылось',
   } satisfies Record<ConformanceVerdictCode, string>,
   noAnswerExpected: 'нет ответа — описание модели ответа не обещает',
   learnt: 'Ответ устройства, запомненный в профиле шлагбаума как форма',
