@@ -42,6 +42,8 @@ export const DEVICE_MESSAGE_OUTCOMES = [
   'power_failure',
   'power_restored',
   'alarm',
+  // An unasked SMS of the unit taken by a conformance run's power step (issue 42 item 3).
+  'captured',
 ] as const;
 export type DeviceMessageOutcome = (typeof DEVICE_MESSAGE_OUTCOMES)[number];
 

@@ -53,6 +53,7 @@ export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
   power_failure: 'нет питания',
   power_restored: 'питание восстановлено',
   alarm: 'тревога',
+  captured: 'записано проверкой устройства',
 };
 
 export const DEVICE_LOG_TEXTS = {

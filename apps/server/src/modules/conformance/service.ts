@@ -4,17 +4,27 @@
  * request: a start queues the first step in the outbox, the engine's hook (steps.ts) queues the next.
  */
 import type {
+  ConformanceAnswer,
   ConformancePlanView,
   ConformanceResponse,
   ConformanceRun,
   ConformanceStepView,
+  StartConformanceBody,
 } from '@propusk/contracts/conformance';
 import { type ConformancePlan, freeSlotForRun, planConformance } from '@propusk/devices/conformance';
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
+import { parseDeviceNumber } from '@propusk/devices/numbers';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { deviceCommands, deviceConformanceRuns, deviceMessages, phones, users } from '../../db/schema.ts';
+import {
+  deviceCommands,
+  deviceConformanceRuns,
+  deviceMessages,
+  deviceSlots,
+  phones,
+  users,
+} from '../../db/schema.ts';
 import { lockBarrier } from '../../engine/outbox.ts';
 import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -22,12 +32,19 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { insertAction } from '../device-checks/repository.ts';
+import { answerStep } from './person-steps.ts';
 import { advanceRun, type RunRow, type StepRecord, usedSlots } from './steps.ts';
 
 type Deps = Pick<Dependencies, 'db' | 'clock' | 'config'>;
 
 interface Context {
   model: DeviceModel;
+  /** The number the clock call comes from (named, else the test number); null: none. */
+  callNumber: string | null;
+  /** It is on the barrier (a resident's phone, or a number the unit holds): it opens whatever the window. */
+  callNumberInUse: boolean;
+  /** The person named it himself. */
+  callNumberNamed: boolean;
   profile: DeviceProfileOverride | null;
   hasPassword: boolean;
   slot: number | null;
@@ -36,7 +53,12 @@ interface Context {
   running: boolean;
 }
 
-async function loadContext(executor: Executor, user: AuthenticatedUser, barrierId: number): Promise<Context> {
+async function loadContext(
+  executor: Executor,
+  user: AuthenticatedUser,
+  barrierId: number,
+  namedCallNumber?: string,
+): Promise<Context> {
   const barrier = await requireBarrierPermission(executor, user.id, barrierId, 'settings.manage');
   if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_model_unknown');
   const profile = (barrier.deviceProfile as DeviceProfileOverride | null) ?? null;
@@ -57,8 +79,12 @@ async function loadContext(executor: Executor, user: AuthenticatedUser, barrierI
           .where(and(eq(phones.barrierId, barrierId), eq(phones.phone, number), eq(phones.isActive, true)))
           .limit(1)
       : [];
+  const callNumber = namedCallNumber ?? number;
   return {
     model,
+    callNumber,
+    callNumberInUse: callNumber !== null && (await numberOnBarrier(executor, barrierId, callNumber)),
+    callNumberNamed: namedCallNumber !== undefined,
     profile,
     hasPassword: !getSheet(model).hasPassword || barrier.devicePasswordEncrypted !== null,
     slot: freeSlotForRun(model, await usedSlots(executor, barrierId), profile),
@@ -68,16 +94,51 @@ async function loadContext(executor: Executor, user: AuthenticatedUser, barrierI
   };
 }
 
-function planOf(context: Context, now: Date, includePassword: boolean): ConformancePlan {
+/** Whether the number opens this barrier's unit anyway: an active phone of it, or a number the unit holds. */
+async function numberOnBarrier(executor: Executor, barrierId: number, number: string): Promise<boolean> {
+  const [phone] = await executor
+    .select({ id: phones.id })
+    .from(phones)
+    .where(and(eq(phones.barrierId, barrierId), eq(phones.phone, number), eq(phones.isActive, true)))
+    .limit(1);
+  if (phone) return true;
+  const held = await executor
+    .select({ number: deviceSlots.number })
+    .from(deviceSlots)
+    .where(eq(deviceSlots.barrierId, barrierId));
+  return held.some((row) => parseDeviceNumber(row.number) === number);
+}
+
+const CALL_NUMBER_IN_USE =
+  'Ваш номер уже записан на шлагбауме и открывает его при любом окне: чтобы проверить порядок цифр звонком, укажите другой номер.';
+
+interface PlanChoices {
+  includePassword: boolean;
+  includeCall: boolean;
+  includePower: boolean;
+}
+
+function planOf(context: Context, now: Date, choices: PlanChoices): ConformancePlan {
+  const callable = context.callNumber !== null && !context.callNumberInUse;
   return planConformance({
     model: context.model,
     profile: context.profile,
     slot: context.slot ?? 1,
     testNumber: context.testNumber ?? '+70000000000',
     now,
-    includePassword,
+    includePassword: choices.includePassword,
+    callNumber: choices.includeCall && callable ? context.callNumber : null,
+    callRefused: !choices.includeCall
+      ? 'Не отмечено: звонить на устройство не будем.'
+      : callable
+        ? null
+        : CALL_NUMBER_IN_USE,
+    includePower: choices.includePower,
   });
 }
+
+/** The steps that send an SMS (a step that asks the person sends none). */
+const smsSteps = (plan: ConformancePlan) => plan.steps.filter((step) => step.action.form !== 'ask').length;
 
 type Unavailable =
   | 'conformance_running'
@@ -99,8 +160,20 @@ function unavailable(context: Context): Unavailable | null {
 }
 
 function planView(deps: Deps, context: Context, now: Date): ConformancePlanView {
-  const without = planOf(context, now, false);
-  const withPassword = planOf(context, now, true);
+  const without = planOf(context, now, { includePassword: false, includeCall: false, includePower: false });
+  const withPassword = planOf(context, now, {
+    includePassword: true,
+    includeCall: false,
+    includePower: false,
+  });
+  const callable = context.callNumber !== null && !context.callNumberInUse;
+  // Every step the model has, as if the call could be made (the screen lists what the ticks add).
+  const everything = planOf(
+    { ...context, callNumber: context.callNumber ?? '+70000000000', callNumberInUse: false },
+    now,
+    { includePassword: true, includeCall: true, includePower: true },
+  );
+  const callSms = everything.steps.filter((step) => step.action.form === 'clock_trial').length;
   const reason = unavailable(context);
   const stepMinutes = deps.config.DEVICE_REPLY_TIMEOUT_MS / 60_000;
   return {
@@ -110,17 +183,37 @@ function planView(deps: Deps, context: Context, now: Date): ConformancePlanView 
     model_label: getSheet(context.model).label,
     slot: context.slot,
     test_number: context.testNumber,
-    sms: without.steps.length,
-    sms_with_password: withPassword.steps.length,
+    sms: smsSteps(without),
+    sms_with_password: smsSteps(withPassword),
     has_password_step: withPassword.steps.length > without.steps.length,
-    max_minutes: Math.ceil(withPassword.steps.length * stepMinutes),
-    steps: withPassword.steps.map((step) => ({ key: step.key, label: step.label })),
-    skipped: without.skipped.filter((skip) => skip.form !== 'Смена пароля'),
+    has_call_step: callSms > 0,
+    call_sms: callSms,
+    call_refused: callable ? null : CALL_NUMBER_IN_USE,
+    has_power_step: everything.steps.some((step) => step.key === 'power_cut'),
+    max_minutes: Math.ceil(smsSteps(withPassword) * stepMinutes),
+    steps: everything.steps.map((step) => ({ key: step.key, label: step.label })),
+    skipped: without.skipped.filter(
+      (skip) => !['Смена пароля', 'Порядок цифр времени', 'СМС о питании'].includes(skip.form),
+    ),
   };
 }
 
 const confirmedStep = (record: StepRecord) =>
-  record.verdict === 'as_sheet' || (record.verdict === 'no_answer' && !record.step.expectsReply);
+  record.verdict === 'as_sheet' ||
+  record.verdict === 'opened' ||
+  record.state === 'skipped' ||
+  (record.verdict === 'no_answer' && !record.step.expectsReply);
+
+/** What a step asks of the person (only while it waits for him), and the texts a power step captured. */
+function askOf(record: StepRecord): Pick<ConformanceStepView, 'asks' | 'call_number' | 'captured'> {
+  const { action } = record.step;
+  const waiting = record.state === 'sent' && action.form === 'ask';
+  return {
+    asks: waiting ? action.ask : null,
+    call_number: action.form === 'ask' && action.ask === 'call' ? action.number : null,
+    captured: record.captured ?? [],
+  };
+}
 
 async function runView(executor: Executor, run: RunRow): Promise<ConformanceRun> {
   const steps = run.steps as StepRecord[];
@@ -158,6 +251,7 @@ async function runView(executor: Executor, run: RunRow): Promise<ConformanceRun>
     expects_reply: record.step.expectsReply,
     learnt: record.learnt,
     note: record.note,
+    ...askOf(record),
   }));
   return {
     id: run.id,
@@ -202,18 +296,23 @@ export async function startConformance(
   deps: Deps & Pick<Dependencies, 'notifyDeviceCommands'>,
   user: AuthenticatedUser,
   barrierId: number,
-  body: { include_password?: boolean | undefined },
+  body: StartConformanceBody,
 ): Promise<ConformanceResponse> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await requireBarrierPermission(tx, user.id, barrierId, 'settings.manage');
     await lockBarrier(tx, barrierId);
-    const context = await loadContext(tx, user, barrierId);
+    const context = await loadContext(tx, user, barrierId, body.include_call ? body.call_number : undefined);
     const reason = unavailable(context);
     if (reason === 'conformance_running') throw conflict(reason);
     if (reason !== null) throw badRequest(reason);
-    const plan = planOf(context, now, body.include_password === true);
-    await assertWeeklySmsBudget(tx, deps, barrierId, plan.steps.length, now);
+    if (body.include_call && context.callNumberInUse) throw badRequest('conformance_call_number_in_use');
+    const plan = planOf(context, now, {
+      includePassword: body.include_password === true,
+      includeCall: body.include_call === true,
+      includePower: body.include_power === true,
+    });
+    await assertWeeklySmsBudget(tx, deps, barrierId, smsSteps(plan), now);
     const steps: StepRecord[] = plan.steps.map((step) => ({
       step,
       state: 'pending',
@@ -272,6 +371,8 @@ export async function stopConformance(
     const current = steps.findIndex((record) => record.state === 'sent');
     const record = current >= 0 ? steps[current] : undefined;
     if (!record || record.command_id === null) {
+      // A step that waits for the person is not waited for.
+      if (record) steps[current] = { ...record, state: 'skipped', note: 'Проверка остановлена.' };
       await advanceRun(tx, stopping, steps, current, now);
       return;
     }
@@ -290,6 +391,22 @@ export async function stopConformance(
     if (cancelled.length === 0) return;
     steps[current] = { ...record, state: 'skipped', note: 'Не отправлено: проверка остановлена.' };
     await advanceRun(tx, stopping, steps, current, now);
+  });
+  deps.notifyDeviceCommands([barrierId]);
+  return getConformance(deps, user, barrierId);
+}
+
+/** The person's answer to the step that asks him (a call, the power cut); the run goes on. */
+export async function answerConformance(
+  deps: Deps & Pick<Dependencies, 'notifyDeviceCommands'>,
+  user: AuthenticatedUser,
+  barrierId: number,
+  body: { answer: ConformanceAnswer },
+): Promise<ConformanceResponse> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await requireBarrierPermission(tx, user.id, barrierId, 'settings.manage');
+    await answerStep(tx, barrierId, body.answer, now);
   });
   deps.notifyDeviceCommands([barrierId]);
   return getConformance(deps, user, barrierId);

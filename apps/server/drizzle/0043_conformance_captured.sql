@@ -1,0 +1,2 @@
+ALTER TABLE "device_messages" DROP CONSTRAINT "device_messages_outcome";--> statement-breakpoint
+ALTER TABLE "device_messages" ADD CONSTRAINT "device_messages_outcome" CHECK (("device_messages"."direction" = 'out' and "device_messages"."outcome" in ('sent', 'gateway_failed')) or ("device_messages"."direction" = 'in' and "device_messages"."outcome" in ('confirmed', 'refused', 'format_error', 'unrecognised', 'late', 'acknowledged', 'power_failure', 'power_restored', 'alarm', 'captured')));
