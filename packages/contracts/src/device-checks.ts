@@ -111,9 +111,7 @@ export const deviceProfileSchema = z.object({
   clock_order: z.string().optional(),
   replies: z.partialRecord(z.enum(OVERRIDE_REPLY_KINDS), z.array(z.string())).optional(),
   /** The unit's own power texts, learnt by a conformance run (issue 42 item 3): recognised exactly. */
-  alarms: z
-    .partialRecord(z.enum(['power_failure', 'power_restored']), z.array(z.string()))
-    .optional(),
+  alarms: z.partialRecord(z.enum(['power_failure', 'power_restored']), z.array(z.string())).optional(),
 });
 
 export const deviceProfileBodySchema = z.object({
