@@ -141,6 +141,27 @@ describe('conformance run on a unit that differs from its sheet', () => {
     );
   });
 
+  it('stopped while it waits for the call: the test slot (the trial window) is still cleared', async () => {
+    const barrier = await barrierWithUnit('+79035550171');
+    expect((await call('POST', url(barrier.id), { include_call: true })).statusCode).toBe(200);
+    await settleQueue(t, h, barrier.id);
+    expect((await stepsOf(barrier.id)).clock_try_call?.asks).toBe('call');
+    expect((await call('POST', `${url(barrier.id)}stop/`)).statusCode).toBe(200);
+    await settleQueue(t, h, barrier.id);
+    const run = await runOf(barrier.id);
+    expect(run.status).toBe('stopped');
+    const steps = await stepsOf(barrier.id);
+    expect(steps.clock_try_call?.state).toBe('skipped');
+    expect(steps.add?.state).toBe('skipped');
+    expect(steps.delete?.state).toBe('done');
+    expect(
+      h.simulators
+        .device(barrier.id)
+        ?.slots()
+        .map((slot) => slot.slot),
+    ).toEqual([1]);
+  });
+
   it('refuses a call number the barrier holds: it would open whatever the window', async () => {
     const barrier = await barrierWithUnit('+79035550121');
     const refused = await call('POST', url(barrier.id), { include_call: true, call_number: '+79035550121' });

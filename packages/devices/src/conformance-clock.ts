@@ -7,15 +7,14 @@
  * A call does: the run sets the clock and writes a window for the call number, both in the order tried, with
  * times chosen so that a unit reading that order lets the call in and a unit reading the other order does not.
  *
- * Why such times exist: a text written in one order and read in the other keeps its month and minutes and swaps
- * its first and third pairs, so the other reading orders texts by their FIRST pair (it becomes the year), then
- * the month, then the third pair. Writing now as `AA MM BB` (`AA` the year in yyMMdd, the day in ddMMyy — the
- * same digits in both cases: for 28.11.26 `261128` and `281126`, read the other way 2028-11-26 and 2026-11-28
- * — the tried order's first pair is the year or the day). The window ends at the first minute of next month:
- * its text's day pair is `01`. In the other reading that day is the year: 2001, long before the clock's
- * reading — the window is closed, while in the tried order it runs from now to the month's end. On the 1st of
- * a month the window starts instead on the previous month's last day (day 28–31, read as year 2028–2031: after
- * the clock's reading of 2001), and lasts from then to three hours from now. `clockTrialWindow` checks both
+ * Why such times exist: a text written in one order and read in the other keeps its month and minutes, and the
+ * pair that was the day is read as the year (28.11.2026 15:00 written yyMMdd is `2611281500`, read ddMMyy
+ * 26.11.2028; written ddMMyy `2811261500`, read yyMMdd 2028-11-26). So the other reading orders texts by the
+ * day they were written on first. The window ends at the first minute of a month: its day `01` is read as the
+ * year 2001, long before the clock's reading — the window is closed (or refused: it ends before it starts),
+ * while in the tried order it runs from now to the month's end. On the 1st of a month the window starts
+ * instead on the previous month's last day (day 28–31, read as the years 2028–2031: after the clock's 2001)
+ * and lasts three hours from now. `clockTrialWindow` checks both
  * readings (`trialOpens`) and gives null where they do not differ.
  */
 import { formatClockTime, HOUR_MS, MINUTE_MS, parseClockWallTime } from './device-time.ts';
