@@ -46,6 +46,8 @@ export const profileFileRunSchema = z.strictObject({
   date: z.string().max(40),
   model: z.string().max(40),
   all_confirmed: z.boolean(),
+  /** The unit's own firmware text, where it reports one (docs/devices/MODELS.md shows it beside the run). */
+  firmware: z.string().max(80, 'Версия прошивки — не длиннее 80 символов.').optional(),
   /** Each step of the run and its verdict (as_sheet, different, no_answer, refused, format_error, skipped). */
   steps: z
     .array(z.strictObject({ key: z.string().max(40), verdict: z.string().max(40) }))

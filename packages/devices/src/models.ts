@@ -1,4 +1,5 @@
 import type { DeviceSheet } from './sheet-types.ts';
+import { callnyG202Sheet, callnyG203Sheet } from './sheets/callny.ts';
 import { esim120Sheet, esim320Sheet } from './sheets/eldes.ts';
 import { g200Sheet } from './sheets/g200.ts';
 import { rtu5024Sheet } from './sheets/rtu5024.ts';
@@ -6,6 +7,7 @@ import { rtu5024HashSheet } from './sheets/rtu5024-hash.ts';
 import { rtu5025Sheet } from './sheets/rtu5025.ts';
 import { telemetricaSheet } from './sheets/telemetrica.ts';
 import { tellGateControlSheet } from './sheets/tell.ts';
+import { tellBase1000Sheet } from './sheets/tell-base.ts';
 
 /** Every model with a command sheet. */
 export const DEVICE_MODELS = [
@@ -17,6 +19,9 @@ export const DEVICE_MODELS = [
   'ESIM120',
   'ESIM320',
   'TELL-GC20',
+  'CALLNY-G202',
+  'CALLNY-G203',
+  'TELL-BASE1000',
 ] as const;
 export type DeviceModel = (typeof DEVICE_MODELS)[number];
 
@@ -29,6 +34,9 @@ const sheets: Record<DeviceModel, DeviceSheet> = {
   ESIM120: esim120Sheet,
   ESIM320: esim320Sheet,
   'TELL-GC20': tellGateControlSheet,
+  'CALLNY-G202': callnyG202Sheet,
+  'CALLNY-G203': callnyG203Sheet,
+  'TELL-BASE1000': tellBase1000Sheet,
 };
 
 export function isDeviceModel(value: unknown): value is DeviceModel {
@@ -147,6 +155,12 @@ export function unverifiedForms(model: DeviceModel): UnverifiedForm[] {
   );
   for (const reply of sheet.replies.add) add('Ответ на запись номера', 'reply', reply);
   for (const reply of sheet.replies.delete) add('Ответ на удаление номера', 'reply', reply);
+  const readReplies = [
+    ...(sheet.readBack?.line ?? []),
+    ...(sheet.readBack?.empty ?? []),
+    ...(sheet.readBack?.emptyList ?? []),
+  ];
+  for (const reply of readReplies) add('Ответ на чтение номеров', 'reply', reply);
   for (const setting of Object.values(sheet.settings)) add(setting.name, 'sms', setting);
   for (const form of sheet.alarms?.forms ?? [])
     add(ALARM_FORM_NAMES[form.kind], 'reply', {

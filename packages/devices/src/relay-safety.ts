@@ -51,6 +51,15 @@ export const MODEL_DIALECTS: Record<DeviceModel, ModelDialect> = {
   ESIM120: { kind: 'none', source: 'The ELDES sheet has no relay settings' },
   ESIM320: { kind: 'none', source: 'The ELDES sheet has no relay settings' },
   'TELL-GC20': { kind: 'none', source: 'The TELL sheet has no relay settings' },
+  'CALLNY-G202': {
+    kind: 'none',
+    source: 'The Callny sheet has no relay settings (its GOT and KPON are left out)',
+  },
+  'CALLNY-G203': {
+    kind: 'none',
+    source: 'The Callny sheet has no relay settings (its GOT and KPON are left out)',
+  },
+  'TELL-BASE1000': { kind: 'none', source: 'The TELL BASE sheet has no relay settings' },
 };
 
 /** What the server knows of the unit on the wall. */

@@ -244,6 +244,11 @@ export interface DeviceSheet {
   /** The unit's unasked SMS (alarms, power); absent: the model documents none the server can receive. */
   alarms?: AlarmSheet;
   /**
+   * What an operator must know of such a unit before Propusk drives it (English sentences, each with its
+   * source): `docs/devices/MODELS.md` lists them under the model.
+   */
+  operatorNotes?: string[];
+  /**
    * The password a unit has after its reset button (issue 30 item 4): the administrator's «устройство сброшено
    * к заводским настройкам» sets the stored password again from it. Absent: no source gives it.
    */
