@@ -102,6 +102,7 @@ export function createDeviceHarness(
         answerInFlight: async () => 0,
         drift: () => false,
         whitelist: () => null,
+        call: () => null,
         relay: () => null,
         raiseAlarm: async () => null,
       };

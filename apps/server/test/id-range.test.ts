@@ -108,6 +108,8 @@ describe('ids beyond the database range', () => {
     'PUT /api/admin/barriers/{id}/device-profile/': {},
     'POST /api/admin/barriers/{id}/device-profile/import/': { file: '{}' },
     'POST /api/admin/barriers/{id}/conformance/': {},
+    'POST /api/admin/barriers/{id}/conformance/answer/': { answer: 'skip' },
+    'POST /api/demo/devices/{id}/call/': { from: '+79990000000' },
     'POST /api/demo/devices/{id}/drift/': { kind: 'factory_reset' },
     'POST /api/demo/devices/{id}/power/': { event: 'alarm' },
     'POST /api/admin/barriers/{id}/device-check/alarm-layout/': { expected_sms: 0 },

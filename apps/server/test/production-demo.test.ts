@@ -140,6 +140,15 @@ describe('the simulator routes', () => {
       // Outside production the unit answers (409 here: it has heard nothing yet); in production no route.
       if (status === 404) expect(power.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
       else expect(power.json().code, power.body).toBe('simulator_empty');
+      // Ringing the simulated unit (the conformance run's call step in demos) is a demo route as well.
+      const ring = await t.request({
+        method: 'POST',
+        url: `/api/demo/devices/${barrier.id}/call/`,
+        token: owner.token,
+        payload: { from: '+79990000000' },
+      });
+      if (status === 404) expect(ring.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+      else expect(ring.json().code, ring.body).toBe('simulator_empty');
     }
   });
 });

@@ -12,6 +12,9 @@ export const CONFORMANCE_VERDICTS = [
   'no_answer',
   'refused',
   'format_error',
+  // A call step (the clock's digit order, issue 42 item 2): the gate opened / did not open for the call.
+  'opened',
+  'not_opened',
 ] as const;
 export type ConformanceVerdictCode = (typeof CONFORMANCE_VERDICTS)[number];
 
@@ -21,8 +24,27 @@ export const startConformanceBodySchema = z
   .object({
     /** «Сменить пароль на тот же»: the password form is sent too (the unit keeps its password). */
     include_password: z.boolean({ error: 'Must be true or false.' }).optional(),
+    /** The clock's digit order settled by a call (issue 42 item 2): the person calls the unit when asked. */
+    include_call: z.boolean({ error: 'Must be true or false.' }).optional(),
+    /** The number he calls from, when not the test number ('+7XXXXXXXXXX'; never one the barrier holds). */
+    call_number: z
+      .string()
+      .max(20)
+      .regex(/^\+7\d{10}$/, 'Номер в формате +7XXXXXXXXXX.')
+      .optional(),
+    /** «Отключите питание устройства на минуту»: the unit's own power SMS captured (issue 42 item 3). */
+    include_power: z.boolean({ error: 'Must be true or false.' }).optional(),
   })
   .default({});
+export type StartConformanceBody = z.infer<typeof startConformanceBodySchema>;
+
+/**
+ * The person's answer to the step that asks him (`asks`): «Открылось?» `opened` / `not_opened` to a call;
+ * `power_done` once the supply is back (the texts captured meanwhile are learnt), `skip` to skip the power cut.
+ */
+export const CONFORMANCE_ANSWERS = ['opened', 'not_opened', 'power_done', 'skip'] as const;
+export const answerConformanceBodySchema = z.object({ answer: z.enum(CONFORMANCE_ANSWERS) });
+export type ConformanceAnswer = (typeof CONFORMANCE_ANSWERS)[number];
 
 export const conformanceStepSchema = z.object({
   key: z.string(),
@@ -40,6 +62,11 @@ export const conformanceStepSchema = z.object({
   learnt: z.string().nullable(),
   /** Russian: what the step found beside its verdict (a read that shows another number, a skipped delete). */
   note: z.string().nullable(),
+  /** What the step asks of the person while it waits (`call`: call the unit from `call_number`; `power`). */
+  asks: z.enum(['call', 'power']).nullable(),
+  call_number: z.string().nullable(),
+  /** The unit's own texts a power step captured so far. */
+  captured: z.array(z.string()),
 });
 export type ConformanceStepView = z.infer<typeof conformanceStepSchema>;
 
@@ -73,6 +100,14 @@ export const conformancePlanSchema = z.object({
   sms: z.number().int(),
   sms_with_password: z.number().int(),
   has_password_step: z.boolean(),
+  /** The model has two clock forms and windows: its clock's digit order can be settled by a call. */
+  has_call_step: z.boolean(),
+  /** The SMS the call steps add at most (the clock and a window in each order). */
+  call_sms: z.number().int(),
+  /** Russian: why the test number cannot be the call's number (it already opens the barrier), or null. */
+  call_refused: z.string().nullable(),
+  /** The model sends power SMS: the power cut can be offered. */
+  has_power_step: z.boolean(),
   /** How long at most: each step waits up to the reply timeout. */
   max_minutes: z.number().int(),
   steps: z.array(z.object({ key: z.string(), label: z.string() })),

@@ -110,12 +110,15 @@ export const deviceProfileSchema = z.object({
   /** The clock command's digit order (issue 30): one of the model's documented clock forms. */
   clock_order: z.string().optional(),
   replies: z.partialRecord(z.enum(OVERRIDE_REPLY_KINDS), z.array(z.string())).optional(),
+  /** The unit's own power texts, learnt by a conformance run (issue 42 item 3): recognised exactly. */
+  alarms: z.partialRecord(z.enum(['power_failure', 'power_restored']), z.array(z.string())).optional(),
 });
 
 export const deviceProfileBodySchema = z.object({
   number_format: z.unknown().optional(),
   clock_order: z.unknown().optional(),
   replies: z.unknown().optional(),
+  alarms: z.unknown().optional(),
 });
 
 export const sourcedFormSchema = z.object({ template: z.string(), source: z.string() });

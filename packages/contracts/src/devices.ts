@@ -48,6 +48,8 @@ export const DEVICE_MESSAGE_OUTCOMES = [
   'notice_sent',
   'notice_over_limit',
   'notice_daily_limit',
+  // An unasked SMS of the unit taken by a conformance run's power step (issue 42 item 3).
+  'captured',
 ] as const;
 export type DeviceMessageOutcome = (typeof DEVICE_MESSAGE_OUTCOMES)[number];
 

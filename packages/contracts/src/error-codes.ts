@@ -164,6 +164,9 @@ export const ERROR_CODES = {
   conformance_no_free_slot: 'The device has no free slot for the test number.',
   conformance_no_test_number: 'Your account has no phone number to use as the test number.',
   conformance_not_running: 'No conformance run of this barrier is under way.',
+  conformance_call_number_in_use:
+    'The number to call from is on this barrier: it opens the gate whatever the window, so the call would tell nothing.',
+  conformance_not_asking: 'The conformance run is not waiting for this answer.',
   conformance_test_number_in_use:
     'This device holds numbers, not slots: your number is on the barrier, and deleting the test number would delete it.',
   device_profile_file_invalid: 'The device profile file does not fit this barrier.',

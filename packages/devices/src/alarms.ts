@@ -6,6 +6,7 @@
  * Pure: the server's slot allocator, the move offered in «Проверить устройство» and the simulator use it.
  */
 import { type DeviceModel, getSheet } from './models.ts';
+import { type DeviceProfileOverride, POWER_ALARM_KINDS } from './profile.ts';
 import type { AlarmForm, DeviceAlarmKind } from './sheet-types.ts';
 
 export type { DeviceAlarmKind };
@@ -23,9 +24,26 @@ export function hasAlarms(model: DeviceModel): boolean {
 export function recogniseAlarm(
   model: DeviceModel,
   text: string,
+  profile?: DeviceProfileOverride | null,
 ): { kind: DeviceAlarmKind; form: AlarmForm } | null {
   const sheet = getSheet(model).alarms;
   if (!sheet) return null;
+  // A unit's own power texts, learnt by a conformance run (issue 42 item 3): those exactly, and no word rule
+  // for power any more (a resident's reply that says "power" is no alarm); other alarms keep their rule.
+  const learnt = profile?.alarms;
+  if (learnt && (learnt.power_failure?.length || learnt.power_restored?.length)) {
+    const same = normalise(text);
+    for (const kind of POWER_ALARM_KINDS) {
+      const form = learnt[kind]?.find((candidate) => normalise(candidate) === same);
+      if (form !== undefined)
+        return {
+          kind,
+          form: { kind, pattern: exactPattern(form), example: form, source: OVERRIDE_SOURCE_LEARNT },
+        };
+    }
+    const alarm = sheet.forms.find((form) => form.kind === 'alarm' && form.pattern.test(text));
+    return alarm ? { kind: 'alarm', form: alarm } : null;
+  }
   const matched = sheet.forms.filter((form) => form.pattern.test(text));
   const power = matched.filter((form) => form.kind !== 'alarm');
   const kinds = new Set(power.map((form) => form.kind));
@@ -33,6 +51,18 @@ export function recogniseAlarm(
   const form = power[0] ?? matched[0];
   return form ? { kind: form.kind, form } : null;
 }
+
+const OVERRIDE_SOURCE_LEARNT = 'Профиль шлагбаума: текст устройства, полученный при проверке по модели';
+
+/** Spaces collapsed, ends trimmed: the same SMS delivered by another gateway compares equal. */
+const normalise = (text: string) => text.trim().replace(/\s+/g, ' ');
+
+const exactPattern = (text: string) =>
+  new RegExp(
+    `^\\s*${normalise(text)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/ /g, '\\s+')}\\s*$`,
+  );
 
 /** The text the simulator sends for an alarm of this kind (the form's example), or null without a form. */
 export function alarmExample(model: DeviceModel, kind: DeviceAlarmKind): string | null {

@@ -1,4 +1,4 @@
-import { DEFAULT_UTC_OFFSET_MINUTES, formatClockTime, formatDeviceTime } from './device-time.ts';
+import { DEFAULT_UTC_OFFSET_MINUTES, formatClockTime } from './device-time.ts';
 import { type DeviceModel, passwordValue } from './models.ts';
 import { formatNumber } from './numbers.ts';
 import { type PlannedCommand, renderBatchText } from './planner.ts';
@@ -52,8 +52,10 @@ function commandValues(
   // A plain add is a batch of one where the reply counts the numbers taken ("1 user(s) added").
   if (command.kind === 'add' || command.kind === 'delete') values.count = '1';
   if (command.window) {
-    values.start = formatDeviceTime(command.window.start, offset);
-    values.end = formatDeviceTime(command.window.end, offset);
+    // A unit reads its windows in the digit order it reads its clock in (the profile's, settled by a run).
+    const order = sheet.clockOrder ?? 'yyMMddHHmm';
+    values.start = formatClockTime(command.window.start, offset, order);
+    values.end = formatClockTime(command.window.end, offset, order);
   }
   if (command.kind === 'set_clock' && options.now)
     values.time = formatClockTime(options.now, offset, sheet.clockOrder ?? 'yyMMddHHmm');

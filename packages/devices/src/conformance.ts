@@ -11,25 +11,31 @@
  * value cannot be written back as it was.
  */
 import { matchErrorReply, matchReplyDetail, renderCommand } from './commands.ts';
-import { DEFAULT_UTC_OFFSET_MINUTES, formatClockTime, formatDeviceTime } from './device-time.ts';
+import { clockTrialCommand, planClockTrial, withClockOrder } from './conformance-clock-steps.ts';
+
+export { learnReplyForm, withLearntForm } from './conformance-learn.ts';
+
 import type { DeviceModel } from './models.ts';
-import { formatNumber, parseDeviceNumber } from './numbers.ts';
+import { parseDeviceNumber } from './numbers.ts';
 import { commandFromJson, type PlannedCommandJson } from './planner.ts';
-import {
-  type DeviceProfileOverride,
-  type OverrideReplyKind,
-  resolveSheet,
-  validateProfileOverride,
-} from './profile.ts';
+import { type DeviceProfileOverride, type OverrideReplyKind, resolveSheet } from './profile.ts';
 import { parseReadReply, type ReadQuery } from './readback.ts';
 import type { CommandReplyMatch } from './reply-choice.ts';
 import { matchSettingReplyDetail } from './settings.ts';
+import type { ClockOrder } from './sheet-types.ts';
 
 export const CONFORMANCE_STEP_KEYS = [
   'read_before',
   'add',
   'read_added',
   'add_window',
+  'clock_try_set',
+  'clock_try_window',
+  'clock_try_call',
+  'clock_retry_set',
+  'clock_retry_window',
+  'clock_retry_call',
+  'power_cut',
   'set_clock',
   'password',
   'delete',
@@ -37,11 +43,18 @@ export const CONFORMANCE_STEP_KEYS = [
 ] as const;
 export type ConformanceStepKey = (typeof CONFORMANCE_STEP_KEYS)[number];
 
-/** What a step sends: a whitelist form (add, window, delete, clock), a read, or the password set to itself. */
+/**
+ * What a step sends: a whitelist form (add, window, delete, clock), a read, the password set to itself, the
+ * clock or a window written in a digit order tried (conformance-clock.ts: its times are chosen when it is
+ * sent); or what it asks of the person (`ask`: a call to the unit, a power cut), which sends nothing.
+ */
 export type ConformanceAction =
   | { form: 'whitelist'; command: PlannedCommandJson }
   | { form: 'read'; query: ReadQuery }
-  | { form: 'password_same'; setting: string };
+  | { form: 'password_same'; setting: string }
+  | { form: 'clock_trial'; order: ClockOrder; part: 'clock' | 'window'; slot: number; number: string }
+  | { form: 'ask'; ask: 'call'; order: ClockOrder; number: string }
+  | { form: 'ask'; ask: 'power' };
 
 export interface ConformanceStep {
   key: ConformanceStepKey;
@@ -59,6 +72,13 @@ export const CONFORMANCE_STEP_LABELS: Record<ConformanceStepKey, string> = {
   add: 'Запись тестового номера',
   read_added: 'Чтение записанного номера',
   add_window: 'Запись номера с окном времени',
+  clock_try_set: 'Часы для проверочного звонка',
+  clock_try_window: 'Окно времени для проверочного звонка',
+  clock_try_call: 'Звонок на устройство: открылось?',
+  clock_retry_set: 'Часы для второго звонка',
+  clock_retry_window: 'Окно времени для второго звонка',
+  clock_retry_call: 'Второй звонок на устройство: открылось?',
+  power_cut: 'Отключите питание устройства на минуту',
   set_clock: 'Установка часов',
   password: 'Смена пароля на тот же',
   delete: 'Удаление тестового номера',
@@ -75,12 +95,33 @@ export interface ConformancePlanInput {
   now: Date;
   /** The person ticked «сменить пароль на тот же». */
   includePassword: boolean;
+  /**
+   * The number the person calls the unit from to settle the clock's digit order (the test number or one he
+   * named); null or absent: no call step (`callRefused` says why, Russian).
+   */
+  callNumber?: string | null;
+  callRefused?: string | null;
+  /** The person ticked the power cut (the unit's own power SMS captured). */
+  includePower?: boolean;
 }
+
+/** The digit orders as a person reads them. */
+export const CLOCK_ORDER_LABELS: Record<ClockOrder, string> = {
+  yyMMddHHmm: 'год-месяц-день',
+  ddMMyyHHmm: 'день-месяц-год',
+};
 
 export interface ConformancePlan {
   steps: ConformanceStep[];
   /** Forms of the model the run does not send, and why (Russian). */
   skipped: { form: string; reason: string }[];
+}
+
+function stepLabel(key: ConformanceStepKey, action: ConformanceAction): string {
+  const label = CONFORMANCE_STEP_LABELS[key];
+  return action.form === 'clock_trial' || (action.form === 'ask' && action.ask === 'call')
+    ? `${label} (порядок цифр: ${CLOCK_ORDER_LABELS[action.order]})`
+    : label;
 }
 
 /** How long the test number's window lasts: it opens now and closes an hour later. */
@@ -107,12 +148,8 @@ export function planConformance(input: ConformancePlanInput): ConformancePlan {
   const sheet = resolveSheet(input.model, input.profile);
   const steps: ConformanceStep[] = [];
   const skipped: ConformancePlan['skipped'] = [];
-  const step = (
-    key: ConformanceStepKey,
-    action: ConformanceAction,
-    learnAs: OverrideReplyKind | null,
-    expectsReply: boolean,
-  ) => steps.push({ key, label: CONFORMANCE_STEP_LABELS[key], action, learnAs, expectsReply });
+  const step: AddStep = (key, action, learnAs, expectsReply) =>
+    steps.push({ key, label: stepLabel(key, action), action, learnAs, expectsReply });
   const readQuery: ReadQuery | null = !sheet.readBack
     ? null
     : sheet.readBack.mode === 'list'
@@ -124,6 +161,8 @@ export function planConformance(input: ConformancePlanInput): ConformancePlan {
   const number = input.testNumber;
   if (readQuery) step('read_before', { form: 'read', query: readQuery }, null, true);
   else skipped.push({ form: 'Чтение номеров', reason: 'У модели нет команды чтения номеров.' });
+  // The clock trial first, while the test slot is empty: a window the unit refuses leaves nothing that opens.
+  planClockTrial(sheet, input, step, skipped);
   step('add', { form: 'whitelist', command: { kind: 'add', slot: input.slot, number } }, 'add', true);
   if (readQuery) step('read_added', { form: 'read', query: readQuery }, null, true);
   if (sheet.supportsTimeWindows && sheet.commands.addWindow) {
@@ -144,6 +183,9 @@ export function planConformance(input: ConformancePlanInput): ConformancePlan {
       sheet.replies.addWindow.length > 0,
     );
   } else skipped.push({ form: 'Окно времени', reason: 'У модели нет окон времени.' });
+  if (sheet.alarms && input.includePower) step('power_cut', { form: 'ask', ask: 'power' }, null, true);
+  else if (sheet.alarms)
+    skipped.push({ form: 'СМС о питании', reason: 'Не отмечено: питание устройства не отключаем.' });
   if (sheet.commands.setClock)
     step('set_clock', { form: 'whitelist', command: { kind: 'set_clock' } }, 'set_clock', true);
   else skipped.push({ form: 'Часы', reason: 'У модели нет часов.' });
@@ -175,6 +217,13 @@ export function planConformance(input: ConformancePlanInput): ConformancePlan {
   return { steps, skipped };
 }
 
+export type AddStep = (
+  key: ConformanceStepKey,
+  action: ConformanceAction,
+  learnAs: OverrideReplyKind | null,
+  expectsReply: boolean,
+) => void;
+
 /** The steps that leave the unit as it began once the test number was written: the delete and the last read. */
 export function cleanupSteps(plan: readonly ConformanceStep[]): ConformanceStep[] {
   return plan.filter((step) => step.key === 'delete' || step.key === 'read_after');
@@ -191,7 +240,15 @@ export interface VerdictOptions {
  * unit answered in a text the sheet does not have; `no_answer`: nothing came; `refused` / `format_error`:
  * the unit said the password was wrong or it did not understand.
  */
-export type ConformanceVerdict = 'as_sheet' | 'different' | 'no_answer' | 'refused' | 'format_error';
+export type ConformanceVerdict =
+  | 'as_sheet'
+  | 'different'
+  | 'no_answer'
+  | 'refused'
+  | 'format_error'
+  /** A call step: the gate opened / did not open for the call. */
+  | 'opened'
+  | 'not_opened';
 
 export function conformanceVerdict(
   model: DeviceModel,
@@ -210,6 +267,16 @@ export function conformanceVerdict(
     return reading && (reading.outcome === 'read' || reading.outcome === 'read_list')
       ? 'as_sheet'
       : 'different';
+  }
+  if (action.form === 'ask') return 'no_answer';
+  if (action.form === 'clock_trial') {
+    // The times of a trial window are chosen when it is sent; the reply forms name the slot and number only.
+    const hour = { start: new Date(0).toISOString(), end: new Date(3_600_000).toISOString() };
+    const found = matchReplyDetail(model, commandFromJson(clockTrialCommand(action, hour)), text, {
+      utcOffsetMinutes: options.utcOffsetMinutes,
+      profile: withClockOrder(profile, action.order),
+    });
+    return found?.outcome === 'confirmed' ? 'as_sheet' : 'different';
   }
   if (action.form === 'password_same') {
     const found = matchSettingReplyDetail(
@@ -248,85 +315,6 @@ export function conformanceReplyMatch(
   const verdict = conformanceVerdict(model, profile, step, text, options);
   if (verdict === 'refused' || verdict === 'format_error') return { outcome: verdict, strength: 0 };
   return { outcome: 'confirmed', strength: verdict === 'as_sheet' ? 2 : 0 };
-}
-
-/** The placeholders a learnt text may carry, per kind: the values the step wrote, as the unit writes them. */
-function stepValues(
-  model: DeviceModel,
-  profile: DeviceProfileOverride | null | undefined,
-  step: ConformanceStep,
-  sentAt: Date,
-  utcOffsetMinutes: number | undefined,
-): Record<string, string> {
-  const sheet = resolveSheet(model, profile);
-  if (step.action.form !== 'whitelist') return {};
-  const command = commandFromJson(step.action.command);
-  const values: Record<string, string> = {};
-  if (command.slot !== undefined && sheet.addressing === 'slot') values.slot = sheet.formatSlot(command.slot);
-  if (command.number) values.number = formatNumber(command.number, sheet.numberFormat);
-  const offset = utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
-  if (command.window) {
-    values.start = formatDeviceTime(command.window.start, offset);
-    values.end = formatDeviceTime(command.window.end, offset);
-  }
-  if (command.kind === 'set_clock')
-    values.time = formatClockTime(sentAt, offset, sheet.clockOrder ?? 'yyMMddHHmm');
-  return values;
-}
-
-const withoutBraces = (text: string) => text.replace(/[{}]/g, '');
-
-/**
- * The unit's text as a reply form of the profile: the values the step wrote (the slot, the number in any of
- * its written forms, the window, the time) become placeholders, so the form matches the next command's
- * reply. Null: the step's kind is not learnt, or the form would not be a valid profile form.
- */
-export function learnReplyForm(
-  model: DeviceModel,
-  profile: DeviceProfileOverride | null | undefined,
-  step: ConformanceStep,
-  text: string,
-  sentAt: Date,
-  utcOffsetMinutes?: number,
-): { kind: OverrideReplyKind; form: string } | null {
-  if (!step.learnAs) return null;
-  const values = stepValues(model, profile, step, sentAt, utcOffsetMinutes);
-  let form = withoutBraces(text.trim());
-  // The number first (it contains digits a slot could match), in the form the unit wrote it.
-  if (values.number && step.action.form === 'whitelist') {
-    const e164 = step.action.command.number ?? '';
-    const written = [values.number, e164, e164.slice(1), `8${e164.slice(2)}`, e164.slice(2)];
-    for (const candidate of written) {
-      if (candidate && form.includes(candidate)) {
-        form = form.split(candidate).join('{number}');
-        break;
-      }
-    }
-  }
-  for (const key of ['start', 'end', 'time'] as const) {
-    const value = values[key];
-    if (value && form.includes(value)) form = form.split(value).join(`{${key}}`);
-  }
-  if (values.slot) {
-    const pattern = new RegExp(`(?<!\\d)0*${Number(values.slot)}(?!\\d)`);
-    form = form.replace(pattern, '{slot}');
-  }
-  const merged: DeviceProfileOverride = {
-    ...(profile ?? {}),
-    replies: { ...(profile?.replies ?? {}), [step.learnAs]: [form] },
-  };
-  const checked = validateProfileOverride(model, merged);
-  return checked.ok ? { kind: step.learnAs, form } : null;
-}
-
-/** The profile with a learnt form added in front of its kind's forms (at most five a kind, the newest kept). */
-export function withLearntForm(
-  profile: DeviceProfileOverride | null | undefined,
-  learnt: { kind: OverrideReplyKind; form: string },
-): DeviceProfileOverride {
-  const forms = profile?.replies?.[learnt.kind] ?? [];
-  const next = [learnt.form, ...forms.filter((form) => form !== learnt.form)].slice(0, 5);
-  return { ...(profile ?? {}), replies: { ...(profile?.replies ?? {}), [learnt.kind]: next } };
 }
 
 /** The SMS text a whitelist step sends (the clock step: at `now`). */

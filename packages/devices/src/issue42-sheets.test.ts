@@ -116,7 +116,10 @@ describe('the simulator plays the new sheets, and a conformance run on a conform
                 if (!rendered.ok) throw new Error('password step does not render');
                 return rendered.text;
               })()
-            : renderConformanceWhitelist(model, null, action.command, password, NOW);
+            : action.form === 'whitelist'
+              ? renderConformanceWhitelist(model, null, action.command, password, NOW)
+              : null;
+      if (text === null) throw new Error(`${step.key}: no clock trial nor person step in this run`);
       const reply = unit.receive(text, NOW);
       expect(conformanceVerdict(model, null, step, reply, { password: password ?? '' }), step.key).toBe(
         'as_sheet',

@@ -95,7 +95,13 @@ describe('docs/devices/MODELS.md', () => {
     const doc = renderModelsDoc();
     const rtu5024 = doc.slice(doc.indexOf('## RTU5024 ('), doc.indexOf('## RTU5024/RTU5035'));
     expect(rtu5024).toContain(
-      '- A conformance run would send: «Чтение тестовой ячейки до проверки», «Запись тестового номера»',
+      '- A conformance run would send: «Чтение тестовой ячейки до проверки», «Часы для проверочного звонка (порядок цифр: год-месяц-день)» (only if the call is ticked)',
+    );
+    expect(rtu5024).toContain(
+      '«Звонок на устройство: открылось? (порядок цифр: год-месяц-день)» (asks the person, no SMS; only if ticked)',
+    );
+    expect(rtu5024).toContain(
+      '«Отключите питание устройства на минуту» (asks the person, no SMS; only if ticked)',
     );
     expect(rtu5024).toContain('(only from firmware 1.7)');
     expect(rtu5024).toContain("the clock's digit order (yyMMddHHmm or ddMMyyHHmm)");

@@ -24,12 +24,18 @@ export function runWouldVerify(model: DeviceModel): string {
     testNumber: TEST_NUMBER,
     now: RUN_AT,
     includePassword: true,
+    // The call and the power cut too, as a person who ticks everything gets them (0038).
+    callNumber: TEST_NUMBER,
+    includePower: true,
   });
-  const steps = plan.steps.map((step) =>
-    step.key === 'password' ? `«${step.label}» (only if ticked)` : `«${step.label}»`,
-  );
+  const steps = plan.steps.map((step) => {
+    if (step.key === 'password') return `«${step.label}» (only if ticked)`;
+    if (step.action.form === 'ask') return `«${step.label}» (asks the person, no SMS; only if ticked)`;
+    if (step.action.form === 'clock_trial') return `«${step.label}» (only if the call is ticked)`;
+    return `«${step.label}»`;
+  });
   const skipped = plan.skipped.map((skip) => `«${skip.form}» (${skip.reason})`);
-  return `${steps.join(', ')}: one SMS each, its reply judged against the sheet and a different text learnt.${
+  return `${steps.join(', ')}: one SMS each but the person's steps, its reply judged against the sheet and a different text learnt.${
     skipped.length > 0 ? ` Not sent: ${skipped.join('; ')}` : ''
   }`;
 }

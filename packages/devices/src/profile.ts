@@ -17,7 +17,15 @@ export interface DeviceProfileOverride {
   /** The clock command's digit order, one of the model's documented clock forms (issue 30, item 6). */
   clock_order?: ClockOrder;
   replies?: Partial<Record<OverrideReplyKind, string[]>>;
+  /**
+   * The unit's own power texts, captured by a conformance run while its supply was cut (issue 42 item 3):
+   * recognised exactly, in place of the model's word rule (alarms.ts).
+   */
+  alarms?: Partial<Record<PowerAlarmKind, string[]>>;
 }
+
+export const POWER_ALARM_KINDS = ['power_failure', 'power_restored'] as const;
+export type PowerAlarmKind = (typeof POWER_ALARM_KINDS)[number];
 
 export const OVERRIDE_SOURCE = 'Профиль шлагбаума: форма ответа задана администратором';
 
@@ -50,7 +58,7 @@ export function validateProfileOverride(model: DeviceModel, raw: unknown): Overr
   const input = raw as Record<string, unknown>;
   const value: DeviceProfileOverride = {};
   for (const key of Object.keys(input)) {
-    if (key !== 'number_format' && key !== 'replies' && key !== 'clock_order')
+    if (key !== 'number_format' && key !== 'replies' && key !== 'clock_order' && key !== 'alarms')
       errors[key] = 'Неизвестное поле профиля.';
   }
   if (input.clock_order !== undefined && input.clock_order !== null) {
@@ -98,7 +106,46 @@ export function validateProfileOverride(model: DeviceModel, raw: unknown): Overr
       if (Object.keys(replies).length > 0) value.replies = replies;
     }
   }
+  if (input.alarms !== undefined && input.alarms !== null) {
+    const alarms = checkAlarms(sheet.alarms !== undefined, input.alarms, errors);
+    if (alarms) value.alarms = alarms;
+  }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value };
+}
+
+/** The learnt power texts: the model must send such SMS; each text as a reply form is (no placeholders). */
+function checkAlarms(
+  hasAlarms: boolean,
+  raw: unknown,
+  errors: Record<string, string>,
+): DeviceProfileOverride['alarms'] | null {
+  if (!hasAlarms) {
+    errors.alarms = 'Эта модель не присылает СМС о питании.';
+    return null;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    errors.alarms = 'Тексты о питании задаются по видам.';
+    return null;
+  }
+  const alarms: NonNullable<DeviceProfileOverride['alarms']> = {};
+  for (const [kind, forms] of Object.entries(raw as Record<string, unknown>)) {
+    if (!(POWER_ALARM_KINDS as readonly string[]).includes(kind)) {
+      errors[`alarms.${kind}`] = 'Неизвестный вид СМС о питании.';
+      continue;
+    }
+    if (!Array.isArray(forms) || forms.length > MAX_FORMS) {
+      errors[`alarms.${kind}`] = `Укажите от 0 до ${MAX_FORMS} текстов.`;
+      continue;
+    }
+    const checked: string[] = [];
+    forms.forEach((form, index) => {
+      const problem = checkForm('refused', form);
+      if (problem) errors[`alarms.${kind}.${index}`] = problem;
+      else checked.push((form as string).trim());
+    });
+    if (checked.length > 0) alarms[kind as PowerAlarmKind] = checked;
+  }
+  return Object.keys(alarms).length > 0 ? alarms : null;
 }
 
 /** A placeholder named in Russian (issue 32 item 5: no command syntax in a message; the forms show it). */
@@ -143,6 +190,7 @@ const resolved = new WeakMap<DeviceProfileOverride, Map<DeviceModel, DeviceSheet
 /** The model's sheet with a barrier's override applied (the sheet itself when there is none). */
 export function resolveSheet(model: DeviceModel, override?: DeviceProfileOverride | null): DeviceSheet {
   const sheet = getSheet(model);
+  // Learnt power texts change no command nor reply: alarms.ts reads them from the profile itself.
   if (!override || (!override.number_format && !override.replies && !override.clock_order)) return sheet;
   let byModel = resolved.get(override);
   const cached = byModel?.get(model);

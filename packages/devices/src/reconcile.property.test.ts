@@ -10,8 +10,10 @@ import {
   type WhitelistEntry,
 } from './access.ts';
 import { renderCommand } from './commands.ts';
-import { MINUTE_MS, parseDeviceTime } from './device-time.ts';
+import { playConformance } from './conformance-play.test-support.ts';
+import { MINUTE_MS, parseClockWallTime } from './device-time.ts';
 import { DEVICE_MODELS, type DeviceModel, getSheet } from './models.ts';
+import { NUMBER_FORMATS } from './numbers.ts';
 import {
   applyConfirmed,
   type BelievedState,
@@ -20,6 +22,7 @@ import {
   type PlannedCommand,
   planCommands,
 } from './planner.ts';
+import type { DeviceProfileOverride } from './profile.ts';
 import {
   adoptList,
   adoptReading,
@@ -104,6 +107,8 @@ function randomTiming(random: Random, now: Date): Pick<PhoneSpec, 'kind' | 'star
 
 interface World {
   model: DeviceModel;
+  /** The barrier's profile (learnt by a conformance run on a unit that differs from its sheet), or null. */
+  profile: DeviceProfileOverride | null;
   offset: number;
   now: Date;
   phones: Map<number, PhoneSpec>;
@@ -135,7 +140,10 @@ function deliver(world: World, reply: string): void {
     world.recent,
     (entry) => {
       if (entry.read) return null;
-      return matchWhitelistReply(model, entry.command, reply, { utcOffsetMinutes: offset });
+      return matchWhitelistReply(model, entry.command, reply, {
+        utcOffsetMinutes: offset,
+        profile: world.profile,
+      });
     },
     {
       now: world.now,
@@ -182,7 +190,11 @@ function reconcile(world: World, commandBudget = Number.POSITIVE_INFINITY): void
       commandBudget -= 1;
       world.sent += 1;
       world.believed = markSent(world.believed, command);
-      const text = renderCommand(model, command, PASSWORD, { now: world.now, utcOffsetMinutes: offset });
+      const text = renderCommand(model, command, PASSWORD, {
+        now: world.now,
+        utcOffsetMinutes: offset,
+        profile: world.profile,
+      });
       if (confirmation === 'none' || (confirmation === 'read_back' && command.kind !== 'set_clock')) {
         // A model that can confirm nothing is played without losses: nothing could ever repair them.
         if (confirmation !== 'none' && random.chance(0.1)) continue; // the SMS never reached the device
@@ -199,10 +211,12 @@ function reconcile(world: World, commandBudget = Number.POSITIVE_INFINITY): void
           const query = confirmationQuery(model, command);
           expect(query, text).not.toBeNull();
           if (!query) continue;
-          const answer = world.device.receive(renderReadQuery(model, query, PASSWORD), world.now) ?? '';
-          expect(readingConfirms(command, parseReadReply(model, query, answer)), `${text} → ${answer}`).toBe(
-            true,
-          );
+          const answer =
+            world.device.receive(renderReadQuery(model, query, PASSWORD, world.profile), world.now) ?? '';
+          expect(
+            readingConfirms(command, parseReadReply(model, query, answer, world.profile)),
+            `${text} → ${answer}`,
+          ).toBe(true);
           world.believed = applyConfirmed(world.believed, command, world.now, getSheet(model).addressing);
           continue;
         }
@@ -254,7 +268,10 @@ function reconcile(world: World, commandBudget = Number.POSITIVE_INFINITY): void
         }
         if (readAfter && entry.status === 'sent' && !random.chance(0.1)) {
           // The read reached the device; its answer is lost now and then, and late ones may come first.
-          const answer = world.device.receive(renderReadQuery(model, readAfter, PASSWORD), world.now);
+          const answer = world.device.receive(
+            renderReadQuery(model, readAfter, PASSWORD, world.profile),
+            world.now,
+          );
           expect(answer, text).not.toBeNull();
           deliverSomeLate(world);
           if (!random.chance(0.15)) deliver(world, answer ?? '');
@@ -294,14 +311,17 @@ function expectInStep(world: World, label: string): void {
   expectEqual(byNumber(deviceOpen, model), byNumber(openNumbersAt(desired, now), model), label);
 
   // The device's table, apart from windows that ended, is exactly the desired whitelist.
+  // The unit's windows as it holds them, in the digit order the run settled (the profile's).
+  const order = world.profile?.clock_order ?? 'yyMMddHHmm';
+  const instant = (text: string) => new Date(parseClockWallTime(text, order)! - offset * MINUTE_MS);
   const held: WhitelistEntry[] = device.slots().map((slot) => ({
     slot: slot.slot,
     number: slot.number,
     ...(slot.window
       ? {
           window: {
-            start: parseDeviceTime(slot.window.start, offset)!,
-            end: parseDeviceTime(slot.window.end, offset)!,
+            start: instant(slot.window.start),
+            end: instant(slot.window.end),
           },
         }
       : {}),
@@ -342,7 +362,7 @@ function readInParts(world: World, whole: ReadQuery): string {
   const parts: string[] = [];
   let query = whole;
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const reply = device.receive(renderReadQuery(model, query, PASSWORD), now);
+    const reply = device.receive(renderReadQuery(model, query, PASSWORD, world.profile), now);
     expect(reply, JSON.stringify(query)).not.toBeNull();
     // A list read (number-addressed models) does not say how many numbers it holds: only a range's answer
     // can be known complete, so only a range's answer is split here.
@@ -354,7 +374,7 @@ function readInParts(world: World, whole: ReadQuery): string {
       pieces.push(lines.slice(index, index + size).join('\n'));
     pieces.sort(() => (random.chance(0.5) ? 1 : -1));
     for (const piece of pieces) if (pieces.length === 1 || !random.chance(0.2)) parts.push(piece);
-    const joined = joinReadParts(model, whole, parts);
+    const joined = joinReadParts(model, whole, parts, world.profile);
     if (joined.complete) return joined.text;
     const first = joined.missing[0]!;
     const last = joined.missing.at(-1)!;
@@ -399,16 +419,42 @@ function driftAndCheck(world: World): void {
   });
   for (const query of planReadBack(model, inUse)) {
     const reply = readInParts(world, query);
-    const parsed = parseReadReply(model, query, reply);
+    const parsed = parseReadReply(model, query, reply, world.profile);
     if (parsed?.outcome === 'read') world.believed = adoptReading(world.believed, parsed.slots);
     else if (parsed?.outcome === 'read_list') world.believed = adoptList(world.believed, parsed.numbers);
     else throw new Error(`Unreadable reply ${reply}`);
   }
 }
 
-function runCase(seed: number): number {
+/**
+ * A unit that differs from its sheet (issue 42 item 6), as a conformance run meets it: the other clock order
+ * or not, another number form, its own add text, fewer slots than the sheet (room for the test slot and the
+ * residents). The run is played on it first; the world then goes on with the profile it learnt.
+ */
+function learntUnit(random: Random, world: World): void {
+  const { model } = world;
+  world.device.drift({
+    kind: 'differ',
+    clockOrder: random.pick(['yyMMddHHmm', 'ddMMyyHHmm'] as const),
+    numberFormat: random.pick(NUMBER_FORMATS.filter((format) => format !== '10')),
+    ...(random.chance(0.5) ? { replies: { add: 'Tel {slot} saved: {number}' } } : {}),
+    capacity: 60,
+    overCapacity: random.pick(['error', 'silence'] as const),
+  });
+  const run = playConformance(model, world.device, {
+    now: world.now,
+    slot: 50,
+    testNumber: '+79990000000',
+  });
+  world.profile = run.profile;
+  world.now = new Date(Math.ceil(run.end.getTime() / MINUTE_MS) * MINUTE_MS);
+  // The run left the unit as it began: nothing in its table.
+  expect(world.device.slots(), `learnt run on ${model}`).toEqual([]);
+}
+
+function runCase(seed: number, learnt = false): number {
   const random = createRandom(seed);
-  const model = random.pick(DEVICE_MODELS);
+  const model = learnt ? random.pick(['RTU5025', 'RTU5024'] as const) : random.pick(DEVICE_MODELS);
   const offset = random.pick([180, 180, 0, 300, -240, 330]);
   // Reconciles run at whole minutes (the jobs are scheduled at nextChangeAt, which falls on minutes).
   const start = new Date(
@@ -421,6 +467,7 @@ function runCase(seed: number): number {
   ]);
   const world: World = {
     model,
+    profile: null,
     offset,
     now: start,
     phones: new Map(),
@@ -432,6 +479,7 @@ function runCase(seed: number): number {
     late: [],
   };
 
+  if (learnt) learntUnit(random, world);
   const steps = random.int(5, 30);
   for (let step = 0; step < steps; step += 1) {
     const label = `seed ${seed}, model ${model}, step ${step}`;
@@ -498,5 +546,11 @@ describe('planner + simulator', () => {
       sent += runCase(seed);
     // The cases did exercise the device.
     expect(sent).toBeGreaterThan(10_000);
+  }, 60_000);
+
+  it('bring a unit that differs from its sheet to the desired whitelist once a run learnt its profile', () => {
+    let sent = 0;
+    for (let seed = 1; seed <= 300; seed += 1) sent += runCase(seed, true);
+    expect(sent).toBeGreaterThan(1_000);
   }, 60_000);
 });

@@ -4,12 +4,12 @@ import {
   formatDeviceTime,
   MINUTE_MS,
   parseClockWallTime,
-  parseWallTime,
 } from './device-time.ts';
 import type { DeviceModel } from './models.ts';
-import { ANY_NUMBER_PATTERN, parseDeviceNumber } from './numbers.ts';
+import { ANY_NUMBER_PATTERN, formatNumber, parseDeviceNumber } from './numbers.ts';
 import { type DeviceProfileOverride, resolveSheet } from './profile.ts';
 import type { DeviceAlarmKind, DeviceSheet, SettingSheet } from './sheet-types.ts';
+import type { DeviceDrift, UnitDifferences } from './simulator-drift.ts';
 import { fillTemplate, type TemplatePart, templateToRegex } from './template.ts';
 
 export interface SimulatorOptions {
@@ -27,33 +27,7 @@ export interface SimulatorOptions {
   profile?: DeviceProfileOverride | null;
 }
 
-/** What happens to a real unit behind the server's back. */
-export type DeviceDrift =
-  /** Someone wrote a number into a slot by hand (keypad, or an SMS from his own phone). */
-  | { kind: 'manual_add'; slot: number; number: string }
-  /** A slot lost its number. */
-  | { kind: 'wipe_slot'; slot: number }
-  /** The table and the clock were erased (a reset, or a replaced unit set up with the same password). */
-  | { kind: 'factory_reset' }
-  /**
-   * The reset button: the password is the model's factory one again (`factoryPassword`), the numbers are
-   * kept (issue 30: "A reset button restores password 1234 and keeps the numbers").
-   */
-  | { kind: 'password_reset' }
-  /**
-   * The next batch SMS (several numbers in one, `DeviceSheet.batch`) reaches the unit cut short: it takes the
-   * first `keep` numbers only and answers their count (TELL "3 user(s) added" = three numbers taken).
-   */
-  | { kind: 'short_batch'; keep: number }
-  /**
-   * The unit on the wall differs from its sheet (issue 42): from now on it answers the named whitelist forms
-   * with its own text (`replies`: a template with the sheet's placeholders) and says nothing to the forms in
-   * `silent` (it still does what they say). A later `differ` replaces the earlier one.
-   */
-  | { kind: 'differ'; replies?: Partial<Record<UnitForm, string>>; silent?: UnitForm[] };
-
-/** The whitelist forms a simulated unit may answer differently (`DeviceDrift` `differ`). */
-export type UnitForm = 'add' | 'addWindow' | 'delete' | 'setClock';
+export type { DeviceDrift, UnitDifferences, UnitForm } from './simulator-drift.ts';
 
 /** One slot of the device's table, as the device holds it. */
 export interface SimulatorSlot {
@@ -147,6 +121,16 @@ function buildParsers(sheet: DeviceSheet): Parser[] {
         reply: sheet.replies[name][0]?.template ?? null,
       });
   }
+  // A unit takes its clock in any documented clock form (with `#` or without); which digit order it reads is
+  // its own (`differ` `clockOrder`), not the form's.
+  for (const clock of sheet.clockForms) {
+    if (clock.command.template === sheet.commands.setClock?.template) continue;
+    parsers.push({
+      parsed: { kind: 'command', name: 'setClock' },
+      regex: templateToRegex(clock.command.template, common),
+      reply: sheet.replies.setClock[0]?.template ?? null,
+    });
+  }
   for (const [id, setting] of Object.entries(sheet.settings)) {
     const parts: Record<string, TemplatePart> = { pwd: common.pwd! };
     for (const param of setting.params) parts[param.key] = { pattern: `(?:${param.pattern})` };
@@ -181,10 +165,14 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
   /** Device wall-clock milliseconds minus real milliseconds; fixed at the first call that knows `now`. */
   let wallOffset: number | null = null;
   let wasReset = false;
-  /** `differ`: the unit's own texts and its silences. */
-  let quirks: { replies: Partial<Record<UnitForm, string>>; silent: UnitForm[] } = {
-    replies: {},
-    silent: [],
+  /** `differ`: how this unit differs from its sheet. */
+  let quirks: UnitDifferences = {};
+  /** The digit order the unit reads times in: its own, else the (profile's) sheet's. */
+  const timeOrder = () => quirks.clockOrder ?? sheet.clockOrder ?? 'yyMMddHHmm';
+  /** A number as the unit stores it: in its own form, else as it was given. */
+  const stored = (given: string): string => {
+    const number = parseDeviceNumber(given);
+    return quirks.numberFormat && number ? formatNumber(number, quirks.numberFormat) : given;
   };
   /** `short_batch`: the numbers the next batch keeps (null: all). */
   let nextBatchKeeps: number | null = null;
@@ -224,12 +212,12 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
   const addByNumber = (deviceNumber: string): void => {
     const number = parseDeviceNumber(deviceNumber);
     if (number === null || findNumber(number).length > 0) return;
-    table.set(Math.max(0, ...table.keys()) + 1, { deviceNumber });
+    table.set(Math.max(0, ...table.keys()) + 1, { deviceNumber: stored(deviceNumber) });
   };
 
   const runCommand = (name: string, groups: Record<string, string>, now: Date): boolean => {
     if (name === 'setClock') {
-      const wall = parseClockWallTime(groups.time ?? '', sheet.clockOrder ?? 'yyMMddHHmm');
+      const wall = parseClockWallTime(groups.time ?? '', timeOrder());
       if (wall === null) return false;
       wallOffset = wall - now.getTime();
       return true;
@@ -247,14 +235,15 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       table.delete(slot);
       return true;
     }
-    const deviceNumber = groups.number ?? '';
+    const deviceNumber = stored(groups.number ?? '');
     if (parseDeviceNumber(deviceNumber) === null) return false;
     if (name === 'add') {
       table.set(slot, { deviceNumber });
       return true;
     }
-    const startWall = parseWallTime(groups.start ?? '');
-    const endWall = parseWallTime(groups.end ?? '');
+    // The unit reads its windows in the order it reads its clock (a unit that differs: its own order).
+    const startWall = parseClockWallTime(groups.start ?? '', timeOrder());
+    const endWall = parseClockWallTime(groups.end ?? '', timeOrder());
     if (startWall === null || endWall === null || startWall >= endWall) return false;
     table.set(slot, {
       deviceNumber,
@@ -361,11 +350,14 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
         if (sheet.hasPassword && groups.pwd !== state.password)
           return sheet.replies.refused[0]?.template ?? null;
         const { pwd: _password, ...shown } = groups;
+        // A unit answers with the number as it stores it (its own form, when it has one).
+        if (shown.number !== undefined) shown.number = stored(shown.number);
         if (parser.parsed.kind === 'command') {
           const name = parser.parsed.name;
+          if (beyondCapacity(name, groups)) return quirks.overCapacity === 'silence' ? null : formatError();
           if (!runCommand(name, groups, now)) return formatError();
-          if (quirks.silent.includes(name)) return null;
-          const own = quirks.replies[name];
+          if (quirks.silent?.includes(name)) return null;
+          const own = quirks.replies?.[name];
           if (own !== undefined) return fillTemplate(own, { count: '1', ...shown });
           return parser.reply === null ? null : fillTemplate(parser.reply, { count: '1', ...shown });
         }
@@ -410,7 +402,8 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       return { on: relayOnAt(now), seconds: state.relaySeconds, changes: relayChanges };
     },
     raiseAlarm(kind) {
-      const text = alarmExample(model, kind);
+      const own = kind === 'alarm' ? undefined : quirks.alarms?.[kind];
+      const text = own ?? alarmExample(model, kind);
       if (text === null) return [];
       return alarmRecipientSlots(model, kind).flatMap((slot) => {
         const stored = table.get(slot);
@@ -431,7 +424,8 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
         return;
       }
       if (change.kind === 'differ') {
-        quirks = { replies: { ...(change.replies ?? {}) }, silent: [...(change.silent ?? [])] };
+        const { kind: _kind, ...differences } = change;
+        quirks = differences;
         return;
       }
       if (change.kind === 'short_batch') {
@@ -491,6 +485,14 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
       return reply === undefined ? null : fillTemplate(reply, { count: String(numbers.length) });
     }
     return undefined;
+  }
+
+  /** A unit that holds fewer numbers than its sheet says does not take an add above its real capacity. */
+  function beyondCapacity(name: string, groups: Record<string, string>): boolean {
+    if (quirks.capacity === undefined || (name !== 'add' && name !== 'addWindow')) return false;
+    if (sheet.addressing === 'number') return table.size >= quirks.capacity;
+    const slot = Number(groups.slot);
+    return Number.isInteger(slot) && slot > quirks.capacity;
   }
 
   function formatError(): string | null {

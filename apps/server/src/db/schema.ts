@@ -785,7 +785,7 @@ export const deviceMessages = pgTable(
     check('device_messages_direction', sql`${table.direction} in ('out', 'in', 'notice')`),
     check(
       'device_messages_outcome',
-      sql`(${table.direction} = 'out' and ${table.outcome} in ('sent', 'gateway_failed')) or (${table.direction} = 'notice' and ${table.outcome} in ('notice_sent', 'notice_over_limit', 'notice_daily_limit')) or (${table.direction} = 'in' and ${table.outcome} in ('confirmed', 'refused', 'format_error', 'unrecognised', 'late', 'acknowledged', 'power_failure', 'power_restored', 'alarm'))`,
+      sql`(${table.direction} = 'out' and ${table.outcome} in ('sent', 'gateway_failed')) or (${table.direction} = 'notice' and ${table.outcome} in ('notice_sent', 'notice_over_limit', 'notice_daily_limit')) or (${table.direction} = 'in' and ${table.outcome} in ('confirmed', 'refused', 'format_error', 'unrecognised', 'late', 'acknowledged', 'power_failure', 'power_restored', 'alarm', 'captured'))`,
     ),
   ],
 );

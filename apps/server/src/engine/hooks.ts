@@ -38,7 +38,35 @@ export type ReadReplyHook = (
   now: Date,
 ) => Promise<void>;
 
+/**
+ * An SMS from a live barrier's unit, before it is read as an alarm or a reply: a module that is waiting for
+ * the unit's own texts (a conformance run's power step) takes it (true) in the transaction given.
+ */
+export type UnitTextHook = (
+  tx: Executor,
+  barrier: { id: number; passwordSecret: string | null },
+  text: string,
+  now: Date,
+) => Promise<boolean>;
+
 const settledHooks = new Map<string, CommandSettledHook>();
+let unitTextHook: UnitTextHook | null = null;
+
+/** The one taker of a unit's texts before alarms and replies (the conformance run's power step). */
+export function onUnitText(hook: UnitTextHook): void {
+  unitTextHook = hook;
+}
+
+export async function unitTextTaken(
+  deps: Pick<Dependencies, 'db'>,
+  barrier: { id: number; passwordSecret: string | null },
+  text: string,
+  now: Date,
+): Promise<boolean> {
+  const hook = unitTextHook;
+  if (!hook) return false;
+  return deps.db.transaction((tx) => hook(tx, barrier, text, now));
+}
 let readReplyHook: ReadReplyHook | null = null;
 
 /** Every settled command (confirmed or failed) is told to `hook`; a second registration under `name` replaces it. */

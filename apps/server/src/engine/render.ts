@@ -4,6 +4,7 @@
  */
 import { renderCommand } from '@propusk/devices/commands';
 import { renderConformanceWhitelist } from '@propusk/devices/conformance';
+import { renderClockTrial } from '@propusk/devices/conformance-clock-steps';
 import { maskSecrets } from '@propusk/devices/mask';
 import type { DeviceModel } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
@@ -84,6 +85,19 @@ function renderConformanceStep(
 ): string {
   const { action } = (command.payload as ConformancePayload).step;
   if (action.form === 'read') return renderReadQuery(barrier.model, action.query, password, barrier.profile);
+  if (action.form === 'ask') throw new Error('A step that asks the person sends nothing.');
+  if (action.form === 'clock_trial') {
+    const text = renderClockTrial(
+      barrier.model,
+      barrier.profile,
+      action,
+      password,
+      now,
+      deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+    );
+    if (text === null) throw new Error('No trial window tells the two clock orders apart today.');
+    return text;
+  }
   if (action.form === 'whitelist')
     return renderConformanceWhitelist(
       barrier.model,

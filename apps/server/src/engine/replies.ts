@@ -6,12 +6,14 @@ import { isDeepStrictEqual } from 'node:util';
 import type { DeviceAlarmKind } from '@propusk/devices/alarms';
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
+import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { chooseRepliedCommand } from '@propusk/devices/reply-choice';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { barriers, deviceCommands, deviceMessages, inboundSms } from '../db/schema.ts';
 import type { NewDeviceMessage } from './device-log-repository.ts';
 import { deviceSecrets, loadBarrier, oldestOpenCommand, type QueueDeps, slotOf } from './device-rows.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
+import { unitTextTaken } from './hooks.ts';
 import { commandsAwaitingReply, joinReadParts, matchCommandReply } from './reply-matching.ts';
 import { type Confirmed, confirmCommand, failCommand, logMessages, writesInOneStatement } from './settle.ts';
 import { recordUnitAlarm } from './unit-alarms.ts';
@@ -35,6 +37,8 @@ export interface ReplyResult {
   } | null;
   /** This SMS (same gateway, phone and gateway message id) was delivered before: nothing was done. */
   duplicate?: true;
+  /** Taken by a conformance run's power step as the unit's own text (issue 42 item 3). */
+  captured?: true;
   /** The unit's own SMS (a power failure, its return, an alarm): logged as such, it answers no command. */
   alarm?: { barrierId: number; kind: DeviceAlarmKind };
 }
@@ -71,7 +75,8 @@ export async function handleDeviceReply(
         returning id
       )
       select stored.id as inbound_id, b.id, b.device_model as model,
-        b.device_password_encrypted as password_encrypted, b.deleted_at is null as live,
+        b.device_password_encrypted as password_encrypted, b.device_profile as profile,
+        b.deleted_at is null as live,
         -- The live barrier, and a deleted one only while it still clears its unit (its commands looked up
         -- by barrier: a subplan per barrier found by barriers_device_phone_idx, never a join with the open
         -- commands, which stale statistics could turn into a read of every open command).
@@ -96,6 +101,7 @@ export async function handleDeviceReply(
             id: Number(row.id),
             model: row.model ?? '',
             passwordEncrypted: row.password_encrypted,
+            profile: row.profile,
             live: Boolean(row.live),
             candidate: Boolean(row.candidate),
           },
@@ -104,6 +110,12 @@ export async function handleDeviceReply(
   try {
     // The unit's own SMS first: it names no command, and must never be taken for an answer (issue 30 item 5).
     const live = senders.find((sender) => sender.live) ?? null;
+    // A conformance run's power step takes the unit's own texts first (issue 42 item 3).
+    if (live) {
+      const passwordSecret = live.passwordEncrypted ? deps.secrets.decrypt(live.passwordEncrypted) : null;
+      if (await unitTextTaken(deps, { id: live.id, passwordSecret }, message.text, now))
+        return { inboundId, matched: null, captured: true };
+    }
     const alarm = await recordUnitAlarm(deps, message, now, live);
     if (alarm) return { inboundId, matched: null, alarm };
     return await matchDeviceReply(deps, message, inboundId, now, senders);
@@ -123,6 +135,7 @@ interface SenderRow {
   id: number | null;
   model: string | null;
   password_encrypted: string | null;
+  profile: unknown;
   live: boolean | null;
   candidate: boolean | null;
 }
@@ -132,6 +145,7 @@ interface Sender {
   id: number;
   model: string;
   passwordEncrypted: string | null;
+  profile: unknown;
   live: boolean;
   /** Live, or deleted with commands still open. */
   candidate: boolean;
@@ -256,7 +270,14 @@ async function logUnrecognisedReply(
   const messages: NewDeviceMessage[] = [];
   for (const row of senders) {
     if (!row.candidate) continue;
-    const barrier = isDeviceModel(row.model) ? { ...row, model: row.model, devicePhone: message.from } : null;
+    const barrier = isDeviceModel(row.model)
+      ? {
+          ...row,
+          model: row.model,
+          devicePhone: message.from,
+          profile: (row.profile as DeviceProfileOverride | null) ?? null,
+        }
+      : null;
     const command = barrier ? await oldestOpenCommand(deps.db, row.id, now) : undefined;
     messages.push({
       barrierId: row.id,

@@ -249,6 +249,9 @@ export function attachDeviceSimulators(
     whitelist(barrierId) {
       return devices.get(barrierId)?.whitelist(deps.clock.now()) ?? null;
     },
+    call(barrierId, from) {
+      return devices.get(barrierId)?.wouldOpenFor(from, deps.clock.now()) ?? null;
+    },
     relay(barrierId) {
       return devices.get(barrierId)?.relay(deps.clock.now()) ?? null;
     },

@@ -9,6 +9,7 @@ import type { DeviceAlarmKind } from '@propusk/devices/alarms';
 import { recogniseAlarm } from '@propusk/devices/alarms';
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
+import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { recordNotification } from '../lib/notification-outbox.ts';
 import { insertDeviceMessages } from './device-log-repository.ts';
@@ -22,10 +23,12 @@ export async function recordUnitAlarm(
   deps: Pick<Dependencies, 'db' | 'secrets' | 'metrics' | 'logger'>,
   message: { from: string; text: string },
   now: Date,
-  barrier: { id: number; model: string; passwordEncrypted: string | null } | null,
+  barrier: { id: number; model: string; passwordEncrypted: string | null; profile?: unknown } | null,
 ): Promise<{ barrierId: number; kind: DeviceAlarmKind } | null> {
   if (!barrier || !isDeviceModel(barrier.model)) return null;
-  const recognised = recogniseAlarm(barrier.model, message.text);
+  // A unit's power texts learnt by a conformance run are recognised exactly (issue 42 item 3).
+  const profile = (barrier.profile as DeviceProfileOverride | null | undefined) ?? null;
+  const recognised = recogniseAlarm(barrier.model, message.text, profile);
   if (!recognised) return null;
   const password = barrier.passwordEncrypted ? deps.secrets.decrypt(barrier.passwordEncrypted) : null;
   await deps.db.transaction(async (tx) => {

@@ -66,6 +66,8 @@ export interface DemoDevices {
   loseReplies(barrierId: number, count: number): void;
   /** What the barrier's simulated unit lets in now (null: it has not heard from us yet). */
   whitelist(barrierId: number): { slot: number; number: string }[] | null;
+  /** A call to the barrier's simulated unit from `from`: whether it opens (null: it has not heard from us yet). */
+  call(barrierId: number, from: string): boolean | null;
   /** The barrier's simulated relay now (null: the unit has not heard from us yet). */
   relay(barrierId: number): { on: boolean; seconds: number | null; changes: number } | null;
   /**

@@ -57,6 +57,7 @@ export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
   notice_sent: 'СМС отправлено',
   notice_over_limit: 'не отправлено: недельный лимит СМС израсходован',
   notice_daily_limit: 'не отправлено: достигнут предел СМС за сутки',
+  captured: 'записано проверкой устройства',
 };
 
 export const DEVICE_LOG_TEXTS = {

@@ -3,11 +3,15 @@
  * stop. The owner or a manager of the barrier (`settings.manage`).
  */
 import { badRequestSchema, errorSchema, idParamsSchema } from '@propusk/contracts/common';
-import { conformanceResponseSchema, startConformanceBodySchema } from '@propusk/contracts/conformance';
+import {
+  answerConformanceBodySchema,
+  conformanceResponseSchema,
+  startConformanceBodySchema,
+} from '@propusk/contracts/conformance';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { getConformance, startConformance, stopConformance } from './service.ts';
+import { answerConformance, getConformance, startConformance, stopConformance } from './service.ts';
 
 export const conformanceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
   const common = { tags: ['device checks'], security: [{ bearer: [] }], params: idParamsSchema };
@@ -54,6 +58,30 @@ export const conformanceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
       preHandler: app.requireAdmin,
     },
     async (request) => startConformance(deps, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/barriers/:id/conformance/answer/',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Answer the step that asks the person: «Открылось?» after a call, or the power cut done/skipped',
+        description:
+          '`opened` / `not_opened` to a call step (the clock’s digit order is settled in the profile, or the other order is tried); `power_done` once the supply is back (the unit’s own texts captured meanwhile become the profile’s power forms), `skip` to skip the power cut. 400 `conformance_not_asking` when the run waits for no such answer.',
+        body: answerConformanceBodySchema,
+        response: {
+          200: conformanceResponseSchema,
+          400: badRequestSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => answerConformance(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post(

@@ -4,17 +4,15 @@
  * request: a start queues the first step in the outbox, the engine's hook (steps.ts) queues the next.
  */
 import type {
-  ConformancePlanView,
+  ConformanceAnswer,
   ConformanceResponse,
   ConformanceRun,
   ConformanceStepView,
+  StartConformanceBody,
 } from '@propusk/contracts/conformance';
-import { type ConformancePlan, freeSlotForRun, planConformance } from '@propusk/devices/conformance';
-import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
-import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { deviceCommands, deviceConformanceRuns, deviceMessages, phones, users } from '../../db/schema.ts';
+import { deviceCommands, deviceConformanceRuns, deviceMessages } from '../../db/schema.ts';
 import { lockBarrier } from '../../engine/outbox.ts';
 import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -22,105 +20,26 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { insertAction } from '../device-checks/repository.ts';
-import { advanceRun, type RunRow, type StepRecord, usedSlots } from './steps.ts';
-
-type Deps = Pick<Dependencies, 'db' | 'clock' | 'config'>;
-
-interface Context {
-  model: DeviceModel;
-  profile: DeviceProfileOverride | null;
-  hasPassword: boolean;
-  slot: number | null;
-  testNumber: string | null;
-  testNumberInUse: boolean;
-  running: boolean;
-}
-
-async function loadContext(executor: Executor, user: AuthenticatedUser, barrierId: number): Promise<Context> {
-  const barrier = await requireBarrierPermission(executor, user.id, barrierId, 'settings.manage');
-  if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_model_unknown');
-  const profile = (barrier.deviceProfile as DeviceProfileOverride | null) ?? null;
-  const [person] = await executor.select({ phone: users.phone }).from(users).where(eq(users.id, user.id));
-  const [running] = await executor
-    .select({ id: deviceConformanceRuns.id })
-    .from(deviceConformanceRuns)
-    .where(and(eq(deviceConformanceRuns.barrierId, barrierId), eq(deviceConformanceRuns.status, 'running')))
-    .limit(1);
-  const model = barrier.deviceModel;
-  const number = person?.phone && /^\+7\d{10}$/.test(person.phone) ? person.phone : null;
-  // A unit that holds numbers, not slots, deletes the test number by its number: never one a resident uses.
-  const [inUse] =
-    number !== null && getSheet(model).addressing === 'number'
-      ? await executor
-          .select({ id: phones.id })
-          .from(phones)
-          .where(and(eq(phones.barrierId, barrierId), eq(phones.phone, number), eq(phones.isActive, true)))
-          .limit(1)
-      : [];
-  return {
-    model,
-    profile,
-    hasPassword: !getSheet(model).hasPassword || barrier.devicePasswordEncrypted !== null,
-    slot: freeSlotForRun(model, await usedSlots(executor, barrierId), profile),
-    testNumber: number,
-    testNumberInUse: inUse !== undefined,
-    running: running !== undefined,
-  };
-}
-
-function planOf(context: Context, now: Date, includePassword: boolean): ConformancePlan {
-  return planConformance({
-    model: context.model,
-    profile: context.profile,
-    slot: context.slot ?? 1,
-    testNumber: context.testNumber ?? '+70000000000',
-    now,
-    includePassword,
-  });
-}
-
-type Unavailable =
-  | 'conformance_running'
-  | 'conformance_no_read_back'
-  | 'device_password_not_set'
-  | 'conformance_no_free_slot'
-  | 'conformance_no_test_number'
-  | 'conformance_test_number_in_use';
-
-/** Why a run cannot start now (an error code), or null. */
-function unavailable(context: Context): Unavailable | null {
-  if (context.running) return 'conformance_running';
-  if (!getSheet(context.model).readBack) return 'conformance_no_read_back';
-  if (!context.hasPassword) return 'device_password_not_set';
-  if (context.slot === null) return 'conformance_no_free_slot';
-  if (context.testNumber === null) return 'conformance_no_test_number';
-  if (context.testNumberInUse) return 'conformance_test_number_in_use';
-  return null;
-}
-
-function planView(deps: Deps, context: Context, now: Date): ConformancePlanView {
-  const without = planOf(context, now, false);
-  const withPassword = planOf(context, now, true);
-  const reason = unavailable(context);
-  const stepMinutes = deps.config.DEVICE_REPLY_TIMEOUT_MS / 60_000;
-  return {
-    available: reason === null,
-    reason,
-    model: context.model,
-    model_label: getSheet(context.model).label,
-    slot: context.slot,
-    test_number: context.testNumber,
-    sms: without.steps.length,
-    sms_with_password: withPassword.steps.length,
-    has_password_step: withPassword.steps.length > without.steps.length,
-    max_minutes: Math.ceil(withPassword.steps.length * stepMinutes),
-    steps: withPassword.steps.map((step) => ({ key: step.key, label: step.label })),
-    skipped: without.skipped.filter((skip) => skip.form !== 'Смена пароля'),
-  };
-}
+import { answerStep } from './person-steps.ts';
+import { type Deps, loadContext, planOf, planView, smsSteps, unavailable } from './plan.ts';
+import { advanceRun, type RunRow, type StepRecord } from './steps.ts';
 
 const confirmedStep = (record: StepRecord) =>
-  record.verdict === 'as_sheet' || (record.verdict === 'no_answer' && !record.step.expectsReply);
+  record.verdict === 'as_sheet' ||
+  record.verdict === 'opened' ||
+  record.state === 'skipped' ||
+  (record.verdict === 'no_answer' && !record.step.expectsReply);
+
+/** What a step asks of the person (only while it waits for him), and the texts a power step captured. */
+function askOf(record: StepRecord): Pick<ConformanceStepView, 'asks' | 'call_number' | 'captured'> {
+  const { action } = record.step;
+  const waiting = record.state === 'sent' && action.form === 'ask';
+  return {
+    asks: waiting ? action.ask : null,
+    call_number: action.form === 'ask' && action.ask === 'call' ? action.number : null,
+    captured: record.captured ?? [],
+  };
+}
 
 async function runView(executor: Executor, run: RunRow): Promise<ConformanceRun> {
   const steps = run.steps as StepRecord[];
@@ -158,6 +77,7 @@ async function runView(executor: Executor, run: RunRow): Promise<ConformanceRun>
     expects_reply: record.step.expectsReply,
     learnt: record.learnt,
     note: record.note,
+    ...askOf(record),
   }));
   return {
     id: run.id,
@@ -202,18 +122,23 @@ export async function startConformance(
   deps: Deps & Pick<Dependencies, 'notifyDeviceCommands'>,
   user: AuthenticatedUser,
   barrierId: number,
-  body: { include_password?: boolean | undefined },
+  body: StartConformanceBody,
 ): Promise<ConformanceResponse> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await requireBarrierPermission(tx, user.id, barrierId, 'settings.manage');
     await lockBarrier(tx, barrierId);
-    const context = await loadContext(tx, user, barrierId);
+    const context = await loadContext(tx, user, barrierId, body.include_call ? body.call_number : undefined);
     const reason = unavailable(context);
     if (reason === 'conformance_running') throw conflict(reason);
     if (reason !== null) throw badRequest(reason);
-    const plan = planOf(context, now, body.include_password === true);
-    await assertWeeklySmsBudget(tx, deps, barrierId, plan.steps.length, now);
+    if (body.include_call && context.callNumberInUse) throw badRequest('conformance_call_number_in_use');
+    const plan = planOf(context, now, {
+      includePassword: body.include_password === true,
+      includeCall: body.include_call === true,
+      includePower: body.include_power === true,
+    });
+    await assertWeeklySmsBudget(tx, deps, barrierId, smsSteps(plan), now);
     const steps: StepRecord[] = plan.steps.map((step) => ({
       step,
       state: 'pending',
@@ -272,6 +197,8 @@ export async function stopConformance(
     const current = steps.findIndex((record) => record.state === 'sent');
     const record = current >= 0 ? steps[current] : undefined;
     if (!record || record.command_id === null) {
+      // A step that waits for the person is not waited for.
+      if (record) steps[current] = { ...record, state: 'skipped', note: 'Проверка остановлена.' };
       await advanceRun(tx, stopping, steps, current, now);
       return;
     }
@@ -290,6 +217,22 @@ export async function stopConformance(
     if (cancelled.length === 0) return;
     steps[current] = { ...record, state: 'skipped', note: 'Не отправлено: проверка остановлена.' };
     await advanceRun(tx, stopping, steps, current, now);
+  });
+  deps.notifyDeviceCommands([barrierId]);
+  return getConformance(deps, user, barrierId);
+}
+
+/** The person's answer to the step that asks him (a call, the power cut); the run goes on. */
+export async function answerConformance(
+  deps: Deps & Pick<Dependencies, 'notifyDeviceCommands'>,
+  user: AuthenticatedUser,
+  barrierId: number,
+  body: { answer: ConformanceAnswer },
+): Promise<ConformanceResponse> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await requireBarrierPermission(tx, user.id, barrierId, 'settings.manage');
+    await answerStep(tx, barrierId, body.answer, now);
   });
   deps.notifyDeviceCommands([barrierId]);
   return getConformance(deps, user, barrierId);

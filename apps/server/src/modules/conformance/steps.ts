@@ -12,7 +12,9 @@ import {
   readShows,
   withLearntForm,
 } from '@propusk/devices/conformance';
+import { learnNumberFormat } from '@propusk/devices/conformance-learn';
 import { isDeviceModel } from '@propusk/devices/models';
+import { NUMBER_FORMAT_LABELS } from '@propusk/devices/numbers';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
@@ -34,15 +36,25 @@ export interface StepRecord {
   verdict: ConformanceVerdictCode | null;
   learnt: string | null;
   note: string | null;
+  /** A power step: the unit's unasked texts taken while it waits (issue 42 item 3). */
+  captured?: string[];
 }
 
 export type RunRow = typeof deviceConformanceRuns.$inferSelect;
 
 const CLEANUP_KEYS = new Set(['delete', 'read_after']);
+const WRITE_KEYS = new Set(['add', 'clock_try_window', 'clock_retry_window']);
 
-/** Queues step `index` of the run: its device command, the step marked sent. */
+/**
+ * Queues step `index` of the run: its device command, the step marked sent. A step that asks the person
+ * (a call, a power cut) sends nothing: it is marked sent and waits for his answer (service.ts).
+ */
 async function queueStep(tx: Executor, run: RunRow, steps: StepRecord[], index: number, now: Date) {
   const record = steps[index]!;
+  if (record.step.action.form === 'ask') {
+    steps[index] = { ...record, state: 'sent', command_id: null };
+    return;
+  }
   const payload: ConformancePayload = { run_id: run.id, index, step: record.step };
   const [command] = await tx
     .insert(deviceCommands)
@@ -65,8 +77,9 @@ export async function advanceRun(
   endReason: string | null = null,
 ): Promise<void> {
   const ending = run.stopRequested || endReason !== null;
+  // The test slot may hold a number once the add or a clock trial's window was sent.
   const written = steps.some(
-    (record) => record.step.key === 'add' && (record.state === 'sent' || record.state === 'done'),
+    (record) => WRITE_KEYS.has(record.step.key) && (record.state === 'sent' || record.state === 'done'),
   );
   let next = -1;
   for (let index = after + 1; index < steps.length; index += 1) {
@@ -153,36 +166,37 @@ export async function recordStep(
       .where(eq(deviceCommands.id, command.id));
     reply = row?.reply ?? null;
   }
-  const verdict = outcome.confirmed
+  let verdict = outcome.confirmed
     ? conformanceVerdict(model, profile, record.step, reply)
     : failureVerdict(outcome.reason);
-  let learnt: string | null = null;
+  const learnt: string[] = [];
   let note: string | null = null;
+  let next = profile;
   const { action } = record.step;
   if (reply !== null && action.form === 'read')
     note = readNote(
       record.step.key,
       readShows(model, profile, action.query, reply, run.slot, run.testNumber),
     );
-  if (verdict === 'different' && reply !== null) {
+  // The read-back writes the number as the unit stores it: later adds and deletes are written that way.
+  const format =
+    reply !== null && record.step.key === 'read_added'
+      ? learnNumberFormat(model, profile, reply, run.testNumber)
+      : null;
+  if (format) {
+    next = { ...(next ?? {}), number_format: format };
+    learnt.push(`Формат номера: ${NUMBER_FORMAT_LABELS[format]}`);
+    verdict = 'different';
+  }
+  if (verdict === 'different' && reply !== null && !format) {
     const form = learnReplyForm(model, profile, record.step, reply, now, run.utcOffsetMinutes);
     if (form) {
-      const next = withLearntForm(profile, form);
-      await tx
-        .update(barriers)
-        .set({ deviceProfile: next, updatedAt: now })
-        .where(eq(barriers.id, run.barrierId));
-      await insertAction(
-        tx,
-        run.barrierId,
-        run.requestedBy,
-        { setting: 'device_profile', old: profile, profile: next, conformance_run: run.id },
-        now,
-      );
-      learnt = form.form;
+      next = withLearntForm(next, form);
+      learnt.push(form.form);
     } else if (action.form === 'read')
       note = 'Ответ на чтение другой формы: формы чтения профиль не меняет, нужна правка описания модели.';
   }
+  if (next !== profile) await storeLearntProfile(tx, run, profile, next, now);
   // The password step's answer names the password: kept only in the device log, masked (service.ts shows it).
   const kept = action.form === 'password_same' ? null : reply;
   steps[payload.index] = {
@@ -190,7 +204,7 @@ export async function recordStep(
     state: 'done',
     reply: kept,
     verdict,
-    learnt,
+    learnt: learnt.length > 0 ? learnt.join('\n') : null,
     note: note ?? record.note,
   };
   let endReason: string | null = null;
@@ -199,6 +213,27 @@ export async function recordStep(
   else if (record.step.key === 'read_before' && note !== null)
     endReason = 'В тестовой ячейке устройства уже записан номер: проверка остановлена, ничего не записано.';
   await advanceRun(tx, run, steps, payload.index, now, endReason);
+}
+
+/** A profile the run learnt, stored with its history row (the run named), as other profile changes are. */
+export async function storeLearntProfile(
+  tx: Executor,
+  run: RunRow,
+  old: DeviceProfileOverride | null,
+  next: DeviceProfileOverride | null,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(barriers)
+    .set({ deviceProfile: next, updatedAt: now })
+    .where(eq(barriers.id, run.barrierId));
+  await insertAction(
+    tx,
+    run.barrierId,
+    run.requestedBy,
+    { setting: 'device_profile', old, profile: next, conformance_run: run.id },
+    now,
+  );
 }
 
 /** Registers the run's hook with the engine (src/domain-hooks.ts). */

@@ -5,6 +5,7 @@
  */
 import { errorSchema, idParamsSchema } from '@propusk/contracts/common';
 import { isDeviceModel } from '@propusk/devices/models';
+import { NUMBER_FORMATS } from '@propusk/devices/numbers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -37,6 +38,20 @@ const driftBodySchema = z.discriminatedUnion('kind', [
       .array(z.enum(['add', 'addWindow', 'delete', 'setClock']))
       .max(4)
       .optional(),
+    // It reads its clock and windows in this digit order (issue 42 item 2).
+    clockOrder: z.enum(['yyMMddHHmm', 'ddMMyyHHmm']).optional(),
+    // It stores numbers, and shows them in its read-back, in this form.
+    numberFormat: z.enum(NUMBER_FORMATS).optional(),
+    // Its own power SMS (issue 42 item 3).
+    alarms: z
+      .object({
+        power_failure: z.string().min(1).max(160).optional(),
+        power_restored: z.string().min(1).max(160).optional(),
+      })
+      .optional(),
+    // It holds fewer numbers than its sheet says: an add above is answered with an error or silence.
+    capacity: z.number().int().min(1).max(10_000).optional(),
+    overCapacity: z.enum(['error', 'silence']).optional(),
   }),
   // The unit's next answers are lost (a password change's, say): it still acts on what it hears.
   z.object({ kind: z.literal('lose_replies'), count: z.number().int().min(1).max(100) }),
@@ -62,6 +77,15 @@ const alarmResultSchema = z.object({
   /** Of them, those to the gateway's number: they reach the server, after DEVICE_SIM_DELAY_MS. */
   to_gateway: z.number().int(),
 });
+
+const callBodySchema = z.object({
+  from: z
+    .string()
+    .max(20)
+    .regex(/^\+7\d{10}$/, 'Номер в формате +7XXXXXXXXXX.'),
+});
+
+const callResultSchema = z.object({ opened: z.boolean() });
 
 const whitelistSchema = z.object({
   entries: z.array(z.object({ slot: z.number().int(), number: z.string() })),
@@ -157,6 +181,35 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
       const result = await devices.raiseAlarm(request.params.id, kind);
       if (!result) throw conflict('simulator_empty');
       return { sent: result.sent, to_gateway: result.toGateway };
+    },
+  );
+
+  app.post(
+    '/api/demo/devices/:id/call/',
+    {
+      schema: {
+        tags: ['demo'],
+        summary: "Ring the barrier's simulated unit from a number: does the gate open? (demo provider only)",
+        description:
+          'As a call to a real unit: it opens for a number its table holds whose window (if any) is open by its own clock. Used by the conformance run’s call step in demos and journeys.',
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        body: callBodySchema,
+        response: {
+          200: callResultSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      preHandler: app.requireAdmin,
+    },
+    async (request) => {
+      const devices = await owned(currentUser(request).id, request.params.id);
+      const opened = devices.call(request.params.id, request.body.from);
+      if (opened === null) throw conflict('simulator_empty');
+      return { opened };
     },
   );
 

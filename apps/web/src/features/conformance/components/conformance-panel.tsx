@@ -1,61 +1,36 @@
 import { Button, Card, Checkbox, List, Stack, Text, Title } from '@mantine/core';
-import type { ConformanceRun, ConformanceStepView } from '@propusk/contracts/conformance';
+import type { ConformanceRun } from '@propusk/contracts/conformance';
 import { CONFORMANCE_TEXTS as TEXTS } from '@propusk/contracts/texts/conformance';
 import { DEVICE_ERROR_TEXTS } from '@propusk/contracts/texts/errors/devices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DeviceText } from '../../../components/device-text';
+import { PhoneInput } from '../../../components/phone-input';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
 import {
+  answerConformance,
   type ConformanceResponse,
   conformanceQueryKey,
   getConformance,
   startConformance,
   stopConformance,
 } from '../api/conformance-api';
+import { ConformanceStep, isGoodStep } from './conformance-step';
+
+/** The steps each tick adds to the plan's list. */
+const CALL_KEYS = new Set([
+  'clock_try_set',
+  'clock_try_window',
+  'clock_try_call',
+  'clock_retry_set',
+  'clock_retry_window',
+  'clock_retry_call',
+]);
 
 /** While a run is under way, look again this often. */
 const RUNNING_REFRESH_MS = 1000;
-
-function verdictText(step: ConformanceStepView): string | null {
-  if (step.verdict === null) return null;
-  if (step.verdict === 'no_answer' && !step.expects_reply) return TEXTS.noAnswerExpected;
-  return TEXTS.verdicts[step.verdict];
-}
-
-function Step({ step }: { step: ConformanceStepView }) {
-  const verdict = verdictText(step);
-  const good = step.verdict === 'as_sheet' || (step.verdict === 'no_answer' && !step.expects_reply);
-  return (
-    <Card withBorder radius="sm" padding="xs" data-testid={`conformance-step-${step.key}`}>
-      <Stack gap={4}>
-        <Text size="sm" fw={600}>
-          {step.label}
-        </Text>
-        {step.verdict !== null && !good ? (
-          <Text size="sm" c="red.9" fw={600} data-testid="conformance-step-difference">
-            {verdict}
-          </Text>
-        ) : (
-          <Text size="sm" data-testid="conformance-step-state">
-            {verdict ?? TEXTS.stepStates[step.state]}
-          </Text>
-        )}
-        {step.sent_text ? <DeviceText side="sms">{step.sent_text}</DeviceText> : null}
-        {step.reply ? <DeviceText side="reply">{step.reply}</DeviceText> : null}
-        {step.learnt ? (
-          <DeviceText side="reply" label={TEXTS.learnt} testId="conformance-step-learnt">
-            {step.learnt}
-          </DeviceText>
-        ) : null}
-        {step.note ? <Text size="sm">{step.note}</Text> : null}
-      </Stack>
-    </Card>
-  );
-}
 
 function RunResult({ run }: { run: ConformanceRun }) {
   if (run.status === 'running')
@@ -64,12 +39,7 @@ function RunResult({ run }: { run: ConformanceRun }) {
         {run.stop_requested ? TEXTS.stopping : TEXTS.running}
       </Text>
     );
-  const differences = run.steps.filter(
-    (step) =>
-      step.verdict !== null &&
-      step.verdict !== 'as_sheet' &&
-      !(step.verdict === 'no_answer' && !step.expects_reply),
-  ).length;
+  const differences = run.steps.filter((step) => step.verdict !== null && !isGoodStep(step)).length;
   return (
     <Stack gap={4} data-testid="conformance-status">
       {run.status === 'stopped' ? <Text size="sm">{TEXTS.stopped}</Text> : null}
@@ -91,6 +61,9 @@ function RunResult({ run }: { run: ConformanceRun }) {
 export function ConformancePanel({ barrierId }: { barrierId: number }) {
   const queryClient = useQueryClient();
   const [includePassword, setIncludePassword] = useState(false);
+  const [includeCall, setIncludeCall] = useState(false);
+  const [callNumber, setCallNumber] = useState('');
+  const [includePower, setIncludePower] = useState(false);
   const query = useQuery({
     staleTime: 0,
     queryKey: conformanceQueryKey(barrierId),
@@ -99,7 +72,17 @@ export function ConformancePanel({ barrierId }: { barrierId: number }) {
   });
   const set = (data: ConformanceResponse) => queryClient.setQueryData(conformanceQueryKey(barrierId), data);
   const start = useMutation({
-    mutationFn: () => startConformance(barrierId, includePassword),
+    mutationFn: () =>
+      startConformance(barrierId, {
+        include_password: includePassword,
+        include_call: includeCall,
+        include_power: includePower,
+        ...(includeCall && callNumber.length === 12 ? { call_number: callNumber } : {}),
+      }),
+    onSuccess: set,
+  });
+  const answer = useMutation({
+    mutationFn: (value: Parameters<typeof answerConformance>[1]) => answerConformance(barrierId, value),
     onSuccess: set,
   });
   const stop = useMutation({ mutationFn: () => stopConformance(barrierId), onSuccess: set });
@@ -124,7 +107,9 @@ export function ConformancePanel({ barrierId }: { barrierId: number }) {
               ) : null}
               {plan.slot !== null ? <Text size="sm">{TEXTS.slot(plan.slot)}</Text> : null}
               <Text size="sm" data-testid="conformance-sms">
-                {TEXTS.sms(includePassword ? plan.sms_with_password : plan.sms)}
+                {TEXTS.sms(
+                  (includePassword ? plan.sms_with_password : plan.sms) + (includeCall ? plan.call_sms : 0),
+                )}
               </Text>
               <Text size="sm">{TEXTS.duration(plan.max_minutes)}</Text>
               <Text size="sm">{TEXTS.residents}</Text>
@@ -134,6 +119,8 @@ export function ConformancePanel({ barrierId }: { barrierId: number }) {
               <List size="sm">
                 {plan.steps
                   .filter((step) => includePassword || step.key !== 'password')
+                  .filter((step) => includeCall || !CALL_KEYS.has(step.key))
+                  .filter((step) => includePower || step.key !== 'power_cut')
                   .map((step) => (
                     <List.Item key={step.key}>{step.label}</List.Item>
                   ))}
@@ -157,6 +144,34 @@ export function ConformancePanel({ barrierId }: { barrierId: number }) {
                   disabled={running}
                   onChange={(event) => setIncludePassword(event.currentTarget.checked)}
                 />
+              ) : null}
+              {plan.has_call_step ? (
+                <>
+                  <Checkbox
+                    label={TEXTS.call}
+                    checked={includeCall}
+                    disabled={running}
+                    onChange={(event) => setIncludeCall(event.currentTarget.checked)}
+                  />
+                  {includeCall ? (
+                    <>
+                      <Text size="sm">{TEXTS.callExplain}</Text>
+                      {plan.call_refused ? <Text size="sm">{plan.call_refused}</Text> : null}
+                      <PhoneInput label={TEXTS.callNumber} value={callNumber} onChange={setCallNumber} />
+                    </>
+                  ) : null}
+                </>
+              ) : null}
+              {plan.has_power_step ? (
+                <>
+                  <Checkbox
+                    label={TEXTS.power}
+                    checked={includePower}
+                    disabled={running}
+                    onChange={(event) => setIncludePower(event.currentTarget.checked)}
+                  />
+                  {includePower ? <Text size="sm">{TEXTS.powerExplain}</Text> : null}
+                </>
               ) : null}
               {!plan.available && plan.reason && plan.reason !== 'conformance_running' ? (
                 <ErrorLine
@@ -193,7 +208,13 @@ export function ConformancePanel({ barrierId }: { barrierId: number }) {
           <Stack gap="xs">
             <RunResult run={run} />
             {run.steps.map((step) => (
-              <Step key={step.key} step={step} />
+              <ConformanceStep
+                key={step.key}
+                step={step}
+                onAnswer={(value) => answer.mutate(value)}
+                answering={answer.isPending}
+                answerError={answer.error}
+              />
             ))}
           </Stack>
         </Card>

@@ -92,6 +92,8 @@ function ProfileFields({ barrierId, data }: { barrierId: number; data: DevicePro
         ...(numberFormat !== data.documented.number_format ? { number_format: numberFormat } : {}),
         ...(clockOrder !== defaultClock ? { clock_order: clockOrder } : {}),
         ...(Object.keys(chosen).length > 0 ? { replies: chosen } : {}),
+        // The unit's power texts a conformance run learnt are not edited here: kept as they are.
+        ...(data.profile?.alarms ? { alarms: data.profile.alarms } : {}),
       });
     },
     onSuccess: (saved) => queryClient.setQueryData(deviceProfileQueryKey(barrierId), saved),
