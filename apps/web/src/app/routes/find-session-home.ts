@@ -1,7 +1,7 @@
 import type { Profile } from '@propusk/contracts/users';
 import { api } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
 import { readStored } from '../../lib/storage';
-import { paths } from '../paths';
 
 /**
  * Where a stored session belongs: the administrator's area for an administrator (as /smsadmin sends him after

@@ -23,7 +23,7 @@ import { SettingForm } from '../../../features/admin-settings/components/setting
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { NetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /**

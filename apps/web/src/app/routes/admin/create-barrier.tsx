@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { CreateBarrierForm } from '../../../features/admin-barriers/components/create-barrier-form';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /** spec.md section 9: the redirect after a barrier is created waits 1 second. */

@@ -8,7 +8,7 @@ import { FactoryResetCard } from '../../../features/device-check/components/fact
 import { ProfileFileCard } from '../../../features/device-check/components/profile-file-card';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /**

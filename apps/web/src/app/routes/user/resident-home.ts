@@ -2,8 +2,8 @@ import type { AccessRequestList } from '../../../features/access-requests/api/ac
 import type { BarrierList, BarrierSummary } from '../../../features/barriers/api/barriers-api';
 import { api, sendEarlyRead } from '../../../lib/api-client';
 import { rememberBarriers } from '../../../lib/offline-snapshot';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { readStored } from '../../../lib/storage';
-import { type NavigationState, paths } from '../../paths';
 
 /** His invitations waiting for his answer: only whether there is one (also the bottom bar's count). */
 const PENDING_INVITATIONS_QUERY = { type: 'incoming', status: 'pending', page: 1, page_size: 1 };
