@@ -20,11 +20,9 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
 import { createInvitationMuteService } from './invitation-mutes.ts';
 import { createPhoneInvitationService } from './phone-invitation-service.ts';
-import { createAccessRequestService } from './service.ts';
+import { askForAccess, inviteToBarrier, listAccessRequests, updateAccessRequest } from './service.ts';
 
 export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
-  const service = createAccessRequestService(deps);
-
   for (const side of ['user', 'admin'] as const) {
     const prefix = side === 'user' ? '/api/access_requests' : '/api/admin/access_requests';
     const preHandler = side === 'user' ? app.authenticate : app.requireAdmin;
@@ -45,7 +43,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
           response: { 200: accessRequestListSchema, ...failures(401, 403) },
         },
       },
-      async (request) => service.list(side, currentUser(request), request.query),
+      async (request) => listAccessRequests(deps, side, currentUser(request), request.query),
     );
 
     app.post(
@@ -64,8 +62,8 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
         const caller = currentUser(request);
         const created =
           side === 'user'
-            ? await service.ask(caller, request.body)
-            : await service.invite(caller, request.body);
+            ? await askForAccess(deps, caller, request.body)
+            : await inviteToBarrier(deps, caller, request.body);
         return reply.status(201).send(created);
       },
     );
@@ -83,7 +81,8 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
           response: { 200: accessRequestSchema, ...failures(401, 403, 404, 409) },
         },
       },
-      async (request) => service.update(side, currentUser(request), request.params.id, request.body),
+      async (request) =>
+        updateAccessRequest(deps, side, currentUser(request), request.params.id, request.body),
     );
   }
 
