@@ -19,7 +19,7 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
 import { createInvitationMuteService } from './invitation-mutes.ts';
-import { createPhoneInvitationService } from './phone-invitation-service.ts';
+import { cancelPhoneInvitation, inviteByPhone, listPhoneInvitations } from './phone-invitation-service.ts';
 import { askForAccess, inviteToBarrier, listAccessRequests, updateAccessRequest } from './service.ts';
 
 export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
@@ -86,7 +86,6 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
     );
   }
 
-  const invitations = createPhoneInvitationService(deps);
   const invitationTags = ['admin: access requests'];
 
   app.post(
@@ -103,7 +102,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await invitations.invite(currentUser(request), request.body)),
+      reply.status(201).send(await inviteByPhone(deps, currentUser(request), request.body)),
   );
 
   app.get(
@@ -118,7 +117,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
         response: { 200: phoneInvitationListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => invitations.list(currentUser(request), request.query),
+    async (request) => listPhoneInvitations(deps, currentUser(request), request.query),
   );
 
   app.delete(
@@ -134,7 +133,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
       },
     },
     async (request, reply) => {
-      await invitations.cancel(currentUser(request), request.params.id);
+      await cancelPhoneInvitation(deps, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
