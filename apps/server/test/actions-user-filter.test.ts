@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addPhone,
   createOwnerWithBarrier,
@@ -6,24 +6,22 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import type { TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 /** The history of one user on his profile inside a barrier (the administrator's `?user=` filter). */
 describe('history of one user, administrator side', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
   let member: TestUser;
   let neighbour: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ owner, barrier } = await createOwnerWithBarrier(t));
     member = await createUserWithAccess(t, barrier);
     neighbour = await createUserWithAccess(t, barrier);
     await addPhone(t, member, barrier.id, { name: 'Жена', phone: '+79161110001' });
     await addPhone(t, neighbour, barrier.id, { name: 'Сын', phone: '+79161110002' });
   });
-  afterAll(() => t.close());
 
   const list = (token: string, query: string, side: 'user' | 'admin') =>
     t.request({

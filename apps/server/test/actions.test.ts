@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addPhone,
   createOwnerWithBarrier,
@@ -6,18 +6,17 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('history', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
   let member: TestUser;
   let neighbour: TestUser;
   let startedAt: Date;
   let middle: Date;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ owner, barrier } = await createOwnerWithBarrier(t));
     startedAt = t.clock.now();
     member = await createUserWithAccess(t, barrier); // add_phone (primary, access_granted)
@@ -45,7 +44,6 @@ describe('history', () => {
     await t.request({ method: 'DELETE', url: `/api/admin/phones/${extra.id}/`, token: owner.token });
     await addPhone(t, neighbour, barrier.id);
   });
-  afterAll(() => t.close());
 
   const list = (user: TestUser, query = '', side: 'user' | 'admin' = 'user') =>
     t.request({

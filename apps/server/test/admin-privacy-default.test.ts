@@ -4,20 +4,16 @@
  * own choice; a resident's card shows the number, a stranger's does not.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { createOrPromoteAdmin } from '../src/modules/users/service.ts';
 import { createBarrier, grantAccess } from './domain-factories.ts';
 import { createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('a new administrator’s phone privacy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const privacyOf = async (id: number) =>
     (await t.deps.db.select({ value: users.phonePrivacy }).from(users).where(eq(users.id, id)))[0]?.value;

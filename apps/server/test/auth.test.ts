@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { blockAccount } from '../src/modules/users/service.ts';
 import {
@@ -14,28 +13,18 @@ import {
   verifyPassword,
 } from './auth-helpers.ts';
 import { createAdmin, createUser, nextPhone } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { captureLog } from './log-capture.ts';
+import { useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
 
 describe('login of an ordinary user', () => {
-  let t: TestApp;
-  let logLines: string[];
-  beforeAll(async () => {
-    logLines = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    t = await createTestApp({
-      configure: (deps) => {
-        deps.logger = pino({ level: 'trace' }, sink);
-      },
-    });
+  const log = captureLog();
+  const t = useTestApp({
+    configure: (deps) => {
+      deps.logger = pino({ level: 'trace' }, log.destination);
+    },
   });
-  afterAll(() => t.close());
 
   it('sends a code by SMS, never in a response, and logs the user in (creating the account)', async () => {
     const phone = nextPhone();
@@ -86,7 +75,7 @@ describe('login of an ordinary user', () => {
 
     for (const body of bodies) expect(body).not.toContain(code);
     // Logs carry neither the code nor any token.
-    const logs = logLines.join('\n');
+    const logs = log.lines.join('\n');
     expect(logs).toContain('verification code sent');
     for (const secret of [
       code,
@@ -555,11 +544,7 @@ describe('login of an ordinary user', () => {
 });
 
 describe('administrator login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('needs the password step before the code login, and the step opens one login', async () => {
     const admin = await createAdmin(t, { password: 'secret-1' });
@@ -687,24 +672,13 @@ describe('administrator login', () => {
 });
 
 describe('SMS spending an attacker cannot spend (issue 17 part 4)', () => {
-  let t: TestApp;
-  let logLines: string[];
-  beforeAll(async () => {
-    logLines = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    t = await createTestApp({
-      env: { SMS_CODE_BUDGET_PER_HOUR: '6' },
-      configure: (deps) => {
-        deps.logger = pino({ level: 'info' }, sink);
-      },
-    });
+  const log = captureLog();
+  const t = useTestApp({
+    env: { SMS_CODE_BUDGET_PER_HOUR: '6' },
+    configure: (deps) => {
+      deps.logger = pino({ level: 'info' }, log.destination);
+    },
   });
-  afterAll(() => t.close());
 
   it("sends no code about an account to someone else's phone under another account's login", async () => {
     const victim = await createUser(t);
@@ -729,7 +703,7 @@ describe('SMS spending an attacker cannot spend (issue 17 part 4)', () => {
     expect(answers.filter((answer) => answer.statusCode === 201).length).toBeLessThanOrEqual(6);
     expect(refused[0]?.json()).toMatchObject({ code: 'sms_budget_exhausted' });
     expect(refused[0]?.json().retry_after).toBeGreaterThan(0);
-    const warnings = logLines.filter((line) => line.includes('hourly SMS budget'));
+    const warnings = log.lines.filter((line) => line.includes('hourly SMS budget'));
     expect(warnings.length).toBe(refused.length);
     for (const line of warnings) {
       for (const phone of phones) expect(line).not.toContain(phone.slice(2));
@@ -744,11 +718,7 @@ describe('SMS spending an attacker cannot spend (issue 17 part 4)', () => {
 });
 
 describe('who may hold back the codes of a number (issue 17 parts 3, 4)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("lets someone else's code request hold the owner of the number back one minute at most (issue 40)", async () => {
     const phone = nextPhone();
@@ -807,11 +777,7 @@ describe('who may hold back the codes of a number (issue 17 parts 3, 4)', () => 
 });
 
 describe('sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('refreshes the access token, and slides the session 30 days', async () => {
     const user = await createUser(t);
@@ -884,11 +850,7 @@ describe('sessions', () => {
 });
 
 describe('an account blocked platform-wide', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('is refused on every call and its sessions end', async () => {
     const admin = await createAdmin(t, { password: 'secret-5' });
@@ -967,11 +929,7 @@ describe('an account blocked platform-wide', () => {
 });
 
 describe('per-IP rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_CODE_REQUESTS: '3', RATE_LIMIT_AUTH_CALLS: '4' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { RATE_LIMIT_CODE_REQUESTS: '3', RATE_LIMIT_AUTH_CALLS: '4' } });
 
   it('limits code requests per address', async () => {
     const ip = '10.0.0.1';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
  * status and no foreign data; a role without the permission gets 403; their attempts change nothing; the
  * rightful caller succeeds. A route of the OpenAPI document missing here fails the last test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type BarrierPermission,
   type BarrierRole,
@@ -17,7 +17,7 @@ import {
 import { addPhone, createBarrier, grantAccess, makeKnownTo, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
 import { csvFile, multipart } from './import-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const exampleDefinition = JSON.parse(
   readFileSync(new URL('../../../docs/devices/examples/defined-model.json', import.meta.url), 'utf8'),
@@ -60,7 +60,6 @@ const guestWindowFrom = (now: Date) => ({
 const WEEKDAY = { monday: [{ start_time: '08:00', end_time: '12:00' }] };
 
 describe('authorization matrix', () => {
-  let t: TestApp;
   let owner: TestUser;
   let member: TestUser;
   let invitee: TestUser;
@@ -90,8 +89,8 @@ describe('authorization matrix', () => {
   let secrets: string[] = [];
   let modelNames = 0;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await createAdmin(t, { fullName: 'Хозяин Матрицы' });
     barrier = await createBarrier(t, owner, { address: 'Секретный проезд, 13', is_public: false });
     member = await createUser(t, { fullName: 'Участник Матрицы' });
@@ -217,7 +216,6 @@ describe('authorization matrix', () => {
       ...phones.json().phones.map((phone: { phone: string }) => phone.phone),
     ];
   });
-  afterAll(() => t.close());
   const guestWindow = () => guestWindowFrom(t.clock.now());
 
   const deny = (otherUserStatus: number, otherAdminStatus: number) => ({

@@ -31,7 +31,7 @@ import { dispatchNotifications } from '../src/modules/notifications/dispatch.ts'
 import { createDeviceScene } from './device-harness.ts';
 import { createBarrier, createUserWithAccess, makeKnownTo } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 const KEY_ID = secretKeyId('test-secret-key-that-is-long-enough-0123456789');
 
@@ -278,8 +278,8 @@ const schemaTables = () =>
     .sort();
 
 describe('backup and restore', () => {
-  let source: TestApp;
-  let target: TestApp;
+  const source = useTestApp();
+  const target = useTestApp();
   let directory: string;
   let file: string;
   let owner: TestUser;
@@ -289,16 +289,10 @@ describe('backup and restore', () => {
   beforeAll(async () => {
     directory = mkdtempSync(path.join(tmpdir(), 'propusk-backup-'));
     file = path.join(directory, 'propusk.ndjson.gz');
-    source = await createTestApp();
-    target = await createTestApp();
     ({ owner, barrierId } = await seedEverything(source));
     original = await snapshot(source.deps.db);
   });
-  afterAll(async () => {
-    await source.close();
-    await target.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it('the seed fills every table, and the backup covers every table of the schema', async () => {
     const empty = Object.entries(original).filter(([, rows]) => rows.length === 0);
@@ -496,21 +490,15 @@ describe('backup and restore', () => {
  */
 describe('every Unicode line break in every text column survives a backup and a restore', () => {
   const BREAKS = '[\u2028|\u2029|\u0085|\u000b|\u000c|\u000d|\r\n|\n]';
-  let source: TestApp;
-  let target: TestApp;
+  const source = useTestApp();
+  const target = useTestApp();
   let directory: string;
 
   beforeAll(async () => {
     directory = mkdtempSync(path.join(tmpdir(), 'propusk-breaks-'));
-    source = await createTestApp();
-    target = await createTestApp();
     await seedEverything(source);
   });
-  afterAll(async () => {
-    await source.close();
-    await target.close();
-    rmSync(directory, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it('writes them into each text column that can hold them, then restores them row for row', async () => {
     const written: string[] = [];

@@ -3,25 +3,23 @@
  * runs on it, the administrator's list and barrier and the resident's barrier card say so (`dangers`), and stop
  * saying so once it is undone. A stranger's card never tells.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('dangerous states of a barrier in its payloads', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
   let other: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await createAdmin(t, { fullName: 'Владелец Опасный' });
     barrier = await createBarrier(t, owner, { device_password: '2580' });
     other = await createBarrier(t, owner, { device_password: '2580' });
     resident = await createUserWithAccess(t, barrier, 'Жилец Видящий');
   });
-  afterAll(() => t.close());
 
   const get = async (url: string, token: string) => {
     const response = await t.request({ method: 'GET', url, token });

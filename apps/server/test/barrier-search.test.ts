@@ -3,18 +3,17 @@
  * aside, is a prefix of some word of the address, in any order — on the public list, the user's own list
  * and the administrator's list.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBarrier, grantAccess } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('barrier search by words', () => {
-  let t: TestApp;
   let admin: TestUser;
   let viewer: TestUser;
   const target = 'г Москва, ул Тверская, д 7';
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await createAdmin(t, { fullName: 'Поисковый Администратор' });
     viewer = await createUser(t);
     const barrier = await createBarrier(t, admin, { address: target });
@@ -23,7 +22,6 @@ describe('barrier search by words', () => {
     await createBarrier(t, admin, { address: 'г. Королёв, Ёлочная улица, дом 3' });
     await grantAccess(t, barrier, viewer);
   });
-  afterAll(() => t.close());
 
   const addresses = async (url: string, search: string, user: TestUser) => {
     const response = await t.request({

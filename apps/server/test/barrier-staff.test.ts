@@ -3,11 +3,11 @@
  * role; each role does what its permissions allow and nothing else; a change of role or a removal takes
  * effect on the next request; the history names the administrator who acted, and the staff changes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BARRIER_PERMISSIONS, ROLE_PERMISSIONS } from '../src/modules/barrier-policy/policy.ts';
 import { createBarrier, grantAccess, makeKnownTo, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('roles on a barrier', () => {
   it('each role holds its permissions: the manager all but deletion and staff, the dispatcher only the gate and health', () => {
@@ -32,7 +32,6 @@ describe('roles on a barrier', () => {
 });
 
 describe('barrier staff', () => {
-  let t: TestApp;
   let owner: TestUser;
   let colleague: TestUser;
   let dispatcher: TestUser;
@@ -45,8 +44,8 @@ describe('barrier staff', () => {
     t.request({ method, url, token, ...(payload ? { payload } : {}) });
   const staffUrl = () => `/api/admin/barriers/${barrier.id}/staff/`;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await createAdmin(t, { fullName: 'Хозяин Двора' });
     barrier = await createBarrier(t, owner, { address: 'Ролевая улица, 1' });
     colleague = await createAdmin(t, { fullName: 'Ольга Операторова' });
@@ -59,7 +58,6 @@ describe('barrier staff', () => {
     await makeKnownTo(t, barrier, colleague);
     await makeKnownTo(t, barrier, dispatcher);
   });
-  afterAll(() => t.close());
 
   it('adds only administrator accounts, once, never the owner, and only by the owner', async () => {
     const unknown = await call(owner.token, 'POST', staffUrl(), { phone: nextPhone(), role: 'operator' });

@@ -3,18 +3,14 @@
  * by the database (migration 0013). What the administrator sees must follow every change of the user.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { createOwnerWithBarrier, createUserWithAccess, grantAccess } from './domain-factories.ts';
 import { nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('barrier-user search follows the users', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const found = async (owner: TestUser, barrierId: number, search: string) => {
     const response = await t.request({

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import {
   addPhone,
@@ -11,14 +11,10 @@ import {
   projectedDevice,
 } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('barrier users and blocking', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const get = (user: TestUser, url: string) => t.request({ method: 'GET', url, token: user.token });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers, users } from '../src/db/schema.ts';
 import { createBarrierService } from '../src/modules/barriers/service.ts';
 import {
@@ -11,16 +11,14 @@ import {
   queuedCommands,
 } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('barriers', () => {
-  let t: TestApp;
   let owner: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await createAdmin(t, { fullName: 'Иван Петров' });
   });
-  afterAll(() => t.close());
 
   const validBody = () => ({
     address: 'г. Москва, ул. Ленина, д. 1',

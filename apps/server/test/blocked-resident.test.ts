@@ -5,18 +5,14 @@
  * blocked on any of his barriers («Заблокированные») to unblock them.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { createBarrier, grantAccess } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('a blocked resident and «Заблокированные»', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const get = (user: TestUser, url: string) => t.request({ method: 'GET', url, token: user.token });
   const patch = (user: TestUser, url: string, payload?: object) =>

@@ -6,7 +6,7 @@
  * and nothing with the number is queued for the device.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import {
   addPhone,
@@ -19,16 +19,15 @@ import {
 } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
 import { commitImport, csvFile, previewImport } from './import-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('a block holds for the number', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
   let blocked: TestUser;
   let neighbour: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ owner, barrier } = await createOwnerWithBarrier(t));
     blocked = await createUserWithAccess(t, barrier, 'Заблокированный');
     neighbour = await createUserWithAccess(t, barrier, 'Сосед');
@@ -40,7 +39,6 @@ describe('a block holds for the number', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
   });
-  afterAll(() => t.close());
 
   /** Whether any open device command of the barrier carries the number. */
   const queuedFor = async (number: string) =>

@@ -6,12 +6,12 @@
  */
 import { CLEAN_TEXT_MESSAGE } from '@propusk/contracts/clean-text';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers, users } from '../src/db/schema.ts';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
 import { csvFile, previewImport } from './import-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const ATTACKS: readonly (readonly [string, string])[] = [
   ['a right-to-left override', 'Иван \u202eвонавИ'],
@@ -27,13 +27,12 @@ const CLEAN = 'Иван Петров, кв. 5';
 
 // One test app for the whole file: creating one is the slow part on a loaded machine.
 describe('the clean-text rule on every human text field, and the invitation SMS', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
   let phoneId: number;
+  const t = useTestApp({ env: { SITE_URL: 'https://propusk.example' } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { SITE_URL: 'https://propusk.example' } });
     owner = await createAdmin(t, { fullName: 'Владелец' });
     barrier = await createBarrier(t, owner);
     resident = await createUserWithAccess(t, barrier, 'Житель');
@@ -41,7 +40,6 @@ describe('the clean-text rule on every human text field, and the invitation SMS'
     expect(added.statusCode, added.body).toBe(201);
     phoneId = added.json().id;
   });
-  afterAll(() => t.close());
 
   const hourFromNow = (hours: number) => new Date(t.clock.now().getTime() + hours * 3_600_000).toISOString();
 

@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { createUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('POST /api/logs/ (client log push)', () => {
-  let t: TestApp;
   const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
 
-  beforeAll(async () => {
-    t = await createTestApp({
-      configure: (deps) => {
-        deps.rateLimits.logs = new RateLimiter(3, 60_000);
-        const record = (level: string) => (fields: Record<string, unknown>, message: string) => {
-          lines.push({ level, fields, message });
-        };
-        deps.logger = Object.assign(Object.create(deps.logger), {
-          info: record('info'),
-          warn: record('warn'),
-          error: record('error'),
-          debug: record('debug'),
-        });
-      },
-    });
+  const t = useTestApp({
+    configure: (deps) => {
+      deps.rateLimits.logs = new RateLimiter(3, 60_000);
+      const record = (level: string) => (fields: Record<string, unknown>, message: string) => {
+        lines.push({ level, fields, message });
+      };
+      deps.logger = Object.assign(Object.create(deps.logger), {
+        info: record('info'),
+        warn: record('warn'),
+        error: record('error'),
+        debug: record('debug'),
+      });
+    },
   });
-  afterAll(() => t.close());
 
   it('writes the entry to the server log and answers 204 without a login', async () => {
     const response = await t.request({

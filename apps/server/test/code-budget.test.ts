@@ -3,13 +3,13 @@
  * share, after which an administrator's login and an existing user's code still go; guest links have caps per
  * pass and per resident a day; codes go only to numbers in SMS_ALLOWED_PREFIXES.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { requestCode } from './auth-helpers.ts';
 import { createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 const HOUR = 3600_000;
 let ipCounter = 0;
@@ -36,14 +36,10 @@ const guestCode = (t: TestApp, token: string, phone: string) =>
   });
 
 describe('the public share of the hourly code budget', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // 10 codes an hour, half of them kept for existing accounts: the public may spend 5.
-    t = await createTestApp({
-      env: { SMS_CODE_BUDGET_PER_HOUR: '10', SMS_CODE_ACCOUNT_RESERVE_PERCENT: '50' },
-    });
+  // 10 codes an hour, half of them kept for existing accounts: the public may spend 5.
+  const t = useTestApp({
+    env: { SMS_CODE_BUDGET_PER_HOUR: '10', SMS_CODE_ACCOUNT_RESERVE_PERCENT: '50' },
   });
-  afterAll(() => t.close());
 
   it('lets guest-link codes spend only the public share; an administrator and an existing user still get theirs', async () => {
     const owner = await createAdmin(t);
@@ -89,13 +85,9 @@ describe('the public share of the hourly code budget', () => {
 });
 
 describe('guest-link codes per pass and per resident', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { GUEST_PASS_CODES_PER_PASS_PER_DAY: '3', GUEST_PASS_CODES_PER_RESIDENT_PER_DAY: '5' },
-    });
+  const t = useTestApp({
+    env: { GUEST_PASS_CODES_PER_PASS_PER_DAY: '3', GUEST_PASS_CODES_PER_RESIDENT_PER_DAY: '5' },
   });
-  afterAll(() => t.close());
 
   it('caps the codes of one link, then of all links of one resident, for a day', async () => {
     const owner = await createAdmin(t);
@@ -130,11 +122,7 @@ describe('guest-link codes per pass and per resident', () => {
 });
 
 describe('allowed prefixes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('sends no code to a Kazakh (+77) or a Russian landline number, with a clear code', async () => {
     const before = t.sentSms().length;

@@ -3,7 +3,7 @@
  * unique indexes back it up. On PostgreSQL (DATABASE_URL) these requests really run on separate connections.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { phones } from '../src/db/schema.ts';
 import {
   addPhone,
@@ -12,14 +12,10 @@ import {
   projectedDevice,
 } from './domain-factories.ts';
 import { createUser, nextPhone } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('concurrent changes to one barrier', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const activeSlots = async (barrierId: number) =>
     (

@@ -5,7 +5,7 @@
  * is sent again, and after its last attempt its numbers go one an SMS — the unit ends holding exactly what
  * the database says, and every count a person or the budget sees is the number of SMS sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forecastDeviceSync } from '../src/engine/outbox.ts';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import {
@@ -17,22 +17,18 @@ import {
   waitOutReply,
 } from './device-harness.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const TELL = 'TELL-GC20';
 
 describe('batches: several numbers in one SMS (TELL)', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   async function addSeven(barrierId: number) {

@@ -5,25 +5,23 @@
  * a profile changes the number form and the accepted reply forms without a code change.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers } from '../src/db/schema.ts';
 import { startDueAudits } from '../src/modules/device-checks/service.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('device check and repair', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
   let stranger: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
     stranger = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, user = admin) =>
     t.request({
@@ -201,15 +199,13 @@ describe('device check and repair', () => {
 });
 
 describe('periodic device audit', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('reads a unit back by itself when due, repairs what drifted, and waits for its period', async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id });
@@ -272,15 +268,13 @@ describe('periodic device audit', () => {
 });
 
 describe('device profile', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('shows the documented forms with their sources, refuses a bad override field by field', async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id });

@@ -11,19 +11,17 @@ import { REPLY_WINDOW_MS } from '../src/engine/reply-matching.ts';
 import { processBarrier } from '../src/engine/send.ts';
 import { createDeviceHarness, type DeviceHarness, settleQueue, waitOutReply } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from './test-app.ts';
 
 describe('replies as units send them in the field', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  // One attempt per command: a timed-out command fails at once, and the next one goes in flight.
+  const t = useTestApp({ env: { DEVICE_MAX_ATTEMPTS: '1' } });
   beforeAll(async () => {
-    // One attempt per command: a timed-out command fails at once, and the next one goes in flight.
-    t = await createTestApp({ env: { DEVICE_MAX_ATTEMPTS: '1' } });
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   /** The numbers the unit lets in, and the numbers the database gives access. */
   const unitAndDatabase = async (barrierId: number) => {

@@ -4,27 +4,25 @@
  * and an administrator's block take the numbers off the device, and so does account deletion; a temporary
  * phone on RTU5025 costs one SMS carrying its window.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifiedToken } from './auth-helpers.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import type { TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 /** A number as the RTU sheet writes it (the production form `0007` + ten digits). */
 const digits = (phone: string) => `0007${phone.slice(2)}`;
 
 describe('devices follow the product API (demo provider)', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let user: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, owner, barrier, user } = await createDeviceScene(t));
   });
-  afterAll(() => t.close());
 
   const device = () => {
     const simulated = h.simulators.device(barrier.id);

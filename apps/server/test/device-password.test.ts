@@ -5,23 +5,21 @@
  * password equal to the unit's, and the health telling the truth.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers, deviceCommands, deviceMessages, phones } from '../src/db/schema.ts';
 import { processBarrier } from '../src/engine/send.ts';
 import { createDeviceHarness, type DeviceHarness, settleQueue } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('password changes that cannot strand a unit', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   const unitAndDatabase = async (barrierId: number) => {
     const unit = (h.simulators.whitelist(barrierId) ?? []).map((entry) => entry.number).sort();

@@ -5,20 +5,18 @@
  * nothing; the first barrier whose unit confirms a command wins, and the other one is told on its own device
  * state, its commands no longer sent (docs/decisions/0030).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('a device number belongs to the barrier whose unit confirmed it first', () => {
-  let t: TestApp;
   let h: DeviceHarness;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
   });
-  afterAll(() => t.close());
 
   it('lets the real owner name a number another administrator named first, and stops the squatter', async () => {
     const unitNumber = nextPhone();

@@ -2,7 +2,7 @@
  * Priorities in the device queue (issue 15, part 2): a command that takes access away reaches the gateway
  * before any that gives access, then the soonest deadline; a barrier's own commands keep their order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   barriersNeedingAttention,
   barriersWithOpenCommands,
@@ -13,7 +13,7 @@ import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 /** A number as the RTU sheet writes it (`0007` + ten digits). */
 const digits = (phone: string) => `0007${phone.slice(2)}`;
@@ -29,21 +29,19 @@ async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean,
 }
 
 describe('device queue priorities', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp({
+    env: { DEVICE_SIM_DELAY_MS: '0' },
+    configure: (deps) => {
+      deps.clock = systemClock;
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { DEVICE_SIM_DELAY_MS: '0' },
-      configure: (deps) => {
-        deps.clock = systemClock;
-      },
-    });
     // Manual: commands are stored and wait; nothing is sent until the test drives the queue or the worker.
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   /**
    * Adds waiting on `barriers` barriers (`phonesEach` each), stored first (lower barrier and command ids);

@@ -4,31 +4,27 @@
  * confirms a resident's add by the unit's own text. A bad file changes nothing; the password never leaves.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers } from '../src/db/schema.ts';
 import { exportDeviceProfileOf, importDeviceProfileOnto } from '../src/modules/device-checks/profile-file.ts';
 import { createDeviceHarness, type DeviceHarness, settleQueue } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 const UNIT_TEXT = 'User {slot} added: {number}';
 
 describe('device profile file between two servers', () => {
-  let first: TestApp;
-  let second: TestApp;
+  const first = useTestApp();
+  const second = useTestApp();
   let h1: DeviceHarness;
   let h2: DeviceHarness;
   let owner1: TestUser;
   let owner2: TestUser;
   beforeAll(async () => {
-    [first, second] = await Promise.all([createTestApp(), createTestApp()]);
     h1 = createDeviceHarness(first);
     h2 = createDeviceHarness(second);
     owner1 = await createAdmin(first);
     owner2 = await createAdmin(second);
-  });
-  afterAll(async () => {
-    await Promise.all([first.close(), second.close()]);
   });
 
   const profileUrl = (id: number) => `/api/admin/barriers/${id}/device-profile/`;

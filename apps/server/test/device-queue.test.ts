@@ -6,26 +6,24 @@
 
 import { ERROR_CODES } from '@propusk/contracts/error-codes';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers, deviceSlots } from '../src/db/schema.ts';
 import { reconcileBarrier } from '../src/engine/order.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 /** A number as the RTU sheet writes it (the production form `0007` + ten digits). */
 const digits = (phone: string) => `0007${phone.slice(2)}`;
 
 describe('device queue with the demo provider', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('adds a permanent phone: the exact command reaches the device, its reply makes the phone ok', async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id, password: '4821' });

@@ -6,7 +6,7 @@
  * forecast, the week's SMS) counts the change and its read.
  */
 import { isAvailableDeviceModel } from '@propusk/devices/models';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forecastDeviceSync } from '../src/engine/outbox.ts';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import {
@@ -18,24 +18,20 @@ import {
   waitOutReply,
 } from './device-harness.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const HASH = 'RTU5024-HASH';
 /** A number as the hash-style firmware writes it (00 + country code, RTU5024 hash manual p. 7). */
 const onUnit = (number: string) => `007${number.slice(2)}`;
 
 describe('read-back confirmation (RTU5024 hash-style firmware)', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('is offered on the barrier form', () => {

@@ -4,13 +4,13 @@
  * device, the reply confirms it; a worker stopped and started again takes up what was left.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers } from '../src/db/schema.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -23,20 +23,18 @@ async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean,
 }
 
 describe('device worker (pg-boss)', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp({
+    env: { DEVICE_SIM_DELAY_MS: '0' },
+    configure: (deps) => {
+      deps.clock = systemClock;
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { DEVICE_SIM_DELAY_MS: '0' },
-      configure: (deps) => {
-        deps.clock = systemClock;
-      },
-    });
     h = createDeviceHarness(t, { manual: false });
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('sends every command after commit, one at a time, and the simulator replies confirm them', async () => {
     const processing = await startDeviceProcessing(t.deps, t.handle, { sweepCron: null, simulate: true });
@@ -80,20 +78,18 @@ describe('device worker (pg-boss)', () => {
 // Its own app: each started worker attaches simulators to the demo gateway, and two sets of simulators
 // would both answer (a drifted unit and an undrifted copy of it).
 describe('device worker and periodic audits', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp({
+    env: { DEVICE_SIM_DELAY_MS: '0' },
+    configure: (deps) => {
+      deps.clock = systemClock;
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { DEVICE_SIM_DELAY_MS: '0' },
-      configure: (deps) => {
-        deps.clock = systemClock;
-      },
-    });
     h = createDeviceHarness(t, { manual: false });
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('starts a due device audit from its sweep, and the audit repairs a unit that drifted', async () => {
     const processing = await startDeviceProcessing(t.deps, t.handle, { sweepCron: null, simulate: true });

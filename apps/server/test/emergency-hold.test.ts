@@ -6,22 +6,21 @@
  * in the history with its author and reason. Never refused by the weekly SMS limit.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actions, barrierLimits } from '../src/db/schema.ts';
 import { endHold, getHold } from '../src/modules/relay/service.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('emergency hold-open', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let held: TestBarrier[];
   let ambiguous: TestBarrier;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     owner = await createAdmin(t, { fullName: 'Диспетчер Смены' });
     held = [];
@@ -33,7 +32,6 @@ describe('emergency hold-open', () => {
     ambiguous = await createBarrier(t, owner, { device_model: 'RTU5024' });
     await h.run(ambiguous.id);
   });
-  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, token = owner.token) =>
     t.request({ method, url, token, ...(payload ? { payload } : {}) });

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { ERROR_CODES, isErrorCode } from '@propusk/contracts/error-codes';
 import { ERROR_CODE_TEXTS, errorCodeText, fieldMessageText } from '@propusk/contracts/error-texts';
 import { addPhoneBodySchema } from '@propusk/contracts/phones';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const cyrillic = /[А-Яа-яЁё]/;
@@ -143,13 +143,11 @@ describe('error codes and their Russian texts', () => {
 });
 
 describe('error bodies over HTTP', () => {
-  let t: TestApp;
   let user: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     user = await createUser(t);
   });
-  afterAll(() => t.close());
 
   it('carry a catalogued code beside the English detail, whatever failed', async () => {
     const calls = [

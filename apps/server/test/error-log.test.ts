@@ -3,31 +3,24 @@
  * query string of the request (issue 17, part 6): a failed statement's parameters hold names, phone numbers
  * and device-password ciphertext.
  */
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorForLog } from '../src/lib/log-error.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { captureLog } from './log-capture.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 const SECRET_PARAMETER = 'Секретов Секрет +79990001122 ciphertext-0xDEADBEEF';
 const SECRET_QUERY = 'searched-address-7f3a';
 
 describe('the log of a 500', () => {
-  let t: TestApp;
   let admin: TestUser;
-  const lines: string[] = [];
+  const log = captureLog<{ msg: string; reqId: string; err: Record<string, unknown> }>();
   let failedQuery: unknown;
 
+  const t = useTestApp({ logger: createLogger('info', log.destination) });
   beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    t = await createTestApp({ logger: createLogger('info', destination) });
     admin = await createAdmin(t);
     // A real failed statement of the app's database, with the secret among its parameters.
     try {
@@ -36,7 +29,6 @@ describe('the log of a 500', () => {
       failedQuery = error;
     }
   });
-  afterAll(() => t.close());
 
   it('has a failed query that carries its parameters (what must not be logged)', () => {
     expect(failedQuery).toBeInstanceOf(Error);
@@ -50,7 +42,7 @@ describe('the log of a 500', () => {
     db.select = () => {
       throw failedQuery;
     };
-    lines.length = 0;
+    log.clear();
     let response: Awaited<ReturnType<TestApp['request']>>;
     try {
       response = await t.request({
@@ -65,13 +57,13 @@ describe('the log of a 500', () => {
     expect(response.json()).toEqual({ detail: expect.any(String), code: 'internal_error' });
     expect(response.body).not.toContain(SECRET_PARAMETER);
 
-    const log = lines.join('\n');
-    expect(log).not.toContain(SECRET_PARAMETER);
-    expect(log).not.toContain('+79990001122');
-    expect(log).not.toContain(SECRET_QUERY);
-    expect(log).not.toContain('address=');
+    const written = log.lines.join('\n');
+    expect(written).not.toContain(SECRET_PARAMETER);
+    expect(written).not.toContain('+79990001122');
+    expect(written).not.toContain(SECRET_QUERY);
+    expect(written).not.toContain('address=');
 
-    const fault = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'unhandled error');
+    const fault = log.entries.find((line) => line.msg === 'unhandled error');
     expect(fault).toMatchObject({
       level: 50,
       reqId: expect.any(String),
@@ -84,10 +76,10 @@ describe('the log of a 500', () => {
         cause: { message: 'division by zero', code: '22012' },
       },
     });
-    expect(fault.err.params).toBeUndefined();
-    expect(fault.err.query).toBeUndefined();
-    const completed = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'request completed');
-    expect(completed).toMatchObject({ statusCode: 500, url: '/api/admin/barriers/my/', reqId: fault.reqId });
+    expect(fault!.err.params).toBeUndefined();
+    expect(fault!.err.query).toBeUndefined();
+    const completed = log.entries.find((line) => line.msg === 'request completed');
+    expect(completed).toMatchObject({ statusCode: 500, url: '/api/admin/barriers/my/', reqId: fault!.reqId });
   });
 
   it('keeps only the allowed fields of an error and its causes', () => {

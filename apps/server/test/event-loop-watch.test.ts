@@ -3,56 +3,48 @@
  * pattern (never its URL), counted by route on /metrics, and the loop's delay is on /metrics. The block is made
  * inside a real request: the clock the request reads busy-waits 300 ms once.
  */
-import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { captureLog } from './log-capture.ts';
+import { useTestApp } from './test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
 describe('the event loop watch', () => {
-  let t: TestApp;
   let user: TestUser;
-  const lines: Record<string, unknown>[] = [];
+  const log = captureLog();
   let blockNextClockRead = false;
 
-  beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    t = await createTestApp({
-      env: { METRICS_TOKEN: TOKEN },
-      configure: (deps) => {
-        deps.logger = pino({ level: 'info' }, sink);
-        deps.eventLoopBlockMs = 200;
-        const clock = deps.clock;
-        const now = clock.now.bind(clock);
-        clock.now = () => {
-          if (blockNextClockRead) {
-            blockNextClockRead = false;
-            const until = performance.now() + 300;
-            while (performance.now() < until) {
-              // The request computes for 300 ms: nothing else runs.
-            }
+  const t = useTestApp({
+    env: { METRICS_TOKEN: TOKEN },
+    configure: (deps) => {
+      deps.logger = pino({ level: 'info' }, log.destination);
+      deps.eventLoopBlockMs = 200;
+      const clock = deps.clock;
+      const now = clock.now.bind(clock);
+      clock.now = () => {
+        if (blockNextClockRead) {
+          blockNextClockRead = false;
+          const until = performance.now() + 300;
+          while (performance.now() < until) {
+            // The request computes for 300 ms: nothing else runs.
           }
-          return now();
-        };
-      },
-    });
+        }
+        return now();
+      };
+    },
+  });
+  beforeAll(async () => {
     user = await createAdmin(t, { fullName: 'Админ' });
   });
-  afterAll(() => t.close());
 
-  const blockLines = () => lines.filter((line) => String(line.msg).startsWith('event loop blocked'));
+  const blockLines = () => log.entries.filter((line) => String(line.msg).startsWith('event loop blocked'));
 
   it('logs a request that blocked the loop for more than 200 ms, with its route pattern, and counts it', async () => {
     // Let the heartbeat settle after the app's start (migrations on the embedded database block too).
     await new Promise((resolve) => setTimeout(resolve, 300));
-    lines.length = 0;
+    log.clear();
     blockNextClockRead = true;
     const response = await t.request({
       method: 'GET',

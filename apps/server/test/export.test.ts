@@ -6,7 +6,7 @@ import { EXPORT_ROW_LIMIT } from '@propusk/contracts/exports';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import readXlsxFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addPhone,
   createOwnerWithBarrier,
@@ -14,7 +14,7 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const WEEKDAY = {
   monday: [{ start_time: '08:00', end_time: '12:00' }],
@@ -22,15 +22,14 @@ const WEEKDAY = {
 };
 
 describe('exports of users and history', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
   let member: TestUser;
   let schedulePhone: string;
   let temporaryPhone: string;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ owner, barrier } = await createOwnerWithBarrier(t));
     member = await createUserWithAccess(t, barrier, 'Иванов Иван');
     const schedule = await addPhone(t, member, barrier.id, {
@@ -54,7 +53,6 @@ describe('exports of users and history', () => {
       sql`update phones set name = ${'=HYPERLINK("x")'} where id = ${temporary.json().id}`,
     );
   });
-  afterAll(() => t.close());
 
   const download = (url: string, token = owner.token) => t.request({ method: 'GET', url, token });
   const readCsv = (body: Buffer) => {

@@ -13,25 +13,23 @@ import type { Dependencies } from '../src/lib/dependencies.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { createDeviceHarness, type DeviceHarness, SwitchableGateway } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, namedStatementsInTests, type TestApp } from './test-app.ts';
+import { namedStatementsInTests, useTestApp } from './test-app.ts';
 
 /** A number as the RTU sheet writes it (the production form `0007` + ten digits). */
 const digits = (phone: string) => `0007${phone.slice(2)}`;
 const SECOND = 1000;
 
 describe('device queue under faults', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
   let gateway: SwitchableGateway;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     gateway = new SwitchableGateway(t.deps.sms);
     t.deps.sms = gateway;
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('loses nothing while the gateway is down and sends everything once it is back', async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id });
@@ -144,21 +142,19 @@ describe('device queue under faults', () => {
 });
 
 describe('two server processes on one database', () => {
-  let t: TestApp;
   let second: DatabaseHandle | null = null;
   let admin: TestUser;
+  const t = useTestApp({
+    env: { DEVICE_SIM_DELAY_MS: '0' },
+    configure: (deps) => {
+      deps.clock = systemClock;
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { DEVICE_SIM_DELAY_MS: '0' },
-      configure: (deps) => {
-        deps.clock = systemClock;
-      },
-    });
     admin = await createAdmin(t);
   });
   afterAll(async () => {
     await second?.close();
-    await t.close();
   });
 
   it('sends each command once when two workers drive the same barriers', async () => {

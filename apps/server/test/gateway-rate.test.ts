@@ -5,7 +5,7 @@
  */
 import type { DemoSmsGateway } from '@propusk/sms/demo';
 import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, totalSendRatePerMinute } from '../src/config/config.ts';
 import type { QueueDeps } from '../src/engine/device-rows.ts';
 import { lockBarrier } from '../src/engine/outbox.ts';
@@ -13,7 +13,7 @@ import { processBarrier } from '../src/engine/send.ts';
 import type { ManualClock } from '../src/lib/clock.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('send rate configuration', () => {
   const base = { DATA_DIR: '/tmp/propusk-rate-config', LOG_LEVEL: 'silent' };
@@ -136,20 +136,18 @@ class CountingGateway implements SmsGateway {
 }
 
 describe('the send rate, shared by every process on the database', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
   let clock: ManualClock;
   let counting: CountingGateway;
+  const t = useTestApp({ env: { SMS_RATE_PER_MINUTE: '6', SMS_RATE_BURST: '2' } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { SMS_RATE_PER_MINUTE: '6', SMS_RATE_BURST: '2' } });
     clock = t.deps.clock as ManualClock;
     h = createDeviceHarness(t);
     counting = new CountingGateway(t.deps.sms as DemoSmsGateway);
     t.deps.sms = counting;
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('two queue processes together never exceed burst + rate × time', async () => {
     const targets: number[] = [];

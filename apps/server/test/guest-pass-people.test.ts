@@ -4,27 +4,25 @@
  * barrier's administrator every pass of his barrier, a resident his own.
  */
 import { maskPhone } from '@propusk/contracts/phone-mask';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const HOUR = 3_600_000;
 
 describe('guest-pass lists name the resident and the maker', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
   let anna: TestUser;
   let nameless: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await createAdmin(t, { fullName: 'Ольга Владелец' });
     barrier = await createBarrier(t, owner);
     anna = await createUserWithAccess(t, barrier, 'Анна Жилец');
     nameless = await createUserWithAccess(t, barrier, '');
   });
-  afterAll(() => t.close());
 
   const window = () => ({
     start: new Date(t.clock.now().getTime() + HOUR).toISOString(),

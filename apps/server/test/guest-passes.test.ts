@@ -5,7 +5,7 @@
  * used and revokes it, which takes the number off the device at once.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { guestPasses, phones } from '../src/db/schema.ts';
 import { sha256 } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
@@ -13,7 +13,7 @@ import { GUEST_IP_LIMIT, GUEST_TOKEN_LIMIT } from '../src/modules/guest-passes/s
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const HOUR = 3600_000;
 let ipCounter = 0;
@@ -29,16 +29,14 @@ function deviceTime(date: Date): string {
 }
 
 describe('guest passes', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let user: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, owner, barrier, user } = await createDeviceScene(t));
   });
-  afterAll(() => t.close());
 
   const at = (ms: number) => new Date(t.clock.now().getTime() + ms);
   const device = () => {

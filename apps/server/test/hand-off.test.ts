@@ -17,7 +17,7 @@ import { createSmsGateway } from '../src/lib/sms-gateway.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from './test-app.ts';
 
 const killed = () => {
   throw new Error('killed after the gateway call');
@@ -27,12 +27,11 @@ const killed = () => {
 const digits = (phone: string) => `0007${phone.slice(2)}`;
 
 describe('hand-over to the demo gateway when the process dies after the gateway call', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
   let original: TestApp['deps']['sms'];
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
     original = t.deps.sms;
@@ -40,7 +39,6 @@ describe('hand-over to the demo gateway when the process dies after the gateway 
   afterEach(() => {
     t.deps.sms = original;
   });
-  afterAll(() => t.close());
 
   /** A new process on the same database and SMS_FILE: a new demo gateway and new simulated devices. */
   function restart() {

@@ -3,22 +3,18 @@
  * answer 503 `service_unavailable` with `Retry-After` (never 500), the log gets one line when the outage
  * starts and one when it ends, and the app serves again by itself.
  */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { type DeviceProcessing, startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { createTestApp, namedStatementsInTests, type TestApp } from './test-app.ts';
+import { captureLog } from './log-capture.ts';
+import { namedStatementsInTests, useTestApp } from './test-app.ts';
 
 describe('liveness and readiness', () => {
-  let t: TestApp;
   let processing: DeviceProcessing | undefined;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  const t = useTestApp();
   afterAll(async () => {
     await processing?.stop();
-    await t.close();
   });
 
   it('live answers without the database; ready waits for the job queue, then answers ok', async () => {
@@ -46,11 +42,11 @@ describe('liveness and readiness', () => {
 });
 
 describe('the database unreachable', () => {
-  let t: TestApp;
   let unreachable: DatabaseHandle;
   /** The app's database: the real one, or a pool aimed at a closed port; switched by the test. */
   let current: Database;
-  const lines: { level: number; msg: string; refused?: number; ms?: number }[] = [];
+  const log = captureLog<{ level: number; msg: string; refused?: number; ms?: number }>();
+  const lines = log.entries;
 
   beforeAll(async () => {
     // Nothing listens on port 1: every connection is refused at once (ECONNREFUSED), as when PostgreSQL is down.
@@ -59,25 +55,17 @@ describe('the database unreachable', () => {
       dataDir: '/tmp',
       preparedStatements: namedStatementsInTests,
     });
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    t = await createTestApp({
-      logger: createLogger('info', destination),
-      configure: (deps) => {
-        current = deps.db;
-        // Every property read goes to the database of the moment, so the switch reaches the whole app.
-        deps.db = new Proxy({} as Database, { get: (_target, key) => Reflect.get(current, key) });
-      },
-    });
   });
-  afterAll(async () => {
-    await t.close();
-    await unreachable.close();
+  const t = useTestApp({
+    logger: createLogger('info', log.destination),
+    configure: (deps) => {
+      current = deps.db;
+      // Every property read goes to the database of the moment, so the switch reaches the whole app.
+      deps.db = new Proxy({} as Database, { get: (_target, key) => Reflect.get(current, key) });
+    },
   });
+  // Runs before the app's close (after-hooks run in reverse order); the test has switched the app back by then.
+  afterAll(() => unreachable.close());
 
   const askCode = () =>
     t.request({ method: 'POST', url: '/api/auth/codes/', payload: { phone: '+79990000501', mode: 'login' } });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test-app.ts';
 
 describe('runtime surface', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers the health check once migrations are applied', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health/' });

@@ -6,10 +6,10 @@
  * shared schema's marks, and a field named like an id that does not use it fails here.
  */
 import { ID_MESSAGE, MAX_ID } from '@propusk/contracts/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhone, createBarrier, grantAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 interface JsonSchema {
@@ -70,16 +70,15 @@ function routesOf(document: { paths: Record<string, Record<string, Operation>> }
 }
 
 describe('ids beyond the database range', () => {
-  let t: TestApp;
   let admin: TestUser;
   let member: TestUser;
   let barrier: TestBarrier;
   let phoneId: number;
   let routes: Route[];
 
+  // With the simulator on, so that its demo routes are walked too.
+  const t = useTestApp({ env: { DEVICE_SIM: 'on' } });
   beforeAll(async () => {
-    // With the simulator on, so that its demo routes are walked too.
-    t = await createTestApp({ env: { DEVICE_SIM: 'on' } });
     admin = await createAdmin(t);
     barrier = await createBarrier(t, admin);
     member = await createUser(t);
@@ -87,7 +86,6 @@ describe('ids beyond the database range', () => {
     phoneId = (await addPhone(t, member, barrier.id)).json().id;
     routes = routesOf(t.app.swagger() as never);
   });
-  afterAll(() => t.close());
 
   /** A real id for a path position that is not under test (only the barrier's users route has two). */
   const realId = (name: string) => String(name === 'userId' ? member.id : barrier.id);

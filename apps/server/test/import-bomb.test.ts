@@ -4,11 +4,11 @@
  * the server's memory growing by less than 50 MB. A zip whose directory lies about its sizes is refused too.
  */
 import { constants, createDeflateRaw, deflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOwnerWithBarrier, type TestBarrier } from './domain-factories.ts';
 import type { TestUser } from './factories.ts';
 import { previewImport, xlsxFile } from './import-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const MB = 1024 * 1024;
 
@@ -65,16 +65,14 @@ function zip(entries: { name: string; data: Buffer; unpacked: number }[]): Buffe
 }
 
 describe('an XLSX bomb', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
   let sheet: Buffer;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ owner, barrier } = await createOwnerWithBarrier(t));
     sheet = await deflateRepeated(240 * MB);
   });
-  afterAll(() => t.close());
 
   const typesXml = Buffer.from('<?xml version="1.0"?><Types/>');
   const types = { name: '[Content_Types].xml', data: deflateRawSync(typesXml), unpacked: typesXml.length };

@@ -4,21 +4,19 @@
  * per 24 hours (IMPORT_INVITATIONS_PER_ADMIN_PER_DAY): a commit that would go over is refused whole, with
  * what is left, and nothing of it is written (docs/decisions/0030).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOwnerWithBarrier, type TestBarrier } from './domain-factories.ts';
 import { createUser, nextPhone, type TestUser } from './factories.ts';
 import { commitImport, csvFile, previewImport } from './import-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('import invitations are capped per administrator per day', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
+  const t = useTestApp({ env: { IMPORT_INVITATIONS_PER_ADMIN_PER_DAY: '3' } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { IMPORT_INVITATIONS_PER_ADMIN_PER_DAY: '3' } });
     ({ owner, barrier } = await createOwnerWithBarrier(t));
   });
-  afterAll(() => t.close());
 
   async function importAccounts(count: number, extra: string[][] = []) {
     const people = [];

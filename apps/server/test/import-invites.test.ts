@@ -4,22 +4,20 @@
  * person accepts; his extra numbers from the file wait with the invitation and come with the acceptance. A
  * number without an account is granted at once, as before. The preview reads alike for both (issue 28).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOwnerWithBarrier, queuedCommands, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
 import { commitImport, csvFile, previewImport } from './import-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('an import invites the numbers that have an account', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
+  // Two invitations by hand an hour: the import's own invitations must not spend them.
+  const t = useTestApp({ env: { PHONE_INVITES_PER_ADMIN_PER_HOUR: '2' } });
   beforeAll(async () => {
-    // Two invitations by hand an hour: the import's own invitations must not spend them.
-    t = await createTestApp({ env: { PHONE_INVITES_PER_ADMIN_PER_HOUR: '2' } });
     ({ owner, barrier } = await createOwnerWithBarrier(t));
   });
-  afterAll(() => t.close());
 
   const queuedFor = async (number: string) =>
     JSON.stringify(await queuedCommands(t, barrier.id)).includes(number.slice(2));

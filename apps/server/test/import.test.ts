@@ -4,7 +4,7 @@
  * and the SMS estimate against what the device queue then sends.
  */
 import { readSheet } from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loginWithCode } from './auth-helpers.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import {
@@ -15,7 +15,7 @@ import {
 } from './domain-factories.ts';
 import { createUser, nextPhone, type TestUser } from './factories.ts';
 import { commitImport, csvFile, HEADERS, previewImport, xlsxFile } from './import-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 type PreviewRow = {
   line: number;
@@ -52,15 +52,13 @@ async function barrierPhones(t: TestApp, barrier: TestBarrier) {
 }
 
 describe('import of residents', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
+  // The send-time estimate reads the gateway's rate: 20 SMS a minute (the burst stays out of the way).
+  const t = useTestApp({ env: { SMS_RATE_PER_MINUTE: '20' } });
   beforeAll(async () => {
-    // The send-time estimate reads the gateway's rate: 20 SMS a minute (the burst stays out of the way).
-    t = await createTestApp({ env: { SMS_RATE_PER_MINUTE: '20' } });
     ({ owner, barrier } = await createOwnerWithBarrier(t));
   });
-  afterAll(() => t.close());
 
   it('gives templates with the Russian headers, in CSV and XLSX, that come back through the preview', async () => {
     const csv = await t.request({
@@ -428,14 +426,12 @@ describe('import of residents', () => {
 });
 
 describe('the SMS estimate of an import is what the device queue sends', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let barrier: TestBarrier;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, barrier } = await createDeviceScene(t));
   });
-  afterAll(() => t.close());
 
   it('imports, drains the simulated device, and counts the SMS sent to it', async () => {
     const rows: string[][] = [];

@@ -5,24 +5,22 @@
  */
 import { signAndroidWebhook } from '@propusk/sms/android';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inboundSms } from '../src/db/schema.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const TOKEN = 'test-inbound-token-0123456789';
 
 describe('inbound SMS delivered twice by the gateway', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   /** The body the app sends for one received SMS; a retry sends the same body with a new signature. */
   const webhookBody = (from: string, messageId: string, message: string) =>

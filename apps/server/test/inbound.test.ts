@@ -3,25 +3,23 @@
  */
 import { signAndroidWebhook } from '@propusk/sms/android';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inboundSms, inboundWebhookSignatures } from '../src/db/schema.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, useTestApp } from './test-app.ts';
 
 const TOKEN = 'test-inbound-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
 
 describe('inbound SMS', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('needs the bearer token', async () => {
     const payload = { from: '+79990000001', text: 'hello' };

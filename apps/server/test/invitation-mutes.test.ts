@@ -4,21 +4,19 @@
  * shown to him and an invitation by number sends him no SMS, while the administrator's side reads as always.
  * He lists and lifts his mutes (docs/decisions/0030).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('a person mutes one administrator’s invitations', () => {
-  let t: TestApp;
   let admin: TestUser;
   let person: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await createAdmin(t, { fullName: 'Навязчивый Администратор' });
     person = await createUser(t, { fullName: 'Житель' });
   });
-  afterAll(() => t.close());
 
   const invite = (barrierId: number) =>
     t.request({

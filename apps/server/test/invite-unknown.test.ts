@@ -3,25 +3,21 @@
  * for the number (listed, cancellable), becomes an ordinary invitation at that number's first login, and the
  * person is told by one SMS within the code budgets; a number with an account alike (issue 28 part 2).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { loginWithCode, requestCode } from './auth-helpers.ts';
 import { auth, createBarrier, createOwnerWithBarrier, grantAccess } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('invitation by number to a person without an account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        PHONE_INVITES_PER_ADMIN_PER_HOUR: '6',
-        CODES_PER_PHONE_PER_DAY: '3',
-        SITE_URL: 'https://propusk.example',
-      },
-    });
+  const t = useTestApp({
+    env: {
+      PHONE_INVITES_PER_ADMIN_PER_HOUR: '6',
+      CODES_PER_PHONE_PER_DAY: '3',
+      SITE_URL: 'https://propusk.example',
+    },
   });
-  afterAll(() => t.close());
 
   const invite = (token: string, barrier: number, phone: string) =>
     t.request({ method: 'POST', url: '/api/admin/phone_invitations/', token, payload: { barrier, phone } });

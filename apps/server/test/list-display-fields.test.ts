@@ -4,24 +4,22 @@
  * an invitation names the administrator who sent it.
  */
 import { fieldMessageText } from '@propusk/contracts/error-texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhone, createBarrier, grantAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('display fields of the lists', () => {
-  let t: TestApp;
   let admin: TestUser;
   let barrier: TestBarrier;
   let member: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await createAdmin(t, { fullName: 'Ольга Администратор' });
     barrier = await createBarrier(t, admin, { address: 'Списочная, 1' });
     member = await createUser(t, { fullName: 'Пётр Жильцов' });
     await grantAccess(t, barrier, member);
   });
-  afterAll(() => t.close());
 
   const get = (url: string, user: TestUser) => t.request({ method: 'GET', url, token: user.token });
 

@@ -9,11 +9,11 @@
  * letters took 2.4 s, 100,000 letters minutes, and every other request (health included) waited.
  */
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
 import { csvFile, multipart, previewImport } from './import-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const LENGTH = 100_000;
 const SHAPES: readonly (readonly [string, string])[] = [
@@ -36,15 +36,14 @@ interface Target {
 }
 
 describe('100,000 characters in any field', () => {
-  let t: TestApp;
   let base: string;
   let owner: TestUser;
   let resident: TestUser;
   let barrier: TestBarrier;
   let phoneId: number;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await createAdmin(t, { fullName: 'Владелец' });
     barrier = await createBarrier(t, owner);
     resident = await createUserWithAccess(t, barrier, 'Житель');
@@ -54,7 +53,6 @@ describe('100,000 characters in any field', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => t.close());
 
   const hourFromNow = (hours: number) => new Date(t.clock.now().getTime() + hours * 3_600_000).toISOString();
   const targets = (): Target[] => [

@@ -3,12 +3,12 @@
  * with a bearer token; the figures move when the app does what they count (an HTTP call, a device command
  * sent through the demo provider, a command waiting, a reply that answers nothing, the pg-boss queues).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handleDeviceReply } from '../src/engine/replies.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from './test-app.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -30,11 +30,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describe('GET /metrics without METRICS_TOKEN', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('does not exist: the JSON 404 of any unknown server path, whatever the token', async () => {
     for (const token of [undefined, TOKEN]) {
@@ -48,7 +44,6 @@ describe('GET /metrics without METRICS_TOKEN', () => {
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
   const scrape = async () => {
@@ -57,12 +52,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     return response.body;
   };
 
+  const t = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('refuses a missing or wrong token with 401 as any API error, the metrics not shown', async () => {
     for (const authorization of [

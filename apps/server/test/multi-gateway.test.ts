@@ -8,7 +8,7 @@
 import type { DemoSmsGateway } from '@propusk/sms/demo';
 import { type OutgoingSms, type SentSms, type SmsGateway, SmsGatewayError } from '@propusk/sms/gateway';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handOffKey } from '../src/engine/render.ts';
 import { handleDeviceReply } from '../src/engine/replies.ts';
 import { processBarrier } from '../src/engine/send.ts';
@@ -16,7 +16,7 @@ import type { ManualClock } from '../src/lib/clock.ts';
 import type { GatewayEntry } from '../src/lib/sms-gateway.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 /** A gateway (two Android phones, SMS.ru…) in front of the demo one, so that the simulated devices hear it. */
 class FakeGateway implements SmsGateway {
@@ -38,15 +38,14 @@ class FakeGateway implements SmsGateway {
 }
 
 describe('several gateways', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
   let clock: ManualClock;
   let phoneA: FakeGateway;
   let phoneB: FakeGateway;
   let entries: GatewayEntry[];
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     clock = t.deps.clock as ManualClock;
     h = createDeviceHarness(t);
     const demo = t.deps.sms as DemoSmsGateway;
@@ -59,7 +58,6 @@ describe('several gateways', () => {
     t.deps.smsGateways = entries;
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
   beforeEach(async () => {
     // Every test starts with both gateways up and their buckets full.
     phoneA.down = false;

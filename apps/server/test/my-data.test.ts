@@ -5,7 +5,7 @@
  */
 
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addPhone,
   auth,
@@ -16,12 +16,11 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import { createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const SCHEDULE = { monday: [{ start_time: '08:00', end_time: '12:00' }] };
 
 describe('«Мои данные»', () => {
-  let t: TestApp;
   let barrier: TestBarrier;
   let second: TestBarrier;
   let resident: TestUser;
@@ -30,8 +29,8 @@ describe('«Мои данные»', () => {
   const nannyNumber = nextPhone();
   const neighbourGuest = nextPhone();
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ barrier } = await createOwnerWithBarrier(t));
     second = await createBarrier(t, barrier.owner);
     resident = await createUserWithAccess(t, barrier, 'Жилец Выгружающий');
@@ -70,7 +69,6 @@ describe('«Мои данные»', () => {
     });
     expect(consent.statusCode).toBe(201);
   });
-  afterAll(() => t.close());
 
   const download = (user: TestUser, format?: string) =>
     t.request({

@@ -4,7 +4,7 @@
  * had no budget, and the code's resend pause was keyed by address and number (a new address skipped it).
  * docs/decisions/0030.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import { loginWithCode, requestCode, verifiedToken } from './auth-helpers.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
@@ -15,21 +15,19 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import { createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 describe('the limit comes before anything about the number', () => {
-  let t: TestApp;
   let owner: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ owner, barrier } = await createOwnerWithBarrier(t));
     resident = await createUserWithAccess(t, barrier, 'Житель');
   });
-  afterAll(() => t.close());
 
   it('at his phone limit, another account’s number and a free one get the same limit answer', async () => {
     const set = await t.request({
@@ -49,16 +47,14 @@ describe('the limit comes before anything about the number', () => {
 });
 
 describe('with his SMS share used up, the share answer comes before anything about the number', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, owner, barrier, user: resident } = await createDeviceScene(t));
   });
-  afterAll(() => t.close());
 
   it('answers the share to another account’s number as to a free one', async () => {
     const before = await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now());
@@ -83,15 +79,13 @@ describe('with his SMS share used up, the share answer comes before anything abo
 });
 
 describe('answers that tell a number has an account have a daily budget', () => {
-  let t: TestApp;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ barrier } = await createOwnerWithBarrier(t));
     resident = await createUserWithAccess(t, barrier, 'Житель');
   });
-  afterAll(() => t.close());
 
   it('counts a number change refused because the new number has an account', async () => {
     const other = await createUserWithAccess(t, barrier, 'Другой');
@@ -139,11 +133,7 @@ describe('answers that tell a number has an account have a daily budget', () => 
 });
 
 describe('the resend pause of codes is the number’s, whatever the address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('refuses a second code to the number within 60 s from another address, and sends it after', async () => {
     const phone = nextPhone();

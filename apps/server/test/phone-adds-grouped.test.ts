@@ -5,7 +5,7 @@
  * the database see it (the history rows of a group share their inserting transaction: `xmin`).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { actions, deviceCommands, phones } from '../src/db/schema.ts';
 import { addsWaitingFor } from '../src/modules/phones/phone-adds.ts';
 import { barrierTurns } from '../src/modules/phones/phone-changes.ts';
@@ -16,14 +16,10 @@ import {
   projectedDevice,
 } from './domain-factories.ts';
 import { createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('adds to one barrier at the same time', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const adminAdd = (owner: TestUser, barrierId: number, user: number, phone: string) =>
     t.request({

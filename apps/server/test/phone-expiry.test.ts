@@ -5,7 +5,7 @@
  * number is deleted from the device. The device worker ends them when it wakes at a window's end.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { phones } from '../src/db/schema.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
@@ -19,7 +19,7 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 const HOUR = 3600_000;
 
@@ -33,13 +33,12 @@ async function setClock(t: TestApp, when: Date, users: TestUser[]) {
 }
 
 describe('temporary phones end at their end time', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let user: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, owner, barrier, user } = await createDeviceScene(t));
     const limits = await t.request({
       method: 'PATCH',
@@ -49,7 +48,6 @@ describe('temporary phones end at their end time', () => {
     });
     expect(limits.statusCode, limits.body).toBe(200);
   });
-  afterAll(() => t.close());
 
   const at = (ms: number) => new Date(t.clock.now().getTime() + ms);
   const device = () => {
@@ -221,11 +219,7 @@ describe('temporary phones end at their end time', () => {
 });
 
 describe('the device worker ends temporary phones when it wakes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('a sweep (as at start-up or every minute) ends what ended while nobody looked', async () => {
     const owner = await createAdmin(t);

@@ -1,7 +1,7 @@
 import { errorCodeText } from '@propusk/contracts/error-texts';
 import { formatDateTimeOutput } from '@propusk/contracts/phones';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { phones } from '../src/db/schema.ts';
 import {
   addPhone,
@@ -12,16 +12,12 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const WEEKDAY = { monday: [{ start_time: '08:00', end_time: '12:00' }] };
 
 describe('phones', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   // As the API answers date-times: with the barrier's offset (Moscow), to the second.
   const inHours = (hours: number) =>

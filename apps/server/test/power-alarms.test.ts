@@ -6,28 +6,26 @@
  * restoration. An existing barrier is offered the move in «Проверить устройство», with its exact SMS count.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers, deviceMessages, phones } from '../src/db/schema.ts';
 import { lockBarrier, syncBarrierDevice } from '../src/engine/outbox.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess } from './domain-factories.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const GATEWAY = '+79990009999';
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 
 describe('power alarms reach the server', { timeout: 60_000 }, () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
+  const t = useTestApp({ env: { DEVICE_GATEWAY_PHONE: GATEWAY, METRICS_TOKEN } });
   beforeAll(async () => {
-    t = await createTestApp({ env: { DEVICE_GATEWAY_PHONE: GATEWAY, METRICS_TOKEN } });
     h = createDeviceHarness(t);
     owner = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   /** Time passes beyond the access token's 15 minutes: the owner logs in again. */
   const advance = async (ms: number) => {

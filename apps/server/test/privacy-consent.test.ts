@@ -7,20 +7,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { privacyConsents, users } from '../src/db/schema.ts';
 import { login, requestCode, verifyCode } from './auth-helpers.ts';
 import { nextPhone } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** Code and verify, as any client does; answers the token and the verify answer. */
 async function verified(phone: string) {

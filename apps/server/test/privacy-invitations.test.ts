@@ -4,21 +4,17 @@
  * fix every 201 carried the account's phone and name, and the invitation made the user "related" for good.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { createBarrier, createOwnerWithBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 /** `+7 *** ***-45-67` of `+79001234567`. */
 const masked = (phone: string) => `+7 *** ***-${phone.slice(-4, -2)}-${phone.slice(-2)}`;
 
 describe('invitations reveal nothing (issue 28 part 1)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const invite = (admin: TestUser, userId: number, barrierId: number) =>
     t.request({

@@ -4,14 +4,14 @@
  * Before the fix the code request wrote the phone, the access log the URL with `?search=%2B7900…` and the
  * guest link's token, and a client's log line whatever it was sent.
  */
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { phoneLogKey } from '../src/lib/log-privacy.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { login, requestCode, verifyCode } from './auth-helpers.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, nextPhone } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { captureLog } from './log-capture.ts';
+import { useTestApp } from './test-app.ts';
 
 /** Every form a number may take in a line: +7…, 7…, 8…, the ten digits, URL-encoded. */
 const formsOf = (phone: string) => [
@@ -23,20 +23,12 @@ const formsOf = (phone: string) => [
 ];
 
 describe('logs without personal data (issue 28 part 4)', () => {
-  let t: TestApp;
   let h: DeviceHarness;
-  const lines: string[] = [];
+  const log = captureLog();
+  const t = useTestApp({ logger: createLogger('trace', log.destination) });
   beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    t = await createTestApp({ logger: createLogger('trace', destination) });
     h = createDeviceHarness(t);
   });
-  afterAll(() => t.close());
 
   it('a full journey writes no phone, name, token, code or search term in clear', async () => {
     const secrets: string[] = [];
@@ -205,29 +197,29 @@ describe('logs without personal data (issue 28 part 4)', () => {
     expect(clientLine.statusCode, clientLine.body).toBe(204);
 
     // The scan.
-    expect(lines.length).toBeGreaterThan(30);
-    const log = lines.join('\n');
+    expect(log.lines.length).toBeGreaterThan(30);
+    const written = log.lines.join('\n');
     for (const phone of phones) {
-      for (const form of formsOf(phone)) expect(log, `a form of ${phone}`).not.toContain(form);
+      for (const form of formsOf(phone)) expect(written, `a form of ${phone}`).not.toContain(form);
     }
-    for (const secret of secrets) expect(log, `«${secret.slice(0, 12)}…»`).not.toContain(secret);
+    for (const secret of secrets) expect(written, `«${secret.slice(0, 12)}…»`).not.toContain(secret);
     // The device password as a number of its own: request ids are random UUIDs, whose hex can hold any 4 digits.
-    const withoutRequestIds = log.replace(
+    const withoutRequestIds = written.replace(
       /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
       'uuid',
     );
     expect(withoutRequestIds).not.toMatch(/(^|\D)2580(\D|$)/);
-    expect(log).not.toContain('search=');
-    expect(log).not.toContain('Евлампия');
+    expect(written).not.toContain('search=');
+    expect(written).not.toContain('Евлампия');
 
     // What the lines say instead: route patterns, and the number's key that support computes from it.
-    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const parsed = log.entries;
     const urls = new Set(parsed.filter((line) => line.msg === 'request completed').map((line) => line.url));
     expect(urls).toContain('/guest/:token');
     expect(urls).toContain('/api/admin/barriers/:id/users/');
     expect(urls).toContain('/api/guest-passes/:token/redeem/');
     const sent = parsed.find((line) => line.msg === 'verification code sent');
     expect(sent?.phoneKey).toBe(phoneLogKey(t.deps.secrets, residentPhone));
-    expect(log).toContain('"level":20'); // the debug lines were captured too (the logger is at trace)
+    expect(written).toContain('"level":20'); // the debug lines were captured too (the logger is at trace)
   });
 });

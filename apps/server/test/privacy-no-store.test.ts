@@ -4,21 +4,17 @@
  * 404 of a route that does not exist, 429). Before the fix none of them had a Cache-Control at all.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login, refresh, requestCode, verifiedToken } from './auth-helpers.ts';
 import { createOwnerWithBarrier } from './domain-factories.ts';
 import { nextPhone } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const noStore = (response: LightMyRequestResponse, what: string) =>
   expect(response.headers['cache-control'], what).toBe('no-store');
 
 describe('Cache-Control: no-store on every API answer (issue 28 part 5)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_LOOKUPS_PER_HOUR: '1' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { ADMIN_LOOKUPS_PER_HOUR: '1' } });
 
   it('marks the answers that carry tokens and personal data', async () => {
     const phone = nextPhone();

@@ -5,11 +5,11 @@
  * search answered 200 with the account, the invitation by number an access request instead of a waiting one,
  * and staff by phone 201 with the administrator's name.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { createBarrier, createOwnerWithBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, useTestApp } from './test-app.ts';
 
 /** The answer with what differs by construction set aside: ids, times, and the number the caller typed. */
 function shapeOf(response: { statusCode: number; body: string }, typed: string) {
@@ -20,13 +20,9 @@ function shapeOf(response: { statusCode: number; body: string }, typed: string) 
 }
 
 describe('look-ups by number tell nothing of an account (issue 28 part 2)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { ADMIN_LOOKUPS_PER_HOUR: '40', PHONE_INVITES_PER_ADMIN_PER_HOUR: '40' },
-    });
+  const t = useTestApp({
+    env: { ADMIN_LOOKUPS_PER_HOUR: '40', PHONE_INVITES_PER_ADMIN_PER_HOUR: '40' },
   });
-  afterAll(() => t.close());
 
   it('the exact-phone search answers a stranger’s number and a new one alike', async () => {
     const { owner } = await createOwnerWithBarrier(t);

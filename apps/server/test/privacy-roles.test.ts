@@ -5,24 +5,23 @@
  * password stays masked).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createBarrier, createUserWithAccess, makeKnownTo, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const tenDigits = (phone: string) => phone.slice(2);
 
 describe('roles without phones.manage read numbers masked (issue 28 part 3)', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let dispatcher: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     owner = await createAdmin(t, { fullName: 'Владелец Маски' });
     barrier = await createBarrier(t, owner, { device_password: '2580' });
@@ -46,7 +45,6 @@ describe('roles without phones.manage read numbers masked (issue 28 part 3)', ()
     expect(opened.statusCode, opened.body).toBe(201);
     await h.run(barrier.id);
   });
-  afterAll(() => t.close());
 
   const read = (user: TestUser, url: string) => t.request({ method: 'GET', url, token: user.token });
 

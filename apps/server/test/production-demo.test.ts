@@ -10,13 +10,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { judgeDemoInProduction } from '../src/config/demo-in-production.ts';
 import { createDeviceHarness } from './device-harness.ts';
 import { createBarrier } from './domain-factories.ts';
 import { createAdmin } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(root, 'apps/server/src/main.ts');
@@ -105,17 +105,8 @@ describe('the demo parts with NODE_ENV=production', () => {
 });
 
 describe('the simulator routes', () => {
-  const apps: TestApp[] = [];
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-  });
-  let development: TestApp;
-  let production: TestApp;
-  beforeAll(async () => {
-    development = await createTestApp();
-    production = await createTestApp({ env: { NODE_ENV: 'production', ALLOW_DEMO: 'on' } });
-    apps.push(development, production);
-  });
+  const development = useTestApp();
+  const production = useTestApp({ env: { NODE_ENV: 'production', ALLOW_DEMO: 'on' } });
 
   it('answer the owner outside production, and do not exist in production even with ALLOW_DEMO=on', async () => {
     for (const [t, status] of [

@@ -1,6 +1,6 @@
 import { errorCodeText } from '@propusk/contracts/error-texts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accessRequests,
   actions,
@@ -16,7 +16,7 @@ import { sha256 } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { login, loginWithCode, refresh, requestCode, verifiedToken, verifyPassword } from './auth-helpers.ts';
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 /**
  * A barrier whose device already holds the given phones (confirmed slots), made in the database: the
@@ -92,11 +92,7 @@ async function actionsOf(t: TestApp, barrierId: number) {
 const me = (t: TestApp, token: string) => t.request({ method: 'GET', url: '/api/users/me/', token });
 
 describe('own profile: read and edit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('shows the own profile', async () => {
     const user = await createUser(t, { fullName: 'Анна' });
@@ -174,11 +170,7 @@ describe('own profile: read and edit', () => {
 });
 
 describe('own profile: bad input on every call', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers malformed JSON and wrong types with 400 and JSON, never 500', async () => {
     const admin = await createAdmin(t);
@@ -225,11 +217,7 @@ describe('own profile: bad input on every call', () => {
 });
 
 describe('account deletion', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('takes the numbers off every device, ends access, requests and sessions, and frees the phone', async () => {
     const owner = await createAdmin(t);
@@ -372,11 +360,7 @@ describe('account deletion', () => {
 });
 
 describe('phone change', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const change = (t: TestApp, user: TestUser, payload: Record<string, unknown>) =>
     t.request({ method: 'PATCH', url: '/api/users/me/phone/', token: user.token, payload });
@@ -522,11 +506,7 @@ describe('phone change', () => {
 });
 
 describe('administrator password change and reset', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('changes the password with the old one and a code, ends his other sessions and keeps this one', async () => {
     const admin = await createAdmin(t, { password: 'old-secret' });

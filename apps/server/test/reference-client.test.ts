@@ -6,10 +6,10 @@
  * expects.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBarrier, createUserWithAccess } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 type Kind = 'number' | 'string' | 'boolean' | 'array' | 'object' | 'string?' | 'number?';
 
@@ -34,11 +34,7 @@ function expectReads(response: LightMyRequestResponse, fields: Record<string, Ki
 }
 
 describe('the spec’s reference client, call by call', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   /** How that client calls: always a JSON content type; a body only when it has one. */
   async function call(

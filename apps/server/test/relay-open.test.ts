@@ -5,28 +5,26 @@
  * weekly SMS limit, the relay dialect and a running hold refuse it; an opening never leaves late.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actions, barrierLimits, deviceCommands } from '../src/db/schema.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('opening the gate from the app', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     owner = await createAdmin(t, { fullName: 'Владелец Реле' });
     barrier = await createBarrier(t, owner, { device_password: '2580' });
     resident = await createUserWithAccess(t, barrier, 'Жилец Открывающий');
     await h.run(barrier.id);
   });
-  afterAll(() => t.close());
 
   const open = (token: string, id = barrier.id, side: 'user' | 'admin' = 'user') =>
     t.request({

@@ -5,22 +5,20 @@
  */
 import { ERROR_CODE_TEXTS } from '@propusk/contracts/error-texts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actions } from '../src/db/schema.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('relay settings need a known command dialect', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.request({ method, url, token: admin.token, ...(payload ? { payload } : {}) });

@@ -3,20 +3,18 @@
  * validation, a bodyless JSON PATCH, control characters on any text field, HEAD wherever GET works.
  */
 import { ID_MESSAGE } from '@propusk/contracts/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('request contract', () => {
-  let t: TestApp;
   let user: TestUser;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     user = await createUser(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('answers 401 to a call without a token whatever its body', async () => {
     for (const url of ['/api/users/me/phone/', '/api/users/me/password/', '/api/users/me/']) {

@@ -3,34 +3,27 @@
  * UUID; the id is echoed in the answer, on every log line of the request, stored with the device commands the
  * request caused and named again on the log lines of their sending.
  */
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/lib/logger.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import type { TestBarrier } from './domain-factories.ts';
 import type { TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { captureLog } from './log-capture.ts';
+import { useTestApp } from './test-app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('X-Request-Id', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let barrier: TestBarrier;
   let user: TestUser;
-  const lines: Record<string, unknown>[] = [];
+  const log = captureLog();
+  const lines = log.entries;
 
+  const t = useTestApp({ logger: createLogger('debug', log.destination) });
   beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    t = await createTestApp({ logger: createLogger('debug', destination) });
     ({ h, barrier, user } = await createDeviceScene(t));
   });
-  afterAll(() => t.close());
 
   const linesOf = (id: string) => lines.filter((line) => line.reqId === id);
 

@@ -5,13 +5,13 @@
  * change spends his share (refused with the share message when it is used up, and nothing changes); leaving
  * and revocations are never refused but are counted to him (docs/decisions/0030).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import { verifiedToken } from './auth-helpers.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import type { TestBarrier } from './domain-factories.ts';
 import { nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 interface Budget {
   share: number;
@@ -72,16 +72,14 @@ async function changeNumber(t: TestApp, user: TestUser, from: string, to: string
 }
 
 describe('a resident’s own number change spends his share, not the owner’s reserve', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, owner, barrier, user: resident } = await createDeviceScene(t));
   });
-  afterAll(() => t.close());
 
   it('six changes leave the reserve whole; the seventh is refused with the share message and changes nothing', async () => {
     await setShares(t, owner, barrier.id, { limit: 30, reserve: 6, share: 6 });
@@ -109,16 +107,14 @@ describe('a resident’s own number change spends his share, not the owner’s r
 });
 
 describe('leaving a barrier and revoking a guest pass are never refused, and counted to the resident', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, owner, barrier, user: resident } = await createDeviceScene(t));
   });
-  afterAll(() => t.close());
 
   it('a revocation of his used pass spends his share, even past it, and never the reserve', async () => {
     await setShares(t, owner, barrier.id, { limit: 30, reserve: 6, share: 2 });

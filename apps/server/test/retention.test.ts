@@ -4,9 +4,8 @@
  * deletion, the counts are in one info line and in the metrics — and the barriers' whitelists survive a run in
  * which everything is old: a live phone, its device slot and its open device command.
  */
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   actions,
   deviceCommands,
@@ -27,13 +26,13 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import { nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { captureLog } from './log-capture.ts';
+import { useTestApp } from './test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('retention', () => {
-  let t: TestApp;
-  const lines: string[] = [];
+  const log = captureLog();
   let barrier: TestBarrier;
   let resident: TestUser;
   let livePhoneId: number;
@@ -53,14 +52,8 @@ describe('retention', () => {
     expect(response.statusCode, response.body).toBe(204);
   }
 
+  const t = useTestApp({ logger: createLogger('info', log.destination) });
   beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    t = await createTestApp({ logger: createLogger('info', destination) });
     ({ barrier } = await createOwnerWithBarrier(t));
     resident = await createUserWithAccess(t, barrier, 'Жилец Давний');
     const added = await addPhone(t, resident, barrier.id, { phone: liveNumber, name: 'Жена' });
@@ -131,7 +124,6 @@ describe('retention', () => {
       createdAt: recent,
     });
   });
-  afterAll(() => t.close());
 
   it('removes what is past RETENTION_DAYS, anonymises accounts deleted 30+ days ago, keeps the whitelist', async () => {
     const openBefore = await t.deps.db
@@ -140,7 +132,7 @@ describe('retention', () => {
       .where(sql`${deviceCommands.status} in ('queued', 'sent')`);
     expect(openBefore.length).toBeGreaterThan(0);
     const actionsBefore = (await t.deps.db.select({ id: actions.id }).from(actions)).length;
-    lines.length = 0;
+    log.clear();
 
     const result = await runRetention(t.deps);
 
@@ -185,7 +177,7 @@ describe('retention', () => {
     expect(recentlyGone).toMatchObject({ phone: recentLeaver.phone, fullName: 'Недавно Ушедший' });
 
     // One info line with the counts; the same counts in the metrics.
-    const logged = lines.map((line) => JSON.parse(line)).filter((line) => line.msg?.startsWith('retention'));
+    const logged = log.entries.filter((line) => String(line.msg).startsWith('retention'));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ level: 30, ...result, retentionDays: 365 });
     const metrics = await t.deps.metrics.registry.getSingleMetricAsString('propusk_retention_rows_total');

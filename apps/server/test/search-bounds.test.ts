@@ -4,20 +4,16 @@
  * statement_timeout answers 503 `search_timeout`, never a 500.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEARCHES_PER_MINUTE } from '../src/modules/barriers/search-bounds.ts';
 import { addressSearchKey } from '../src/modules/barriers/search-key.ts';
 import { createBarrierService } from '../src/modules/barriers/service.ts';
 import { createBarrier } from './domain-factories.ts';
 import { createAdmin, createUser } from './factories.ts';
-import { createTestApp, type TestApp, usesPostgres } from './test-app.ts';
+import { usesPostgres, useTestApp } from './test-app.ts';
 
 describe('address search bounds', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const search = (token: string, address: string) =>
     t.request({ method: 'GET', url: `/api/barriers/?address=${encodeURIComponent(address)}`, token });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, useTestApp } from './test-app.ts';
 
 const POLICY =
   "default-src 'self';base-uri 'none';script-src 'self';script-src-attr 'none';style-src 'self';" +
@@ -50,30 +50,29 @@ function pageNonce(response: LightMyRequestResponse): string {
 }
 
 describe('security headers', () => {
-  let t: TestApp;
   let databaseBroken = false;
   const dist = mkdtempSync(path.join(tmpdir(), 'propusk-dist-'));
   beforeAll(async () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), BUILT_PAGE);
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
-    t = await createTestApp({
-      env: { WEB_DIST_DIR: dist },
-      configure: (deps) => {
-        // Lets one test make every query fail, for a real 500.
-        const db = deps.db;
-        deps.db = new Proxy(db, {
-          get(target, property, receiver) {
-            if (databaseBroken) throw new Error('database unreachable (test)');
-            return Reflect.get(target, property, receiver);
-          },
-        });
-      },
-    });
   });
-  afterAll(async () => {
+  // Built once the files above are written (hooks run in order); closed after the hook below.
+  const t = useTestApp({
+    env: { WEB_DIST_DIR: dist },
+    configure: (deps) => {
+      // Lets one test make every query fail, for a real 500.
+      const db = deps.db;
+      deps.db = new Proxy(db, {
+        get(target, property, receiver) {
+          if (databaseBroken) throw new Error('database unreachable (test)');
+          return Reflect.get(target, property, receiver);
+        },
+      });
+    },
+  });
+  afterAll(() => {
     databaseBroken = false;
-    await t.close();
     rmSync(dist, { recursive: true, force: true });
   });
 

@@ -2,35 +2,24 @@
  * Session security (docs/decisions/0012): refresh tokens rotate with reuse detection and an absolute lifetime,
  * and an administrator's password step is bound to the login that follows it. Each test performs the attack.
  */
-import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { loginWithCode, refresh, requestCode, verifyCode } from './auth-helpers.ts';
 import { createAdmin, nextPhone } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { captureLog } from './log-capture.ts';
+import { createTestApp, useTestApp } from './test-app.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 describe('refresh token rotation', () => {
-  let t: TestApp;
-  let logLines: string[];
-  beforeAll(async () => {
-    logLines = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    t = await createTestApp({
-      configure: (deps) => {
-        deps.logger = pino({ level: 'info' }, sink);
-      },
-    });
+  const log = captureLog();
+  const t = useTestApp({
+    configure: (deps) => {
+      deps.logger = pino({ level: 'info' }, log.destination);
+    },
   });
-  afterAll(() => t.close());
 
   const me = (access: string) => t.request({ method: 'GET', url: '/api/users/me/', token: access });
 
@@ -62,10 +51,10 @@ describe('refresh token rotation', () => {
     // Everyone's copies of this session are dead now, the access token included.
     expect((await refresh(t, r3)).statusCode).toBe(401);
     expect((await me(third.json().access)).statusCode).toBe(401);
-    const warning = logLines.find((line) => line.includes('refresh token reused'));
+    const warning = log.lines.find((line) => line.includes('refresh token reused'));
     expect(warning).toBeDefined();
     expect(JSON.parse(warning ?? '{}').level).toBe(40);
-    for (const token of [stolen, r2, r3]) expect(logLines.join('\n')).not.toContain(token);
+    for (const token of [stolen, r2, r3]) expect(log.lines.join('\n')).not.toContain(token);
   });
 
   it('also ends it when the attacker refreshes first with a stolen current token', async () => {
@@ -141,11 +130,7 @@ describe('refresh token rotation', () => {
 });
 
 describe("an administrator's password step is bound to his login", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const ADMIN_IP = '198.51.100.7';
   const ATTACKER_IP = '203.0.113.9';

@@ -6,22 +6,20 @@ import { errorCodeText } from '@propusk/contracts/error-texts';
 import { maskSecrets } from '@propusk/devices/mask';
 import { previewSetting } from '@propusk/devices/settings';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers, deviceCommands } from '../src/db/schema.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('device settings', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it("lists the model's settings keyed by id, without the device password among the params", async () => {
     const barrier = await h.createBarrier({ ownerId: admin.id, password: '9371' });

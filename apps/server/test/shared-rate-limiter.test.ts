@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createPerIpLimits, createSharedRateLimiter } from '../src/lib/shared-rate-limiter.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('a limit shared by several server processes', () => {
-  let t: TestApp;
   let nowMs = Date.UTC(2026, 10, 21, 9, 0, 0);
   const now = () => nowMs;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('counts the hits of two processes together, and keys and limiters apart', async () => {
     // Two limiters with one name on one database: what two server processes hold.

@@ -4,24 +4,23 @@
  * so the demo stays consistent: numbers already on the gate still open it, and the next change lands on top.
  */
 import { DemoSmsGateway } from '@propusk/sms/demo';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { processBarrier } from '../src/engine/send.ts';
 import { attachDeviceSimulators } from '../src/engine/simulator-registry.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, type TestBarrier } from './domain-factories.ts';
 import type { TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('simulated devices after a demo restart', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let user: TestUser;
   let guest: string;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, owner, barrier, user } = await createDeviceScene(t));
     const added = await addPhone(t, user, barrier.id, {
       type: 'temporary',
@@ -32,7 +31,6 @@ describe('simulated devices after a demo restart', () => {
     guest = added.json().phone;
     await h.run(barrier.id);
   });
-  afterAll(() => t.close());
 
   it('seeds a simulator from the believed slots and clock when it is first created', async () => {
     const before = h.simulators.device(barrier.id);

@@ -5,7 +5,7 @@
  */
 import { ERROR_CODES } from '@propusk/contracts/error-codes';
 import { and, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, phones, type WeeklySchedule } from '../src/db/schema.ts';
 import { nextReconcileAt, reconcileBarrier } from '../src/engine/order.ts';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
@@ -13,7 +13,7 @@ import { expireEndedPhones } from '../src/modules/phones/expiry.ts';
 import { createDeviceHarness, createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createUserWithAccess } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 const START = new Date('2026-11-21T09:00:00.000Z');
@@ -37,11 +37,7 @@ function everyHour(): WeeklySchedule {
 const MODEST: WeeklySchedule = { tuesday: [{ start_time: '08:00', end_time: '12:00' }] };
 
 describe('weekly SMS budget of timed phones (HTTP)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   // The total limit is the subject here: no reserve, and one resident may spend all of it (his timed phones'
   // coming SMS count in his share since issue 29 item 3; sms-shares.test.ts tests that).
@@ -171,15 +167,13 @@ describe('weekly SMS budget of timed phones (HTTP)', () => {
 });
 
 describe('weekly SMS budget over a simulated week (device queue)', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   /** Runs the window job and the queue at every instant the whitelist changes, until `until`. */
   async function liveUntil(barrierId: number, until: Date): Promise<void> {

@@ -6,13 +6,13 @@
  */
 import { forecastPhoneSms } from '@propusk/devices/weekly-sms';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, phones } from '../src/db/schema.ts';
 import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import { createDeviceHarness, createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 /**
  * Sets the barrier's weekly SMS limit, its owner's reserve and a resident's share, the first two `above` what
@@ -50,16 +50,14 @@ async function shareLeftOf(t: TestApp, resident: TestUser, barrierId: number): P
 }
 
 describe('residents spend their own share of the weekly SMS limit', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, owner, barrier, user: resident } = await createDeviceScene(t));
   });
-  afterAll(() => t.close());
 
   const limits = (who: TestUser, side: 'user' | 'admin') =>
     t.request({
@@ -112,16 +110,14 @@ describe('residents spend their own share of the weekly SMS limit', () => {
 });
 
 describe('a resident’s timed phones count their coming SMS in his share', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ h, owner, barrier, user: resident } = await createDeviceScene(t));
   });
-  afterAll(() => t.close());
 
   // Every day 08:00–09:00: a window the worker writes ahead each day, sent later, caused now.
   const daily = Object.fromEntries(
@@ -182,13 +178,12 @@ describe('a resident’s timed phones count their coming SMS in his share', () =
 });
 
 describe('a guest pass’s number counts in the share of the resident who made it (issue 29)', () => {
-  let t: TestApp;
   let h: DeviceHarness;
   let owner: TestUser;
   let barrier: TestBarrier;
   let resident: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     // A model without time windows: the guest's number goes on at the window's start and off at its end, two
     // SMS the worker sends later; a model with windows writes it once, at the redeem.
     h = createDeviceHarness(t);
@@ -201,7 +196,6 @@ describe('a guest pass’s number counts in the share of the resident who made i
     resident = await createUserWithAccess(t, barrier);
     await h.run(barrier.id);
   });
-  afterAll(() => t.close());
 
   const HOUR = 3_600_000;
   let ip = 0;

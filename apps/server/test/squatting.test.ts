@@ -4,7 +4,7 @@
  * `phone_duplicate`), and the resident sees why in his history. The number of an existing account is not
  * added as anyone's extra phone (docs/decisions/0023).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addPhone,
   createOwnerWithBarrier,
@@ -14,18 +14,16 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import { createUser, nextPhone, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('no squatting', () => {
-  let t: TestApp;
   let barrier: TestBarrier;
   let squatter: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     ({ barrier } = await createOwnerWithBarrier(t));
     squatter = await createUserWithAccess(t, barrier, 'Сосед');
   });
-  afterAll(() => t.close());
 
   it('replaces an extra phone holding the number when its owner is accepted, and tells the resident', async () => {
     const number = nextPhone();

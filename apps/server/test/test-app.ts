@@ -93,22 +93,29 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
 }
 
 /**
- * The app of one test file, built before its tests and closed after them by the fixture itself (issue 44
- * part 4, as fastify/demo's `build(t)`): `const app = useTestApp();` at the top of a describe, then `app()`
- * inside a test. Replaces the `let t; beforeAll(create); afterAll(close)` block.
+ * The app of one test file (or describe), built before its tests and closed after them by the fixture itself
+ * (issue 44 part 4, as fastify/demo's `build(t)`): `const t = useTestApp();` where the describe used to say
+ * `let t: TestApp; beforeAll(create); afterAll(close)`. Its fields are filled in by its own beforeAll, so read
+ * them in hooks registered after it and in tests; `t()` returns the same app. It closes after the describe's
+ * other afterAll hooks (Vitest runs those in reverse order), so they still find the app open.
  */
-export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): () => TestApp {
+export type TestAppFixture = TestApp & (() => TestApp);
+
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = {}): TestAppFixture {
   let current: TestApp | undefined;
+  const fixture = (() => {
+    if (!current)
+      throw new Error('useTestApp: the app is built in beforeAll, read it inside a hook or a test');
+    return current;
+  }) as TestAppFixture;
   beforeAll(async () => {
     current = await createTestApp(options);
+    Object.assign(fixture, current);
   });
   afterAll(async () => {
     await current?.close();
   });
-  return () => {
-    if (!current) throw new Error('useTestApp: the app is built in beforeAll, read it inside a test');
-    return current;
-  };
+  return fixture;
 }
 
 export async function createTestApp(

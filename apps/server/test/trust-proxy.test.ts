@@ -3,10 +3,10 @@
  * one nginx (`TRUST_PROXY=1`) the client's address is the one nginx appended to X-Forwarded-For, so a client
  * that sends its own leftmost X-Forwarded-For does not escape a per-address limit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { nextPhone } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 /** A check_admin call as it reaches the server through nginx at 127.0.0.1. */
 function throughProxy(t: TestApp, forwardedFor: string) {
@@ -20,11 +20,7 @@ function throughProxy(t: TestApp, forwardedFor: string) {
 }
 
 describe('TRUST_PROXY=1 (one nginx in front)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_AUTH_CALLS: '5' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_AUTH_CALLS: '5' } });
 
   it('does not let a client-sent leftmost X-Forwarded-For bypass a per-address limit', async () => {
     const answers = [];
@@ -68,11 +64,7 @@ describe('TRUST_PROXY values', () => {
 });
 
 describe('TRUST_PROXY as a list of addresses', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_AUTH_CALLS: '3' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_AUTH_CALLS: '3' } });
 
   it('believes only the listed proxy, never an address the client wrote itself', async () => {
     const answers = [];

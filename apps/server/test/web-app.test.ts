@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 describe('serving the built web app', () => {
-  let t: TestApp;
   const dist = mkdtempSync(path.join(tmpdir(), 'propusk-dist-'));
   const script = 'console.log("Пропуск");'.repeat(100);
-  beforeAll(async () => {
+  beforeAll(() => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
@@ -18,12 +17,10 @@ describe('serving the built web app', () => {
     const publicDir = path.resolve(import.meta.dirname, '../../web/public');
     for (const name of readdirSync(publicDir))
       copyFileSync(path.join(publicDir, name), path.join(dist, name));
-    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  // Built once the files above are written (hooks run in order); closed after the folder is removed.
+  const t = useTestApp({ env: { WEB_DIST_DIR: dist } });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
   it('serves client routes with index.html, never cached', async () => {
     const page = await t.request({ method: 'GET', url: '/mybarrier' });

@@ -5,14 +5,14 @@
  */
 import { scheduleOccurrences } from '@propusk/devices/access';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, type WeeklySchedule } from '../src/db/schema.ts';
 import { nextReconcileAt, reconcileBarrier } from '../src/engine/order.ts';
 import { expireEndedPhones } from '../src/modules/phones/expiry.ts';
 import { createDeviceHarness, createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone } from './domain-factories.ts';
 import { createAdmin, type TestUser } from './factories.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { useTestApp } from './test-app.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -39,15 +39,13 @@ const admits = (schedule: WeeklySchedule, at: Date) =>
   scheduleOccurrences(schedule, at, 180).some((o) => o.start <= at && at < o.end);
 
 describe.each([['RTU5025'], ['RTU5024']])('windows written ahead on %s over a simulated week', (model) => {
-  let t: TestApp;
   let h: DeviceHarness;
   let admin: TestUser;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     h = createDeviceHarness(t);
     admin = await createAdmin(t);
   });
-  afterAll(() => t.close());
 
   it('sends no SMS at any occurrence start and the device admits the number exactly inside the schedule', async () => {
     t.clock.set(START);
@@ -107,11 +105,7 @@ describe.each([['RTU5025'], ['RTU5024']])('windows written ahead on %s over a si
 });
 
 describe('a schedule edit revokes at once (RTU5025, through the API)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('takes back a window written ahead, and one in force, with one SMS each', async () => {
     t.clock.set(START);

@@ -16,8 +16,8 @@ import { collectScreenTexts, findLatinTexts } from '../../../e2e/support/latin-t
 import { BarrierSettingsRoute } from './app/routes/admin/barrier-settings';
 import { DeviceCheckAdminRoute } from './app/routes/admin/device-check-admin';
 import { DeviceLogAdminRoute } from './app/routes/admin/device-log-admin';
-import { barrier, deviceHealth, page } from './app/routes/admin/test-data';
 import { DeviceText } from './components/device-text';
+import { barrier, deviceHealth, page } from './test/admin-fixtures';
 import { mockApi } from './test/mock-api';
 import { renderRoute, signIn } from './test/render';
 

@@ -174,3 +174,6 @@ export const applyAlarmLayoutBodySchema = z.object({
   /** The SMS count the administrator was shown and confirmed. */
   expected_sms: z.number({ error: 'Must be a number.' }).int().min(0).max(100_000),
 });
+
+/** The answer of the move: the commands it queued. */
+export const applyAlarmLayoutResponseSchema = z.object({ queued: z.number().int() });

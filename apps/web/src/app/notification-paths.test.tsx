@@ -8,13 +8,13 @@ import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { barrierIdFromSearch } from '../hooks/use-navigation-state';
+import { barrier, barrierUser, deviceHealth, limits, page } from '../test/admin-fixtures';
 import { mockApi } from '../test/mock-api';
 import { renderRoute, signIn } from '../test/render';
 import { ownPrimaryPhone, userBarrier } from '../test/user-fixtures';
 import { BarrierSettingsRoute } from './routes/admin/barrier-settings';
 import { BarrierUsersRoute } from './routes/admin/barrier-users';
 import { DeviceLogAdminRoute } from './routes/admin/device-log-admin';
-import { barrier, barrierUser, deviceHealth, limits, page } from './routes/admin/test-data';
 import { MyBarrierRoute } from './routes/user/my-barrier';
 
 const emptyLog = { ...page('messages', [], 0, 1, 20), unrecognised_count: 0 };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BarrierHistoryAdminRoute } from '../app/routes/admin/barrier-history-admin';
 import { BarrierUsersRoute } from '../app/routes/admin/barrier-users';
 import { GuestPassesAdminRoute } from '../app/routes/admin/guest-passes-admin';
-import { page } from '../app/routes/admin/test-data';
+import { page } from '../test/admin-fixtures';
 import { mockApi } from '../test/mock-api';
 import { renderRoute, signIn } from '../test/render';
 

@@ -1,9 +1,9 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { NO_ACCESS_TEXTS } from '@propusk/contracts/texts/staff';
 import { useNavigate } from 'react-router';
-import { paths } from '../app/paths';
 import { useNavigationState } from '../hooks/use-navigation-state';
 import { ApiError } from '../lib/api-client';
+import { paths } from '../lib/paths';
 
 /**
  * The API refused the screen's data because the caller's role on the barrier does not grant it (403

@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 /** The User/Administrator toggle (spec.md section 2), shown only to admin-capable users. */
 export function RoleToggle({ current }: { current: 'user' | 'admin' }) {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../app/paths';
 import { api } from '../lib/api-client';
+import { paths } from '../lib/paths';
 import { clearSession, readStored } from '../lib/storage';
 
 /**

@@ -1,5 +1,5 @@
-import type { NavigationState } from '../app/paths';
 import { useAppLocation } from '../lib/navigation';
+import type { NavigationState } from '../lib/paths';
 import { readStored } from '../lib/storage';
 
 /**

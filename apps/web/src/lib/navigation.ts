@@ -10,7 +10,7 @@ export interface AppLocation {
   pathname: string;
   search: string;
   hash: string;
-  /** Navigation state (app/paths.ts NavigationState). */
+  /** Navigation state (lib/paths.ts NavigationState). */
   state: unknown;
   key: string;
 }

@@ -10,12 +10,12 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import type { NavigationState } from '../app/paths';
-import { paths } from '../app/paths';
 import { AppProvider } from '../app/provider';
 import { createQueryClient } from '../app/query-client';
 import { NavigationBridge } from '../app/routes/navigation-bridge';
 import { setSessionLostHandler } from '../lib/api-client';
+import type { NavigationState } from '../lib/paths';
+import { paths } from '../lib/paths';
 
 function Destination() {
   const location = useLocation();

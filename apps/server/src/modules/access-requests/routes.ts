@@ -19,12 +19,10 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
 import { createInvitationMuteService } from './invitation-mutes.ts';
-import { createPhoneInvitationService } from './phone-invitation-service.ts';
-import { createAccessRequestService } from './service.ts';
+import { cancelPhoneInvitation, inviteByPhone, listPhoneInvitations } from './phone-invitation-service.ts';
+import { askForAccess, inviteToBarrier, listAccessRequests, updateAccessRequest } from './service.ts';
 
 export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
-  const service = createAccessRequestService(deps);
-
   for (const side of ['user', 'admin'] as const) {
     const prefix = side === 'user' ? '/api/access_requests' : '/api/admin/access_requests';
     const preHandler = side === 'user' ? app.authenticate : app.requireAdmin;
@@ -45,7 +43,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
           response: { 200: accessRequestListSchema, ...failures(401, 403) },
         },
       },
-      async (request) => service.list(side, currentUser(request), request.query),
+      async (request) => listAccessRequests(deps, side, currentUser(request), request.query),
     );
 
     app.post(
@@ -64,8 +62,8 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
         const caller = currentUser(request);
         const created =
           side === 'user'
-            ? await service.ask(caller, request.body)
-            : await service.invite(caller, request.body);
+            ? await askForAccess(deps, caller, request.body)
+            : await inviteToBarrier(deps, caller, request.body);
         return reply.status(201).send(created);
       },
     );
@@ -83,11 +81,11 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
           response: { 200: accessRequestSchema, ...failures(401, 403, 404, 409) },
         },
       },
-      async (request) => service.update(side, currentUser(request), request.params.id, request.body),
+      async (request) =>
+        updateAccessRequest(deps, side, currentUser(request), request.params.id, request.body),
     );
   }
 
-  const invitations = createPhoneInvitationService(deps);
   const invitationTags = ['admin: access requests'];
 
   app.post(
@@ -104,7 +102,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await invitations.invite(currentUser(request), request.body)),
+      reply.status(201).send(await inviteByPhone(deps, currentUser(request), request.body)),
   );
 
   app.get(
@@ -119,7 +117,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
         response: { 200: phoneInvitationListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => invitations.list(currentUser(request), request.query),
+    async (request) => listPhoneInvitations(deps, currentUser(request), request.query),
   );
 
   app.delete(
@@ -135,7 +133,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> 
       },
     },
     async (request, reply) => {
-      await invitations.cancel(currentUser(request), request.params.id);
+      await cancelPhoneInvitation(deps, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -68,165 +68,184 @@ function toAccessRequest(row: NonNullable<repository.AccessRequestListRow>, side
   };
 }
 
-export function createAccessRequestService(deps: Dependencies) {
-  const { db } = deps;
+async function present(
+  deps: Pick<Dependencies, 'db'>,
+  requestId: number,
+  side: Side,
+): Promise<AccessRequest> {
+  const row = await repository.findListRow(deps.db, requestId);
+  if (!row) throw requestNotFound();
+  return toAccessRequest(row, side);
+}
 
-  async function present(requestId: number, side: Side): Promise<AccessRequest> {
-    const row = await repository.findListRow(db, requestId);
-    if (!row) throw requestNotFound();
-    return toAccessRequest(row, side);
-  }
-
-  async function insertPending(values: {
+async function insertPending(
+  deps: Pick<Dependencies, 'db' | 'clock'>,
+  values: {
     userId: number;
     barrierId: number;
     initiator: Side;
     hiddenForUser?: boolean;
-  }) {
-    const now = deps.clock.now();
-    try {
-      return await db.transaction(async (tx) => {
-        const id = await repository.insertRequest(tx, {
-          ...values,
-          status: 'pending',
-          createdAt: now,
-          updatedAt: now,
-        });
-        // The other side hears of it (issue 43): the barrier's staff of a request, the person of an invitation.
-        await recordNotification(
-          tx,
-          values.initiator === 'user'
-            ? { kind: 'access_request_new', barrierId: values.barrierId, actorUserId: values.userId }
-            : { kind: 'invitation', barrierId: values.barrierId, userId: values.userId },
-        );
-        return id;
+  },
+) {
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const id = await repository.insertRequest(tx, {
+        ...values,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
       });
-    } catch (error) {
-      if (isUniqueViolation(error, 'access_requests_one_pending')) {
-        throw conflict('access_request_pending');
-      }
-      throw error;
+      // The other side hears of it (issue 43): the barrier's staff of a request, the person of an invitation.
+      await recordNotification(
+        tx,
+        values.initiator === 'user'
+          ? { kind: 'access_request_new', barrierId: values.barrierId, actorUserId: values.userId }
+          : { kind: 'invitation', barrierId: values.barrierId, userId: values.userId },
+      );
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'access_requests_one_pending')) {
+      throw conflict('access_request_pending');
     }
+    throw error;
+  }
+}
+
+export async function listAccessRequests(
+  deps: Pick<Dependencies, 'db' | 'clock'>,
+  side: Side,
+  caller: AuthenticatedUser,
+  query: AccessRequestListQuery,
+) {
+  const { db } = deps;
+  // Invitations by number waiting for his number become his invitations here (issue 28 part 2: a number
+  // with an account waits like one without, so that the invitation's answer tells nothing).
+  if (side === 'user' && (await hasWaitingFor(db, caller.phone))) {
+    await db.transaction(async (tx) => {
+      await lockPhoneCodes(tx, caller.phone);
+      await claimWaitingInvitations(tx, caller.phone, caller.id, deps.clock.now());
+    });
+  }
+  const { rows, total } = await repository.listRequests(db, side, caller.id, query);
+  return paginate(
+    'access_requests',
+    rows.map((row) => toAccessRequest(row, side)),
+    total,
+    query,
+  );
+}
+
+/** A user asks for access to a public barrier. */
+export async function askForAccess(
+  deps: Pick<Dependencies, 'db' | 'clock'>,
+  caller: AuthenticatedUser,
+  body: CreateAccessRequestBody,
+): Promise<AccessRequest> {
+  const { db } = deps;
+  if (body.user !== caller.id) throw forbidden('request_only_for_self');
+  const { barrier, hasAccess } = await requireVisibleBarrier(db, caller.id, body.barrier);
+  if (hasAccess) throw conflict('already_has_access');
+  if (!barrier.isPublic) throw forbidden('barrier_not_public');
+  if (await repository.isBlockedBy(db, barrier.ownerId, caller.id)) {
+    throw forbidden('blocked_on_barrier');
+  }
+  const id = await insertPending(deps, { userId: caller.id, barrierId: barrier.id, initiator: 'user' });
+  return present(deps, id, 'user');
+}
+
+/** The owner (or his staff who manage requests) invites a user to the barrier. */
+export async function inviteToBarrier(
+  deps: Pick<Dependencies, 'db' | 'clock'>,
+  admin: AuthenticatedUser,
+  body: CreateAccessRequestBody,
+): Promise<AccessRequest> {
+  const { db } = deps;
+  const barrier = await requireBarrierPermission(db, admin.id, body.barrier, 'requests.manage');
+  const user = await repository.findLiveUser(db, body.user);
+  if (!user?.isActive) throw notFound('user_not_found');
+  if (await userHasAccess(db, barrier.id, user.id)) throw conflict('already_has_access');
+  // The owner's block closes his barriers, whoever of his staff invites.
+  if (await repository.isBlockedBy(db, barrier.ownerId, user.id)) throw conflict('blocked_on_barrier');
+  // A person who muted the owner's invitations never sees it; the administrator sees it wait (0030).
+  const hiddenForUser = await hasMuted(db, user.id, barrier.ownerId);
+  const id = await insertPending(deps, {
+    userId: user.id,
+    barrierId: barrier.id,
+    initiator: 'admin',
+    hiddenForUser,
+  });
+  return present(deps, id, 'admin');
+}
+
+export async function updateAccessRequest(
+  deps: Dependencies,
+  side: Side,
+  caller: AuthenticatedUser,
+  requestId: number,
+  body: UpdateAccessRequestBody,
+): Promise<AccessRequest> {
+  const { db } = deps;
+  const found = await repository.findRequestWithOwner(db, requestId);
+  if (!found) throw requestNotFound();
+  if (side === 'user' ? found.request.userId !== caller.id : found.ownerId !== caller.id) {
+    if (side === 'user') throw requestNotFound();
+    // Staff of the barrier whose role manages requests act for it; anyone else does not see it.
+    await requireBarrierPermission(db, caller.id, found.request.barrierId, 'requests.manage').catch(
+      (error: unknown) => {
+        throw error instanceof HttpError && error.statusCode === 404 ? requestNotFound() : error;
+      },
+    );
   }
 
-  return {
-    async list(side: Side, caller: AuthenticatedUser, query: AccessRequestListQuery) {
-      // Invitations by number waiting for his number become his invitations here (issue 28 part 2: a number
-      // with an account waits like one without, so that the invitation's answer tells nothing).
-      if (side === 'user' && (await hasWaitingFor(db, caller.phone))) {
-        await db.transaction(async (tx) => {
-          await lockPhoneCodes(tx, caller.phone);
-          await claimWaitingInvitations(tx, caller.phone, caller.id, deps.clock.now());
-        });
-      }
-      const { rows, total } = await repository.listRequests(db, side, caller.id, query);
-      return paginate(
-        'access_requests',
-        rows.map((row) => toAccessRequest(row, side)),
-        total,
-        query,
-      );
-    },
+  const hidden =
+    body.hidden_for_user === undefined
+      ? {}
+      : side === 'user'
+        ? { hiddenForUser: body.hidden_for_user }
+        : { hiddenForAdmin: body.hidden_for_user };
 
-    /** A user asks for access to a public barrier. */
-    async ask(caller: AuthenticatedUser, body: CreateAccessRequestBody): Promise<AccessRequest> {
-      if (body.user !== caller.id) throw forbidden('request_only_for_self');
-      const { barrier, hasAccess } = await requireVisibleBarrier(db, caller.id, body.barrier);
-      if (hasAccess) throw conflict('already_has_access');
-      if (!barrier.isPublic) throw forbidden('barrier_not_public');
-      if (await repository.isBlockedBy(db, barrier.ownerId, caller.id)) {
-        throw forbidden('blocked_on_barrier');
-      }
-      const id = await insertPending({ userId: caller.id, barrierId: barrier.id, initiator: 'user' });
-      return present(id, 'user');
-    },
+  const status = body.status;
+  if (status === undefined) {
+    await repository.updateRequest(db, requestId, hidden);
+    return present(deps, requestId, side);
+  }
 
-    /** The owner (or his staff who manage requests) invites a user to the barrier. */
-    async invite(admin: AuthenticatedUser, body: CreateAccessRequestBody): Promise<AccessRequest> {
-      const barrier = await requireBarrierPermission(db, admin.id, body.barrier, 'requests.manage');
-      const user = await repository.findLiveUser(db, body.user);
+  const isSender = found.request.initiator === side;
+  if (found.request.status !== 'pending') throw conflict('access_request_processed');
+  if (status === 'cancelled' && !isSender) throw forbidden('access_request_only_sender');
+  if (status !== 'cancelled' && isSender) throw forbidden('access_request_only_receiver');
+
+  let barrierToNotify: number | null = null;
+  await db.transaction(async (tx) => {
+    const locked = await repository.lockRequest(tx, requestId);
+    if (locked?.request.status !== 'pending') throw conflict('access_request_processed');
+    const now = deps.clock.now();
+    if (status === 'accepted') {
+      const { request } = locked;
+      const barrier = await lockLiveBarrier(tx, request.barrierId);
+      if (await repository.isBlockedBy(tx, barrier.ownerId, request.userId)) {
+        throw conflict('blocked_on_barrier');
+      }
+      const user = await repository.findLiveUser(tx, request.userId);
       if (!user?.isActive) throw notFound('user_not_found');
-      if (await userHasAccess(db, barrier.id, user.id)) throw conflict('already_has_access');
-      // The owner's block closes his barriers, whoever of his staff invites.
-      if (await repository.isBlockedBy(db, barrier.ownerId, user.id)) throw conflict('blocked_on_barrier');
-      // A person who muted the owner's invitations never sees it; the administrator sees it wait (0030).
-      const hiddenForUser = await hasMuted(db, user.id, barrier.ownerId);
-      const id = await insertPending({
-        userId: user.id,
-        barrierId: barrier.id,
-        initiator: 'admin',
-        hiddenForUser,
+      await grantAccessLocked(tx, deps, barrier, user, { author: side, userId: caller.id });
+      // An import's invitation: the extra numbers it kept come with the acceptance (issue 29 item 5).
+      await addInvitationExtraPhonesLocked(tx, deps, barrier, requestId, user.id);
+      await syncBarrierDevice(tx, deps, barrier.id);
+      barrierToNotify = barrier.id;
+    }
+    await repository.updateRequest(tx, requestId, { status, updatedAt: now, ...hidden });
+    // His request answered by the barrier (issue 43).
+    if (side === 'admin' && (status === 'accepted' || status === 'rejected')) {
+      await recordNotification(tx, {
+        kind: status === 'accepted' ? 'request_accepted' : 'request_rejected',
+        barrierId: locked.request.barrierId,
+        userId: locked.request.userId,
       });
-      return present(id, 'admin');
-    },
-
-    async update(
-      side: Side,
-      caller: AuthenticatedUser,
-      requestId: number,
-      body: UpdateAccessRequestBody,
-    ): Promise<AccessRequest> {
-      const found = await repository.findRequestWithOwner(db, requestId);
-      if (!found) throw requestNotFound();
-      if (side === 'user' ? found.request.userId !== caller.id : found.ownerId !== caller.id) {
-        if (side === 'user') throw requestNotFound();
-        // Staff of the barrier whose role manages requests act for it; anyone else does not see it.
-        await requireBarrierPermission(db, caller.id, found.request.barrierId, 'requests.manage').catch(
-          (error: unknown) => {
-            throw error instanceof HttpError && error.statusCode === 404 ? requestNotFound() : error;
-          },
-        );
-      }
-
-      const hidden =
-        body.hidden_for_user === undefined
-          ? {}
-          : side === 'user'
-            ? { hiddenForUser: body.hidden_for_user }
-            : { hiddenForAdmin: body.hidden_for_user };
-
-      const status = body.status;
-      if (status === undefined) {
-        await repository.updateRequest(db, requestId, hidden);
-        return present(requestId, side);
-      }
-
-      const isSender = found.request.initiator === side;
-      if (found.request.status !== 'pending') throw conflict('access_request_processed');
-      if (status === 'cancelled' && !isSender) throw forbidden('access_request_only_sender');
-      if (status !== 'cancelled' && isSender) throw forbidden('access_request_only_receiver');
-
-      let barrierToNotify: number | null = null;
-      await db.transaction(async (tx) => {
-        const locked = await repository.lockRequest(tx, requestId);
-        if (locked?.request.status !== 'pending') throw conflict('access_request_processed');
-        const now = deps.clock.now();
-        if (status === 'accepted') {
-          const { request } = locked;
-          const barrier = await lockLiveBarrier(tx, request.barrierId);
-          if (await repository.isBlockedBy(tx, barrier.ownerId, request.userId)) {
-            throw conflict('blocked_on_barrier');
-          }
-          const user = await repository.findLiveUser(tx, request.userId);
-          if (!user?.isActive) throw notFound('user_not_found');
-          await grantAccessLocked(tx, deps, barrier, user, { author: side, userId: caller.id });
-          // An import's invitation: the extra numbers it kept come with the acceptance (issue 29 item 5).
-          await addInvitationExtraPhonesLocked(tx, deps, barrier, requestId, user.id);
-          await syncBarrierDevice(tx, deps, barrier.id);
-          barrierToNotify = barrier.id;
-        }
-        await repository.updateRequest(tx, requestId, { status, updatedAt: now, ...hidden });
-        // His request answered by the barrier (issue 43).
-        if (side === 'admin' && (status === 'accepted' || status === 'rejected')) {
-          await recordNotification(tx, {
-            kind: status === 'accepted' ? 'request_accepted' : 'request_rejected',
-            barrierId: locked.request.barrierId,
-            userId: locked.request.userId,
-          });
-        }
-      });
-      if (barrierToNotify !== null) deps.notifyDeviceCommands([barrierToNotify]);
-      return present(requestId, side);
-    },
-  };
+    }
+  });
+  if (barrierToNotify !== null) deps.notifyDeviceCommands([barrierToNotify]);
+  return present(deps, requestId, side);
 }

@@ -9,11 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
-import { createActionService } from './service.ts';
+import { getAction, listActions } from './service.ts';
 
 export const actionRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
-  const service = createActionService(deps);
-
   for (const side of ['user', 'admin'] as const) {
     const prefix = side === 'user' ? '/api' : '/api/admin';
     const preHandler = side === 'user' ? app.authenticate : app.requireAdmin;
@@ -35,7 +33,8 @@ export const actionRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
           response: { 200: actionListSchema, ...failures(401, 403, 404) },
         },
       },
-      async (request) => service.list(side, currentUser(request), request.params.barrier_id, request.query),
+      async (request) =>
+        listActions(deps, side, currentUser(request), request.params.barrier_id, request.query),
     );
 
     app.get(
@@ -50,7 +49,7 @@ export const actionRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
           response: { 200: actionDetailSchema, ...failures(401, 403, 404) },
         },
       },
-      async (request) => service.get(side, currentUser(request), request.params.id),
+      async (request) => getAction(deps, side, currentUser(request), request.params.id),
     );
   }
 };

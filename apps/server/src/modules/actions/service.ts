@@ -59,74 +59,82 @@ function toAction(row: repository.ActionRow): Action {
 const asRecord = (value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-export function createActionService(deps: Dependencies) {
-  const { db } = deps;
-  const offset = deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES;
-  const parseTime = (text: string | undefined) =>
-    text ? (parseDateTimeInput(text, offset) ?? undefined) : undefined;
+/** A filter's date-time as typed on the barrier's wall clock (DEVICE_TIMEZONE_OFFSET_MINUTES). */
+const parseTime = (deps: Pick<Dependencies, 'config'>, text: string | undefined) =>
+  text ? (parseDateTimeInput(text, deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES) ?? undefined) : undefined;
 
-  /**
-   * A user reads the history of his own phones on a barrier he has access to, and also after he lost it (left,
-   * removed, blocked): the list only ever holds his own numbers, and it is where he sees why they went.
-   */
-  async function requireOwnHistory(userId: number, barrierId: number) {
-    try {
-      await requireBarrierAccess(db, userId, barrierId);
-    } catch (error) {
-      const { total } = await repository.listActions(
-        db,
-        { barrierId, phoneOwnerId: userId },
-        { page: 1, page_size: 1 },
-      );
-      if (total === 0) throw error;
-    }
+/**
+ * A user reads the history of his own phones on a barrier he has access to, and also after he lost it (left,
+ * removed, blocked): the list only ever holds his own numbers, and it is where he sees why they went.
+ */
+async function requireOwnHistory(deps: Pick<Dependencies, 'db'>, userId: number, barrierId: number) {
+  try {
+    await requireBarrierAccess(deps.db, userId, barrierId);
+  } catch (error) {
+    const { total } = await repository.listActions(
+      deps.db,
+      { barrierId, phoneOwnerId: userId },
+      { page: 1, page_size: 1 },
+    );
+    if (total === 0) throw error;
   }
+}
 
+/**
+ * The statement itself is scoped to what the caller may read: his own phones' actions (user side), or
+ * nothing unless the barrier is his live barrier (administrator side). So a non-empty answer is his to
+ * see, and the access check runs only when the answer is empty, to tell an empty history from a
+ * barrier he may not read (404/403, exactly as checking first would).
+ */
+export async function listActions(
+  deps: Pick<Dependencies, 'db' | 'config'>,
+  side: Side,
+  caller: AuthenticatedUser,
+  barrierId: number,
+  query: ActionListQuery,
+) {
+  const { db } = deps;
+  const { rows, total } = await repository.listActions(
+    db,
+    {
+      barrierId,
+      ...(side === 'user'
+        ? { phoneOwnerId: caller.id }
+        : { barrierOwnerId: caller.id, phoneOwnerId: query.user }),
+      actionType: query.action_type,
+      from: parseTime(deps, query.created_from),
+      to: parseTime(deps, query.created_to),
+    },
+    query,
+  );
+  if (total === 0) {
+    if (side === 'user') await requireOwnHistory(deps, caller.id, barrierId);
+    else await requireBarrierPermission(db, caller.id, barrierId, 'history.view');
+  }
+  return paginate('actions', rows.map(toAction), total, query);
+}
+
+export async function getAction(
+  deps: Pick<Dependencies, 'db'>,
+  side: Side,
+  caller: AuthenticatedUser,
+  actionId: number,
+): Promise<ActionDetail> {
+  const { db } = deps;
+  const found = await repository.findAction(db, actionId);
+  if (!found) throw actionNotFound();
+  if (side === 'user' && found.action.phoneOwnerId !== caller.id) throw actionNotFound();
+  if (side === 'admin') {
+    // A barrier he holds nothing on hides its actions (404); his role without the history is 403.
+    await requireBarrierPermission(db, caller.id, found.action.barrierId, 'history.view').catch(
+      (error: unknown) => {
+        throw error instanceof HttpError && error.statusCode === 404 ? actionNotFound() : error;
+      },
+    );
+  }
   return {
-    /**
-     * The statement itself is scoped to what the caller may read: his own phones' actions (user side), or
-     * nothing unless the barrier is his live barrier (administrator side). So a non-empty answer is his to
-     * see, and the access check runs only when the answer is empty, to tell an empty history from a
-     * barrier he may not read (404/403, exactly as checking first would).
-     */
-    async list(side: Side, caller: AuthenticatedUser, barrierId: number, query: ActionListQuery) {
-      const { rows, total } = await repository.listActions(
-        db,
-        {
-          barrierId,
-          ...(side === 'user'
-            ? { phoneOwnerId: caller.id }
-            : { barrierOwnerId: caller.id, phoneOwnerId: query.user }),
-          actionType: query.action_type,
-          from: parseTime(query.created_from),
-          to: parseTime(query.created_to),
-        },
-        query,
-      );
-      if (total === 0) {
-        if (side === 'user') await requireOwnHistory(caller.id, barrierId);
-        else await requireBarrierPermission(db, caller.id, barrierId, 'history.view');
-      }
-      return paginate('actions', rows.map(toAction), total, query);
-    },
-
-    async get(side: Side, caller: AuthenticatedUser, actionId: number): Promise<ActionDetail> {
-      const found = await repository.findAction(db, actionId);
-      if (!found) throw actionNotFound();
-      if (side === 'user' && found.action.phoneOwnerId !== caller.id) throw actionNotFound();
-      if (side === 'admin') {
-        // A barrier he holds nothing on hides its actions (404); his role without the history is 403.
-        await requireBarrierPermission(db, caller.id, found.action.barrierId, 'history.view').catch(
-          (error: unknown) => {
-            throw error instanceof HttpError && error.statusCode === 404 ? actionNotFound() : error;
-          },
-        );
-      }
-      return {
-        ...toAction(found.action),
-        old_value: asRecord(found.action.oldValue),
-        new_value: asRecord(found.action.newValue),
-      };
-    },
+    ...toAction(found.action),
+    old_value: asRecord(found.action.oldValue),
+    new_value: asRecord(found.action.newValue),
   };
 }

@@ -11,10 +11,9 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
-import { createBarrierStaffService } from './service.ts';
+import { addStaff, changeStaffRole, listStaff, removeStaff } from './service.ts';
 
 export const barrierStaffRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
-  const service = createBarrierStaffService(deps);
   const tags = ['admin: barriers'];
   const preHandler = app.requireAdmin;
 
@@ -30,7 +29,7 @@ export const barrierStaffRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> =
         response: { 200: staffListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.list(currentUser(request), request.params.id),
+    async (request) => listStaff(deps, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -49,7 +48,7 @@ export const barrierStaffRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> =
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.add(currentUser(request), request.params.id, request.body)),
+      reply.status(201).send(await addStaff(deps, currentUser(request), request.params.id, request.body)),
   );
 
   app.patch(
@@ -66,7 +65,13 @@ export const barrierStaffRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> =
       },
     },
     async (request) =>
-      service.changeRole(currentUser(request), request.params.id, request.params.userId, request.body.role),
+      changeStaffRole(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.params.userId,
+        request.body.role,
+      ),
   );
 
   app.delete(
@@ -82,7 +87,7 @@ export const barrierStaffRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> =
       },
     },
     async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id, request.params.userId);
+      await removeStaff(deps, currentUser(request), request.params.id, request.params.userId);
       return reply.status(204).send(null);
     },
   );

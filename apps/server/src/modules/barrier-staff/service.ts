@@ -26,99 +26,109 @@ const toMember = (row: MemberRow): StaffMember => ({
 
 const staffNotFound = () => notFound('staff_not_found');
 
-export function createBarrierStaffService(deps: Dependencies) {
+const staffValue = (member: MemberRow, role: StaffRole) => ({
+  staff_user: member.id,
+  staff_name: member.fullName,
+  role,
+});
+
+export async function listStaff(deps: Pick<Dependencies, 'db'>, admin: AuthenticatedUser, barrierId: number) {
   const { db } = deps;
-  const staffValue = (member: MemberRow, role: StaffRole) => ({
-    staff_user: member.id,
-    staff_name: member.fullName,
-    role,
+  await requireBarrierPermission(db, admin.id, barrierId, 'staff.manage');
+  return { staff: (await repository.listStaff(db, barrierId)).map(toMember) };
+}
+
+/**
+ * Staff are administrator accounts (platform administrators are made by the operator's CLI). A number is
+ * no oracle (issue 28 part 2, docs/decisions/0021): only an administrator the owner already knows is found,
+ * one who uses or asked for one of his barriers, accepted his invitation, or is staff on another of them.
+ * A number with no account, with a user's account or with a stranger's is the same 404 `staff_not_admin`.
+ */
+export async function addStaff(
+  deps: Dependencies,
+  admin: AuthenticatedUser,
+  barrierId: number,
+  body: AddStaffBody,
+): Promise<StaffMember> {
+  const { db } = deps;
+  const barrier = await requireBarrierPermission(db, admin.id, barrierId, 'staff.manage');
+  await limitLookup(deps, admin.id);
+  const account = await repository.findLiveUserByPhone(db, body.phone);
+  const isKnown =
+    account?.role === 'admin' &&
+    account.isActive &&
+    account.id !== barrier.ownerId &&
+    ((await isRelatedUser(db, barrier.ownerId, account.id, 'owned')) ||
+      (await repository.isStaffOfOwner(db, barrier.ownerId, account.id)));
+  if (account?.id === barrier.ownerId) throw conflict('staff_is_owner');
+  if (!account || !isKnown) throw notFound('staff_not_admin');
+  const now = deps.clock.now();
+  const member = await db.transaction(async (tx) => {
+    const inserted = await repository.insertStaff(tx, {
+      barrierId,
+      userId: account.id,
+      role: body.role,
+      addedBy: admin.id,
+      createdAt: now,
+    });
+    if (!inserted) throw conflict('staff_already_added');
+    const row = await repository.findStaffMember(tx, barrierId, account.id);
+    if (!row) throw staffNotFound();
+    await repository.insertStaffAction(tx, {
+      barrierId,
+      authorUserId: admin.id,
+      newValue: { setting: 'staff_added', ...staffValue(row, body.role) },
+      createdAt: now,
+    });
+    return row;
   });
+  return toMember(member);
+}
 
-  return {
-    async list(admin: AuthenticatedUser, barrierId: number) {
-      await requireBarrierPermission(db, admin.id, barrierId, 'staff.manage');
-      return { staff: (await repository.listStaff(db, barrierId)).map(toMember) };
-    },
+export async function changeStaffRole(
+  deps: Pick<Dependencies, 'db' | 'clock'>,
+  admin: AuthenticatedUser,
+  barrierId: number,
+  userId: number,
+  role: StaffRole,
+): Promise<StaffMember> {
+  const { db } = deps;
+  await requireBarrierPermission(db, admin.id, barrierId, 'staff.manage');
+  const now = deps.clock.now();
+  const member = await db.transaction(async (tx) => {
+    const before = await repository.findStaffMember(tx, barrierId, userId);
+    if (!before) throw staffNotFound();
+    if (before.role === role) return before;
+    await repository.updateStaffRole(tx, barrierId, userId, role);
+    await repository.insertStaffAction(tx, {
+      barrierId,
+      authorUserId: admin.id,
+      oldValue: { role: before.role },
+      newValue: { setting: 'staff_role', ...staffValue(before, role) },
+      createdAt: now,
+    });
+    return { ...before, role };
+  });
+  return toMember(member);
+}
 
-    /**
-     * Staff are administrator accounts (platform administrators are made by the operator's CLI). A number is
-     * no oracle (issue 28 part 2, docs/decisions/0021): only an administrator the owner already knows is found,
-     * one who uses or asked for one of his barriers, accepted his invitation, or is staff on another of them.
-     * A number with no account, with a user's account or with a stranger's is the same 404 `staff_not_admin`.
-     */
-    async add(admin: AuthenticatedUser, barrierId: number, body: AddStaffBody): Promise<StaffMember> {
-      const barrier = await requireBarrierPermission(db, admin.id, barrierId, 'staff.manage');
-      await limitLookup(deps, admin.id);
-      const account = await repository.findLiveUserByPhone(db, body.phone);
-      const isKnown =
-        account?.role === 'admin' &&
-        account.isActive &&
-        account.id !== barrier.ownerId &&
-        ((await isRelatedUser(db, barrier.ownerId, account.id, 'owned')) ||
-          (await repository.isStaffOfOwner(db, barrier.ownerId, account.id)));
-      if (account?.id === barrier.ownerId) throw conflict('staff_is_owner');
-      if (!account || !isKnown) throw notFound('staff_not_admin');
-      const now = deps.clock.now();
-      const member = await db.transaction(async (tx) => {
-        const inserted = await repository.insertStaff(tx, {
-          barrierId,
-          userId: account.id,
-          role: body.role,
-          addedBy: admin.id,
-          createdAt: now,
-        });
-        if (!inserted) throw conflict('staff_already_added');
-        const row = await repository.findStaffMember(tx, barrierId, account.id);
-        if (!row) throw staffNotFound();
-        await repository.insertStaffAction(tx, {
-          barrierId,
-          authorUserId: admin.id,
-          newValue: { setting: 'staff_added', ...staffValue(row, body.role) },
-          createdAt: now,
-        });
-        return row;
-      });
-      return toMember(member);
-    },
-
-    async changeRole(
-      admin: AuthenticatedUser,
-      barrierId: number,
-      userId: number,
-      role: StaffRole,
-    ): Promise<StaffMember> {
-      await requireBarrierPermission(db, admin.id, barrierId, 'staff.manage');
-      const now = deps.clock.now();
-      const member = await db.transaction(async (tx) => {
-        const before = await repository.findStaffMember(tx, barrierId, userId);
-        if (!before) throw staffNotFound();
-        if (before.role === role) return before;
-        await repository.updateStaffRole(tx, barrierId, userId, role);
-        await repository.insertStaffAction(tx, {
-          barrierId,
-          authorUserId: admin.id,
-          oldValue: { role: before.role },
-          newValue: { setting: 'staff_role', ...staffValue(before, role) },
-          createdAt: now,
-        });
-        return { ...before, role };
-      });
-      return toMember(member);
-    },
-
-    async remove(admin: AuthenticatedUser, barrierId: number, userId: number): Promise<void> {
-      await requireBarrierPermission(db, admin.id, barrierId, 'staff.manage');
-      await db.transaction(async (tx) => {
-        const before = await repository.findStaffMember(tx, barrierId, userId);
-        if (!before || !(await repository.deleteStaff(tx, barrierId, userId))) throw staffNotFound();
-        await repository.insertStaffAction(tx, {
-          barrierId,
-          authorUserId: admin.id,
-          oldValue: { role: before.role },
-          newValue: { setting: 'staff_removed', ...staffValue(before, before.role) },
-          createdAt: deps.clock.now(),
-        });
-      });
-    },
-  };
+export async function removeStaff(
+  deps: Pick<Dependencies, 'db' | 'clock'>,
+  admin: AuthenticatedUser,
+  barrierId: number,
+  userId: number,
+): Promise<void> {
+  const { db } = deps;
+  await requireBarrierPermission(db, admin.id, barrierId, 'staff.manage');
+  await db.transaction(async (tx) => {
+    const before = await repository.findStaffMember(tx, barrierId, userId);
+    if (!before || !(await repository.deleteStaff(tx, barrierId, userId))) throw staffNotFound();
+    await repository.insertStaffAction(tx, {
+      barrierId,
+      authorUserId: admin.id,
+      oldValue: { role: before.role },
+      newValue: { setting: 'staff_removed', ...staffValue(before, before.role) },
+      createdAt: deps.clock.now(),
+    });
+  });
 }

@@ -14,10 +14,17 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
-import { createBarrierUserService } from './service.ts';
+import {
+  blockUser,
+  findUserByPhone,
+  getAdminUser,
+  listBarrierUsers,
+  listBlockedUsers,
+  removeUserFromBarrier,
+  unblockUser,
+} from './service.ts';
 
 export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
-  const service = createBarrierUserService(deps);
   const tags = ['admin: users'];
   const preHandler = app.requireAdmin;
 
@@ -34,7 +41,7 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         response: { 200: barrierUserListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.list(currentUser(request), request.params.id, request.query),
+    async (request) => listBarrierUsers(deps, currentUser(request), request.params.id, request.query),
   );
 
   app.get(
@@ -50,7 +57,7 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         response: { 200: blockedUserListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.listBlocked(currentUser(request), request.params.id, request.query),
+    async (request) => listBlockedUsers(deps, currentUser(request), request.params.id, request.query),
   );
 
   app.delete(
@@ -66,7 +73,7 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
       },
     },
     async (request, reply) => {
-      await service.removeFromBarrier(currentUser(request), request.params.id, request.params.userId);
+      await removeUserFromBarrier(deps, currentUser(request), request.params.id, request.params.userId);
       return reply.status(204).send(null);
     },
   );
@@ -83,7 +90,7 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         response: { 200: adminUserSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.searchByPhone(currentUser(request), request.body.phone),
+    async (request) => findUserByPhone(deps, currentUser(request), request.body.phone),
   );
 
   app.get(
@@ -98,7 +105,7 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         response: { 200: adminUserSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.get(currentUser(request), request.params.id),
+    async (request) => getAdminUser(deps, currentUser(request), request.params.id),
   );
 
   app.patch(
@@ -114,7 +121,7 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         response: { 200: adminUserSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.block(currentUser(request), request.params.id, request.body.reason),
+    async (request) => blockUser(deps, currentUser(request), request.params.id, request.body.reason),
   );
 
   app.patch(
@@ -129,6 +136,6 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         response: { 200: adminUserSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.unblock(currentUser(request), request.params.id),
+    async (request) => unblockUser(deps, currentUser(request), request.params.id),
   );
 };

@@ -2,6 +2,7 @@ import { badRequestSchema, errorSchema, idParamsSchema } from '@propusk/contract
 import {
   alarmLayoutPlanSchema,
   applyAlarmLayoutBodySchema,
+  applyAlarmLayoutResponseSchema,
   deviceAuditBodySchema,
   deviceAuditResponseSchema,
   deviceCheckResponseSchema,
@@ -17,7 +18,6 @@ import {
   importDeviceProfileResponseSchema,
 } from '@propusk/contracts/device-profile-file';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { applyAlarmLayout, getAlarmLayoutPlan } from './alarm-layout.ts';
@@ -54,7 +54,7 @@ export const deviceCheckRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
           "`expected_sms`: the count the administrator was shown; 409 `alarm_layout_cost_changed` when the move costs something else now (nothing is written), 409 with the plan's `reason` when it is not available, 409 when the weekly SMS limit would be exceeded.",
         body: applyAlarmLayoutBodySchema,
         response: {
-          200: z.object({ queued: z.number().int() }),
+          200: applyAlarmLayoutResponseSchema,
           400: badRequestSchema,
           401: errorSchema,
           403: errorSchema,

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
-import { createExportService, type ExportFile } from './service.ts';
+import { type ExportFile, exportBarrierHistory, exportBarrierUsers } from './service.ts';
 
 function sendFile(reply: FastifyReply, file: ExportFile) {
   return reply
@@ -21,8 +21,6 @@ function sendFile(reply: FastifyReply, file: ExportFile) {
 }
 
 export const exportRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
-  const service = createExportService(deps);
-
   app.get(
     '/api/admin/barriers/:id/users/export/',
     {
@@ -37,7 +35,10 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
       },
     },
     async (request, reply) =>
-      sendFile(reply, await service.users(currentUser(request), request.params.id, request.query.format)),
+      sendFile(
+        reply,
+        await exportBarrierUsers(deps, currentUser(request), request.params.id, request.query.format),
+      ),
   );
 
   app.get(
@@ -55,6 +56,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
       },
     },
     async (request, reply) =>
-      sendFile(reply, await service.history(currentUser(request), request.params.barrier_id, request.query)),
+      sendFile(
+        reply,
+        await exportBarrierHistory(deps, currentUser(request), request.params.barrier_id, request.query),
+      ),
   );
 };

@@ -13,7 +13,7 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
-import { createImportService } from './service.ts';
+import { commitImport, importTemplateFile, previewImport } from './service.ts';
 
 /** The one file of a multipart upload (field `file`), at most IMPORT_MAX_FILE_BYTES. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -45,7 +45,6 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 2, parts: 3 },
   });
-  const service = createImportService(deps);
   const tags = ['admin: import'];
   const preHandler = app.requireAdmin;
 
@@ -64,7 +63,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
     },
     async (request, reply) => {
       const { format } = request.query;
-      const file = await service.template(currentUser(request), request.params.id, format);
+      const file = await importTemplateFile(deps, currentUser(request), request.params.id, format);
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="import-template.${format}"`)
@@ -86,7 +85,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
         response: { 200: importPreviewSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.preview(currentUser(request), request.params.id, () => uploadedFile(request)),
+    async (request) =>
+      previewImport(deps, currentUser(request), request.params.id, () => uploadedFile(request)),
   );
 
   app.post(
@@ -104,7 +104,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
       },
     },
     async (request, reply) => {
-      const result = await service.commit(
+      const result = await commitImport(
+        deps,
         currentUser(request),
         request.params.id,
         () => uploadedFile(request),

@@ -8,8 +8,8 @@ import { ScreenLoader } from '../../components/screen-loader';
 import { giveConsent } from '../../features/privacy/api/privacy-api';
 import { profileQueryKey, profileQueryOptions } from '../../features/users/api/profile-api';
 import { api } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
 import { clearSession, readStored } from '../../lib/storage';
-import { paths } from '../paths';
 
 /**
  * The policy step is drawn only for an account that owes its consent (rare: a new policy version), so its code

@@ -1,7 +1,7 @@
-import type { Profile } from '@propusk/contracts/users';
+import type { profileSchema } from '@propusk/contracts/users';
 import { api } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
 import { readStored } from '../../lib/storage';
-import { paths } from '../paths';
 
 /**
  * Where a stored session belongs: the administrator's area for an administrator (as /smsadmin sends him after
@@ -13,7 +13,7 @@ import { paths } from '../paths';
 export async function findSessionHome(): Promise<string | null> {
   if (!readStored('access_token') && !readStored('refresh_token')) return null;
   try {
-    const profile = (await api.get('/api/users/me/')) as Profile;
+    const profile = await api.get<typeof profileSchema>('/api/users/me/');
     // A resident starts on /start: his barrier, his list, his invitation or his profile (issue 32 item 4).
     if (profile.role !== 'admin') return paths.start;
     // A password that no longer meets the rule is replaced first (issue 29 part 9).

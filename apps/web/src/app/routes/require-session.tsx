@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
 import { takeReturn } from '../../lib/return-after-login';
 import { readStored } from '../../lib/storage';
-import { paths } from '../paths';
 import { ConsentGate } from './consent-gate';
 
 /**

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { findSessionHome } from './find-session-home';
 
 /** `/`: the user's area with a valid session, else /login. */

@@ -11,7 +11,7 @@ import {
 import { ErrorScreen, isChunkLoadError } from '../../components/error-screen';
 import { ScreenLoader } from '../../components/screen-loader';
 import { type AppNavigation, AppNavigationContext } from '../../lib/navigation';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import LoginRoute from '../routes/auth/login';
 import { isShellPath, readLocation, writeHistory } from './shell-history';
 

@@ -1,6 +1,6 @@
 import type { AppLocation } from '../../lib/navigation';
+import { paths } from '../../lib/paths';
 import { readStored } from '../../lib/storage';
-import { paths } from '../paths';
 
 /**
  * The screens a person who is not signed in meets first, served by the light entry (login-shell.tsx) without the

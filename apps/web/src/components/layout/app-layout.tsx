@@ -1,7 +1,7 @@
 import { Box, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { type ReactNode, useContext } from 'react';
-import type { NavigationState } from '../../app/paths';
 import { useAppNavigate } from '../../lib/navigation';
+import type { NavigationState } from '../../lib/paths';
 import { BottomBarContext } from './bottom-bar';
 import type { NavigationItem } from './bottom-navigation';
 

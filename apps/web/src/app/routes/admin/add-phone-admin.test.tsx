@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { failedPhone } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AddPhoneAdminRoute } from './add-phone-admin';
-import { failedPhone } from './test-data';
 
 const state = { user_id: 21, barrier_id: 5 };
 

@@ -9,7 +9,7 @@ import { AddPhoneForm } from '../../../features/phones/components/add-phone-form
 import { scheduleForApi } from '../../../features/phones/components/phone-validation';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { fromDateTimeLocal } from '../../../lib/dates';
-import { type NavigationState, paths } from '../../paths';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /** /add-phone-admin: the administrator adds a phone for a user of his barrier; success returns to /user-profile. */

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { barrier, deviceHealth, limits } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminBarrierPageRoute } from './admin-barrier-page';
-import { barrier, deviceHealth, limits } from './test-data';
 
 const state = { barrier_id: 5 };
 

@@ -33,8 +33,8 @@ import { useDefinedModelSheets } from '../../../features/device-models/use-defin
 import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { formatPhone } from '../../../lib/phone';
-import { type NavigationState, paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
 export const DELETE_CONFIRM_TEXT = 'Удалить шлагбаум? Все номера будут удалены с устройства.';

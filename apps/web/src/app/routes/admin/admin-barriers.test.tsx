@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { barrier, page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminBarriersRoute } from './admin-barriers';
-import { barrier, page } from './test-data';
 
 const barriers = Array.from({ length: 5 }, (_, index) => ({
   ...barrier,

@@ -25,8 +25,8 @@ import { BarriersTable } from '../../../features/admin-barriers/components/barri
 import { DevicePowerBadge } from '../../../features/device-log/components/device-power';
 import { DeviceProblemBadge } from '../../../features/device-log/components/device-state-badge';
 import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { formatPhone } from '../../../lib/phone';
-import { type NavigationState, paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
 /**

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { adminProfile } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminProfileRoute } from './admin-profile';
-import { adminProfile } from './test-data';
 
 describe('/admin', () => {
   it('shows the profile, the toggle, the links and the bottom navigation', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../../../features/users/api/profile-api';
 import { useLogout } from '../../../hooks/use-logout';
 import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { OwnProfileScreen } from '../shared/own-profile-screen';
 import { adminNavigation } from './navigation';
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { accessRequest, page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminRequestsRoute } from './admin-requests';
-import { accessRequest, page } from './test-data';
 
 /** jsdom has no layout: this observer reports every observed element as on screen at once. */
 function stubIntersectionObserver() {

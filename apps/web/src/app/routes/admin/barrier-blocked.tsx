@@ -22,8 +22,8 @@ import {
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
 import { formatPhone } from '../../../lib/phone';
-import { paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
 type BlockedUser = BlockedUserList['users'][number];

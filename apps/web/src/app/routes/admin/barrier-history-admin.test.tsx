@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { BarrierHistoryAdminRoute } from './barrier-history-admin';
-import { page } from './test-data';
 
 const listedAction = {
   id: 41,

@@ -3,7 +3,7 @@ import { useIsDesk } from '../../../components/layout/desk';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { HistoryView } from '../../../features/actions/components/history-view';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /** /barrier-history-admin: everything that happened on one of the administrator's barriers. */

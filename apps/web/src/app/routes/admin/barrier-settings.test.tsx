@@ -1,10 +1,10 @@
 import { getSettings } from '@propusk/devices/settings';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { barrier } from '../../../test/admin-fixtures';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { BarrierSettingsRoute } from './barrier-settings';
-import { barrier } from './test-data';
 
 const sheet = getSettings('RTU5025');
 const settings = {

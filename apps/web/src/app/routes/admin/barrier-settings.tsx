@@ -25,7 +25,7 @@ import { useDefinedModelSheets } from '../../../features/device-models/use-defin
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { NetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /**

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { adminUser, barrierUser, page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { wholeText } from '../../../test/text-matchers';
 import { BarrierUsersRoute } from './barrier-users';
-import { adminUser, barrierUser, page } from './test-data';
 
 const state = { barrier_id: 5 };
 

@@ -36,8 +36,8 @@ import {
 import { UserSearch } from '../../../features/admin-users/components/user-search';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { formatPhone } from '../../../lib/phone';
-import { type NavigationState, paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
 export const REMOVE_CONFIRM_TEXT =

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { adminProfile } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { ChangePasswordRoute } from './change-password';
-import { adminProfile } from './test-data';
 
 describe('/change-password', () => {
   it('goes code → verification → passwords, checks them, changes and goes back to the profile, still signed in', async () => {

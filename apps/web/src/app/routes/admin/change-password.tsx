@@ -12,8 +12,8 @@ import { CodeForm } from '../../../features/auth/components/code-form';
 import { SendCodeStep } from '../../../features/auth/components/send-code-step';
 import { changePassword, profileQueryOptions } from '../../../features/users/api/profile-api';
 import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
 import { readStored } from '../../../lib/storage';
-import { paths } from '../../paths';
 
 type Step =
   | { kind: 'send' }

@@ -4,7 +4,7 @@ import { MissingBarrier } from '../../../components/missing-barrier';
 import { ConformancePanel } from '../../../features/conformance/components/conformance-panel';
 import { UnverifiedModelBanner } from '../../../features/device-models/components/unverified-model-banner';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /** /conformance-admin: «Проверка устройства по модели» for one of the administrator's barriers (issue 42). */

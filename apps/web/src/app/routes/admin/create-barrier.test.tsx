@@ -2,10 +2,10 @@ import { DEVICE_MODELS, getSheet } from '@propusk/devices/models';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEVICE_MODEL } from '../../../features/admin-barriers/device-models';
+import { barrier } from '../../../test/admin-fixtures';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { CreateBarrierRoute } from './create-barrier';
-import { barrier } from './test-data';
 
 async function fillValidForm(user: ReturnType<typeof renderRoute>['user']) {
   await user.click(screen.getByRole('button', { name: 'Вставить пример адреса' }));

@@ -4,7 +4,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { CreateBarrierForm } from '../../../features/admin-barriers/components/create-barrier-form';
 import { definedModelOption } from '../../../features/admin-barriers/device-models';
 import { useDefinedModelSheets } from '../../../features/device-models/use-defined-model-sheets';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /** spec.md section 9: the redirect after a barrier is created waits 1 second. */

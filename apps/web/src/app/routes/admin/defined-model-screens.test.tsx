@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { barrier, deviceHealth, limits } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminBarrierPageRoute } from './admin-barrier-page';
 import { BarrierSettingsRoute } from './barrier-settings';
 import { DeviceModelsAdminRoute } from './device-models-admin';
-import { barrier, deviceHealth, limits } from './test-data';
 
 const state = { barrier_id: 5 };
 /** The forms of docs/devices/examples/defined-model.json. */

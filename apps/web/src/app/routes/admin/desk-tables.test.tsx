@@ -8,6 +8,7 @@ import { RELAY_TEXTS } from '@propusk/contracts/texts/relay';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DESK_MEDIA_QUERY } from '../../../components/layout/desk';
+import { barrier, barrierUser, deviceHealth, page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminBarriersRoute } from './admin-barriers';
@@ -15,7 +16,6 @@ import { BarrierHistoryAdminRoute } from './barrier-history-admin';
 import { BarrierUsersRoute } from './barrier-users';
 import { DeviceLogAdminRoute } from './device-log-admin';
 import { OpeningsAdminRoute } from './openings-admin';
-import { barrier, barrierUser, deviceHealth, page } from './test-data';
 
 const phoneMatchMedia = window.matchMedia;
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { deviceHealth } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { DeviceCheckAdminRoute } from './device-check-admin';
-import { deviceHealth } from './test-data';
 
 const state = { barrier_id: 5 };
 

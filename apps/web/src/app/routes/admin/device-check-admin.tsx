@@ -9,7 +9,7 @@ import { ProfileFileCard } from '../../../features/device-check/components/profi
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
 import { UnverifiedModelBanner } from '../../../features/device-models/components/unverified-model-banner';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /**

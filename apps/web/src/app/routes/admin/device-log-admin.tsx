@@ -5,7 +5,7 @@ import { MissingBarrier } from '../../../components/missing-barrier';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
 import { DeviceLogView } from '../../../features/device-log/components/device-log-view';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /** /device-log-admin: the conversation with the device of one of the administrator's barriers. */

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { failedPhone, temporaryPhone } from '../../../test/admin-fixtures';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { EditPhoneAdminRoute } from './edit-phone-admin';
-import { failedPhone, temporaryPhone } from './test-data';
 
 describe('/edit-phone-admin', () => {
   it('needs a name, then saves through the admin call and returns to the user profile', async () => {

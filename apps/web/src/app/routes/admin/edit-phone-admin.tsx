@@ -7,7 +7,7 @@ import {
   putAdminSchedule,
   updateAdminPhone,
 } from '../../../features/admin-phones/api/admin-phones-api';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { type EditPhoneCalls, EditPhoneScreen } from '../shared/edit-phone-screen';
 import { adminNavigation } from './navigation';
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { barrier, barrierUser, deviceHealth, guestPass, limits, page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminBarrierPageRoute } from './admin-barrier-page';
 import { GuestPassesAdminRoute } from './guest-passes-admin';
-import { barrier, barrierUser, deviceHealth, guestPass, limits, page } from './test-data';
 
 const state = { barrier_id: 5 };
 const pass = guestPass;

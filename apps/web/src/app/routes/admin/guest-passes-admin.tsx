@@ -31,8 +31,8 @@ import {
 import { RevokeGuestPassDialog } from '../../../features/guest-passes/components/revoke-guest-pass-dialog';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
 import { formatPhone } from '../../../lib/phone';
-import { paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
 /** The choice «no resident»: the pass counts against the administrator himself (the server's default). */

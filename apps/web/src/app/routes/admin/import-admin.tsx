@@ -17,7 +17,7 @@ import { ImportRows } from '../../../features/imports/components/import-rows';
 import { IMPORT_TEXTS, minutesText } from '../../../features/imports/import-texts';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 const TEMPLATE_NAMES: Record<TemplateFormat, string> = {

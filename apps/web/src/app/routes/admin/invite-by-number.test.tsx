@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminRequestsRoute } from './admin-requests';
 import { BarrierUsersRoute } from './barrier-users';
-import { page } from './test-data';
 
 const state = { barrier_id: 5 };
 

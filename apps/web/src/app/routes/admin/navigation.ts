@@ -1,6 +1,6 @@
 import { deskNavigation } from '../../../components/layout/desk';
 import { AdminPendingRequestsBadge } from '../../../features/access-requests/components/pending-requests-badge';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 /**
  * Bottom navigation of the administrator area (spec.md section 2: /admin-barriers, /admin-requests, profile); on a

@@ -4,7 +4,7 @@ import { useIsDesk } from '../../../components/layout/desk';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { OpeningsList } from '../../../features/relay/components/openings-list';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { adminNavigation } from './navigation';
 
 /** /openings-admin: every opening of one of the administrator's barriers, with filters. */

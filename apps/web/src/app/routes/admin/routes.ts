@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 /** The administrator area (spec.md section 2 "Administrator area"), behind RequireSession. One chunk per screen. */
 export const adminRoutes: RouteObject[] = [

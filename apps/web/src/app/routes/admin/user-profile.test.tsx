@@ -1,9 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import {
+  adminUser,
+  deviceHealth,
+  failedPhone,
+  page,
+  primaryPhone,
+  temporaryPhone,
+} from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { wholeText } from '../../../test/text-matchers';
-import { adminUser, deviceHealth, failedPhone, page, primaryPhone, temporaryPhone } from './test-data';
 import { UserProfileRoute } from './user-profile';
 
 const state = { user_id: 21, barrier_id: 5 };

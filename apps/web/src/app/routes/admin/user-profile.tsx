@@ -21,8 +21,8 @@ import { deviceHealthQueryKey, getDeviceHealth } from '../../../features/device-
 import { PhoneCard } from '../../../features/phones/components/phone-card';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { formatPhone } from '../../../lib/phone';
-import { type NavigationState, paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
 /** While a phone's command is on its way to the device, look again this often. */

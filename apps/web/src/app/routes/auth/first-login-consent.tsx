@@ -5,7 +5,7 @@ import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { ConsentStep } from '../../../features/privacy/components/consent-step';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { sessionQueryClient } from '../../query-client';
 
 interface FirstLoginConsentProps {

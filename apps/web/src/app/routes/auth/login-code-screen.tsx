@@ -6,8 +6,8 @@ import { CodeForm } from '../../../features/auth/components/code-form';
 import { useSignInState } from '../../../hooks/use-sign-in-state';
 import { errorMessage } from '../../../lib/errors';
 import { useAppNavigate } from '../../../lib/navigation';
+import { type AppPath, paths } from '../../../lib/paths';
 import { storeSession, writeStored } from '../../../lib/storage';
-import { type AppPath, paths } from '../../paths';
 import { findSessionHome } from '../find-session-home';
 import { SAMPLE_PHONE } from './sample-phone';
 

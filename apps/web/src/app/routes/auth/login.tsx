@@ -8,8 +8,8 @@ import { checkAdmin } from '../../../features/auth/api/auth-api';
 import { useSubmission } from '../../../hooks/use-submission';
 import { NetworkError } from '../../../lib/api-client';
 import { useAppLocation, useAppNavigate } from '../../../lib/navigation';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { isCompletePhone } from '../../../lib/phone';
-import { type NavigationState, paths } from '../../paths';
 import { sendLoginCode } from './send-login-code';
 
 /** /login (spec.md sections 2 and 4, "Login" steps 1 and 2). */

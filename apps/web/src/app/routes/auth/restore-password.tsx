@@ -10,8 +10,8 @@ import { resetPassword } from '../../../features/auth/api/auth-api';
 import { useSignInState } from '../../../hooks/use-sign-in-state';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { writeStored } from '../../../lib/storage';
-import { type NavigationState, paths } from '../../paths';
 import { SAMPLE_PHONE } from './sample-phone';
 
 /** /restorepassword: the new password; success goes back to /verifyadmin (spec.md section 4). */

@@ -3,7 +3,7 @@ import { ADMIN_PASSWORD_RESET_TEXTS } from '@propusk/contracts/texts/auth';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { useSignInState } from '../../../hooks/use-sign-in-state';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 /**
  * /restoresms, reached by «Забыли пароль?» on the administrator's password step (spec.md section 4). An

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { loginLoader } from '../session-home';
 
 /** Login and recovery screens: no session needed. Each screen is its own chunk. */

@@ -2,8 +2,8 @@ import { requestCode } from '../../../features/auth/api/auth-api';
 import { codeRequestErrorMessage } from '../../../features/auth/api/auth-errors';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import type { AppNavigate } from '../../../lib/navigation';
+import type { AppPath, NavigationState } from '../../../lib/paths';
 import { writeStored } from '../../../lib/storage';
-import type { AppPath, NavigationState } from '../../paths';
 
 /**
  * Requests the login code and goes to the screen that takes it (spec.md section 4, "Login" step 2): with the

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { LoginCodeScreen } from './login-code-screen';
 
 /** /smsadmin: the SMS code of an administrator's login, after the password (spec.md section 4). */

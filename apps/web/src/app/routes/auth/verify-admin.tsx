@@ -8,8 +8,8 @@ import { PASSWORD_VERIFIED_MESSAGE, verifyAdminPassword } from '../../../feature
 import { useSignInState } from '../../../hooks/use-sign-in-state';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { formatPhone } from '../../../lib/phone';
-import { type NavigationState, paths } from '../../paths';
 import { SAMPLE_PHONE } from './sample-phone';
 import { sendLoginCode } from './send-login-code';
 

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@propusk/contracts/texts/auth';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { LoginCodeScreen } from './login-code-screen';
 
 /** /verifyuser (spec.md section 4, "Login" steps 3 and 4). */

@@ -33,7 +33,7 @@ import {
 import { AccessRequestCard } from '../../../features/access-requests/components/access-request-card';
 import { InvitationMutes } from '../../../features/access-requests/components/invitation-mutes';
 import { errorMessage } from '../../../lib/errors';
-import { type NavigationState, paths } from '../../paths';
+import { type NavigationState, paths } from '../../../lib/paths';
 
 export const REJECT_CONFIRM_TEXT = 'Отклонить запрос на доступ?';
 export const CANCEL_CONFIRM_TEXT = 'Отменить запрос на доступ?';

@@ -14,9 +14,9 @@ import { SendCodeStep } from '../../../features/auth/components/send-code-step';
 import { changePhone, profileQueryKey, profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
+import type { AppPath } from '../../../lib/paths';
 import { formatPhone, isCompletePhone } from '../../../lib/phone';
 import { readStored, writeStored } from '../../../lib/storage';
-import type { AppPath } from '../../paths';
 
 type Step =
   | { kind: 'send-old' }

@@ -14,7 +14,7 @@ import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { NetworkError } from '../../../lib/api-client';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
-import type { AppPath, NavigationState } from '../../paths';
+import type { AppPath, NavigationState } from '../../../lib/paths';
 
 /** The calls of one side (`/api/phones/…` or `/api/admin/phones/…`) with their query keys. */
 export interface EditPhoneCalls {

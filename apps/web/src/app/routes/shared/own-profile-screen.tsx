@@ -21,8 +21,8 @@ import {
 } from '../../../features/users/api/profile-api';
 import { NetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
+import { type AppPath, paths } from '../../../lib/paths';
 import { formatPhoneForInput } from '../../../lib/phone';
-import { type AppPath, paths } from '../../paths';
 
 export const NAME_SAVED_TEXT = 'Имя сохранено';
 

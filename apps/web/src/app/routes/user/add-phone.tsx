@@ -10,7 +10,7 @@ import { AddPhoneForm } from '../../../features/phones/components/add-phone-form
 import { scheduleForApi } from '../../../features/phones/components/phone-validation';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { fromDateTimeLocal } from '../../../lib/dates';
-import { type NavigationState, paths } from '../../paths';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { userNavigation } from './navigation';
 
 /** /add-phone: an extra phone on a barrier the user has access to; success returns to /mybarrier. */

@@ -17,8 +17,8 @@ import { PendingRequestLine } from '../../../features/barriers/components/pendin
 import { profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
 import { formatPhone } from '../../../lib/phone';
-import { paths } from '../../paths';
 import { barrierListPath } from './barrier-list-path';
 import { userNavigation } from './navigation';
 

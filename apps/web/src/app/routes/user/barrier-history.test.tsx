@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { page } from '../../../test/admin-fixtures';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
-import { page } from '../admin/test-data';
 import { BarrierHistoryRoute } from './barrier-history';
 
 const state = { barrier_id: 8 };

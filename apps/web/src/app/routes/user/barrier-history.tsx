@@ -2,7 +2,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { HistoryView } from '../../../features/actions/components/history-view';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { userNavigation } from './navigation';
 
 /** /barrier-history: the changes to the user's own phones on one barrier. */

@@ -1,4 +1,4 @@
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 const STORAGE_KEY = 'propusk.barrier-list-search';
 

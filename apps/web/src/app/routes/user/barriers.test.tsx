@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { page } from '../../../test/admin-fixtures';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { wholeText } from '../../../test/text-matchers';
 import { userBarrier } from '../../../test/user-fixtures';
-import { page } from '../admin/test-data';
 import { BarriersRoute } from './barriers';
 
 const firstPage = Array.from({ length: 5 }, (_, index) => ({

@@ -36,8 +36,8 @@ import { PendingRequestLine } from '../../../features/barriers/components/pendin
 import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { phoneHref } from '../../../lib/phone';
-import { type NavigationState, paths } from '../../paths';
 import { rememberBarrierListSearch } from './barrier-list-path';
 import { userNavigation } from './navigation';
 

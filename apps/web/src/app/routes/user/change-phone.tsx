@@ -1,4 +1,4 @@
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { ChangePhoneScreen } from '../shared/change-phone-flow';
 
 /** /change-phone: the user's four-step phone change, back to /user. */

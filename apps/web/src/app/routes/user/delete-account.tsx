@@ -21,8 +21,8 @@ import {
   profileQueryOptions,
 } from '../../../features/users/api/profile-api';
 import { errorMessage } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
 import { clearSession, readStored } from '../../../lib/storage';
-import { paths } from '../../paths';
 
 /** /delete-account: request a code, verify it, delete; back to /login after 2 seconds (spec.md section 4). */
 export function DeleteAccountRoute() {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { failedPhone } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
-import { failedPhone } from '../admin/test-data';
 import { EditPhoneRoute } from './edit-phone';
 
 const schedulePhone = { ...failedPhone, id: 40, name: 'Няня', type: 'schedule', status: 'ok', barrier: 8 };

@@ -7,7 +7,7 @@ import {
   scheduleQueryKey,
   updatePhone,
 } from '../../../features/phones/api/phones-api';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { type EditPhoneCalls, EditPhoneScreen } from '../shared/edit-phone-screen';
 import { userNavigation } from './navigation';
 

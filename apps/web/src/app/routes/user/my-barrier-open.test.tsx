@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { limits } from '../../../test/admin-fixtures';
 import { type MockHandler, mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { ownExtraPhone, ownPrimaryPhone, userBarrier } from '../../../test/user-fixtures';
-import { limits } from '../admin/test-data';
 import { MyBarrierRoute } from './my-barrier';
 
 const opening = {

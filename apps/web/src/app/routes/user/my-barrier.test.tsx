@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { limits, page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { wholeText } from '../../../test/text-matchers';
 import { ownExtraPhone, ownPrimaryPhone, userBarrier } from '../../../test/user-fixtures';
-import { limits, page } from '../admin/test-data';
 import { BarriersRoute } from './barriers';
 import { MyBarrierRoute } from './my-barrier';
 

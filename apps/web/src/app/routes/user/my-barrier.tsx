@@ -33,8 +33,8 @@ import { OpenGateButton } from '../../../features/relay/components/open-gate-but
 import { OpeningsList } from '../../../features/relay/components/openings-list';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { formatPhone, phoneHref } from '../../../lib/phone';
-import { type NavigationState, paths } from '../../paths';
 import { barrierListPath } from './barrier-list-path';
 import { userNavigation } from './navigation';
 

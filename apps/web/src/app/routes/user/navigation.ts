@@ -1,6 +1,6 @@
 import type { NavigationItem } from '../../../components/layout/bottom-navigation';
 import { UserPendingRequestsBadge } from '../../../features/access-requests/components/pending-requests-badge';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 
 /** Bottom navigation of the user area (spec.md section 2: barriers, requests, profile). */
 export const userNavigation: readonly NavigationItem[] = [

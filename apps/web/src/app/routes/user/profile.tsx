@@ -7,7 +7,7 @@ import { ResidentNextStep } from '../../../features/barriers/components/first-st
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { getIsAdmin, isAdminQueryKey, profileQueryOptions } from '../../../features/users/api/profile-api';
 import { useLogout } from '../../../hooks/use-logout';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { OwnProfileScreen } from '../shared/own-profile-screen';
 import { userNavigation } from './navigation';
 

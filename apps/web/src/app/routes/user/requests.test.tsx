@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { accessRequest, page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
-import { accessRequest, page } from '../admin/test-data';
 import { RequestsRoute } from './requests';
 
 describe('/requests', () => {

@@ -1,9 +1,10 @@
-import type { AccessRequestList } from '../../../features/access-requests/api/access-requests-api';
-import type { BarrierList, BarrierSummary } from '../../../features/barriers/api/barriers-api';
+import type { accessRequestListSchema } from '@propusk/contracts/access-requests';
+import type { myBarrierListSchema } from '@propusk/contracts/barriers';
+import type { BarrierSummary } from '../../../features/barriers/api/barriers-api';
 import { api, sendEarlyRead } from '../../../lib/api-client';
 import { rememberBarriers } from '../../../lib/offline-snapshot';
+import { type NavigationState, paths } from '../../../lib/paths';
 import { readStored } from '../../../lib/storage';
-import { type NavigationState, paths } from '../../paths';
 
 /** His invitations waiting for his answer: only whether there is one (also the bottom bar's count). */
 const PENDING_INVITATIONS_QUERY = { type: 'incoming', status: 'pending', page: 1, page_size: 1 };
@@ -28,8 +29,10 @@ export interface ResidentHome {
 export async function findResidentHome(): Promise<ResidentHome> {
   try {
     const [barriers, invitations] = await Promise.all([
-      api.get('/api/barriers/my/', { query: { page: 1, page_size: 2 } }) as Promise<BarrierList>,
-      api.get('/api/access_requests/my/', { query: PENDING_INVITATIONS_QUERY }) as Promise<AccessRequestList>,
+      api.get<typeof myBarrierListSchema>('/api/barriers/my/', { query: { page: 1, page_size: 2 } }),
+      api.get<typeof accessRequestListSchema>('/api/access_requests/my/', {
+        query: PENDING_INVITATIONS_QUERY,
+      }),
     ]);
     rememberBarriers(barriers.barriers);
     const [first] = barriers.barriers;

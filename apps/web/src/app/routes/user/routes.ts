@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '../../../lib/paths';
 import { StartRoute } from './start';
 
 /** The user area (spec.md section 2 "User area"), behind RequireSession. Each screen is its own chunk but /start. */

@@ -6,8 +6,10 @@
 import type {
   AccessRequest,
   accessRequestListSchema,
-  InvitationMuteList,
+  accessRequestSchema,
   InvitePhoneResponse,
+  invitationMuteListSchema,
+  invitePhoneResponseSchema,
   PhoneInvitation,
   phoneInvitationListSchema,
   UpdateAccessRequestBody,
@@ -34,13 +36,13 @@ export const accessRequestsQueryKey = (scope: AccessRequestScope, type: AccessRe
   [...accessRequestsKey(scope), type] as const;
 
 export function getAccessRequests(scope: AccessRequestScope, type: AccessRequestDirection, page: number) {
-  return api.get(`${prefix(scope)}/access_requests/my/`, {
+  return api.get<typeof accessRequestListSchema>(`${prefix(scope)}/access_requests/my/`, {
     query: { type, page, page_size: ACCESS_REQUEST_PAGE_SIZE },
-  }) as Promise<AccessRequestList>;
+  });
 }
 
 export function updateAccessRequest(scope: AccessRequestScope, id: number, body: UpdateAccessRequestBody) {
-  return api.patch(`${prefix(scope)}/access_requests/${id}/`, body) as Promise<AccessRequest>;
+  return api.patch<typeof accessRequestSchema>(`${prefix(scope)}/access_requests/${id}/`, body);
 }
 
 /** How many requests wait for this side's decision (the counter on "Заявки"); under accessRequestsKey. */
@@ -48,15 +50,15 @@ export const pendingIncomingCountKey = (scope: AccessRequestScope) =>
   [...accessRequestsKey(scope), 'pending-count'] as const;
 
 export async function getPendingIncomingCount(scope: AccessRequestScope): Promise<number> {
-  const list = (await api.get(`${prefix(scope)}/access_requests/my/`, {
+  const list = await api.get<typeof accessRequestListSchema>(`${prefix(scope)}/access_requests/my/`, {
     query: { type: 'incoming', status: 'pending', page: 1, page_size: 1 },
-  })) as AccessRequestList;
+  });
   return list.total_count;
 }
 
 /** A user asks for access; an administrator invites a user (an access request started from his side). */
 export function createAccessRequest(scope: AccessRequestScope, body: { user: number; barrier: number }) {
-  return api.post(`${prefix(scope)}/access_requests/`, body) as Promise<AccessRequest>;
+  return api.post<typeof accessRequestSchema>(`${prefix(scope)}/access_requests/`, body);
 }
 
 /**
@@ -64,16 +66,16 @@ export function createAccessRequest(scope: AccessRequestScope, body: { user: num
  * invitation that waits for it to register (and one SMS, when the budgets allow).
  */
 export function invitePhone(body: { barrier: number; phone: string }) {
-  return api.post('/api/admin/phone_invitations/', body) as Promise<InvitePhoneResponse>;
+  return api.post<typeof invitePhoneResponseSchema>('/api/admin/phone_invitations/', body);
 }
 
 /** Invitations waiting for a number to register; under accessRequestsKey('admin'). */
 export const phoneInvitationsKey = [...accessRequestsKey('admin'), 'phone-invitations'] as const;
 
 export function getPhoneInvitations() {
-  return api.get('/api/admin/phone_invitations/', {
+  return api.get<typeof phoneInvitationListSchema>('/api/admin/phone_invitations/', {
     query: { page: 1, page_size: 100 },
-  }) as Promise<PhoneInvitationList>;
+  });
 }
 
 export function cancelPhoneInvitation(id: number) {
@@ -91,7 +93,7 @@ export function muteInvitationsOf(requestId: number) {
 export const invitationMutesKey = [...accessRequestsKey('user'), 'mutes'] as const;
 
 export function getInvitationMutes() {
-  return api.get('/api/invitation_mutes/') as Promise<InvitationMuteList>;
+  return api.get<typeof invitationMuteListSchema>('/api/invitation_mutes/');
 }
 
 export function unmuteInvitations(muteId: number) {

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { REQUEST_MESSAGES } from '@propusk/contracts/texts/access-requests';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { getPendingIncomingCount, pendingIncomingCountKey } from '../api/access-requests-api';
 
 /**

@@ -2,8 +2,13 @@
  * Change history (spec.md section 7). `scope` picks the user calls or the administrator's (`/api/admin/…`),
  * so both history screens share this code.
  */
-import type { ActionDetail, ActionType, actionListSchema } from '@propusk/contracts/actions';
-import type { Phone } from '@propusk/contracts/phones';
+import type {
+  ActionDetail,
+  ActionType,
+  actionDetailSchema,
+  actionListSchema,
+} from '@propusk/contracts/actions';
+import type { Phone, phoneSchema } from '@propusk/contracts/phones';
 import type { z } from 'zod';
 import { api, apiDownload } from '../../../lib/api-client';
 
@@ -32,9 +37,9 @@ export const actionsQueryKey = (
 ) => ['actions', scope, barrierId, filters, page] as const;
 
 export function getActions(scope: HistoryScope, barrierId: number, filters: ActionFilters, page: number) {
-  return api.get(`${prefix(scope)}/barriers/${barrierId}/actions/`, {
+  return api.get<typeof actionListSchema>(`${prefix(scope)}/barriers/${barrierId}/actions/`, {
     query: { page, page_size: HISTORY_PAGE_SIZE, ...filters },
-  }) as Promise<ActionList>;
+  });
 }
 
 export const actionDetailQueryKey = (scope: HistoryScope, id: number) =>
@@ -45,8 +50,10 @@ export async function getActionDetail(
   scope: HistoryScope,
   id: number,
 ): Promise<{ action: ActionDetail; phone: Pick<Phone, 'phone' | 'type'> | null }> {
-  const action = (await api.get(`${prefix(scope)}/actions/${id}/`)) as ActionDetail;
-  const phone = action.phone ? ((await api.get(`${prefix(scope)}/phones/${action.phone}/`)) as Phone) : null;
+  const action = await api.get<typeof actionDetailSchema>(`${prefix(scope)}/actions/${id}/`);
+  const phone = action.phone
+    ? await api.get<typeof phoneSchema>(`${prefix(scope)}/phones/${action.phone}/`)
+    : null;
   return { action, phone };
 }
 

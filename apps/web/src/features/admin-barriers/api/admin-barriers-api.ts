@@ -2,15 +2,16 @@
  * The administrator's barriers (spec.md section 7 "Administrator side"): list, card, create, edit, delete,
  * limits, and the address suggestions of the create form. Types from @propusk/contracts.
  */
-import type { AddressSuggestResponse } from '@propusk/contracts/addresses';
+import type { addressSuggestResponseSchema } from '@propusk/contracts/addresses';
 import type {
   AdminBarrier,
   adminBarrierListSchema,
+  adminBarrierSchema,
   BarrierOrdering,
   CreateBarrierBody,
   UpdateBarrierBody,
 } from '@propusk/contracts/barriers';
-import type { Limits, UpdateLimitsBody } from '@propusk/contracts/limits';
+import type { Limits, limitsSchema, UpdateLimitsBody } from '@propusk/contracts/limits';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
@@ -34,23 +35,23 @@ export const adminBarrierListQueryKey = (params: AdminBarrierListParams) =>
   [...adminBarriersKey, 'list', params] as const;
 
 export function getAdminBarriers({ page, ordering, address }: AdminBarrierListParams) {
-  return api.get('/api/admin/barriers/my/', {
+  return api.get<typeof adminBarrierListSchema>('/api/admin/barriers/my/', {
     query: { page, page_size: ADMIN_BARRIER_PAGE_SIZE, ordering, address },
-  }) as Promise<AdminBarrierList>;
+  });
 }
 
 export const adminBarrierQueryKey = (id: number) => [...adminBarriersKey, 'detail', id] as const;
 
 export function getAdminBarrier(id: number) {
-  return api.get(`/api/admin/barriers/${id}/`) as Promise<AdminBarrier>;
+  return api.get<typeof adminBarrierSchema>(`/api/admin/barriers/${id}/`);
 }
 
 export function createBarrier(body: CreateBarrierBody) {
-  return api.post('/api/admin/barriers/', body) as Promise<AdminBarrier>;
+  return api.post<typeof adminBarrierSchema>('/api/admin/barriers/', body);
 }
 
 export function updateBarrier(id: number, body: UpdateBarrierBody) {
-  return api.patch(`/api/admin/barriers/${id}/`, body) as Promise<AdminBarrier>;
+  return api.patch<typeof adminBarrierSchema>(`/api/admin/barriers/${id}/`, body);
 }
 
 export function deleteBarrier(id: number) {
@@ -60,17 +61,17 @@ export function deleteBarrier(id: number) {
 export const adminLimitsQueryKey = (id: number) => [...adminBarriersKey, 'limits', id] as const;
 
 export function getAdminLimits(id: number) {
-  return api.get(`/api/admin/barriers/${id}/limits/`) as Promise<Limits>;
+  return api.get<typeof limitsSchema>(`/api/admin/barriers/${id}/limits/`);
 }
 
 export function updateAdminLimits(id: number, body: UpdateLimitsBody) {
-  return api.patch(`/api/admin/barriers/${id}/limits/`, body) as Promise<Limits>;
+  return api.patch<typeof limitsSchema>(`/api/admin/barriers/${id}/limits/`, body);
 }
 
 export const addressSuggestionsQueryKey = (query: string) => ['addresses', 'suggest', query] as const;
 
 export function getAddressSuggestions(query: string) {
-  return api.get('/api/addresses/suggest/', {
+  return api.get<typeof addressSuggestResponseSchema>('/api/addresses/suggest/', {
     query: { query, count: ADDRESS_SUGGESTION_COUNT },
-  }) as Promise<AddressSuggestResponse>;
+  });
 }

@@ -7,8 +7,10 @@ import type {
   AdminAddPhoneBody,
   Phone,
   phoneListSchema,
+  phoneSchema,
   UpdatePhoneBody,
   WeeklyScheduleInput,
+  weeklyScheduleSchema,
 } from '@propusk/contracts/phones';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -25,33 +27,33 @@ export const userPhonesQueryKey = (barrierId: number, userId: number) =>
   [...adminPhonesKey, 'of-user', barrierId, userId] as const;
 
 export function getUserPhones(barrierId: number, userId: number) {
-  return api.get(`/api/admin/barriers/${barrierId}/phones/my/`, {
+  return api.get<typeof phoneListSchema>(`/api/admin/barriers/${barrierId}/phones/my/`, {
     query: { user: userId, page: 1, page_size: USER_PHONES_PAGE_SIZE },
-  }) as Promise<PhoneList>;
+  });
 }
 
 export const adminPhoneQueryKey = (id: number) => [...adminPhonesKey, 'detail', id] as const;
 
 export function getAdminPhone(id: number) {
-  return api.get(`/api/admin/phones/${id}/`) as Promise<Phone>;
+  return api.get<typeof phoneSchema>(`/api/admin/phones/${id}/`);
 }
 
 export const adminScheduleQueryKey = (id: number) => [...adminPhonesKey, 'schedule', id] as const;
 
 export function getAdminSchedule(id: number) {
-  return api.get(`/api/admin/phones/${id}/schedule/`) as Promise<WeeklyScheduleInput>;
+  return api.get<typeof weeklyScheduleSchema>(`/api/admin/phones/${id}/schedule/`);
 }
 
 export function addUserPhone(barrierId: number, body: AdminAddPhoneBody) {
-  return api.post(`/api/admin/barriers/${barrierId}/phones/`, body) as Promise<Phone>;
+  return api.post<typeof phoneSchema>(`/api/admin/barriers/${barrierId}/phones/`, body);
 }
 
 export function updateAdminPhone(id: number, body: UpdatePhoneBody & { user?: number }) {
-  return api.patch(`/api/admin/phones/${id}/`, body) as Promise<Phone>;
+  return api.patch<typeof phoneSchema>(`/api/admin/phones/${id}/`, body);
 }
 
 export function putAdminSchedule(id: number, schedule: WeeklyScheduleInput) {
-  return api.put(`/api/admin/phones/${id}/schedule/`, schedule) as Promise<WeeklyScheduleInput>;
+  return api.put<typeof weeklyScheduleSchema>(`/api/admin/phones/${id}/schedule/`, schedule);
 }
 
 export function deleteAdminPhone(id: number) {
@@ -59,5 +61,5 @@ export function deleteAdminPhone(id: number) {
 }
 
 export function retryPhone(id: number) {
-  return api.post(`/api/admin/phones/${id}/retry/`) as Promise<z.infer<typeof retryPhoneResponseSchema>>;
+  return api.post<typeof retryPhoneResponseSchema>(`/api/admin/phones/${id}/retry/`);
 }

@@ -1,5 +1,5 @@
 /** The SMS balance block of the administrator profile (DESIGN.md section 7: the real balance, or unknown). */
-import type { BalanceResponse } from '@propusk/contracts/sms';
+import type { BalanceResponse, balanceResponseSchema } from '@propusk/contracts/sms';
 import { api } from '../../../lib/api-client';
 
 export type { BalanceResponse };
@@ -7,5 +7,5 @@ export type { BalanceResponse };
 export const balanceQueryKey = ['admin', 'balance'] as const;
 
 export function getBalance() {
-  return api.get('/api/admin/balance/') as Promise<BalanceResponse>;
+  return api.get<typeof balanceResponseSchema>('/api/admin/balance/');
 }

@@ -5,8 +5,9 @@ import type {
   SettingCommand,
   SettingsResponse,
   sendSettingResponseSchema,
+  settingCommandResponseSchema,
+  settingsResponseSchema,
 } from '@propusk/contracts/settings';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 export type { Setting, SettingCommand, SettingsResponse };
@@ -14,13 +15,11 @@ export type { Setting, SettingCommand, SettingsResponse };
 export const barrierSettingsQueryKey = (barrierId: number) => ['admin', 'settings', barrierId] as const;
 
 export function getBarrierSettings(barrierId: number) {
-  return api.get(`/api/admin/barriers/${barrierId}/settings/`) as Promise<SettingsResponse>;
+  return api.get<typeof settingsResponseSchema>(`/api/admin/barriers/${barrierId}/settings/`);
 }
 
 export function sendBarrierSetting(barrierId: number, body: SendSettingBody) {
-  return api.post(`/api/admin/barriers/${barrierId}/settings/`, body) as Promise<
-    z.infer<typeof sendSettingResponseSchema>
-  >;
+  return api.post<typeof sendSettingResponseSchema>(`/api/admin/barriers/${barrierId}/settings/`, body);
 }
 
 export const settingCommandQueryKey = (barrierId: number, commandId: number) =>
@@ -28,7 +27,7 @@ export const settingCommandQueryKey = (barrierId: number, commandId: number) =>
 
 /** Where a sent setting is: `sent` until the device answers, then `confirmed` or `failed`. */
 export function getSettingCommand(barrierId: number, commandId: number) {
-  return api.get(
+  return api.get<typeof settingCommandResponseSchema>(
     `/api/admin/barriers/${barrierId}/settings/commands/${commandId}/`,
-  ) as Promise<SettingCommand>;
+  );
 }

@@ -4,9 +4,11 @@
  */
 import type {
   AdminUser,
+  adminUserSchema,
   BarrierUserListQuery,
   BlockedUserList,
   barrierUserListSchema,
+  blockedUserListSchema,
 } from '@propusk/contracts/barrier-users';
 import type { z } from 'zod';
 import { api, apiDownload } from '../../../lib/api-client';
@@ -34,9 +36,9 @@ export const barrierUsersQueryKey = (params: BarrierUsersParams) =>
   [...adminUsersKey, 'barrier', params] as const;
 
 export function getBarrierUsers({ barrierId, page, search, pageSize, ordering }: BarrierUsersParams) {
-  return api.get(`/api/admin/barriers/${barrierId}/users/`, {
+  return api.get<typeof barrierUserListSchema>(`/api/admin/barriers/${barrierId}/users/`, {
     query: { page, page_size: pageSize ?? BARRIER_USER_PAGE_SIZE, search, ordering },
-  }) as Promise<BarrierUserList>;
+  });
 }
 
 export function removeBarrierUser(barrierId: number, userId: number) {
@@ -44,21 +46,21 @@ export function removeBarrierUser(barrierId: number, userId: number) {
 }
 
 export function searchUser(phone: string) {
-  return api.post('/api/admin/users/search/', { phone }) as Promise<AdminUser>;
+  return api.post<typeof adminUserSchema>('/api/admin/users/search/', { phone });
 }
 
 export const adminUserQueryKey = (id: number) => [...adminUsersKey, 'detail', id] as const;
 
 export function getAdminUser(id: number) {
-  return api.get(`/api/admin/users/${id}/`) as Promise<AdminUser>;
+  return api.get<typeof adminUserSchema>(`/api/admin/users/${id}/`);
 }
 
 export function blockUser(id: number, reason: string) {
-  return api.patch(`/api/admin/users/${id}/block/`, { reason }) as Promise<AdminUser>;
+  return api.patch<typeof adminUserSchema>(`/api/admin/users/${id}/block/`, { reason });
 }
 
 export function unblockUser(id: number) {
-  return api.patch(`/api/admin/users/${id}/unblock/`) as Promise<AdminUser>;
+  return api.patch<typeof adminUserSchema>(`/api/admin/users/${id}/unblock/`);
 }
 
 /** The barrier's users with their phones, as a file. */
@@ -71,7 +73,7 @@ export const blockedUsersQueryKey = (barrierId: number, page: number) =>
 
 /** «Заблокированные»: the people the barrier's owner blocked, 10 per page. */
 export function getBlockedUsers(barrierId: number, page: number) {
-  return api.get(`/api/admin/barriers/${barrierId}/blocked/`, {
+  return api.get<typeof blockedUserListSchema>(`/api/admin/barriers/${barrierId}/blocked/`, {
     query: { page, page_size: BARRIER_USER_PAGE_SIZE },
-  }) as Promise<BlockedUserList>;
+  });
 }

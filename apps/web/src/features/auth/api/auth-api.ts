@@ -22,19 +22,17 @@ export const CODE_VERIFIED_MESSAGE = 'Code verified successfully.';
 export const PASSWORD_VERIFIED_MESSAGE = 'Password verified successfully.';
 
 export function checkAdmin(phone: string) {
-  return api.post('/api/users/check_admin/', { phone }, { auth: false }) as Promise<
-    z.infer<typeof checkAdminResponseSchema>
-  >;
+  return api.post<typeof checkAdminResponseSchema>('/api/users/check_admin/', { phone }, { auth: false });
 }
 
 /** Codes for logged-in modes (change phone, delete account) send the token too. */
 export function requestCode(phone: string, mode: VerificationMode) {
   const needsAuth = mode !== 'login' && mode !== 'reset_password';
-  return api.post('/api/auth/codes/', { phone, mode }, { auth: needsAuth }) as Promise<RequestCodeResponse>;
+  return api.post<typeof requestCodeResponseSchema>('/api/auth/codes/', { phone, mode }, { auth: needsAuth });
 }
 
 export function verifyCode(body: { phone: string; code: string; verification_token: string }) {
-  return api.patch('/api/auth/codes/verify/', body, { auth: false }) as Promise<VerifyCodeResponse>;
+  return api.patch<typeof verifyCodeResponseSchema>('/api/auth/codes/verify/', body, { auth: false });
 }
 
 /**
@@ -47,20 +45,22 @@ let passwordStep: { phone: string; nonce: string } | null = null;
 /** `consent_version`: the privacy policy version the person has just accepted (first login, 0022). */
 export async function login(body: { phone: string; verification_token: string; consent_version?: string }) {
   const nonce = passwordStep?.phone === body.phone ? passwordStep.nonce : undefined;
-  const session = (await api.post(
+  const session = await api.post<typeof loginResponseSchema>(
     '/api/auth/login/',
     nonce === undefined ? body : { ...body, password_nonce: nonce },
     { auth: false },
-  )) as LoginResponse;
+  );
   // A nonce opens one login.
   if (nonce !== undefined) passwordStep = null;
   return session;
 }
 
 export async function verifyAdminPassword(body: { phone: string; password: string }) {
-  const verified = (await api.post('/api/auth/admin/password_verification/', body, {
-    auth: false,
-  })) as z.infer<typeof passwordVerificationResponseSchema>;
+  const verified = await api.post<typeof passwordVerificationResponseSchema>(
+    '/api/auth/admin/password_verification/',
+    body,
+    { auth: false },
+  );
   if (typeof verified.password_nonce === 'string') {
     passwordStep = { phone: body.phone, nonce: verified.password_nonce };
   }

@@ -3,11 +3,13 @@ import type {
   BarrierDetail,
   BarrierOrdering,
   BarrierSummary,
+  barrierDetailSchema,
   barrierListSchema,
   ClosedBarrier,
   checkAccessSchema,
+  myBarrierListSchema,
 } from '@propusk/contracts/barriers';
-import type { Limits } from '@propusk/contracts/limits';
+import type { Limits, limitsSchema } from '@propusk/contracts/limits';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { rememberBarriers } from '../../../lib/offline-snapshot';
@@ -30,9 +32,10 @@ export interface BarrierListParams {
 export const barriersQueryKey = (params: BarrierListParams) => ['barriers', 'list', params] as const;
 
 export async function getBarriers({ scope, page, ordering, address }: BarrierListParams) {
-  const list = (await api.get(scope === 'my' ? '/api/barriers/my/' : '/api/barriers/', {
-    query: { page, page_size: BARRIER_PAGE_SIZE, ordering, address },
-  })) as BarrierList;
+  const query = { page, page_size: BARRIER_PAGE_SIZE, ordering, address };
+  const list: BarrierList = await (scope === 'my'
+    ? api.get<typeof myBarrierListSchema>('/api/barriers/my/', { query })
+    : api.get<typeof barrierListSchema>('/api/barriers/', { query }));
   // His barriers' gates for the app opened offline (issue 43): the first page of his own list.
   if (scope === 'my' && page === 1 && !address) rememberBarriers(list.barriers);
   return list;
@@ -47,17 +50,17 @@ export const barrierQueryKey = (id: number) => ['barriers', 'detail', id] as con
 export const barrierRowQueryKey = (id: number) => ['barriers', 'row', id] as const;
 
 export function getBarrier(id: number) {
-  return api.get(`/api/barriers/${id}/`) as Promise<BarrierDetail>;
+  return api.get<typeof barrierDetailSchema>(`/api/barriers/${id}/`);
 }
 
 export function checkBarrierAccess(id: number) {
-  return api.get(`/api/barriers/${id}/check_access/`) as Promise<z.infer<typeof checkAccessSchema>>;
+  return api.get<typeof checkAccessSchema>(`/api/barriers/${id}/check_access/`);
 }
 
 export const limitsQueryKey = (id: number) => ['barriers', 'limits', id] as const;
 
 export function getLimits(id: number) {
-  return api.get(`/api/barriers/${id}/limits/`) as Promise<Limits>;
+  return api.get<typeof limitsSchema>(`/api/barriers/${id}/limits/`);
 }
 
 export function leaveBarrier(id: number) {

@@ -4,13 +4,20 @@
  */
 import type {
   AlarmLayoutPlan,
+  alarmLayoutPlanSchema,
+  applyAlarmLayoutResponseSchema,
   DeviceCheck,
-  DeviceCheckResponse,
   DeviceProfileResponse,
-  FactoryResetResponse,
-  RepairDeviceResponse,
+  deviceAuditResponseSchema,
+  deviceCheckResponseSchema,
+  deviceProfileResponseSchema,
+  factoryResetResponseSchema,
+  repairDeviceResponseSchema,
 } from '@propusk/contracts/device-checks';
-import type { ImportDeviceProfileResponse } from '@propusk/contracts/device-profile-file';
+import type {
+  deviceProfileFileSchema,
+  importDeviceProfileResponseSchema,
+} from '@propusk/contracts/device-profile-file';
 import { api } from '../../../lib/api-client';
 
 export type { AlarmLayoutPlan, DeviceCheck, DeviceProfileResponse };
@@ -21,39 +28,44 @@ export const deviceProfileQueryKey = (barrierId: number) =>
   [...deviceCheckKey, 'profile', barrierId] as const;
 
 export function getDeviceCheck(barrierId: number) {
-  return api.get(`/api/admin/barriers/${barrierId}/device-check/`) as Promise<DeviceCheckResponse>;
+  return api.get<typeof deviceCheckResponseSchema>(`/api/admin/barriers/${barrierId}/device-check/`);
 }
 
 export function startDeviceCheck(barrierId: number, full: boolean) {
-  return api.post(`/api/admin/barriers/${barrierId}/device-check/`, { full }) as Promise<DeviceCheckResponse>;
+  return api.post<typeof deviceCheckResponseSchema>(`/api/admin/barriers/${barrierId}/device-check/`, {
+    full,
+  });
 }
 
 export function repairDevice(barrierId: number) {
-  return api.post(`/api/admin/barriers/${barrierId}/device-check/repair/`) as Promise<RepairDeviceResponse>;
+  return api.post<typeof repairDeviceResponseSchema>(`/api/admin/barriers/${barrierId}/device-check/repair/`);
 }
 
 /** «Устройство сброшено к заводским настройкам» (issue 30 item 4). */
 export function declareFactoryReset(barrierId: number) {
-  return api.post(
+  return api.post<typeof factoryResetResponseSchema>(
     `/api/admin/barriers/${barrierId}/device-check/factory-reset/`,
-  ) as Promise<FactoryResetResponse>;
+  );
 }
 
 export function setDeviceAudit(barrierId: number, everyDays: number | null) {
-  return api.put(`/api/admin/barriers/${barrierId}/device-check/audit/`, {
+  return api.put<typeof deviceAuditResponseSchema>(`/api/admin/barriers/${barrierId}/device-check/audit/`, {
     every_days: everyDays,
-  }) as Promise<{ audit_every_days: number | null }>;
+  });
 }
 
 export function getDeviceProfile(barrierId: number) {
-  return api.get(`/api/admin/barriers/${barrierId}/device-profile/`) as Promise<DeviceProfileResponse>;
+  return api.get<typeof deviceProfileResponseSchema>(`/api/admin/barriers/${barrierId}/device-profile/`);
 }
 
 export function saveDeviceProfile(
   barrierId: number,
   body: { number_format?: string; replies?: Record<string, string[]> },
 ) {
-  return api.put(`/api/admin/barriers/${barrierId}/device-profile/`, body) as Promise<DeviceProfileResponse>;
+  return api.put<typeof deviceProfileResponseSchema>(
+    `/api/admin/barriers/${barrierId}/device-profile/`,
+    body,
+  );
 }
 
 export const alarmLayoutQueryKey = (barrierId: number) =>
@@ -61,20 +73,21 @@ export const alarmLayoutQueryKey = (barrierId: number) =>
 
 /** The move to the alarm layout: the gateway's number into slot 1 (issue 30 item 5). Nothing is written. */
 export function getAlarmLayoutPlan(barrierId: number) {
-  return api.get(`/api/admin/barriers/${barrierId}/device-check/alarm-layout/`) as Promise<AlarmLayoutPlan>;
+  return api.get<typeof alarmLayoutPlanSchema>(`/api/admin/barriers/${barrierId}/device-check/alarm-layout/`);
 }
 
 export function applyAlarmLayout(barrierId: number, expectedSms: number) {
-  return api.post(`/api/admin/barriers/${barrierId}/device-check/alarm-layout/`, {
-    expected_sms: expectedSms,
-  }) as Promise<{ queued: number }>;
+  return api.post<typeof applyAlarmLayoutResponseSchema>(
+    `/api/admin/barriers/${barrierId}/device-check/alarm-layout/`,
+    { expected_sms: expectedSms },
+  );
 }
 
 /** The barrier's device profile as a file (issue 42 item 5, docs/devices/PROFILE-FORMAT.md). */
 export async function exportDeviceProfile(barrierId: number): Promise<{ text: string; filename: string }> {
-  const file = (await api.get(`/api/admin/barriers/${barrierId}/device-profile/export/`)) as {
-    model: string;
-  };
+  const file = await api.get<typeof deviceProfileFileSchema>(
+    `/api/admin/barriers/${barrierId}/device-profile/export/`,
+  );
   return {
     text: `${JSON.stringify(file, null, 2)}\n`,
     filename: `propusk-profile-${file.model}-${barrierId}.json`,
@@ -82,7 +95,10 @@ export async function exportDeviceProfile(barrierId: number): Promise<{ text: st
 }
 
 export function importDeviceProfile(barrierId: number, text: string) {
-  return api.post(`/api/admin/barriers/${barrierId}/device-profile/import/`, {
-    file: text,
-  }) as Promise<ImportDeviceProfileResponse>;
+  return api.post<typeof importDeviceProfileResponseSchema>(
+    `/api/admin/barriers/${barrierId}/device-profile/import/`,
+    {
+      file: text,
+    },
+  );
 }

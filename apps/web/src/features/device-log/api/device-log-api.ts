@@ -2,7 +2,13 @@
  * The device conversation log and the device's health of one of the administrator's barriers (issue 10,
  * parts 3 and 5). Types from @propusk/contracts.
  */
-import type { DeviceHealth, DeviceLog, DeviceMessageOutcome } from '@propusk/contracts/devices';
+import type {
+  DeviceHealth,
+  DeviceLog,
+  DeviceMessageOutcome,
+  deviceHealthSchema,
+  deviceLogSchema,
+} from '@propusk/contracts/devices';
 import { api } from '../../../lib/api-client';
 
 export type { DeviceHealth, DeviceLog, DeviceMessageOutcome };
@@ -18,13 +24,13 @@ export const deviceLogQueryKey = (
 ) => [...deviceLogKey, 'messages', barrierId, outcome ?? 'all', page] as const;
 
 export function getDeviceLog(barrierId: number, outcome: DeviceMessageOutcome | undefined, page: number) {
-  return api.get(`/api/admin/barriers/${barrierId}/device-log/`, {
+  return api.get<typeof deviceLogSchema>(`/api/admin/barriers/${barrierId}/device-log/`, {
     query: { page, page_size: DEVICE_LOG_PAGE_SIZE, outcome },
-  }) as Promise<DeviceLog>;
+  });
 }
 
 export const deviceHealthQueryKey = (barrierId: number) => [...deviceLogKey, 'health', barrierId] as const;
 
 export function getDeviceHealth(barrierId: number) {
-  return api.get(`/api/admin/barriers/${barrierId}/device-health/`) as Promise<DeviceHealth>;
+  return api.get<typeof deviceHealthSchema>(`/api/admin/barriers/${barrierId}/device-health/`);
 }

@@ -5,12 +5,15 @@ import type {
   AdminCreateGuestPassBody,
   CreatedGuestPass,
   CreateGuestPassBody,
+  createdGuestPassSchema,
   GuestPass,
-  GuestPassCodeResponse,
-  GuestPassList,
+  guestPassCodeResponseSchema,
+  guestPassListSchema,
+  guestPassSchema,
   PublicGuestPass,
-  RedeemedGuestPass,
+  publicGuestPassSchema,
   RedeemGuestPassBody,
+  redeemedGuestPassSchema,
 } from '@propusk/contracts/guest-passes';
 import { api } from '../../../lib/api-client';
 
@@ -19,17 +22,17 @@ export type { CreatedGuestPass, GuestPass, PublicGuestPass };
 export const guestPassesQueryKey = (barrierId: number) => ['guest-passes', barrierId] as const;
 
 export function getGuestPasses(barrierId: number) {
-  return api.get(`/api/barriers/${barrierId}/guest-passes/`, {
+  return api.get<typeof guestPassListSchema>(`/api/barriers/${barrierId}/guest-passes/`, {
     query: { page_size: 100 },
-  }) as Promise<GuestPassList>;
+  });
 }
 
 export function createGuestPass(barrierId: number, body: CreateGuestPassBody) {
-  return api.post(`/api/barriers/${barrierId}/guest-passes/`, body) as Promise<CreatedGuestPass>;
+  return api.post<typeof createdGuestPassSchema>(`/api/barriers/${barrierId}/guest-passes/`, body);
 }
 
 export function revokeGuestPass(barrierId: number, passId: number) {
-  return api.delete(`/api/barriers/${barrierId}/guest-passes/${passId}/`) as Promise<GuestPass>;
+  return api.delete<typeof guestPassSchema>(`/api/barriers/${barrierId}/guest-passes/${passId}/`);
 }
 
 /** The link as the guest opens it: this site's origin and the pass's path. */
@@ -59,39 +62,43 @@ function storedGuestPassHolder(token: string): string | null {
 /** The pass of a link; a guest who used it sends his key and reads the gate's number again. */
 export function getPublicGuestPass(token: string) {
   const holder = storedGuestPassHolder(token);
-  return api.get(`/api/guest-passes/${encodeURIComponent(token)}/`, {
+  return api.get<typeof publicGuestPassSchema>(`/api/guest-passes/${encodeURIComponent(token)}/`, {
     auth: false,
     ...(holder ? { headers: { [GUEST_PASS_HOLDER_HEADER]: holder } } : {}),
-  }) as Promise<PublicGuestPass>;
+  });
 }
 
 export function requestGuestPassCode(token: string, phone: string) {
-  return api.post(
+  return api.post<typeof guestPassCodeResponseSchema>(
     `/api/guest-passes/${encodeURIComponent(token)}/code/`,
     { phone },
     { auth: false },
-  ) as Promise<GuestPassCodeResponse>;
+  );
 }
 
 export function redeemGuestPass(token: string, body: RedeemGuestPassBody) {
-  return api.post(`/api/guest-passes/${encodeURIComponent(token)}/redeem/`, body, {
-    auth: false,
-  }) as Promise<RedeemedGuestPass>;
+  return api.post<typeof redeemedGuestPassSchema>(
+    `/api/guest-passes/${encodeURIComponent(token)}/redeem/`,
+    body,
+    {
+      auth: false,
+    },
+  );
 }
 
 /** The administrator's side (permission 'phones.manage'): every pass of the barrier. */
 export const adminGuestPassesQueryKey = (barrierId: number) => ['admin', 'guest-passes', barrierId] as const;
 
 export function getAdminGuestPasses(barrierId: number) {
-  return api.get(`/api/admin/barriers/${barrierId}/guest-passes/`, {
+  return api.get<typeof guestPassListSchema>(`/api/admin/barriers/${barrierId}/guest-passes/`, {
     query: { page_size: 100 },
-  }) as Promise<GuestPassList>;
+  });
 }
 
 export function createAdminGuestPass(barrierId: number, body: AdminCreateGuestPassBody) {
-  return api.post(`/api/admin/barriers/${barrierId}/guest-passes/`, body) as Promise<CreatedGuestPass>;
+  return api.post<typeof createdGuestPassSchema>(`/api/admin/barriers/${barrierId}/guest-passes/`, body);
 }
 
 export function revokeAdminGuestPass(barrierId: number, passId: number) {
-  return api.delete(`/api/admin/barriers/${barrierId}/guest-passes/${passId}/`) as Promise<GuestPass>;
+  return api.delete<typeof guestPassSchema>(`/api/admin/barriers/${barrierId}/guest-passes/${passId}/`);
 }

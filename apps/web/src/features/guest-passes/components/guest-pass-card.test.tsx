@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { guestPass } from '../../../app/routes/admin/test-data';
+import { guestPass } from '../../../test/admin-fixtures';
 import { renderRoute } from '../../../test/render';
 import type { GuestPass } from '../api/guest-passes-api';
 import { GuestPassCard } from './guest-pass-card';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { guestPass } from '../../../app/routes/admin/test-data';
+import { guestPass } from '../../../test/admin-fixtures';
 import { renderRoute } from '../../../test/render';
 import type { CreatedGuestPass } from '../api/guest-passes-api';
 import { GuestPassLinkCard } from './guest-pass-link-card';

@@ -3,8 +3,10 @@ import type {
   AddPhoneBody,
   Phone,
   phoneListSchema,
+  phoneSchema,
   UpdatePhoneBody,
   WeeklyScheduleInput,
+  weeklyScheduleSchema,
 } from '@propusk/contracts/phones';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -15,33 +17,33 @@ export type PhoneList = z.infer<typeof phoneListSchema>;
 export const myPhonesQueryKey = (barrierId: number) => ['phones', 'my', barrierId] as const;
 
 export function getMyPhones(barrierId: number) {
-  return api.get(`/api/barriers/${barrierId}/phones/my/`, {
+  return api.get<typeof phoneListSchema>(`/api/barriers/${barrierId}/phones/my/`, {
     query: { page_size: 100 },
-  }) as Promise<PhoneList>;
+  });
 }
 
 export const phoneQueryKey = (id: number) => ['phones', 'detail', id] as const;
 
 export function getPhone(id: number) {
-  return api.get(`/api/phones/${id}/`) as Promise<Phone>;
+  return api.get<typeof phoneSchema>(`/api/phones/${id}/`);
 }
 
 export const scheduleQueryKey = (id: number) => ['phones', 'schedule', id] as const;
 
 export function getSchedule(id: number) {
-  return api.get(`/api/phones/${id}/schedule/`) as Promise<WeeklyScheduleInput>;
+  return api.get<typeof weeklyScheduleSchema>(`/api/phones/${id}/schedule/`);
 }
 
 export function addPhone(barrierId: number, body: AddPhoneBody) {
-  return api.post(`/api/barriers/${barrierId}/phones/`, body) as Promise<Phone>;
+  return api.post<typeof phoneSchema>(`/api/barriers/${barrierId}/phones/`, body);
 }
 
 export function updatePhone(id: number, body: UpdatePhoneBody) {
-  return api.patch(`/api/phones/${id}/`, body) as Promise<Phone>;
+  return api.patch<typeof phoneSchema>(`/api/phones/${id}/`, body);
 }
 
 export function putSchedule(id: number, schedule: WeeklyScheduleInput) {
-  return api.put(`/api/phones/${id}/schedule/`, schedule) as Promise<WeeklyScheduleInput>;
+  return api.put<typeof weeklyScheduleSchema>(`/api/phones/${id}/schedule/`, schedule);
 }
 
 export function deletePhone(id: number) {

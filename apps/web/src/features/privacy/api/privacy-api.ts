@@ -2,15 +2,14 @@
  * The operator's privacy policy, consent to it and «Мои данные» (server decision 0022). Types only from
  * @propusk/contracts, so that zod stays out of the login chunk.
  */
-import type { consentResponseSchema, MyDataFormat, PrivacyPolicyResponse } from '@propusk/contracts/privacy';
+import type { consentResponseSchema, MyDataFormat, privacyPolicySchema } from '@propusk/contracts/privacy';
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api, apiDownload } from '../../../lib/api-client';
 
 export const privacyPolicyQueryKey = ['privacy', 'policy'] as const;
 
 export function getPrivacyPolicy() {
-  return api.get('/api/privacy/policy/', { auth: false }) as Promise<PrivacyPolicyResponse>;
+  return api.get<typeof privacyPolicySchema>('/api/privacy/policy/', { auth: false });
 }
 
 export const privacyPolicyQueryOptions = queryOptions({
@@ -22,9 +21,7 @@ export const privacyPolicyQueryOptions = queryOptions({
 
 /** Consent of a logged-in account made without it (the spec's client) or asked again for a new version. */
 export function giveConsent(policyVersion: string) {
-  return api.post('/api/users/me/consent/', { policy_version: policyVersion }) as Promise<
-    z.infer<typeof consentResponseSchema>
-  >;
+  return api.post<typeof consentResponseSchema>('/api/users/me/consent/', { policy_version: policyVersion });
 }
 
 export function downloadMyData(format: MyDataFormat) {

@@ -1,7 +1,13 @@
 /** Own profile calls (spec.md section 7 "Own profile"); types from @propusk/contracts/users. */
-import type { changePhoneResponseSchema, Profile, UpdateProfileBody } from '@propusk/contracts/users';
+
+import type { checkAdminResponseSchema } from '@propusk/contracts/auth';
+import type {
+  changePhoneResponseSchema,
+  Profile,
+  profileSchema,
+  UpdateProfileBody,
+} from '@propusk/contracts/users';
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 export type { Profile };
@@ -9,13 +15,13 @@ export type { Profile };
 export const profileQueryKey = ['users', 'me'] as const;
 
 export function getProfile() {
-  return api.get('/api/users/me/') as Promise<Profile>;
+  return api.get<typeof profileSchema>('/api/users/me/');
 }
 
 export const profileQueryOptions = queryOptions({ queryKey: profileQueryKey, queryFn: getProfile });
 
 export function updateProfile(body: UpdateProfileBody) {
-  return api.patch('/api/users/me/', body) as Promise<Profile>;
+  return api.patch<typeof profileSchema>('/api/users/me/', body);
 }
 
 export function deleteAccount(verificationToken: string) {
@@ -27,7 +33,7 @@ export function changePhone(body: {
   old_verification_token: string;
   new_verification_token: string;
 }) {
-  return api.patch('/api/users/me/phone/', body) as Promise<z.infer<typeof changePhoneResponseSchema>>;
+  return api.patch<typeof changePhoneResponseSchema>('/api/users/me/phone/', body);
 }
 
 export function changePassword(body: {
@@ -42,7 +48,7 @@ export function changePassword(body: {
 export const isAdminQueryKey = (phone: string) => ['users', 'check-admin', phone] as const;
 
 export function getIsAdmin(phone: string) {
-  return (
-    api.post('/api/users/check_admin/', { phone }, { auth: false }) as Promise<{ is_admin: boolean }>
-  ).then((response) => response.is_admin);
+  return api
+    .post<typeof checkAdminResponseSchema>('/api/users/check_admin/', { phone }, { auth: false })
+    .then((response) => response.is_admin);
 }
