@@ -36,6 +36,8 @@ export const profileFileFormSchema = z.strictObject({
 });
 export type ProfileFileForm = z.infer<typeof profileFileFormSchema>;
 
+const powerText = z.string().max(FORM_MAX, `Текст о питании — не длиннее ${FORM_MAX} символов.`);
+
 const formList = z
   .array(profileFileFormSchema)
   .max(FORMS_PER_KIND_MAX, `Не больше ${FORMS_PER_KIND_MAX} форм.`);
@@ -85,6 +87,22 @@ export const deviceProfileFileSchema = z.strictObject({
     >,
   ),
   verified: z.array(profileFileRunSchema).max(50, 'Не больше 50 проверок.'),
+  /**
+   * The unit's own power texts a conformance run captured (issue 42 item 3), recognised exactly on the barrier
+   * the file is imported onto. Absent when none was learnt (files of the first exports have none).
+   */
+  alarms: z
+    .strictObject({
+      power_failure: z
+        .array(powerText)
+        .max(FORMS_PER_KIND_MAX, `Не больше ${FORMS_PER_KIND_MAX} текстов.`)
+        .optional(),
+      power_restored: z
+        .array(powerText)
+        .max(FORMS_PER_KIND_MAX, `Не больше ${FORMS_PER_KIND_MAX} текстов.`)
+        .optional(),
+    })
+    .optional(),
 });
 export type DeviceProfileFile = z.infer<typeof deviceProfileFileSchema>;
 

@@ -1,13 +1,13 @@
 import { readProfileFileShape } from '@propusk/contracts/device-profile-file';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_MODELS } from './models.ts';
+import { DEVICE_MODELS, type DeviceModel, getSheet } from './models.ts';
 import { overrideFromFile, profileFile } from './profile-file.ts';
 
 const at = new Date('2026-11-28T12:00:00Z');
 const learnt = { replies: { add: ['User {slot} added: {number}'] }, number_format: '+7' as const };
 
 /** Writes a file as an operator would download it, and reads it back as the server does. */
-function roundTrip(text: string, model = 'RTU5025' as const) {
+function roundTrip(text: string, model: DeviceModel = 'RTU5025') {
   const shape = readProfileFileShape(text);
   if (!shape.ok) return shape;
   return overrideFromFile(shape.file, model);
@@ -41,6 +41,34 @@ describe('device profile file', () => {
     expect(file.replies.add[1]?.learnt).toBeUndefined();
     expect(file.number_format).toBe('+7');
     expect(roundTrip(JSON.stringify(file))).toEqual({ ok: true, model: 'RTU5025', override: learnt });
+  });
+
+  it('carries the power texts a run captured, and a model that sends none refuses them', () => {
+    const alarms = { power_failure: ['AC Power Off!'], power_restored: ['AC Power Resume!'] };
+    const file = profileFile({
+      model: 'RTU5025',
+      override: { ...learnt, alarms },
+      source: { kind: 'barrier', note: 'Шлагбаум 1' },
+      exportedAt: at,
+    });
+    expect(file.alarms).toEqual(alarms);
+    expect(roundTrip(JSON.stringify(file))).toEqual({
+      ok: true,
+      model: 'RTU5025',
+      override: { ...learnt, alarms },
+    });
+    // A sheet's own file has none, and reads as before.
+    expect(exported().alarms).toBeUndefined();
+    const withoutAlarms = DEVICE_MODELS.find((model) => !getSheet(model).alarms);
+    if (!withoutAlarms) throw new Error('every model documents power SMS');
+    const foreign = {
+      ...profileFile({ model: withoutAlarms, source: { kind: 'sheet', note: 'Лист' }, exportedAt: at }),
+      alarms,
+    };
+    const refused = roundTrip(JSON.stringify(foreign), withoutAlarms);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok)
+      expect(refused.problems.join(' ')).toMatch(/Тексты о питании: Эта модель не присылает СМС о питании/);
   });
 
   it('carries no password: commands keep {pwd}', () => {

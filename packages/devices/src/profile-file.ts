@@ -15,6 +15,7 @@ import {
   type DeviceProfileOverride,
   OVERRIDE_REPLY_KINDS,
   type OverrideReplyKind,
+  type PowerAlarmKind,
   resolveSheet,
   validateProfileOverride,
 } from './profile.ts';
@@ -62,6 +63,8 @@ export interface ProfileFileData {
   forms: { add: FileForm; add_window: FileForm | null; delete: FileForm; set_clock: FileForm | null };
   replies: Record<FileReplyKind, FileForm[]>;
   verified: FileRun[];
+  /** The unit's own power texts, where a run captured them (absent otherwise). */
+  alarms?: Partial<Record<PowerAlarmKind, string[]>> | undefined;
 }
 
 const sheetReplies = (sheet: DeviceSheet): Record<FileReplyKind, SourcedForm[]> => ({
@@ -116,6 +119,7 @@ export function profileFile(input: ProfileFileInput): ProfileFileData {
       }),
     ) as Record<FileReplyKind, FileForm[]>,
     verified: input.verified ?? [],
+    ...(input.override?.alarms ? { alarms: input.override.alarms } : {}),
   };
 }
 
@@ -179,6 +183,9 @@ export function overrideFromFile(file: ProfileFileData, barrierModel: DeviceMode
     }
   }
   if (Object.keys(replies).length > 0) raw.replies = replies;
+  // Learnt power texts travel as they are; the profile's own check below judges them (the model must send such SMS).
+  if (file.alarms && Object.values(file.alarms).some((texts) => texts && texts.length > 0))
+    raw.alarms = file.alarms;
   if (problems.length > 0) return { ok: false, problems };
 
   const checked = validateProfileOverride(model, raw);
@@ -216,5 +223,6 @@ function pathLabel(path: string): string {
   }
   if (head === 'number_format') return 'Формат номера';
   if (head === 'clock_order') return 'Порядок цифр времени';
+  if (head === 'alarms') return 'Тексты о питании';
   return 'Профиль';
 }
