@@ -817,6 +817,15 @@ describe('authorization matrix', () => {
       expected: admin(200),
     },
     {
+      // No run is under way here (stopped above): the rightful caller reaches the run's state (409).
+      method: 'POST',
+      url: () => `/api/admin/barriers/${barrier.id}/conformance/answer/`,
+      body: () => ({ answer: 'skip' }),
+      rightful: 'owner',
+      permission: 'settings.manage',
+      expected: admin(409),
+    },
+    {
       method: 'GET',
       url: () => `/api/admin/barriers/${barrier.id}/device-profile/export/`,
       rightful: 'owner',

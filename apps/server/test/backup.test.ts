@@ -233,6 +233,19 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
     payload: webhook,
   });
   expect(signed.statusCode, signed.body).toBe(200);
+  // A model the owner defined for a unit no sheet covers (issue 42 item 4, device_models).
+  const defined = await t.request({
+    method: 'POST',
+    url: '/api/admin/device-models/',
+    token: owner.token,
+    payload: {
+      file: readFileSync(
+        new URL('../../../docs/devices/examples/defined-model.json', import.meta.url),
+        'utf8',
+      ),
+    },
+  });
+  expect(defined.statusCode, defined.body).toBe(200);
   // A device check reading, and an SMS that answered nothing.
   const check = await t.request({
     method: 'POST',

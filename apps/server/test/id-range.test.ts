@@ -5,6 +5,7 @@
  * app's own OpenAPI document, so a new route is walked too; the ids of its query and body are found by the
  * shared schema's marks, and a field named like an id that does not use it fails here.
  */
+import { readFileSync } from 'node:fs';
 import { ID_MESSAGE, MAX_ID } from '@propusk/contracts/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhone, createBarrier, grantAccess, type TestBarrier } from './domain-factories.ts';
@@ -134,6 +135,13 @@ describe('ids beyond the database range', () => {
     'PATCH /api/admin/phones/{id}/': { name: 'Новое имя' },
     'PUT /api/phones/{id}/schedule/': { monday: [{ start_time: '08:00', end_time: '12:00' }] },
     'PUT /api/admin/phones/{id}/schedule/': { monday: [{ start_time: '08:00', end_time: '12:00' }] },
+    // A whole model an operator defines (docs/devices/PROFILE-FORMAT.md, version 2).
+    'PUT /api/admin/device-models/{id}/': {
+      file: readFileSync(
+        new URL('../../../docs/devices/examples/defined-model.json', import.meta.url),
+        'utf8',
+      ),
+    },
   });
 
   /**

@@ -13,8 +13,12 @@ describe('messageSmsParts: what a text to a person costs', () => {
     expect(messageSmsParts('a'.repeat(160))).toBe(1);
     expect(messageSmsParts('a'.repeat(161))).toBe(2);
     expect(messageSmsParts('a'.repeat(306))).toBe(2);
-    // One character outside the basic alphabet makes the whole text UCS-2.
-    expect(messageSmsParts(`${'a'.repeat(100)}{`)).toBe(2);
+    // A character of the extension table (GSM 03.38: escape and the character) takes two septets.
+    expect(messageSmsParts(`${'a'.repeat(158)}{`)).toBe(1);
+    expect(messageSmsParts(`${'a'.repeat(159)}{`)).toBe(2);
+    // One character of neither table makes the whole text UCS-2.
+    expect(messageSmsParts(`${'a'.repeat(100)}ж`)).toBe(2);
+    expect(messageSmsParts(`${'a'.repeat(100)}\``)).toBe(2);
   });
 
   it('an empty text is still one SMS', () => {
