@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { openOwnBarrier, runDigits } from './admin-support';
-import { ApiAs, openLoggedIn, ownerSession, type Session } from './support/api';
-import { PHONE_CONTEXT } from './support/environment';
+import { type ApiAs, openLoggedIn, type Session } from './support/api';
+import { ownerScene } from './support/owner-scene';
 import { checkScreen } from './support/screens';
-import { expect, test, watchForCspViolations } from './support/test';
+import { expect, test } from './support/test';
 
 /**
  * Issue 42 at 390×844: «Проверка устройства по модели» from the administrator's barrier page. On a simulated
@@ -14,23 +14,13 @@ import { expect, test, watchForCspViolations } from './support/test';
  */
 test.describe.configure({ mode: 'serial' });
 
-let api: APIRequestContext;
 let owner: ApiAs;
 let session: Session;
 let page: Page;
 
-test.beforeAll(async ({ browser, playwright }) => {
-  api = await playwright.request.newContext({ baseURL: PHONE_CONTEXT.baseURL });
-  session = await ownerSession(api);
-  owner = new ApiAs(api, session);
-  const context = await browser.newContext(PHONE_CONTEXT);
-  watchForCspViolations(context);
-  page = await context.newPage();
-});
-
-test.afterAll(async () => {
-  await page?.context().close();
-  await api?.dispose();
+ownerScene((scene) => {
+  ({ owner, page } = scene);
+  session = scene.session;
 });
 
 /** A new RTU5025 barrier whose simulated unit already holds the owner's number. */

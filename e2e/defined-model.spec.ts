@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { openAdminTab, openOwnBarrier, runDigits } from './admin-support';
-import { ApiAs, openLoggedIn, ownerSession, type Session } from './support/api';
-import { PHONE_CONTEXT } from './support/environment';
+import { type ApiAs, openLoggedIn, type Session } from './support/api';
+import { ownerScene } from './support/owner-scene';
 import { checkScreen } from './support/screens';
-import { expect, test, watchForCspViolations } from './support/test';
+import { expect, test } from './support/test';
 
 /**
  * Issue 42 item 4 at 390×844: an operator whose unit no sheet covers defines its model on «Свои модели
@@ -13,23 +13,13 @@ import { expect, test, watchForCspViolations } from './support/test';
  */
 test.describe.configure({ mode: 'serial' });
 
-let api: APIRequestContext;
 let owner: ApiAs;
 let session: Session;
 let page: Page;
 
-test.beforeAll(async ({ browser, playwright }) => {
-  api = await playwright.request.newContext({ baseURL: PHONE_CONTEXT.baseURL });
-  session = await ownerSession(api);
-  owner = new ApiAs(api, session);
-  const context = await browser.newContext(PHONE_CONTEXT);
-  watchForCspViolations(context);
-  page = await context.newPage();
-});
-
-test.afterAll(async () => {
-  await page?.context().close();
-  await api?.dispose();
+ownerScene((scene) => {
+  ({ owner, page } = scene);
+  session = scene.session;
 });
 
 /** Types a template into a field of the editor, key by key as a person does. */

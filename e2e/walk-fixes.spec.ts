@@ -5,11 +5,11 @@ import {
   barrierWithResident,
   loginOverApi,
   openLoggedIn,
-  ownerSession,
   type Session,
   uniquePhone,
 } from './support/api';
 import { E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './support/environment';
+import { ownerScene } from './support/owner-scene';
 import { shownPhone } from './support/phone';
 import { checkScreen } from './support/screens';
 import { expect, test, watchForCspViolations } from './support/test';
@@ -29,18 +29,9 @@ let owner: ApiAs;
 let ownerLogin: Session;
 let page: Page;
 
-test.beforeAll(async ({ browser, playwright }) => {
-  api = await playwright.request.newContext({ baseURL: PHONE_CONTEXT.baseURL });
-  ownerLogin = await ownerSession(api);
-  owner = new ApiAs(api, ownerLogin);
-  const context = await browser.newContext(PHONE_CONTEXT);
-  watchForCspViolations(context);
-  page = await context.newPage();
-});
-
-test.afterAll(async () => {
-  await page?.context().close();
-  await api?.dispose();
+ownerScene((scene) => {
+  ({ api, owner, page } = scene);
+  ownerLogin = scene.session;
 });
 
 const blockedAddress = `г Москва, ул Закрытая, д ${run}`;
