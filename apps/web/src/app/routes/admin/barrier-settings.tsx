@@ -20,6 +20,7 @@ import {
   getBarrierSettings,
 } from '../../../features/admin-settings/api/settings-api';
 import { SettingForm } from '../../../features/admin-settings/components/setting-form';
+import { useFormDraft } from '../../../hooks/use-form-draft';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { NetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
@@ -33,6 +34,10 @@ import { adminNavigation } from './navigation';
 export function BarrierSettingsRoute() {
   const barrierId = useNavigationState().barrier_id ?? null;
   const [selected, setSelected] = useState<string | null>(null);
+  // The chosen setting outlives an ended session (issue 41), and its form its values.
+  useFormDraft('setting-choice', { selected }, (saved) => {
+    if (typeof saved.selected === 'string') setSelected(saved.selected);
+  });
   const settings = useQuery({
     queryKey: barrierSettingsQueryKey(barrierId ?? 0),
     queryFn: () => getBarrierSettings(barrierId ?? 0),
