@@ -28,6 +28,35 @@ describe('/admin-barrier-page', () => {
     expect(screen.getByTestId('navigation-state')).toHaveTextContent('"barrier_id":5');
   });
 
+  it('groups the screens by what a manager does, folds the forms and keeps the rare actions apart', async () => {
+    signIn();
+    barrierApi();
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    const names = (region: string) =>
+      within(screen.getByRole('region', { name: region }))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(await screen.findByRole('region', { name: 'Жители' })).toBeInTheDocument();
+    expect(names('Жители')).toEqual(['Пользователи', 'Гостевые пропуска', 'Импорт жителей']);
+    expect(names('Устройство')).toEqual([
+      'Проверить устройство',
+      'Настройки устройства',
+      'Журнал устройства',
+      'Проверка устройства по модели',
+    ]);
+    expect(names('История')).toEqual(['История изменений', 'Журнал открытий']);
+    expect(names('Редкие действия')).toEqual(['Экстренное открытие', 'Удалить шлагбаум']);
+    // Folded: no form until its heading is tapped, then it is there and the button says so.
+    const limitsPart = screen.getByRole('button', { name: 'Лимиты' });
+    expect(limitsPart).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Номеров на пользователя')).not.toBeInTheDocument();
+    await user.click(limitsPart);
+    expect(limitsPart).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByLabelText('Номеров на пользователя')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Экстренное открытие' }));
+    expect(await screen.findByText('Screen: /emergency-hold')).toBeInTheDocument();
+  });
+
   it('shows the device’s health and opens its log with the barrier id', async () => {
     signIn();
     barrierApi({
@@ -64,6 +93,7 @@ describe('/admin-barrier-page', () => {
       'PATCH /api/admin/barriers/5/': ({ body }) => ({ ...barrier, ...(body as object) }),
     });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Параметры' }));
     const info = await screen.findByLabelText('Дополнительная информация');
     expect(info).toHaveValue('Въезд со двора');
     await user.clear(info);
@@ -87,6 +117,7 @@ describe('/admin-barrier-page', () => {
     signIn();
     barrierApi({ 'PATCH /api/admin/barriers/5/': [500, {}] });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Параметры' }));
     await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Ошибка при обновлении')).toBeInTheDocument();
   });
@@ -97,6 +128,7 @@ describe('/admin-barrier-page', () => {
       'PATCH /api/admin/barriers/5/limits/': ({ body }) => ({ ...limits, ...(body as object) }),
     });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Лимиты' }));
     const perUser = await screen.findByLabelText('Номеров на пользователя');
     expect(perUser).toHaveValue('3');
     await user.clear(perUser);
@@ -117,7 +149,8 @@ describe('/admin-barrier-page', () => {
   it('shows the limits load error', async () => {
     signIn();
     barrierApi({ 'GET /api/admin/barriers/5/limits/': [500, {}] });
-    renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Лимиты' }));
     expect(await screen.findByText('Ошибка загрузки лимитов')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Сохранить лимиты' })).not.toBeInTheDocument();
   });
@@ -126,6 +159,7 @@ describe('/admin-barrier-page', () => {
     signIn();
     barrierApi({ 'PATCH /api/admin/barriers/5/limits/': [400, {}] });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Лимиты' }));
     await user.click(await screen.findByRole('button', { name: 'Сохранить лимиты' }));
     expect(await screen.findByText('Ошибка при обновлении лимитов')).toBeInTheDocument();
   });
