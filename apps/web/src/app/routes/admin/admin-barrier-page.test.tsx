@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { keepDrafts } from '../../../lib/form-drafts';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { AdminBarrierPageRoute } from './admin-barrier-page';
@@ -55,6 +56,26 @@ describe('/admin-barrier-page', () => {
     expect(await screen.findByLabelText('Номеров на пользователя')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Экстренное открытие' }));
     expect(await screen.findByText('Screen: /emergency-hold')).toBeInTheDocument();
+  });
+
+  it('after an ended session the parameters open with what was typed, never the device password', async () => {
+    signIn();
+    barrierApi();
+    const first = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await first.user.click(await screen.findByRole('button', { name: 'Параметры' }));
+    const info = await screen.findByLabelText('Дополнительная информация');
+    await first.user.clear(info);
+    await first.user.type(info, 'Въезд с улицы');
+    await first.user.type(screen.getByLabelText(/Пароль устройства/), '4321');
+    // What the router does when the session ends (router.tsx), then the screen is gone.
+    keepDrafts('+79001234567');
+    expect(window.sessionStorage.getItem('form_drafts')).not.toContain('4321');
+    first.unmount();
+
+    renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    expect(await screen.findByLabelText('Дополнительная информация')).toHaveValue('Въезд с улицы');
+    expect(screen.getByRole('button', { name: 'Параметры' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText(/Пароль устройства/)).toHaveValue('');
   });
 
   it('shows the device’s health and opens its log with the barrier id', async () => {
