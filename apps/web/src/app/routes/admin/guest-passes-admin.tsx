@@ -74,9 +74,6 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
   const hasDraft = useHasDraft(GUEST_PASS_DRAFT);
   const [isFormOpen, setIsFormOpen] = useState(hasDraft);
   const [resident, setResident] = useState<string>(SELF);
-  useFormDraft(isFormOpen ? 'guest-pass-resident' : null, { resident }, (saved) => {
-    if (typeof saved.resident === 'string') setResident(saved.resident);
-  });
   const [created, setCreated] = useState<CreatedGuestPass | null>(null);
   const [toRevoke, setToRevoke] = useState<GuestPass | null>(null);
   const passes = useQuery({
@@ -88,6 +85,10 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
   const users = useQuery({
     queryKey: barrierUsersQueryKey(usersParams),
     queryFn: () => getBarrierUsers(usersParams),
+  });
+  // The chosen resident outlives an ended session too.
+  useFormDraft(isFormOpen ? 'guest-pass-resident' : null, { resident }, (saved) => {
+    if (typeof saved.resident === 'string') setResident(saved.resident);
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminGuestPassesQueryKey(barrierId) });
   const create = useMutation({
