@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { browserKeys, decryptAes128gcm, startPushService } from '../apps/server/test/push-helpers';
 import { newProjectPage, runDigits } from './admin-support';
@@ -168,4 +171,116 @@ test('the app opened with the network off shows his gate and its call from the l
   );
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await page.context().setOffline(false);
+});
+
+/** Hands a push payload to the page's service worker as the browser's push service would. */
+async function deliverToWorker(payload: unknown) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations: { registrationId: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.filter((entry) => !entry.isDeleted).length).toBeGreaterThan(0);
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(PHONE_CONTEXT.baseURL!).origin,
+    registrationId: registrations.find((entry) => !entry.isDeleted)!.registrationId,
+    data: JSON.stringify(payload),
+  });
+  await cdp.detach();
+}
+
+test('a notification about one barrier opens that barrier’s screen', async () => {
+  // He asks for a third barrier; its owner accepts: the push names his screen of that barrier.
+  const third = await owner.post('/api/admin/barriers/', {
+    address: `${barrier.address}, корпус 3`,
+    device_phone: barrier.devicePhone.replace(/43$/, '45'),
+    device_model: 'RTU5025',
+    device_password: '1234',
+    device_phones_amount: 20,
+    is_public: true,
+  });
+  const asResident = new ApiAs(api, resident);
+  const me = await asResident.get('/api/users/me/');
+  const asked = await asResident.post('/api/access_requests/', { user: me.id, barrier: third.id });
+  const from = push.received.length;
+  await owner.patch(`/api/admin/access_requests/${asked.id}/`, { status: 'accepted' });
+  await expect.poll(() => push.received.length - from, { timeout: 20_000 }).toBeGreaterThan(0);
+  const payload = push.received
+    .slice(from)
+    .map((received) => JSON.parse(decryptAes128gcm(received.body, keys)))
+    .find((candidate) => candidate.kind === 'request_accepted');
+  expect(payload).toMatchObject({ url: `/mybarrier?barrier_id=${third.id}` });
+
+  await page.goto('/user');
+  await deliverToWorker(payload);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const ready = await navigator.serviceWorker.ready;
+        return (await ready.getNotifications()).map((shown) => (shown.data as { url: string }).url);
+      }),
+    )
+    .toContain(payload.url);
+  const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
+  await worker.evaluate(async (url) => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const shown = await scope.registration.getNotifications();
+    const notification = shown.find((candidate) => candidate.data?.url === url);
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+  }, payload.url);
+  await expect(page).toHaveURL(new RegExp(`/mybarrier\\?barrier_id=${third.id}$`));
+  await expect(page.getByRole('heading', { name: 'Мой шлагбаум' })).toBeVisible();
+  await expect(page.getByText(`${barrier.address}, корпус 3`).first()).toBeVisible();
+  await expect(page.getByText('Шлагбаум не найден')).toHaveCount(0);
+});
+
+test('the app is installable: Chrome finds its manifest complete and no installability error', async ({
+  playwright,
+}, testInfo) => {
+  // Chrome never installs from an incognito profile, which every Playwright context is: a real profile here.
+  const profile = mkdtempSync(path.join(tmpdir(), 'propusk-install-'));
+  const launch = testInfo.project.use.launchOptions ?? {};
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...PHONE_CONTEXT,
+    executablePath: launch.executablePath,
+    args: launch.args,
+  });
+  try {
+    const installed = context.pages()[0] ?? (await context.newPage());
+    await openLoggedIn(installed, resident, '/user');
+    // The worker registers after the first screen and controls the page once active.
+    await expect
+      .poll(() => installed.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const cdp = await context.newCDPSession(installed);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    const data = JSON.parse(manifest.data ?? '{}');
+    expect(data).toMatchObject({
+      name: 'Пропуск: управление шлагбаумами',
+      short_name: 'Пропуск',
+      lang: 'ru',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#1971c2',
+      background_color: '#f8f9fa',
+    });
+    expect(data.icons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }),
+        expect.objectContaining({ src: '/icon-512.png', sizes: '512x512', type: 'image/png' }),
+        expect.objectContaining({ sizes: '512x512', type: 'image/png', purpose: 'maskable' }),
+      ]),
+    );
+    await expect
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, {
+        timeout: 15_000,
+      })
+      .toEqual([]);
+    await cdp.detach();
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });

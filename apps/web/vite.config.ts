@@ -93,7 +93,7 @@ export default defineConfig(({ command }) => ({
             // navigation state), apart: in the code step's chunk it made a resident's screen load the code step.
             {
               name: 'sign-in-shared',
-              test: /(app[\\/]routes[\\/]find-session-home\.ts|hooks[\\/]use-navigation-state\.ts|components[\\/]Paper[\\/].*)$/,
+              test: /(app[\\/]routes[\\/]find-session-home\.ts|hooks[\\/]use-sign-in-state\.ts|components[\\/]Paper[\\/].*)$/,
               priority: 2,
             },
             // A returning resident's early reads (resident-home.ts): main.tsx imports them when the page is past the

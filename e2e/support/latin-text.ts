@@ -16,8 +16,10 @@ export const ALLOWED_LATIN: readonly { pattern: RegExp; why: string }[] = [
   { pattern: word('RTU\\d{4}'), why: 'device model names (RTU5025)' },
   // The other models of the barrier form's list (issue 30, 0026), as their makers write them.
   {
-    pattern: word('Telemetrica|Badodo G200|ELDES ESIM\\d{3}|TELL Gate Control|#TEL'),
-    why: 'device model names (Telemetrica, Badodo G200, ELDES ESIM120, TELL Gate Control, hash-style #TEL)',
+    pattern: word(
+      'Telemetrica|Badodo G200|ELDES ESIM\\d{3}|TELL Gate Control(?: BASE 1000)?|Callny G20[23](?: PLUS)?|#TEL',
+    ),
+    why: 'device model names (Telemetrica, Badodo G200, ELDES ESIM120, TELL Gate Control, Callny G202 PLUS, hash-style #TEL)',
   },
   // The spec's phone mask, word for word in its two messages (issue 41 item 1): 'Номер телефона должен быть в
   // формате +7XXXXXXXXXX.' and 'Введите корректный номер телефона в формате +7XXXXXXXXXX.'. Only the whole mask.

@@ -26,6 +26,8 @@ import { barrierRoutes } from './modules/barriers/routes.ts';
 import { clientLogRoutes } from './modules/client-logs/routes.ts';
 import { conformanceRoutes } from './modules/conformance/routes.ts';
 import { deviceCheckRoutes } from './modules/device-checks/routes.ts';
+import { deviceModelRoutes } from './modules/device-models/routes.ts';
+import { refreshDefinedModels } from './modules/device-models/service.ts';
 import { deviceSettingsRoutes } from './modules/device-settings/routes.ts';
 import { demoDeviceRoutes } from './modules/devices/demo-routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
@@ -104,6 +106,16 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => outage.stop());
   installErrorHandler(app, outage);
+  // The engine's sheets of the models operators defined (docs/decisions/0039): loaded now, again after each
+  // change through this app, and every 30 s for a change another process made (the command line).
+  await refreshDefinedModels(deps.db);
+  const definedModelsTimer = setInterval(() => {
+    refreshDefinedModels(deps.db).catch((error: unknown) =>
+      options.logger.warn({ err: error }, 'defined device models: refresh failed'),
+    );
+  }, 30_000);
+  definedModelsTimer.unref();
+  app.addHook('onClose', async () => clearInterval(definedModelsTimer));
   setApiDateTimeOffset(deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES);
   await registerOpenApi(app);
   await app.register(authenticatePlugin, { deps });
@@ -122,6 +134,7 @@ export async function buildApp(
   await app.register(deviceRoutes, { deps });
   await app.register(deviceCheckRoutes, { deps });
   await app.register(conformanceRoutes, { deps });
+  await app.register(deviceModelRoutes, { deps });
   // The simulator's routes exist only outside production, ALLOW_DEMO=on or not (issue 40 item 5).
   if (deps.config.NODE_ENV !== 'production') await app.register(demoDeviceRoutes, { deps });
   await app.register(balanceRoutes, { deps });

@@ -28,6 +28,7 @@ import { RateLimiter } from './lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
 import { CLIENT_LOG_PUSHES_PER_WINDOW } from './lib/shared-rate-limiter.ts';
 import { exportDeviceProfileOf, importDeviceProfileOnto } from './modules/device-checks/profile-file.ts';
+import { defineModelForAdminPhone, exportDeviceModel } from './modules/device-models/service.ts';
 import {
   blockAccount,
   createOrPromoteAdmin,
@@ -67,7 +68,12 @@ const USAGE = `Использование: npm run cli -- <команда> [па
       устройства в файле нет.
   import-profile --barrier N --file FILE
       Заменяет профиль устройства шлагбаума N профилем из файла одной транзакцией, с записью в историю.
-      Файл другой модели, неизвестной версии или с неверной формой отклоняется, ничего не меняя.`;
+      Файл другой модели, неизвестной версии или с неверной формой отклоняется, ничего не меняя.
+  define-model --file FILE --phone +7XXXXXXXXXX
+      Сохраняет свою модель устройства из файла (профиль версии 2, docs/devices/PROFILE-FORMAT.md) для
+      администратора с этим номером: с теми же проверками и русскими ошибками, что и экран «Свои модели».
+  export-model --id N [--out FILE]
+      Своя модель N — файлом (без --out — в стандартный вывод).`;
 
 const REASON_MAX_LENGTH = 500;
 
@@ -201,6 +207,17 @@ async function parsePassword(
   return password.data;
 }
 
+/** A profile file's text, its size read first: a file past the limit is not read (the check then refuses it). */
+async function readProfileText(path: string): Promise<string> {
+  const size = await stat(path).then(
+    (info) => info.size,
+    () => {
+      throw new UsageError(`--file: файл ${path} не найден или не читается.`);
+    },
+  );
+  return size > DEVICE_PROFILE_MAX_BYTES ? 'x'.repeat(DEVICE_PROFILE_MAX_BYTES + 1) : readFile(path, 'utf8');
+}
+
 /** Validates the arguments of a command before anything touches the database. */
 async function prepare(command: string, args: string[]): Promise<Command> {
   switch (command) {
@@ -328,21 +345,32 @@ async function prepare(command: string, args: string[]): Promise<Command> {
       const barrierId = parseBarrierId(options.barrier);
       const path = requireOption(options.file, 'file');
       return async (deps) => {
-        // The size first: a file past the limit is not read.
-        const size = await stat(path).then(
-          (info) => info.size,
-          () => {
-            throw new UsageError(`--file: файл ${path} не найден или не читается.`);
-          },
-        );
-        const text =
-          size > DEVICE_PROFILE_MAX_BYTES
-            ? 'x'.repeat(DEVICE_PROFILE_MAX_BYTES + 1)
-            : await readFile(path, 'utf8');
+        const text = await readProfileText(path);
         const result = await importDeviceProfileOnto(deps, barrierId, text);
         return result.profile === null
           ? `Шлагбаум ${barrierId}: профиль снят, устройство работает по листу модели ${result.model}.`
           : `Шлагбаум ${barrierId}: профиль устройства ${result.model} загружен (проверок по модели в файле: ${result.verified}).`;
+      };
+    }
+    case 'define-model': {
+      const options = parseOptions(args, ['file', 'phone']);
+      const path = requireOption(options.file, 'file');
+      const phone = parsePhone(options.phone);
+      return async (deps) => {
+        const model = await defineModelForAdminPhone(deps, phone, await readProfileText(path));
+        return `Своя модель «${model.name}» сохранена: ${model.model} (номер ${model.id}).`;
+      };
+    }
+    case 'export-model': {
+      const options = parseOptions(args, ['id', 'out']);
+      const id = requireOption(options.id, 'id').trim();
+      if (!/^\d{1,9}$/.test(id) || Number(id) < 1) throw new UsageError('--id: номер модели — целое число.');
+      return async (deps) => {
+        const { file, name } = await exportDeviceModel(deps, null, Number(id));
+        const text = `${JSON.stringify(file, null, 2)}\n`;
+        if (options.out === undefined) return text.trimEnd();
+        await writeFile(options.out, text, { mode: 0o644 });
+        return `Своя модель «${name}» записана в ${options.out}.`;
       };
     }
     default:

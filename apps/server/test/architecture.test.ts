@@ -206,6 +206,7 @@ const MODULES_WITHOUT_QUERIES_IN_SERVICES: Record<string, string[]> = {
   'barrier-users': [],
   barriers: [],
   'device-checks': [],
+  'device-models': [],
   exports: [],
   'guest-passes': [],
   imports: [],

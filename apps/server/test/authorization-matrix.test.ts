@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * Every call of the barrier domain and every administrator route, as anonymous, another user, another
  * administrator, the barrier's staff (manager, operator, dispatcher: issues 14 and 16) and the rightful caller
@@ -17,6 +18,10 @@ import { addPhone, createBarrier, grantAccess, makeKnownTo, type TestBarrier } f
 import { createAdmin, createUser, nextPhone, type TestUser } from './factories.ts';
 import { csvFile, multipart } from './import-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+
+const exampleDefinition = JSON.parse(
+  readFileSync(new URL('../../../docs/devices/examples/defined-model.json', import.meta.url), 'utf8'),
+).definition;
 
 type Caller = 'anonymous' | 'otherUser' | 'otherAdmin' | StaffRole | 'rightful';
 const STAFF: StaffRole[] = ['manager', 'operator', 'dispatcher'];
@@ -80,8 +85,10 @@ describe('authorization matrix', () => {
     setting: 2_000_000_000,
     hold: 0,
     mute: 0,
+    deviceModel: 0,
   };
   let secrets: string[] = [];
+  let modelNames = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -97,6 +104,14 @@ describe('authorization matrix', () => {
     secondInvitee = await createUser(t);
     otherUser = await createUser(t);
     otherAdmin = await createAdmin(t);
+    const model = await t.request({
+      method: 'POST',
+      url: '/api/admin/device-models/',
+      token: owner.token,
+      payload: { definition: exampleDefinition },
+    });
+    expect(model.statusCode, model.body).toBe(200);
+    ids.deviceModel = model.json().id;
     const otherBarrier = await createBarrier(t, otherAdmin, { address: 'Чужой проезд' });
     // The invitee has muted the other administrator (issue 40 item 4): a mute to lift below.
     const otherInvitation = await t.request({
@@ -878,6 +893,50 @@ describe('authorization matrix', () => {
       rightful: 'owner',
       permission: 'phones.manage',
       expected: admin(409),
+    },
+    // Models an administrator defines (issue 42 item 4): his own only; another's is 404.
+    {
+      method: 'GET',
+      url: () => '/api/admin/device-models/',
+      rightful: 'owner',
+      expected: { ...deny(403, 200), rightful: 200 },
+    },
+    {
+      // Any administrator defines models of his own (a new name each call: names are unique per owner).
+      method: 'POST',
+      url: () => '/api/admin/device-models/',
+      body: () => {
+        modelNames += 1;
+        return { definition: { ...exampleDefinition, name: `Модель матрицы ${modelNames}` } };
+      },
+      rightful: 'owner',
+      expected: { ...deny(403, 200), rightful: 200 },
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/admin/device-models/${ids.deviceModel}/`,
+      body: () => ({ definition: exampleDefinition }),
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/device-models/${ids.deviceModel}/export/`,
+      rightful: 'owner',
+      expected: admin(200),
+    },
+    {
+      method: 'GET',
+      url: () => `/api/admin/barriers/${barrier.id}/device-model/`,
+      rightful: 'owner',
+      permission: 'barrier.view',
+      expected: admin(200),
+    },
+    {
+      method: 'DELETE',
+      url: () => `/api/admin/device-models/${ids.deviceModel}/`,
+      rightful: 'owner',
+      expected: admin(200),
     },
     {
       method: 'DELETE',

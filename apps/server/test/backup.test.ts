@@ -26,6 +26,8 @@ import {
 import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
 import { handleDeviceReply } from '../src/engine/replies.ts';
+import { recordUnitAlarm } from '../src/engine/unit-alarms.ts';
+import { dispatchNotifications } from '../src/modules/notifications/dispatch.ts';
 import { createDeviceScene } from './device-harness.ts';
 import { createBarrier, createUserWithAccess, makeKnownTo } from './domain-factories.ts';
 import { createAdmin, createUser, type TestUser } from './factories.ts';
@@ -149,6 +151,25 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
     payload: { quiet_hours: { from: 1320, to: 420 } },
   });
   expect(chosen.statusCode, chosen.body).toBe(200);
+  // The owner, with no push, chose the SMS on power loss: the unit's alarm puts one in the SMS outbox.
+  const powerSms = await t.request({
+    method: 'PATCH',
+    url: '/api/notifications/preferences/',
+    token: owner.token,
+    payload: { power_sms: true },
+  });
+  expect(powerSms.statusCode, powerSms.body).toBe(200);
+  await recordUnitAlarm(
+    t.deps,
+    { from: barrier.device_phone, text: 'External Power Goes OFF' },
+    t.deps.clock.now(),
+    { id: barrier.id, model: 'RTU5025', passwordEncrypted: null },
+  );
+  await dispatchNotifications(
+    t.deps,
+    async () => {},
+    async () => {},
+  );
   // A guest pass waiting for its guest (issue 14 part 5).
   const now = t.deps.clock.now();
   const pass = await t.request({

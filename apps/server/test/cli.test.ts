@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DemoSmsGateway } from '@propusk/sms/demo';
@@ -522,6 +522,38 @@ describe('operator CLI', () => {
       expect(result.code).toBe(0);
       const secrets = new Secrets(loadOrCreateSecretKey(undefined, dataDir));
       expect(result.stdout).toContain(phoneLogKey(secrets, '+79005550077'));
+    },
+    SLOW,
+  );
+  // Issue 42 item 4: an operator loads a model he defined from its file, with the screen's checks.
+  it(
+    'loads a defined model from its file with the same checks and Russian errors, and exports it back',
+    async () => {
+      const example = path.join(ROOT, 'docs/devices/examples/defined-model.json');
+      const admin = await runCli(
+        env,
+        'create-admin',
+        '--phone',
+        '+79005550042',
+        '--password',
+        'secret-juniper-1',
+      );
+      expect(admin.code, admin.stderr).toBe(0);
+      const bad = path.join(dataDir, 'bad-model.json');
+      writeFileSync(bad, readFileSync(example, 'utf8').replace('{pwd}#DEL#{slot}#', '{pwd}#DEL#{cell}#'));
+      const refused = await runCli(env, 'define-model', '--file', bad, '--phone', '+79005550042');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('Модель не сохранена.');
+      expect(refused.stderr).toContain('Команда удаления номера: неизвестный параметр {cell}');
+      const loaded = await runCli(env, 'define-model', '--file', example, '--phone', '+79005550042');
+      expect(loaded.stderr).toBe('');
+      expect(loaded.stdout).toMatch(/^Своя модель «GSM-модуль \(пример\)» сохранена: defined:(\d+)/);
+      const id = /defined:(\d+)/.exec(loaded.stdout)?.[1] ?? '';
+      const exported = await runCli(env, 'export-model', '--id', id);
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(JSON.parse(exported.stdout).definition).toEqual(
+        JSON.parse(readFileSync(example, 'utf8')).definition,
+      );
     },
     SLOW,
   );

@@ -193,7 +193,7 @@ describe('device conversation log and health', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       outcome: [
-        'Outcome must be one of: sent, gateway_failed, confirmed, refused, format_error, unrecognised, late, acknowledged, power_failure, power_restored, alarm.',
+        'Outcome must be one of: sent, gateway_failed, confirmed, refused, format_error, unrecognised, late, acknowledged, power_failure, power_restored, alarm, notice_sent, notice_over_limit, notice_daily_limit.',
       ],
     });
   });

@@ -41,9 +41,13 @@ describe('notification events from the changes that cause them', { timeout: 90_0
   /** Dispatches and delivers what is pending; answers `device: kind` of each push received. */
   const told = async (): Promise<string[]> => {
     const jobs: Parameters<typeof deliver>[1][] = [];
-    await dispatchNotifications(t.deps, async (job) => {
-      jobs.push(job);
-    });
+    await dispatchNotifications(
+      t.deps,
+      async (job) => {
+        jobs.push(job);
+      },
+      async () => {},
+    );
     const from = push.received.length;
     for (const job of jobs) await deliver(t.deps, job);
     return push.received.slice(from).map((request) => {

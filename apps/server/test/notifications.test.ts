@@ -105,9 +105,13 @@ describe('Web Push notifications', { timeout: 60_000 }, () => {
     return response.json();
   };
   const dispatch = () =>
-    dispatchNotifications(t.deps, async (job, at) => {
-      queued.push({ job, at });
-    });
+    dispatchNotifications(
+      t.deps,
+      async (job, at) => {
+        queued.push({ job, at });
+      },
+      async () => {},
+    );
   /** Delivers every queued job and answers what each device received, decrypted with its keys. */
   const deliverAll = async () => {
     const from = push.received.length;

@@ -46,6 +46,8 @@ export const profileFileRunSchema = z.strictObject({
   date: z.string().max(40),
   model: z.string().max(40),
   all_confirmed: z.boolean(),
+  /** The unit's own firmware text, where it reports one (docs/devices/MODELS.md shows it beside the run). */
+  firmware: z.string().max(80, 'Версия прошивки — не длиннее 80 символов.').optional(),
   /** Each step of the run and its verdict (as_sheet, different, no_answer, refused, format_error, skipped). */
   steps: z
     .array(z.strictObject({ key: z.string().max(40), verdict: z.string().max(40) }))
@@ -116,6 +118,15 @@ export function readProfileFileShape(text: string): ProfileFileShape {
   const head = raw as Record<string, unknown>;
   if (head.format !== DEVICE_PROFILE_FORMAT) {
     return { ok: false, problems: ['Это не файл профиля устройства Propusk (поле format).'] };
+  }
+  if (head.version === 2 && head.model === 'defined') {
+    // Version 2 is a model an operator defined (device-model-definition.ts): it has a screen of its own.
+    return {
+      ok: false,
+      problems: [
+        'Это своя модель оператора (версия 2), а не профиль шлагбаума: загрузите её на экране «Свои модели устройств».',
+      ],
+    };
   }
   if (head.version !== DEVICE_PROFILE_VERSION) {
     return {

@@ -18,7 +18,8 @@ export const retryPhoneResponseSchema = z.object({
 export const PHONE_NOT_IN_ERROR_DETAIL = 'Only a phone in error can be retried.';
 
 /** The conversation with a device (`GET /api/admin/barriers/{id}/device-log/`): every SMS to and from it. */
-export const DEVICE_MESSAGE_DIRECTIONS = ['out', 'in'] as const;
+/** `notice`: an SMS about the unit to an administrator (its power lost), sent or not, and why. */
+export const DEVICE_MESSAGE_DIRECTIONS = ['out', 'in', 'notice'] as const;
 export type DeviceMessageDirection = (typeof DEVICE_MESSAGE_DIRECTIONS)[number];
 /**
  * `sent`: the gateway accepted the SMS; `gateway_failed`: it did not (sent again later). `confirmed` /
@@ -29,6 +30,8 @@ export type DeviceMessageDirection = (typeof DEVICE_MESSAGE_DIRECTIONS)[number];
  * (docs/decisions/0025); `acknowledged`: a change's own answer where the list read sent after it confirms it
  * (a delete on TELL, whose answer names nothing), kept and confirming nothing. `power_failure` / `power_restored` / `alarm`: an SMS the unit sent by itself (its
  * supply was cut, came back, or another alarm; recognised by the model's alarm forms, issue 30 item 5).
+ * `notice_sent` / `notice_over_limit` / `notice_daily_limit`: an administrator's SMS on power loss was sent,
+ * or not (the weekly SMS limit spent; the day's notices used: docs/decisions/0035).
  */
 export const DEVICE_MESSAGE_OUTCOMES = [
   'sent',
@@ -42,6 +45,9 @@ export const DEVICE_MESSAGE_OUTCOMES = [
   'power_failure',
   'power_restored',
   'alarm',
+  'notice_sent',
+  'notice_over_limit',
+  'notice_daily_limit',
 ] as const;
 export type DeviceMessageOutcome = (typeof DEVICE_MESSAGE_OUTCOMES)[number];
 

@@ -167,6 +167,12 @@ export const ERROR_CODES = {
   conformance_test_number_in_use:
     'This device holds numbers, not slots: your number is on the barrier, and deleting the test number would delete it.',
   device_profile_file_invalid: 'The device profile file does not fit this barrier.',
+  // Models an operator defines (issue 42 item 4).
+  device_model_invalid: 'The model definition is not valid.',
+  device_model_not_found: 'No such model of yours.',
+  device_model_in_use: 'A barrier uses this model.',
+  device_model_name_taken: 'You have a model with this name.',
+  device_models_limit: 'Too many models.',
 
   // The relay: openings from the app and the emergency hold-open (issue 16).
   relay_not_supported: 'This device model has no relay command the server can send.',

@@ -55,6 +55,15 @@ export const EVENT_KIND_LABELS: Record<EventKind, string> = {
   sms_share_used: 'Моя доля СМС израсходована',
 };
 
+/** Power-loss SMS to one administrator about one barrier within 24 hours, however often the power flaps. */
+export const POWER_SMS_PER_DAY = 3;
+
+/** The switch of the SMS on power loss and what it means (the profile's «Уведомления»). */
+export const POWER_SMS_TEXTS = {
+  label: 'СМС при отключении питания',
+  description: `СМС на ваш номер, когда у устройства вашего шлагбаума пропало питание, если push-уведомление о нём не придёт: ни одно устройство не подписано или уведомление «Пропало питание» выключено. Одно СМС на отключение, не больше ${POWER_SMS_PER_DAY} за сутки; входит в недельный лимит СМС шлагбаума.`,
+} as const;
+
 /** Every event is on until the person turns it off. */
 export const DEFAULT_EVENT_CHOICE = true;
 
@@ -72,6 +81,13 @@ export const notificationPreferencesSchema = z.object({
   time_zone: z.string(),
   /** How many of this person's devices are subscribed. */
   devices: z.number().int(),
+  /**
+   * An administrator's «СМС при отключении питания» (null for a resident): an SMS to his own number when a
+   * unit of his barriers loses power and no push would reach him (no device subscribed, or the push of
+   * power loss turned off). Counted in the barrier's weekly SMS limit; one per outage, at most
+   * `POWER_SMS_PER_DAY` a day per barrier.
+   */
+  power_sms: z.boolean().nullable(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -93,6 +109,8 @@ export const notificationPreferencesUpdateSchema = z
       .nullable()
       .optional(),
     time_zone: timeZoneSchema.optional(),
+    /** An administrator's «СМС при отключении питания» (refused for a resident). */
+    power_sms: z.boolean().optional(),
   })
   .strict();
 export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesUpdateSchema>;

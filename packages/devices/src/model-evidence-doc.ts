@@ -4,6 +4,16 @@
  */
 import type { FormEvidence, ModelEvidence } from './model-evidence.ts';
 import { allModelEvidence } from './model-evidence.ts';
+import {
+  formRunNote,
+  NOT_RUN_ON_UNIT,
+  runLabel,
+  runsOfModel,
+  type UnitRun,
+  VERIFIED_PROFILES_DIR,
+  type VerifiedProfile,
+} from './model-runs.ts';
+import { onlyUnitCanTell, runWouldVerify } from './model-unit-notes.ts';
 
 /** Where the document lives, from the repository root. */
 export const MODELS_DOC_PATH = 'docs/devices/MODELS.md';
@@ -49,13 +59,26 @@ function anchor(model: ModelEvidence): string {
     .replace(/\s/g, '-');
 }
 
-function formRow(form: FormEvidence): string {
+function formRow(form: FormEvidence, runs: readonly UnitRun[]): string {
   const status = form.verified ? VERIFIED_STATUS : UNVERIFIED_STATUS;
   const side = form.side === 'sms' ? 'sent' : 'received';
-  return `| ${cell(form.what)} | ${side} | ${cell(code(form.form))} | ${cell(form.source)} | ${status} |`;
+  const onUnit = formRunNote(form, runs) ?? '—';
+  return `| ${cell(form.what)} | ${side} | ${cell(code(form.form))} | ${cell(form.source)} | ${status} | ${cell(onUnit)} |`;
 }
 
-function modelSection(model: ModelEvidence): string[] {
+/** The model's runs on a unit, or «не проверено на устройстве». */
+function runLines(runs: readonly UnitRun[]): string[] {
+  if (runs.length === 0)
+    return [
+      `- On a unit: ${NOT_RUN_ON_UNIT} (no verified profile of this model under \`${VERIFIED_PROFILES_DIR}/\`).`,
+    ];
+  return runs.map(
+    (run) =>
+      `- On a unit: ${runLabel(run)}, ${run.allConfirmed ? 'every form as the sheet says' : 'not every form as the sheet says'}; file \`${run.file}\`.`,
+  );
+}
+
+function modelSection(model: ModelEvidence, runs: readonly UnitRun[]): string[] {
   const lines = [
     `## ${model.label} (\`${model.model}\`)`,
     '',
@@ -76,20 +99,34 @@ function modelSection(model: ModelEvidence): string[] {
     );
   lines.push(
     `- Forms: ${model.verifiedCount} shown by their source, ${model.unverifiedCount} unverified.`,
+    ...runLines(runs),
+    ...(model.operatorNotes.length > 0
+      ? ['- Before Propusk drives such a unit:', ...model.operatorNotes.map((note) => `  - ${note};`)]
+      : []),
+    `- A conformance run would send: ${runWouldVerify(model.model)}`,
+    '- Only a real unit can tell:',
+    ...onlyUnitCanTell(model.model).map((note) => `  - ${note};`),
     '',
-    '| what | direction | form | source | status |',
-    '|---|---|---|---|---|',
-    ...model.forms.map(formRow),
+    '| what | direction | form | source | status | on a unit |',
+    '|---|---|---|---|---|---|',
+    ...model.forms.map((form) => formRow(form, runs)),
     '',
   );
   return lines;
 }
 
-/** The whole document for the given models (all of them by default). */
-export function renderModelsDoc(models: readonly ModelEvidence[] = allModelEvidence()): string {
+/**
+ * The whole document for the given models (all of them by default), with the runs of the committed profile
+ * files (`docs/devices/verified/*.json`, read and checked by packages/devices/scripts/verified-profiles.ts).
+ */
+export function renderModelsDoc(
+  models: readonly ModelEvidence[] = allModelEvidence(),
+  verified: readonly VerifiedProfile[] = [],
+): string {
+  const runs = new Map(models.map((model) => [model.model, runsOfModel(verified, model.model)]));
   const summary = models.map(
     (model) =>
-      `| [${model.label}](#${anchor(model)}) (\`${model.model}\`) | ${model.capacity} | ${confirmationCell(model)} | ${model.offered ? 'yes' : '**no**'} | ${model.verifiedCount} | ${model.unverifiedCount} |`,
+      `| [${model.label}](#${anchor(model)}) (\`${model.model}\`) | ${model.capacity} | ${confirmationCell(model)} | ${model.offered ? 'yes' : '**no**'} | ${model.verifiedCount} | ${model.unverifiedCount} | ${runs.get(model.model)?.length || NOT_RUN_ON_UNIT} |`,
   );
   return [
     '# Device models: what is verified, from which source',
@@ -105,15 +142,18 @@ export function renderModelsDoc(models: readonly ModelEvidence[] = allModelEvide
     '«не проверено на устройстве». No form was checked on hardware by this project. Why sources were chosen',
     'where they disagree: docs/decisions/0006-device-sheets.md and docs/decisions/0026-sheets-clock-new-models.md.',
     '',
-    'A conformance run («Проверка устройства по модели») verifies forms on one unit: its date, model and verdict per',
-    "form travel in that barrier's profile file (`verified`, docs/devices/PROFILE-FORMAT.md), which an operator can",
-    'export and share. This file is generated from the sheets alone, so it lists no run until a verified profile is',
-    'brought into a sheet.',
+    "A conformance run («Проверка устройства по модели») verifies forms on one unit: its date, model, the unit's",
+    "firmware text where it reports one and the verdict per step travel in that barrier's profile file (`verified`,",
+    "docs/devices/PROFILE-FORMAT.md). Runs live in a deployment's database; to show one here the operator exports",
+    'the profile (`npm run cli -- export-profile --barrier N --out docs/devices/verified/<model>-<place>.json`, or',
+    `«Скачать профиль» on the barrier's device screen), commits the file under \`${VERIFIED_PROFILES_DIR}/\` and runs`,
+    "`npm run devices:evidence`: each form then names the run whose step sent it and that step's verdict. A model",
+    `with no such file says ${NOT_RUN_ON_UNIT}.`,
     '',
-    '| model | capacity | confirmation | offered to new barriers | forms shown by source | forms unverified |',
-    '|---|---|---|---|---|---|',
+    '| model | capacity | confirmation | offered to new barriers | forms shown by source | forms unverified | runs on a unit |',
+    '|---|---|---|---|---|---|---|',
     ...summary,
     '',
-    ...models.flatMap(modelSection),
+    ...models.flatMap((model) => modelSection(model, runs.get(model.model) ?? [])),
   ].join('\n');
 }

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readVerifiedProfiles } from '../scripts/verified-profiles.ts';
 import { allModelEvidence, modelEvidence, sheetEvidence } from './model-evidence.ts';
 import {
   MODELS_DOC_PATH,
@@ -9,7 +11,9 @@ import {
   UNVERIFIED_STATUS,
   VERIFIED_STATUS,
 } from './model-evidence-doc.ts';
+import { NOT_RUN_ON_UNIT, VERIFIED_PROFILES_DIR } from './model-runs.ts';
 import { DEVICE_MODELS, getSheet, unverifiedForms } from './models.ts';
+import { profileFile } from './profile-file.ts';
 import type { DeviceSheet } from './sheet-types.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -19,9 +23,87 @@ const rowOf = (doc: string, template: string) =>
   doc.split('\n').filter((line) => line.startsWith('| ') && line.includes(` | \`${template}\` | `));
 
 describe('docs/devices/MODELS.md', () => {
-  it('is what the sheets generate (run `npm run devices:evidence` and commit it when a sheet changes)', () => {
+  it('is what the sheets and the verified profiles generate (run `npm run devices:evidence` and commit it)', () => {
     const committed = readFileSync(resolve(root, MODELS_DOC_PATH), 'utf8');
-    expect(committed).toBe(renderModelsDoc());
+    const { profiles, problems } = readVerifiedProfiles(resolve(root, VERIFIED_PROFILES_DIR));
+    expect(problems).toEqual([]);
+    expect(committed).toBe(renderModelsDoc(allModelEvidence(), profiles));
+  });
+
+  it('shows a run from a profile file placed in the folder, beside the forms its steps sent', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'propusk-verified-'));
+    try {
+      const file = profileFile({
+        model: 'RTU5025',
+        override: { replies: { delete: ['Slot {slot} cleared'] } },
+        source: { kind: 'barrier', note: 'Профиль устройства шлагбаума № 3' },
+        exportedAt: new Date('2026-11-28T12:00:00Z'),
+        verified: [
+          {
+            run: 7,
+            date: '2026-11-28T11:40:00.000Z',
+            model: 'RTU5025',
+            all_confirmed: false,
+            firmware: 'RTU5025 V1.5',
+            steps: [
+              { key: 'add', verdict: 'as_sheet' },
+              { key: 'set_clock', verdict: 'no_answer' },
+              { key: 'delete', verdict: 'different' },
+              { key: 'password', verdict: 'skipped' },
+            ],
+          },
+        ],
+      });
+      writeFileSync(join(dir, 'rtu5025-estate.json'), JSON.stringify(file, null, 2));
+      writeFileSync(join(dir, 'README.md'), 'not a profile');
+      const { profiles, problems } = readVerifiedProfiles(dir);
+      expect(problems).toEqual([]);
+      const doc = renderModelsDoc(allModelEvidence(), profiles);
+      const run = 'run 7 of 2026-11-28 (RTU5025, firmware "RTU5025 V1.5")';
+      expect(doc).toContain(
+        `- On a unit: ${run}, not every form as the sheet says; file \`docs/devices/verified/rtu5025-estate.json\`.`,
+      );
+      const rtu5025 = doc.slice(doc.indexOf('## RTU5025 ('), doc.indexOf('## Telemetrica'));
+      expect(rowOf(rtu5025, '{pwd}A{slot}#{number}#')[0]).toMatch(
+        new RegExp(`\\| ${run.replace(/[()]/g, '\\$&')}: as the sheet says \\|$`),
+      );
+      expect(rowOf(rtu5025, '{pwd}A{slot}##')[0]).toContain(`${run}: the unit answered in its own words`);
+      // The clock step ran in the unit's order (the sheet's default), not the other one; a skipped step is no run.
+      expect(rowOf(rtu5025, '{pwd}T{time}#')[0]).toContain(`${run}: no answer`);
+      expect(rowOf(rtu5025, '{pwd}T{time}')[0]).toMatch(/\| — \|$/);
+      expect(rowOf(rtu5025, '{pwd}P{new_password}')[0]).toMatch(/\| — \|$/);
+      // Every other model still says no unit verified it.
+      const g200 = doc.slice(doc.indexOf('## Badodo G200'));
+      expect(g200).toContain(`- On a unit: ${NOT_RUN_ON_UNIT}`);
+      expect(doc.split('\n').find((line) => line.includes('(`RTU5025`) |'))).toMatch(/\| 1 \|$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops on a file that is not a profile, naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'propusk-verified-'));
+    try {
+      writeFileSync(join(dir, 'broken.json'), '{"format":"propusk-device-profile","version":2}');
+      expect(readVerifiedProfiles(dir).problems).toEqual([expect.stringMatching(/^broken\.json: .*верси/)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says per model what a run would send and what only a unit can tell', () => {
+    const doc = renderModelsDoc();
+    const rtu5024 = doc.slice(doc.indexOf('## RTU5024 ('), doc.indexOf('## RTU5024/RTU5035'));
+    expect(rtu5024).toContain(
+      '- A conformance run would send: «Чтение тестовой ячейки до проверки», «Запись тестового номера»',
+    );
+    expect(rtu5024).toContain('(only from firmware 1.7)');
+    expect(rtu5024).toContain("the clock's digit order (yyMMddHHmm or ddMMyyHHmm)");
+    expect(rtu5024).toContain('«отключите питание устройства на минуту»');
+    const base = doc.slice(doc.indexOf('## TELL Gate Control BASE 1000'));
+    expect(base).toContain('it authenticates the sender, not a password');
+    expect(base).toContain('- A conformance run would send: nothing: a run cannot start on this model');
+    expect(base).toContain('the text of its reply to a delete, which the source lost');
   });
 
   it('has one summary row and one section per model, with the counts of its forms', () => {
@@ -29,7 +111,9 @@ describe('docs/devices/MODELS.md', () => {
     for (const evidence of allModelEvidence()) {
       const summary = doc.split('\n').find((line) => line.includes(`(\`${evidence.model}\`) |`));
       expect(summary, evidence.model).toMatch(
-        new RegExp(`\\| ${evidence.verifiedCount} \\| ${evidence.unverifiedCount} \\|$`),
+        new RegExp(
+          `\\| ${evidence.verifiedCount} \\| ${evidence.unverifiedCount} \\| ${NOT_RUN_ON_UNIT} \\|$`,
+        ),
       );
       expect(doc).toContain(`## ${evidence.label} (\`${evidence.model}\`)`);
     }

@@ -4,8 +4,9 @@
  * sheets stay the one place the forms and their citations are written, and `docs/devices/MODELS.md` is
  * generated from this (`npm run devices:evidence`; a test fails when the committed file differs).
  */
+import type { ConformanceStepKey } from './conformance.ts';
 import { DEVICE_MODELS, type DeviceModel, getSheet, modelUnavailableReason } from './models.ts';
-import type { BatchForm, DeviceSheet, SourcedForm } from './sheet-types.ts';
+import type { BatchForm, ClockOrder, DeviceSheet, SourcedForm } from './sheet-types.ts';
 
 /** Which part of the sheet a form belongs to. */
 export type FormGroup = 'whitelist' | 'clock' | 'read-back' | 'batch' | 'reply' | 'setting' | 'alarm';
@@ -22,6 +23,10 @@ export interface FormEvidence {
   source: string;
   /** False when the sheet marks the form `unverified` (the screens say «не проверено на устройстве»). */
   verified: boolean;
+  /** The conformance run's step that sends this form or judges this reply (null: no step does). */
+  step: ConformanceStepKey | null;
+  /** A clock form's digit order: a run verifies only the order its unit was set in. */
+  clockOrder?: ClockOrder;
 }
 
 export interface ModelEvidence {
@@ -39,6 +44,8 @@ export interface ModelEvidence {
   numberFormat: string;
   numberFormatSource: string;
   factoryPassword: { value: string; source: string } | null;
+  /** What an operator must know before Propusk drives such a unit (the sheet's `operatorNotes`). */
+  operatorNotes: string[];
   /** Who receives the unit's unasked SMS, where the sheet documents it. */
   alarmRecipients: { alarmSlots: number; powerSlot: number; source: string } | null;
   forms: FormEvidence[];
@@ -63,6 +70,8 @@ export function sheetEvidence(
     what: string,
     side: FormEvidence['side'],
     form: SourcedForm | null | undefined,
+    step: ConformanceStepKey | null = null,
+    clockOrder?: ClockOrder,
   ) => {
     if (form)
       forms.push({
@@ -72,10 +81,18 @@ export function sheetEvidence(
         form: form.template,
         source: form.source,
         verified: !form.unverified,
+        step,
+        ...(clockOrder ? { clockOrder } : {}),
       });
   };
-  const replies = (group: FormGroup, what: string, list: readonly SourcedForm[]) => {
-    for (const reply of list) push(group, what, 'reply', reply);
+  const replies = (
+    group: FormGroup,
+    what: string,
+    list: readonly SourcedForm[],
+    step: ConformanceStepKey | null = null,
+    clockOrder?: ClockOrder,
+  ) => {
+    for (const reply of list) push(group, what, 'reply', reply, step, clockOrder);
   };
 
   const noReply = (list: readonly SourcedForm[], lost?: string) =>
@@ -91,43 +108,53 @@ export function sheetEvidence(
     `Add a number${noReply(sheet.replies.add, sheet.lostReplies?.add)}`,
     'sms',
     sheet.commands.add,
+    'add',
   );
-  replies('reply', 'Reply to an add', sheet.replies.add);
+  replies('reply', 'Reply to an add', sheet.replies.add, 'add');
   const { addWindow } = sheet.commands;
   push(
     'whitelist',
     `Add a number with a time window${firmware(addWindow)}${noReply(sheet.replies.addWindow)}`,
     'sms',
     addWindow,
+    'add_window',
   );
-  replies('reply', 'Reply to a windowed add', sheet.replies.addWindow);
+  replies('reply', 'Reply to a windowed add', sheet.replies.addWindow, 'add_window');
   push(
     'whitelist',
     `Delete a number${noReply(sheet.replies.delete, sheet.lostReplies?.delete)}`,
     'sms',
     sheet.commands.delete,
+    'delete',
   );
-  replies('reply', 'Reply to a delete', sheet.replies.delete);
+  replies('reply', 'Reply to a delete', sheet.replies.delete, 'delete');
 
   sheet.clockForms.forEach((clock, index) => {
     const which = `${index === 0 ? 'default' : 'alternative'}, digits ${clock.order}`;
-    push('clock', `Set the clock (${which})`, 'sms', clock.command);
-    replies('clock', `Reply to the clock (${clock.order})`, clock.replies);
+    push('clock', `Set the clock (${which})`, 'sms', clock.command, 'set_clock', clock.order);
+    replies('clock', `Reply to the clock (${clock.order})`, clock.replies, 'set_clock', clock.order);
   });
   // A clock command outside the documented clock forms (none today) is still listed.
   if (
     sheet.commands.setClock &&
     !sheet.clockForms.some((clock) => clock.command === sheet.commands.setClock)
   ) {
-    push('clock', 'Set the clock', 'sms', sheet.commands.setClock);
-    replies('clock', 'Reply to the clock', sheet.replies.setClock);
+    push('clock', 'Set the clock', 'sms', sheet.commands.setClock, 'set_clock');
+    replies('clock', 'Reply to the clock', sheet.replies.setClock, 'set_clock');
   }
 
   if (sheet.readBack) {
     const { readBack } = sheet;
-    push('read-back', `Read the whitelist back (${readBack.mode} mode)`, 'sms', readBack.command);
-    replies('read-back', 'Read-back line of a number', readBack.line);
-    replies('read-back', 'Read-back line of an empty slot', readBack.empty);
+    // The run reads its test slot before and after (empty) and once the test number is in it.
+    push(
+      'read-back',
+      `Read the whitelist back (${readBack.mode} mode)`,
+      'sms',
+      readBack.command,
+      'read_added',
+    );
+    replies('read-back', 'Read-back line of a number', readBack.line, 'read_added');
+    replies('read-back', 'Read-back line of an empty slot', readBack.empty, 'read_after');
     replies('read-back', 'Read-back reply of an empty unit', readBack.emptyList ?? []);
   }
 
@@ -141,6 +168,7 @@ export function sheetEvidence(
       form: batchTemplate(batch),
       source: batch.source,
       verified: !batch.unverified,
+      step: null,
     });
     replies('batch', `Reply to a batch ${kind}`, batch.replies);
   }
@@ -155,8 +183,10 @@ export function sheetEvidence(
   );
 
   for (const [id, setting] of Object.entries(sheet.settings)) {
-    push('setting', `Setting «${setting.name}» (\`${id}\`)${noReply(setting.replies)}`, 'sms', setting);
-    replies('setting', `Reply to «${setting.name}»`, setting.replies);
+    // The run sets the password to itself (when the person ticks it): the model's password setting.
+    const step = setting.effect === 'change_password' ? 'password' : null;
+    push('setting', `Setting «${setting.name}» (\`${id}\`)${noReply(setting.replies)}`, 'sms', setting, step);
+    replies('setting', `Reply to «${setting.name}»`, setting.replies, step);
   }
 
   for (const alarm of sheet.alarms?.forms ?? [])
@@ -167,6 +197,7 @@ export function sheetEvidence(
       form: `${alarm.example} (recognised by /${alarm.pattern.source}/i)`,
       source: alarm.source,
       verified: !alarm.unverified,
+      step: null,
     });
 
   const verifiedCount = forms.filter((form) => form.verified).length;
@@ -182,6 +213,7 @@ export function sheetEvidence(
     numberFormat: sheet.numberFormat,
     numberFormatSource: sheet.numberFormatSource,
     factoryPassword: sheet.factoryPassword ?? null,
+    operatorNotes: sheet.operatorNotes ?? [],
     alarmRecipients: sheet.alarms
       ? {
           alarmSlots: sheet.alarms.alarmSlots,

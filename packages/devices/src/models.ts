@@ -1,4 +1,5 @@
 import type { DeviceSheet } from './sheet-types.ts';
+import { callnyG202Sheet, callnyG203Sheet } from './sheets/callny.ts';
 import { esim120Sheet, esim320Sheet } from './sheets/eldes.ts';
 import { g200Sheet } from './sheets/g200.ts';
 import { rtu5024Sheet } from './sheets/rtu5024.ts';
@@ -6,6 +7,7 @@ import { rtu5024HashSheet } from './sheets/rtu5024-hash.ts';
 import { rtu5025Sheet } from './sheets/rtu5025.ts';
 import { telemetricaSheet } from './sheets/telemetrica.ts';
 import { tellGateControlSheet } from './sheets/tell.ts';
+import { tellBase1000Sheet } from './sheets/tell-base.ts';
 
 /** Every model with a command sheet. */
 export const DEVICE_MODELS = [
@@ -17,10 +19,24 @@ export const DEVICE_MODELS = [
   'ESIM120',
   'ESIM320',
   'TELL-GC20',
+  'CALLNY-G202',
+  'CALLNY-G203',
+  'TELL-BASE1000',
 ] as const;
-export type DeviceModel = (typeof DEVICE_MODELS)[number];
+export type BuiltInModel = (typeof DEVICE_MODELS)[number];
+/** A model an operator defined (`device_models` row id): `defined:17` (docs/decisions/0039). */
+export type DefinedModelKey = `defined:${number}`;
+export type DeviceModel = BuiltInModel | DefinedModelKey;
 
-const sheets: Record<DeviceModel, DeviceSheet> = {
+export const definedModelKey = (id: number): DefinedModelKey => `defined:${id}`;
+
+/** The id of a defined model's key, or null for anything else. */
+export function definedModelId(model: string): number | null {
+  const match = /^defined:([1-9]\d{0,9})$/.exec(model);
+  return match ? Number(match[1]) : null;
+}
+
+const sheets: Record<BuiltInModel, DeviceSheet> = {
   RTU5025: rtu5025Sheet,
   Telemetrica: telemetricaSheet,
   RTU5024: rtu5024Sheet,
@@ -29,14 +45,37 @@ const sheets: Record<DeviceModel, DeviceSheet> = {
   ESIM120: esim120Sheet,
   ESIM320: esim320Sheet,
   'TELL-GC20': tellGateControlSheet,
+  'CALLNY-G202': callnyG202Sheet,
+  'CALLNY-G203': callnyG203Sheet,
+  'TELL-BASE1000': tellBase1000Sheet,
 };
 
-export function isDeviceModel(value: unknown): value is DeviceModel {
+/**
+ * The defined models' sheets this process knows (`installDefinedModels` in ./defined-model.ts, called by the
+ * server at start and after each change of a definition). The one piece of state in this package: a
+ * definition lives in the database, and every pure function here takes a model key, not a sheet
+ * (docs/decisions/0039 says why and what it costs).
+ */
+let definedSheets: ReadonlyMap<string, DeviceSheet> = new Map();
+
+export function setDefinedSheets(entries: Iterable<readonly [DefinedModelKey, DeviceSheet]>): void {
+  definedSheets = new Map(entries);
+}
+
+export function isBuiltInModel(value: unknown): value is BuiltInModel {
   return typeof value === 'string' && (DEVICE_MODELS as readonly string[]).includes(value);
 }
 
+/** A built-in model, or a defined one this process knows. */
+export function isDeviceModel(value: unknown): value is DeviceModel {
+  return isBuiltInModel(value) || (typeof value === 'string' && definedSheets.has(value));
+}
+
 export function getSheet(model: DeviceModel): DeviceSheet {
-  return sheets[model];
+  if (isBuiltInModel(model)) return sheets[model];
+  const sheet = definedSheets.get(model);
+  if (!sheet) throw new Error(`No sheet for the model ${model}.`);
+  return sheet;
 }
 
 /**
@@ -45,7 +84,7 @@ export function getSheet(model: DeviceModel): DeviceSheet {
  * that can be confirmed neither way (`none`) cannot be chosen.
  */
 export function modelUnavailableReason(model: DeviceModel): string | null {
-  const { confirmation } = sheets[model];
+  const { confirmation } = getSheet(model);
   // `read_back`: the engine sends the change, then reads its slot back, and confirms the change only when
   // the reading shows it (apps/server engine, docs/decisions/0026).
   if (confirmation === 'reply' || confirmation === 'read_back') return null;
@@ -54,7 +93,7 @@ export function modelUnavailableReason(model: DeviceModel): string | null {
 
 /** One model as the barrier form offers it. */
 export interface DeviceModelOption {
-  model: DeviceModel;
+  model: BuiltInModel;
   label: string;
   /** How many numbers the unit holds, by its documents. */
   capacity: number;
@@ -83,18 +122,19 @@ export const DEVICE_MODEL_OPTIONS: readonly DeviceModelOption[] = DEVICE_MODELS.
 
 /** A model a new barrier may choose: it has a sheet and the engine can confirm its changes. */
 export function isAvailableDeviceModel(value: unknown): value is DeviceModel {
+  // A defined model is offered only through its owner's list (the barriers service checks the owner).
   return isDeviceModel(value) && modelUnavailableReason(value) === null;
 }
 
 /** True when the password fits the model (any value, ignored, for models without a password). */
 export function isValidDevicePassword(model: DeviceModel, password: string | null | undefined): boolean {
-  const pattern = sheets[model].passwordPattern;
+  const pattern = getSheet(model).passwordPattern;
   return pattern === null || (typeof password === 'string' && pattern.test(password));
 }
 
 /** The `{pwd}` value for a command; a password that does not fit the model is a bug upstream, so it throws. */
 export function passwordValue(model: DeviceModel, password: string | null | undefined): string {
-  const sheet = sheets[model];
+  const sheet = getSheet(model);
   if (!sheet.hasPassword) return '';
   if (!isValidDevicePassword(model, password)) {
     throw new Error(`The device password does not fit the ${model} model.`);
@@ -126,7 +166,7 @@ export interface UnverifiedForm {
  * command that is also a setting, one reply text for an add and a delete) keeps its first name.
  */
 export function unverifiedForms(model: DeviceModel): UnverifiedForm[] {
-  const sheet = sheets[model];
+  const sheet = getSheet(model);
   const forms = new Map<string, UnverifiedForm>();
   const add = (
     what: string,
@@ -147,6 +187,12 @@ export function unverifiedForms(model: DeviceModel): UnverifiedForm[] {
   );
   for (const reply of sheet.replies.add) add('Ответ на запись номера', 'reply', reply);
   for (const reply of sheet.replies.delete) add('Ответ на удаление номера', 'reply', reply);
+  const readReplies = [
+    ...(sheet.readBack?.line ?? []),
+    ...(sheet.readBack?.empty ?? []),
+    ...(sheet.readBack?.emptyList ?? []),
+  ];
+  for (const reply of readReplies) add('Ответ на чтение номеров', 'reply', reply);
   for (const setting of Object.values(sheet.settings)) add(setting.name, 'sms', setting);
   for (const form of sheet.alarms?.forms ?? [])
     add(ALARM_FORM_NAMES[form.kind], 'reply', {

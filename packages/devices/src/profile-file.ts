@@ -45,6 +45,8 @@ export interface FileRun {
   date: string;
   model: string;
   all_confirmed: boolean;
+  /** The unit's own firmware text, where it reports one. */
+  firmware?: string | undefined;
   steps: { key: string; verdict: string }[];
 }
 

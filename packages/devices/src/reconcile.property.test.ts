@@ -219,11 +219,12 @@ function reconcile(world: World, commandBudget = Number.POSITIVE_INFINITY): void
       world.recent.unshift(entry);
       // The server's reply window: only the commands sent lately can take an answer.
       world.recent.length = Math.min(world.recent.length, RECENT_SENDS);
-      // Late answers on every model but Telemetrica: its answers name nothing and its deletes cannot be read
-      // back safely (its empty list has no documented answer to tell from a late "success"), so a late
-      // answer whose debt was already paid can confirm a delete the unit never heard (docs/decisions/0025,
-      // "Deletes read back": the documented limit).
-      const lateAnswers = model !== 'Telemetrica';
+      // Late answers on every model but Telemetrica and TELL BASE 1000: their answers name nothing and their
+      // deletes cannot be read back safely (Telemetrica's empty list has no documented answer to tell from a
+      // late "success"; no SMS command of the BASE 1000 lists its users), so a late answer whose debt was
+      // already paid can confirm a delete the unit never heard (docs/decisions/0025, "Deletes read back":
+      // the documented limit).
+      const lateAnswers = model !== 'Telemetrica' && model !== 'TELL-BASE1000';
       // A delete whose answer names nothing, on a model that reads its list (TELL): the list read
       // sent right after it confirms it, as the server sends it (render.ts `confirmRead`).
       const readAfter = confirmationQuery(model, command);

@@ -10,7 +10,7 @@
  *
  * A relay time meant as a pulse in one can hold the gate open in the other (docs/decisions/0006).
  */
-import { type DeviceModel, getSheet } from './models.ts';
+import { type BuiltInModel, type DeviceModel, getSheet, isBuiltInModel } from './models.ts';
 import type { SettingEffect } from './sheet-types.ts';
 import { cite } from './sheets/sources.ts';
 
@@ -27,7 +27,7 @@ export const RELAY_DIALECT_UNKNOWN = 'relay_dialect_unknown';
  */
 export type ModelDialect = { kind: 'documented' | 'ambiguous' | 'none'; source: string };
 
-export const MODEL_DIALECTS: Record<DeviceModel, ModelDialect> = {
+export const MODEL_DIALECTS: Record<BuiltInModel, ModelDialect> = {
   RTU5025: {
     kind: 'documented',
     source: cite(
@@ -51,7 +51,26 @@ export const MODEL_DIALECTS: Record<DeviceModel, ModelDialect> = {
   ESIM120: { kind: 'none', source: 'The ELDES sheet has no relay settings' },
   ESIM320: { kind: 'none', source: 'The ELDES sheet has no relay settings' },
   'TELL-GC20': { kind: 'none', source: 'The TELL sheet has no relay settings' },
+  'CALLNY-G202': {
+    kind: 'none',
+    source: 'The Callny sheet has no relay settings (its GOT and KPON are left out)',
+  },
+  'CALLNY-G203': {
+    kind: 'none',
+    source: 'The Callny sheet has no relay settings (its GOT and KPON are left out)',
+  },
+  'TELL-BASE1000': { kind: 'none', source: 'The TELL BASE sheet has no relay settings' },
 };
+
+/** A defined model's forms are the operator's own words for his unit: one dialect, the one he wrote. */
+const DEFINED_DIALECT: ModelDialect = {
+  kind: 'documented',
+  source: 'The operator wrote the forms of his unit',
+};
+
+export function modelDialect(model: DeviceModel): ModelDialect {
+  return isBuiltInModel(model) ? MODEL_DIALECTS[model] : DEFINED_DIALECT;
+}
 
 /** What the server knows of the unit on the wall. */
 export interface DialectEvidence {
@@ -82,7 +101,7 @@ export function relaySettingDecision(
   evidence: DialectEvidence,
 ): RelayDialectDecision {
   if (!isRelaySetting(model, settingId)) return { known: true, basis: 'not_relay' };
-  const dialect = MODEL_DIALECTS[model];
+  const dialect = modelDialect(model);
   if (dialect.kind === 'documented') return { known: true, basis: 'model' };
   if (evidence.deviceCheckPassed) return { known: true, basis: 'device_check' };
   return { known: false, code: RELAY_DIALECT_UNKNOWN };

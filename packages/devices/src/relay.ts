@@ -21,7 +21,7 @@
  * speak it is refused (`relay_dialect_unknown`, relay-safety.ts) until a device check shows dialect A.
  */
 import { type DeviceModel, getSheet } from './models.ts';
-import { type DialectEvidence, MODEL_DIALECTS, RELAY_DIALECT_UNKNOWN } from './relay-safety.ts';
+import { type DialectEvidence, modelDialect, RELAY_DIALECT_UNKNOWN } from './relay-safety.ts';
 import type { SettingEffect } from './sheet-types.ts';
 
 export const RELAY_NOT_SUPPORTED = 'relay_not_supported';
@@ -56,7 +56,7 @@ export function relayAvailability(model: DeviceModel, evidence: DialectEvidence)
   if (settingWith(model, 'open') === null || settingWith(model, 'close') === null) {
     return { ok: false, code: RELAY_NOT_SUPPORTED };
   }
-  const dialect = MODEL_DIALECTS[model];
+  const dialect = modelDialect(model);
   if (dialect.kind === 'documented') return { ok: true };
   if (dialect.kind === 'ambiguous' && evidence.deviceCheckPassed) return { ok: true };
   return { ok: false, code: RELAY_DIALECT_UNKNOWN };

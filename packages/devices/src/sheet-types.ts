@@ -57,7 +57,9 @@ export type SettingEffect =
   | 'relay_time'
   | 'messages'
   | 'open'
-  | 'close';
+  | 'close'
+  /** A defined model's own setting: the simulator only answers it. */
+  | 'other';
 
 export interface SettingParamSheet {
   key: string;
@@ -243,6 +245,11 @@ export interface DeviceSheet {
   settings: Record<string, SettingSheet>;
   /** The unit's unasked SMS (alarms, power); absent: the model documents none the server can receive. */
   alarms?: AlarmSheet;
+  /**
+   * What an operator must know of such a unit before Propusk drives it (English sentences, each with its
+   * source): `docs/devices/MODELS.md` lists them under the model.
+   */
+  operatorNotes?: string[];
   /**
    * The password a unit has after its reset button (issue 30 item 4): the administrator's «устройство сброшено
    * к заводским настройкам» sets the stored password again from it. Absent: no source gives it.

@@ -330,6 +330,8 @@ export function createDeviceSimulator(options: SimulatorOptions): DeviceSimulato
           seconds === null || seconds >= 999 ? null : now.getTime() + (seconds === 0 ? 500 : seconds * 1000);
         return answer();
       }
+      case 'other':
+        return answer();
       case 'close':
         state.relayOn = false;
         relayOffAt = null;

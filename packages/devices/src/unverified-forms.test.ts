@@ -22,6 +22,8 @@ describe('unverifiedForms', () => {
     expect(replies.map((form) => [form.what, form.template])).toEqual([
       ['Ответ на запись номера', 'success'],
       ['Ответ на удаление номера', 'Family number has been deleted'],
+      // The layout of its list answer is inferred too.
+      ['Ответ на чтение номеров', '{number}'],
     ]);
     // The read command and the «Список номеров» setting send the same SMS: listed once, under its first name.
     const reads = unverifiedForms('Telemetrica').filter((form) => form.template === '#06#');
@@ -36,8 +38,12 @@ describe('unverifiedForms', () => {
   });
 
   it('tells a command to the unit from a text the unit sends', () => {
+    // TELL's commands are inferred; of its replies only the list's layout is (the numbers of a list answer).
     const tell = unverifiedForms('TELL-GC20');
-    expect(tell.every((form) => form.side === 'sms')).toBe(true);
+    expect(tell.filter((form) => form.side === 'reply').map((form) => [form.what, form.template])).toEqual([
+      ['Ответ на чтение номеров', '{number}'],
+    ]);
+    expect(tell.filter((form) => form.side === 'sms').length).toBeGreaterThan(0);
     const rtu = unverifiedForms('RTU5025');
     expect(rtu.map((form) => form.side)).toEqual(['reply', 'reply', 'reply']);
   });

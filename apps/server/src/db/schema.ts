@@ -769,7 +769,7 @@ export const deviceMessages = pgTable(
     barrierId: integer('barrier_id')
       .notNull()
       .references(() => barriers.id, { onDelete: 'cascade' }),
-    /** 'out' (to the device) | 'in' (from it) */
+    /** 'out' (to the device) | 'in' (from it) | 'notice' (an SMS to an administrator about the unit's power) */
     direction: text('direction').notNull(),
     text: text('text').notNull(),
     commandId: integer('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
@@ -782,10 +782,10 @@ export const deviceMessages = pgTable(
     // The log's pages, newest first (id order is the order of writing), with and without an outcome filter.
     index('device_messages_barrier_idx').on(table.barrierId, table.id),
     index('device_messages_barrier_outcome_idx').on(table.barrierId, table.outcome, table.id),
-    check('device_messages_direction', sql`${table.direction} in ('out', 'in')`),
+    check('device_messages_direction', sql`${table.direction} in ('out', 'in', 'notice')`),
     check(
       'device_messages_outcome',
-      sql`(${table.direction} = 'out' and ${table.outcome} in ('sent', 'gateway_failed')) or (${table.direction} = 'in' and ${table.outcome} in ('confirmed', 'refused', 'format_error', 'unrecognised', 'late', 'acknowledged', 'power_failure', 'power_restored', 'alarm'))`,
+      sql`(${table.direction} = 'out' and ${table.outcome} in ('sent', 'gateway_failed')) or (${table.direction} = 'notice' and ${table.outcome} in ('notice_sent', 'notice_over_limit', 'notice_daily_limit')) or (${table.direction} = 'in' and ${table.outcome} in ('confirmed', 'refused', 'format_error', 'unrecognised', 'late', 'acknowledged', 'power_failure', 'power_restored', 'alarm'))`,
     ),
   ],
 );
@@ -833,6 +833,27 @@ export const deviceChecks = pgTable(
  * the whole plan with each step's state, command, reply and verdict; `stop_requested`: the person stopped it,
  * only the clean-up (the test number deleted) is still sent. `status`: running | finished | stopped.
  */
+/**
+ * Models an administrator defines for a unit no built-in sheet covers (issue 42 item 4, docs/decisions/0039):
+ * the definition (`@propusk/contracts/device-model-definition`, checked before it is stored). A barrier on one
+ * has `device_model` = `defined:<id>`; only its owner's barriers may use it.
+ */
+export const deviceModels = pgTable(
+  'device_models',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    definition: jsonb('definition').notNull(),
+    createdAt: createdAt(),
+    /** A change of the forms: a conformance run before it no longer verifies the barriers on this model. */
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('device_models_owner_name_unique').on(table.ownerId, sql`lower(${table.name})`)],
+);
+
 export const deviceConformanceRuns = pgTable(
   'device_conformance_runs',
   {
@@ -1036,6 +1057,11 @@ export const notificationPreferences = pgTable('notification_preferences', {
   quietFrom: smallint('quiet_from'),
   quietTo: smallint('quiet_to'),
   timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+  /**
+   * An administrator's «СМС при отключении питания»: an SMS to his own number when a unit of his barriers
+   * loses power and no push would reach him (modules/notifications/power-sms.ts). Off by default.
+   */
+  powerSms: boolean('power_sms').notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -1060,5 +1086,40 @@ export const notificationEvents = pgTable(
   },
   (table) => [
     index('notification_events_pending_idx').on(table.id).where(sql`${table.dispatchedAt} is null`),
+  ],
+);
+
+/**
+ * The SMS outbox of power-loss notices to administrators (docs/decisions/0035): one row per outage and
+ * person, written by the dispatch in the transaction that marks the event told, sent after commit by the
+ * `power-sms` job. A `queued` or `sent` row counts in its barrier's weekly SMS limit
+ * (engine/weekly-budget.ts); a `skipped` one (the limit spent, or the day's notices used) cost nothing.
+ */
+export const powerSmsNotices = pgTable(
+  'power_sms_notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    barrierId: integer('barrier_id')
+      .notNull()
+      .references(() => barriers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The `power_lost` event it tells of (events are deleted after 30 days: no foreign key). */
+    eventId: integer('event_id').notNull(),
+    /** queued | sent | skipped */
+    status: text('status').notNull(),
+    /** Why a skipped notice was not sent: over_weekly_limit | daily_limit. */
+    reason: text('reason'),
+    text: text('text').notNull(),
+    /** SMS parts the text costs (@propusk/devices/cost `messageSmsParts`). */
+    sms: smallint('sms').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('power_sms_notices_barrier_created_idx').on(table.barrierId, table.createdAt),
+    index('power_sms_notices_user_barrier_idx').on(table.userId, table.barrierId, table.eventId),
+    check('power_sms_notices_status', sql`${table.status} in ('queued', 'sent', 'skipped')`),
   ],
 );

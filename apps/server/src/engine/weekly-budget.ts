@@ -9,7 +9,7 @@ import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import { forecastCommittedSms } from '@propusk/devices/weekly-sms';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { barrierLimits, deviceCommands } from '../db/schema.ts';
+import { barrierLimits, deviceCommands, powerSmsNotices } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { conflict } from '../lib/errors.ts';
 import { commandSmsSql, loadDeviceState } from './device-state.ts';
@@ -17,20 +17,34 @@ import { usedAgainstLimit } from './sms-shares.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Command SMS sent or queued for this barrier's device in the 7 days before `now` (retries count). */
+/**
+ * SMS sent or queued for this barrier in the 7 days before `now`: its device's commands (retries count) and
+ * the power notices to its administrators (power_sms_notices, docs/decisions/0035).
+ */
 export async function countCommandsThisWeek(
   executor: Executor,
   barrierId: number,
   now: Date,
 ): Promise<number> {
+  const since = new Date(now.getTime() - WEEK_MS);
+  const notices = executor
+    .select({ sms: sql`coalesce(sum(${powerSmsNotices.sms}), 0)` })
+    .from(powerSmsNotices)
+    .where(
+      and(
+        eq(powerSmsNotices.barrierId, barrierId),
+        inArray(powerSmsNotices.status, ['queued', 'sent']),
+        gt(powerSmsNotices.createdAt, since),
+      ),
+    );
   const [row] = await executor
-    .select({ count: sql<number>`coalesce(sum(${commandSmsSql()}), 0)::int` })
+    .select({ count: sql<number>`(coalesce(sum(${commandSmsSql()}), 0) + (${notices}))::int` })
     .from(deviceCommands)
     .where(
       and(
         eq(deviceCommands.barrierId, barrierId),
         inArray(deviceCommands.status, ['queued', 'sent', 'confirmed', 'failed']),
-        gt(deviceCommands.createdAt, new Date(now.getTime() - WEEK_MS)),
+        gt(deviceCommands.createdAt, since),
       ),
     );
   return row?.count ?? 0;
@@ -82,8 +96,21 @@ export async function assertWeeklySmsBudget(
   now: Date,
   committed?: number,
 ): Promise<void> {
+  if (!(await fitsWeeklySmsBudget(executor, deps, barrierId, extra, now, committed)))
+    throw conflict('sms_weekly_limit');
+}
+
+/** Whether `extra` more SMS keep the barrier within its weekly limit (the rule of `assertWeeklySmsBudget`). */
+export async function fitsWeeklySmsBudget(
+  executor: Executor,
+  deps: Pick<Dependencies, 'config'>,
+  barrierId: number,
+  extra: number,
+  now: Date,
+  committed?: number,
+): Promise<boolean> {
   const limit = await loadWeeklyLimit(executor, barrierId);
-  if (limit === null) return;
+  if (limit === null) return true;
   const used = await usedAgainstLimit(
     executor,
     barrierId,
@@ -91,5 +118,5 @@ export async function assertWeeklySmsBudget(
     await countCommandsThisWeek(executor, barrierId, now),
   );
   const ahead = committed ?? (await loadCommittedSms(executor, deps, barrierId, now));
-  if (used + extra + ahead > limit) throw conflict('sms_weekly_limit');
+  return used + extra + ahead <= limit;
 }

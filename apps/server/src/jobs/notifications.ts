@@ -8,8 +8,10 @@ import type { PgBoss } from 'pg-boss';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { type DeliveryJob, deliver, dispatchNotifications } from '../modules/notifications/dispatch.ts';
 import { runNotificationChecks } from '../modules/notifications/periodic.ts';
+import { sendPowerSms } from '../modules/notifications/power-sms.ts';
 
 export const PUSH_DELIVERY_QUEUE = 'push-delivery';
+export const POWER_SMS_QUEUE = 'power-sms';
 export const NOTIFICATION_CHECKS_QUEUE = 'notification-checks';
 /** Every hour at :07 (access ending within a day, the weekly SMS limit and shares). */
 export const NOTIFICATION_CHECKS_CRON = '7 * * * *';
@@ -23,7 +25,7 @@ export interface NotificationWorker {
 
 export async function registerNotifications(
   boss: PgBoss,
-  deps: Pick<Dependencies, 'db' | 'clock' | 'logger' | 'config' | 'secrets'>,
+  deps: Pick<Dependencies, 'db' | 'clock' | 'logger' | 'config' | 'secrets' | 'sms' | 'metrics'>,
   options: { pollingIntervalSeconds: number; cron: string | null },
 ): Promise<NotificationWorker> {
   await boss.createQueue(PUSH_DELIVERY_QUEUE, {
@@ -37,6 +39,21 @@ export async function registerNotifications(
     { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: 5 },
     async (jobs) => {
       for (const job of jobs) await deliver(deps, job.data);
+    },
+  );
+  // An administrator's SMS on power loss (power-sms.ts): retried while the gateway refuses it, sent once
+  // (the gateway's key is the notice's).
+  await boss.createQueue(POWER_SMS_QUEUE, {
+    retryLimit: 6,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  });
+  await boss.work<{ noticeId: number }>(
+    POWER_SMS_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds },
+    async (jobs) => {
+      for (const job of jobs) await sendPowerSms(deps, job.data.noticeId);
     },
   );
   await boss.createQueue(NOTIFICATION_CHECKS_QUEUE);
@@ -57,11 +74,14 @@ export async function registerNotifications(
   const enqueue = async (job: DeliveryJob, startAfter: Date) => {
     await boss.send(PUSH_DELIVERY_QUEUE, job, startAfter > deps.clock.now() ? { startAfter } : {});
   };
+  const enqueuePowerSms = async (noticeId: number) => {
+    await boss.send(POWER_SMS_QUEUE, { noticeId });
+  };
   let running: Promise<void> | null = null;
   const dispatchNow = async () => {
     while (running) await running;
     running = (async () => {
-      while ((await dispatchNotifications(deps, enqueue)) === 100) {}
+      while ((await dispatchNotifications(deps, enqueue, enqueuePowerSms)) === 100) {}
     })();
     try {
       await running;

@@ -93,13 +93,13 @@ export function createMetrics(): Metrics {
     }),
     smsSent: new Counter({
       name: 'propusk_sms_sent_total',
-      help: 'SMS the gateway accepted, by provider, gateway (device commands: its configured name) and purpose (code, invitation, device).',
+      help: 'SMS the gateway accepted, by provider, gateway (device commands: its configured name) and purpose (code, invitation, device, power_notice).',
       labelNames: ['provider', 'gateway', 'purpose'],
       registers,
     }),
     smsFailed: new Counter({
       name: 'propusk_sms_failed_total',
-      help: 'SMS the gateway refused or could not be reached for, by provider, gateway and purpose (code, invitation, device).',
+      help: 'SMS the gateway refused or could not be reached for, by provider, gateway and purpose (code, invitation, device, power_notice).',
       labelNames: ['provider', 'gateway', 'purpose'],
       registers,
     }),

@@ -46,6 +46,8 @@ export const paths = {
   emergencyHold: '/emergency-hold',
   importAdmin: '/import-admin',
   guestPassesAdmin: '/guest-passes-admin',
+  /** «Свои модели устройств» (issue 42 item 4). */
+  deviceModelsAdmin: '/device-models-admin',
 
   /** A guest pass's link (issue 14 part 5): no login; the one route with a parameter, the link's token. */
   guestPass: '/guest/:token',

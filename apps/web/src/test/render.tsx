@@ -29,7 +29,10 @@ function Destination() {
 
 export interface RenderRouteOptions {
   path: string;
-  /** The route's pattern when it has a parameter (`/guest/:token`); `path` is then the URL opened. */
+  /**
+   * The route's pattern when it has a parameter (`/guest/:token`) or `path` carries a query
+   * (`/mybarrier?barrier_id=12`): `path` is then the URL opened.
+   */
   pattern?: string;
   state?: NavigationState;
   /** Other real screens to mount (path → element), e.g. to follow a flow over two screens. */
@@ -39,6 +42,8 @@ export interface RenderRouteOptions {
 }
 
 export function renderRoute(element: ReactNode, options: RenderRouteOptions) {
+  const [pathname = options.path, query] = options.path.split('?');
+  const search = query === undefined ? '' : `?${query}`;
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const extra = Object.entries(options.routes ?? {}).map(([path, routeElement]) => ({
@@ -51,13 +56,13 @@ export function renderRoute(element: ReactNode, options: RenderRouteOptions) {
         // The app's root layout: React Router's navigation for the screens that move through lib/navigation.ts.
         Component: NavigationBridge,
         children: [
-          { path: options.pattern ?? options.path, element },
+          { path: options.pattern ?? pathname, element },
           ...extra,
           { path: '*', element: <Destination /> },
         ],
       },
     ],
-    { initialEntries: [{ pathname: options.path, state: options.state ?? null }] },
+    { initialEntries: [{ pathname, search, state: options.state ?? null }] },
   );
   setSessionLostHandler(() => {
     void router.navigate(paths.login, { replace: true });

@@ -39,6 +39,7 @@ export const DEVICE_PROBLEM_LABELS: Readonly<Record<string, string>> = {
 export const DEVICE_MESSAGE_DIRECTION_LABELS: Readonly<Record<string, string>> = {
   out: 'Отправлено устройству',
   in: 'Получено от устройства',
+  notice: 'СМС администратору',
 };
 
 export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
@@ -53,6 +54,9 @@ export const DEVICE_MESSAGE_OUTCOME_LABELS: Readonly<Record<string, string>> = {
   power_failure: 'нет питания',
   power_restored: 'питание восстановлено',
   alarm: 'тревога',
+  notice_sent: 'СМС отправлено',
+  notice_over_limit: 'не отправлено: недельный лимит СМС израсходован',
+  notice_daily_limit: 'не отправлено: достигнут предел СМС за сутки',
 };
 
 export const DEVICE_LOG_TEXTS = {

@@ -31,6 +31,10 @@ export const SOURCES = {
     'Badodo G200 GSM/3G Gate Controller manual, manualshive.com/en/manual/badodosecurity/g200/3392661',
   callnyG202:
     'gate-opener.app/hardware/callny-g202/commands (third-party reference for the Callny G202, a controller with the same hash-style language; unverified)',
+  callnyG203:
+    'gate-opener.app/hardware/callny-g203/commands (third-party reference for the Callny G203, the same 33 commands as its G202 page; unverified)',
+  callnyBlog:
+    'gate-opener.app/blog/callny-g202-sms-commands-explained (third-party, "Callny G202 SMS Commands: The Complete Reference", G202 PLUS and G203; unverified)',
   eldesEsim120:
     'ELDES Gate Controller ESIM120/ESIM320 User Manual (EN), esmanual.top/manual/628092/Eldes-Esim120.html',
   eldesEsim320:
@@ -39,6 +43,10 @@ export const SOURCES = {
     'TELL GSM Gate Control 20 Quick guide, manualslib.de/manual/753430/Tell-Gate-Control-20.html',
   tellGc20Manual:
     'TELL GSM Gate Control 20 Installation and application manual v1.1 (08.10.2012, module V1.0 and higher), manuals.online/tell/gateway/gsm-gate-control-20/user-guide/1hadu',
+  tellBase1000Manual:
+    'TELL Gate Control BASE 1000 Installation and application manual 6.0 (device v10.00), manualshive.com/ru/manual/tell/gate-control-base-1000-series/1083878',
+  tellPro1000Manual:
+    'TELL GSM Gate Control Pro 20 / Pro 1000 Installation and application manual v1.21 (24.08.2017), manualmachine.com/tell/gsmgatecontrolpro1000/22199265',
   simpalFamily:
     'SimPal-family reply quoted in issue 30 of this project ("Family number has been deleted."); the document itself was not re-read',
   rtu5020Manual:

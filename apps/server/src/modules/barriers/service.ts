@@ -22,6 +22,7 @@ import {
 } from '@propusk/contracts/limits';
 import { hasAlarms } from '@propusk/devices/alarms';
 import {
+  definedModelId,
   getSheet,
   isAvailableDeviceModel,
   isDeviceModel,
@@ -46,6 +47,7 @@ import {
   requireVisibleBarrier,
   visibleOwnerPhone,
 } from '../barrier-policy/policy.ts';
+import { ownDefinedModelForBarrier } from '../device-models/service.ts';
 import { deviceCapacity } from '../phones/phone-admission.ts';
 import { deactivatePhonesLocked, lockLiveBarrier } from '../phones/phone-changes.ts';
 import { grantAccessLocked, revokeAccessLocked } from './access-changes.ts';
@@ -307,8 +309,11 @@ export function createBarrierService(
 
     async create(admin: AuthenticatedUser, body: CreateBarrierBody): Promise<AdminBarrier> {
       const model = body.device_model;
+      // A model he defined (docs/decisions/0039): his own only; another's is refused as an unknown model.
+      const definedOwn =
+        definedModelId(model) === null ? null : await ownDefinedModelForBarrier(db, admin.id, model, false);
       // The barrier form's list (DEVICE_MODEL_OPTIONS): a model the engine cannot confirm yet is refused.
-      if (!isAvailableDeviceModel(model))
+      if (definedOwn === false || !isAvailableDeviceModel(model))
         throw new FieldError({ device_model: [BARRIER_MESSAGES.deviceModel] });
       const sheet = getSheet(model);
       const fields: Record<string, string[]> = {};
@@ -317,7 +322,9 @@ export function createBarrierService(
       }
       // The unit's documented capacity (on number-addressed models slotCount is only our numbering).
       if (body.device_phones_amount > sheet.capacity) {
-        fields.device_phones_amount = [BARRIER_MESSAGES.phonesAmountOverSlots(model, sheet.capacity)];
+        fields.device_phones_amount = [
+          BARRIER_MESSAGES.phonesAmountOverSlots(definedOwn ? sheet.label : model, sheet.capacity),
+        ];
       }
       if (Object.keys(fields).length > 0) throw new FieldError(fields);
 
@@ -325,6 +332,9 @@ export function createBarrierService(
       const barrierId = await db.transaction(async (tx) => {
         const owner = await repository.findOwner(tx, admin.id);
         if (!owner) throw barrierNotFound();
+        // His defined model, held for share until the barrier is written: a delete of it waits, then refuses.
+        if (definedOwn && !(await ownDefinedModelForBarrier(tx, admin.id, model, true)))
+          throw new FieldError({ device_model: [BARRIER_MESSAGES.deviceModel] });
         // The number is refused only once a unit confirmed it on another barrier: an unconfirmed claim tells
         // nothing and blocks nobody (the first confirmed wins; issue 40 item 4, decision 0030).
         if (await repository.devicePhoneConfirmedElsewhere(tx, body.device_phone))

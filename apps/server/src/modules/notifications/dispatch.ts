@@ -15,6 +15,7 @@ import {
 import type { Dependencies } from '../../lib/dependencies.ts';
 import type { BarrierPermission } from '../barrier-policy/policy.ts';
 import { sendPush } from './delivery.ts';
+import { planPowerSms, wantsPowerSms } from './power-sms.ts';
 import { defaultChoices, deliverAt, wants } from './preferences.ts';
 import {
   claimPendingEvents,
@@ -50,6 +51,8 @@ export interface DeliveryJob {
 }
 
 export type EnqueueDelivery = (job: DeliveryJob, startAfter: Date) => Promise<void>;
+/** Queues the sending of one power-loss SMS (power-sms.ts), after the dispatch committed. */
+export type EnqueuePowerSms = (noticeId: number) => Promise<void>;
 
 const BATCH = 100;
 const isAdminKind = (kind: string): kind is AdminEventKind =>
@@ -63,18 +66,22 @@ const isKind = (kind: string): kind is EventKind => (EVENT_KINDS as readonly str
  * refuses them, the events are pending again for the next dispatch.
  */
 export async function dispatchNotifications(
-  deps: Pick<Dependencies, 'db' | 'clock' | 'logger'>,
+  deps: Pick<Dependencies, 'db' | 'clock' | 'logger' | 'config'>,
   enqueue: EnqueueDelivery,
+  enqueuePowerSms: EnqueuePowerSms,
 ): Promise<number> {
-  const { ids, deliveries } = await deps.db.transaction(async (tx) => {
+  const { ids, deliveries, notices } = await deps.db.transaction(async (tx) => {
     const deliveries: { job: DeliveryJob; at: Date }[] = [];
+    const notices: number[] = [];
     const events = await claimPendingEvents(tx, BATCH);
-    if (events.length === 0) return { ids: [] as number[], deliveries };
+    if (events.length === 0) return { ids: [] as number[], deliveries, notices };
     const now = deps.clock.now();
     const barriersById = await liveBarriers(tx, [
       ...new Set(events.flatMap((event) => event.barrierId ?? [])),
     ]);
     const planned: { userId: number; kind: EventKind; payload: PushPayload }[] = [];
+    const powerLosses: { event: { id: number; barrierId: number; address: string }; userIds: number[] }[] =
+      [];
     for (const event of events) {
       if (!isKind(event.kind)) continue;
       const barrier = event.barrierId === null ? null : barriersById.get(event.barrierId);
@@ -87,9 +94,13 @@ export async function dispatchNotifications(
         recipients = event.userId === null ? [] : [event.userId];
       }
       const payload = notificationText(event.kind, barrier, event.params);
-      for (const userId of new Set(recipients)) {
-        if (userId !== event.actorUserId) planned.push({ userId, kind: event.kind, payload });
-      }
+      const told = [...new Set(recipients)].filter((userId) => userId !== event.actorUserId);
+      for (const userId of told) planned.push({ userId, kind: event.kind, payload });
+      if (event.kind === 'power_lost' && barrier)
+        powerLosses.push({
+          event: { id: event.id, barrierId: barrier.id, address: barrier.address },
+          userIds: told,
+        });
     }
     const userIds = [...new Set(planned.map((item) => item.userId))];
     const [live, preferences, subscriptions] = await Promise.all([
@@ -109,10 +120,28 @@ export async function dispatchNotifications(
         deliveries.push({ job: { subscriptionId: subscription.id, payload: item.payload, urgent }, at });
       }
     }
+    // An administrator without push hears of power loss by SMS when he chose it (power-sms.ts).
+    for (const { event, userIds: told } of powerLosses) {
+      const bySms = told.filter(
+        (userId) =>
+          live.has(userId) &&
+          wantsPowerSms(
+            choicesBy.get(userId) ?? defaultChoices(),
+            subscriptions.filter((subscription) => subscription.userId === userId).length,
+          ),
+      );
+      notices.push(...(await planPowerSms(tx, deps, event, bySms, now)));
+    }
     const ids = events.map((event) => event.id);
     await markDispatched(tx, ids, now);
-    return { ids, deliveries };
+    return { ids, deliveries, notices };
   });
+  // A notice is decided once: queued here, it is sent by its job (a failure to queue it leaves it queued,
+  // counted in the limit and not sent; the event is pending again only for the pushes).
+  for (const noticeId of notices)
+    await enqueuePowerSms(noticeId).catch((error: unknown) =>
+      deps.logger.error({ err: error, noticeId }, 'power notice SMS could not be queued'),
+    );
   try {
     for (const { job, at } of deliveries) await enqueue(job, at);
   } catch (error) {

@@ -2,11 +2,19 @@
  * The events nobody's change causes at one moment (issue 43), found by an hourly job (jobs/notifications.ts):
  * a resident's temporary access that ends within a day, a barrier's weekly SMS limit 80 % spent, a
  * resident's share of it used up. Each is told once (a day for the access, a week for the SMS), by looking
- * for its earlier event; each finding and its event row are written in one transaction. Old told events go.
+ * for its earlier event; each finding and its event row are written in one transaction. Old told events and
+ * old power notices (power-sms.ts) go.
  */
 import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { barrierLimits, barriers, deviceCommands, notificationEvents, phones } from '../../db/schema.ts';
+import {
+  barrierLimits,
+  barriers,
+  deviceCommands,
+  notificationEvents,
+  phones,
+  powerSmsNotices,
+} from '../../db/schema.ts';
 import { smsShareSummary, usedAgainstLimit } from '../../engine/sms-shares.ts';
 import { countCommandsThisWeek } from '../../engine/weekly-budget.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -117,6 +125,8 @@ export async function runNotificationChecks(
           lte(notificationEvents.createdAt, new Date(now.getTime() - KEEP_MS)),
         ),
       );
+    // Power notices count for a week (the limit) and a day (the day's three): a month is plenty.
+    await tx.delete(powerSmsNotices).where(lte(powerSmsNotices.createdAt, new Date(now.getTime() - KEEP_MS)));
     return { recorded: events.length };
   });
 }

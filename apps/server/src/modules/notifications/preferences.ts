@@ -12,6 +12,8 @@ export interface Choices {
   quietFrom: number | null;
   quietTo: number | null;
   timeZone: string;
+  /** An administrator's «СМС при отключении питания» (power-sms.ts); off unless he chose it. */
+  powerSms?: boolean;
 }
 
 export const DEFAULT_TIME_ZONE = 'Europe/Moscow';

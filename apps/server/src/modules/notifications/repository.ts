@@ -114,6 +114,7 @@ export async function savePreferences(
         quietFrom: row.quietFrom,
         quietTo: row.quietTo,
         timeZone: row.timeZone,
+        powerSms: row.powerSms,
         updatedAt: now,
       },
     });

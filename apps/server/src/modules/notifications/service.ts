@@ -86,6 +86,7 @@ export async function getPreferences(
         : { from: choices.quietFrom, to: choices.quietTo },
     time_zone: choices.timeZone,
     devices,
+    power_sms: user.role === 'admin' ? choices.powerSms === true : null,
   };
 }
 
@@ -96,6 +97,9 @@ export async function updatePreferences(
 ): Promise<NotificationPreferences> {
   if (update.time_zone !== undefined && !isValidTimeZone(update.time_zone))
     throw new FieldError({ time_zone: ['Invalid value.'] });
+  // The SMS on power loss is an administrator's: a resident has no unit to hear of.
+  if (update.power_sms !== undefined && user.role !== 'admin')
+    throw new FieldError({ power_sms: ['Invalid choice.'] });
   const current = await choicesOf(deps, user.id);
   const allowed = new Set<string>(kindsFor(user.role));
   const choices = { ...current.choices };
@@ -118,6 +122,7 @@ export async function updatePreferences(
       quietFrom: quiet.from,
       quietTo: quiet.to,
       timeZone: update.time_zone ?? current.timeZone,
+      powerSms: update.power_sms ?? current.powerSms === true,
     },
     deps.clock.now(),
   );

@@ -6,6 +6,7 @@
  */
 import {
   type DeviceModelOption,
+  definedModelId,
   getSheet,
   isDeviceModel,
   DEVICE_MODEL_OPTIONS as MODELS,
@@ -45,14 +46,43 @@ export function hasDevicePassword(model: string): boolean {
   return isDeviceModel(model) ? getSheet(model).hasPassword : true;
 }
 
-/** The password hint of the chosen model (null: no password). */
+/** The password hint of the chosen model (null: no password); a defined model's from its installed sheet. */
 export function devicePasswordHint(model: string): string | null {
-  return findModelOption(model)?.passwordHint ?? null;
+  const option = findModelOption(model);
+  if (option) return option.passwordHint;
+  return isDeviceModel(model) ? getSheet(model).passwordHint : null;
 }
 
 /** How many numbers the chosen model holds (the form's upper bound for "Максимум номеров"). */
 export function deviceCapacity(model: string): number {
-  return findModelOption(model)?.capacity ?? 10000;
+  return findModelOption(model)?.capacity ?? (isDeviceModel(model) ? getSheet(model).capacity : 10000);
 }
 
-export const isDevicePassword = (value: string) => /^\d{4}$/.test(value);
+/** Digits of the chosen model's password: 4 on every built-in model, a defined model's own. */
+export function devicePasswordLength(model: string): number {
+  if (!isDeviceModel(model)) return 4;
+  const digits = /\\d\{(\d)\}/.exec(getSheet(model).passwordPattern?.source ?? '')?.[1];
+  return digits ? Number(digits) : 4;
+}
+
+export const isDevicePassword = (value: string, model?: string) =>
+  model !== undefined && isDeviceModel(model)
+    ? (getSheet(model).passwordPattern?.test(value) ?? true)
+    : /^\d{4}$/.test(value);
+
+/** A defined model as the barrier form offers it (the administrator's own; issue 42 item 4). */
+export const definedModelOption = (model: {
+  model: string;
+  name: string;
+  capacity: number;
+}): ModelSelectOption => ({
+  value: model.model,
+  label: `${model.name} — своя модель, до ${model.capacity} ${numbersWord(model.capacity)}`,
+  disabled: false,
+});
+
+/** What the screens call a barrier's model: a built-in one by its name, a defined one by the name he gave it. */
+export function deviceModelLabel(model: string): string {
+  if (definedModelId(model) === null) return model;
+  return isDeviceModel(model) ? getSheet(model).label : 'своя модель';
+}

@@ -51,6 +51,16 @@ export const DEVICE_ERROR_TEXTS = {
       : [];
     return ['Файл профиля не подходит: профиль шлагбаума не изменён.', ...problems].join(' ');
   },
+  device_model_invalid: (body) => {
+    const problems = Array.isArray(body.problems)
+      ? body.problems.filter((text): text is string => typeof text === 'string')
+      : [];
+    return ['Модель не сохранена.', ...problems].join(' ');
+  },
+  device_model_not_found: 'Такой модели у вас нет.',
+  device_model_in_use: 'Модель стоит на шлагбауме: удалить её нельзя, пока шлагбаум с ней не удалён.',
+  device_model_name_taken: 'У вас уже есть модель с таким названием.',
+  device_models_limit: 'Своих моделей — не больше 20.',
 } satisfies ErrorCodeTexts;
 
 export const DEVICE_FIELD_RULES: readonly FieldRule[] = [

@@ -26,9 +26,12 @@ import {
 } from '../../../features/admin-barriers/api/admin-barriers-api';
 import { BarrierEditForm } from '../../../features/admin-barriers/components/barrier-edit-form';
 import { LimitsForm } from '../../../features/admin-barriers/components/limits-form';
+import { deviceModelLabel } from '../../../features/admin-barriers/device-models';
 import { sendBarrierSetting } from '../../../features/admin-settings/api/settings-api';
 import { StaffSection } from '../../../features/barrier-staff/components/staff-section';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
+import { UnverifiedModelBanner } from '../../../features/device-models/components/unverified-model-banner';
+import { useDefinedModelSheets } from '../../../features/device-models/use-defined-model-sheets';
 import { OpenGateButton } from '../../../features/relay/components/open-gate-button';
 import { useHasDraft } from '../../../hooks/use-form-draft';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
@@ -91,6 +94,8 @@ export function AdminBarrierPageRoute() {
   // Back after an ended session with his changes kept: the parameters are open to show them.
   const hasEditDraft = useHasDraft('barrier-edit');
   const barrierId = useNavigationState().barrier_id ?? null;
+  // His own models' sheets: a barrier on one is named and edited as any other.
+  useDefinedModelSheets();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const barrier = useQuery({
     queryKey: adminBarrierQueryKey(barrierId ?? 0),
@@ -133,7 +138,7 @@ export function AdminBarrierPageRoute() {
             <UserText>{data.address}</UserText>
           </Text>
           <Text size="sm">Телефон устройства: {formatPhone(data.device_phone)}</Text>
-          <Text size="sm">Модель: {data.device_model}</Text>
+          <Text size="sm">Модель: {deviceModelLabel(data.device_model)}</Text>
           <Text size="sm">Номеров на устройстве: до {data.device_phones_amount}</Text>
           {data.device_gateway_number ? (
             <Text size="sm" data-testid="gateway-number" title={DEVICE_LOG_TEXTS.gatewayNumberHint}>
@@ -273,6 +278,7 @@ export function AdminBarrierPageRoute() {
       navigation={adminNavigation}
       wide={isDesk}
     >
+      <UnverifiedModelBanner barrierId={barrierId} />
       <QueryStatus isPending={barrierId !== null && barrier.isPending} error={loadError} />
       {isDesk ? (
         // A desk: what the manager looks at and goes to on the left, the barrier's forms beside it.

@@ -1,6 +1,7 @@
 import { Button, Select } from '@mantine/core';
 import { PHONE_PRIVACY, type PhonePrivacy } from '@propusk/contracts/common';
 import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
+import { DEFINED_MODEL_TEXTS } from '@propusk/contracts/texts/device-models';
 import { PHONE_PRIVACY_LABELS } from '@propusk/contracts/texts/profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
@@ -82,6 +83,9 @@ function PrivacyAndPassword({ profile }: { profile: Profile }) {
       />
       <Button variant="light" onClick={() => navigate(paths.changePassword)}>
         Сменить пароль
+      </Button>
+      <Button variant="light" onClick={() => navigate(paths.deviceModelsAdmin)}>
+        {DEFINED_MODEL_TEXTS.link}
       </Button>
     </>
   );

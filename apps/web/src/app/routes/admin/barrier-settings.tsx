@@ -20,6 +20,8 @@ import {
   getBarrierSettings,
 } from '../../../features/admin-settings/api/settings-api';
 import { SettingForm } from '../../../features/admin-settings/components/setting-form';
+import { UnverifiedModelBanner } from '../../../features/device-models/components/unverified-model-banner';
+import { useDefinedModelSheets } from '../../../features/device-models/use-defined-model-sheets';
 import { useFormDraft } from '../../../hooks/use-form-draft';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { NetworkError } from '../../../lib/api-client';
@@ -48,6 +50,8 @@ export function BarrierSettingsRoute() {
     queryFn: () => getAdminBarrier(barrierId ?? 0),
     enabled: barrierId !== null,
   });
+  // His own models' sheets, so that a barrier on a defined model reads its settings as any other.
+  useDefinedModelSheets();
   const model = barrier.data && isDeviceModel(barrier.data.device_model) ? barrier.data.device_model : null;
   const entries = Object.entries(settings.data?.settings ?? {});
   const current = selected ? settings.data?.settings[selected] : undefined;
@@ -68,6 +72,7 @@ export function BarrierSettingsRoute() {
       back={{ to: paths.adminBarriers, label: 'Назад' }}
       navigation={adminNavigation}
     >
+      <UnverifiedModelBanner barrierId={barrierId} />
       {barrierId === null ? (
         <MissingBarrier listPath={paths.adminBarriers} />
       ) : isForbidden(settings.error) ? (

@@ -2,6 +2,7 @@ import { CONFORMANCE_TEXTS } from '@propusk/contracts/texts/conformance';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { ConformancePanel } from '../../../features/conformance/components/conformance-panel';
+import { UnverifiedModelBanner } from '../../../features/device-models/components/unverified-model-banner';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { paths } from '../../paths';
 import { adminNavigation } from './navigation';
@@ -15,6 +16,7 @@ export function ConformanceAdminRoute() {
       back={{ to: paths.adminBarrierPage, label: 'Назад', state: { barrier_id: barrierId } }}
       navigation={adminNavigation}
     >
+      <UnverifiedModelBanner barrierId={barrierId} />
       {barrierId ? (
         <ConformancePanel barrierId={barrierId} />
       ) : (

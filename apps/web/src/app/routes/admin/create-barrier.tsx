@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { CreateBarrierForm } from '../../../features/admin-barriers/components/create-barrier-form';
+import { definedModelOption } from '../../../features/admin-barriers/device-models';
+import { useDefinedModelSheets } from '../../../features/device-models/use-defined-model-sheets';
 import { paths } from '../../paths';
 import { adminNavigation } from './navigation';
 
@@ -12,6 +14,7 @@ export const REDIRECT_AFTER_CREATE_MS = 1000;
 export function CreateBarrierRoute() {
   const navigate = useNavigate();
   const [isCreated, setIsCreated] = useState(false);
+  const definedModels = useDefinedModelSheets();
 
   useEffect(() => {
     if (!isCreated) return;
@@ -25,7 +28,12 @@ export function CreateBarrierRoute() {
       back={{ to: paths.adminBarriers, label: 'Назад' }}
       navigation={adminNavigation}
     >
-      <CreateBarrierForm onCreated={() => setIsCreated(true)} />
+      <CreateBarrierForm
+        onCreated={() => setIsCreated(true)}
+        definedModels={definedModels.map((model) =>
+          definedModelOption({ model: model.model, name: model.name, capacity: model.definition.capacity }),
+        )}
+      />
     </AppLayout>
   );
 }

@@ -7,6 +7,7 @@ import { DeviceProfileForm } from '../../../features/device-check/components/dev
 import { FactoryResetCard } from '../../../features/device-check/components/factory-reset-card';
 import { ProfileFileCard } from '../../../features/device-check/components/profile-file-card';
 import { DeviceHealthCard } from '../../../features/device-log/components/device-health-card';
+import { UnverifiedModelBanner } from '../../../features/device-models/components/unverified-model-banner';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { paths } from '../../paths';
 import { adminNavigation } from './navigation';
@@ -26,6 +27,7 @@ export function DeviceCheckAdminRoute() {
     >
       {barrierId ? (
         <>
+          <UnverifiedModelBanner barrierId={barrierId} />
           <DeviceHealthCard barrierId={barrierId} />
           <DeviceCheckPanel barrierId={barrierId} />
           <AlarmLayoutPanel barrierId={barrierId} />

@@ -99,6 +99,36 @@ describe('/device-log-admin', () => {
     expect(screen.getByTestId('pager-position')).toHaveTextContent('1 / 1');
   });
 
+  it('shows an administrator’s SMS on power loss, sent or not and why', async () => {
+    signIn();
+    const notice = {
+      ...sent,
+      id: 14,
+      direction: 'notice',
+      text: 'Пропало питание шлагбаума: г Москва, ул Тверская, д 7',
+      command_id: null,
+      command_kind: null,
+      provider_id: null,
+    };
+    mockApi({
+      'GET /api/admin/barriers/5/device-health/': deviceHealth,
+      'GET /api/admin/barriers/5/device-log/': logPage([
+        { ...notice, id: 15, outcome: 'notice_over_limit' },
+        { ...notice, outcome: 'notice_sent' },
+      ]),
+    });
+    renderRoute(<DeviceLogAdminRoute />, { path: '/device-log-admin', state });
+    const cards = await screen.findAllByTestId('device-message');
+    expect(cards[0]).toHaveTextContent('СМС администратору');
+    expect(cards[0]).toHaveTextContent('не отправлено: недельный лимит СМС израсходован');
+    expect(cards[1]).toHaveTextContent('СМС отправлено');
+    expect(
+      within(cards[1] as HTMLElement)
+        .getByText(notice.text)
+        .closest('[data-device-text]'),
+    ).toHaveTextContent(`Текст СМС: ${notice.text}`);
+  });
+
   it('says when the log is empty, and when it cannot be read', async () => {
     signIn();
     const server = mockApi({

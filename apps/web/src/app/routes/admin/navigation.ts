@@ -27,5 +27,9 @@ export const adminNavigation = deskNavigation([
     ],
   },
   { to: paths.adminRequests, label: 'Заявки', badge: AdminPendingRequestsBadge },
-  { to: paths.admin, label: 'Профиль', matches: [paths.changePhoneAdmin, paths.changePassword] },
+  {
+    to: paths.admin,
+    label: 'Профиль',
+    matches: [paths.changePhoneAdmin, paths.changePassword, paths.deviceModelsAdmin],
+  },
 ]);

@@ -60,6 +60,10 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./conformance-admin').then((module) => ({ Component: module.default })),
   },
   {
+    path: paths.deviceModelsAdmin,
+    lazy: () => import('./device-models-admin').then((module) => ({ Component: module.default })),
+  },
+  {
     path: paths.importAdmin,
     lazy: () => import('./import-admin').then((module) => ({ Component: module.default })),
   },

@@ -3,7 +3,7 @@ import { AppLayout } from '../../../components/layout/app-layout';
 import { ScreenLoader } from '../../../components/screen-loader';
 import { login } from '../../../features/auth/api/auth-api';
 import { CodeForm } from '../../../features/auth/components/code-form';
-import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { useSignInState } from '../../../hooks/use-sign-in-state';
 import { errorMessage } from '../../../lib/errors';
 import { useAppNavigate } from '../../../lib/navigation';
 import { storeSession, writeStored } from '../../../lib/storage';
@@ -35,7 +35,7 @@ type Step = { kind: 'code' } | { kind: 'consent'; token: string } | { kind: 'dec
  */
 export function LoginCodeScreen({ title, home, loginFailed, network }: LoginCodeScreenProps) {
   const navigate = useAppNavigate();
-  const state = useNavigationState();
+  const state = useSignInState();
   const phone = state.phone ?? SAMPLE_PHONE;
   const [step, setStep] = useState<Step>({ kind: 'code' });
 

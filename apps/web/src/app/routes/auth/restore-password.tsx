@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorLine } from '../../../components/status-line';
 import { resetPassword } from '../../../features/auth/api/auth-api';
-import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { useSignInState } from '../../../hooks/use-sign-in-state';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
 import { writeStored } from '../../../lib/storage';
@@ -17,7 +17,7 @@ import { SAMPLE_PHONE } from './sample-phone';
 /** /restorepassword: the new password; success goes back to /verifyadmin (spec.md section 4). */
 export function RestorePasswordRoute() {
   const navigate = useNavigate();
-  const state = useNavigationState();
+  const state = useSignInState();
   const phone = state.phone ?? SAMPLE_PHONE;
   const [password, setPassword] = useState('');
   const [isTouched, setIsTouched] = useState(false);

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { ADMIN_PASSWORD_RESET_TEXTS } from '@propusk/contracts/texts/auth';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
-import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { useSignInState } from '../../../hooks/use-sign-in-state';
 import { paths } from '../../paths';
 
 /**
@@ -12,7 +12,7 @@ import { paths } from '../../paths';
  */
 export function RestoreSmsRoute() {
   const navigate = useNavigate();
-  const { phone } = useNavigationState();
+  const { phone } = useSignInState();
   return (
     <AppLayout
       title="Восстановление пароля"

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { PASSWORD_VERIFIED_MESSAGE, verifyAdminPassword } from '../../../features/auth/api/auth-api';
-import { useNavigationState } from '../../../hooks/use-navigation-state';
+import { useSignInState } from '../../../hooks/use-sign-in-state';
 import { useSubmission } from '../../../hooks/use-submission';
 import { errorMessage } from '../../../lib/errors';
 import { formatPhone } from '../../../lib/phone';
@@ -16,7 +16,7 @@ import { sendLoginCode } from './send-login-code';
 /** /verifyadmin: the administrator's password first, then the SMS code on /smsadmin (spec.md section 4). */
 export function VerifyAdminRoute() {
   const navigate = useNavigate();
-  const state = useNavigationState();
+  const state = useSignInState();
   const phone = state.phone ?? SAMPLE_PHONE;
   const [password, setPassword] = useState('');
   const [isTouched, setIsTouched] = useState(false);

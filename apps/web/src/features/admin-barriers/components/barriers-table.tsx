@@ -10,6 +10,7 @@ import { formatPhone } from '../../../lib/phone';
 import { DevicePowerBadge } from '../../device-log/components/device-power';
 import { DeviceProblemBadge } from '../../device-log/components/device-state-badge';
 import type { AdminBarrierList } from '../api/admin-barriers-api';
+import { deviceModelLabel } from '../device-models';
 
 /**
  * The administrator's barriers on a desk: address, device, public or closed, the device's trouble, his role and
@@ -73,7 +74,7 @@ export function BarriersTable({
           <Table.Td>
             <Text size="sm">{formatPhone(barrier.device_phone)}</Text>
             <Text size="xs" c="gray.7">
-              {barrier.device_model}
+              {deviceModelLabel(barrier.device_model)}
             </Text>
           </Table.Td>
           <Table.Td>

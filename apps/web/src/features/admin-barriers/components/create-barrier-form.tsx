@@ -15,9 +15,11 @@ import {
   DEVICE_MODEL_OPTIONS,
   deviceCapacity,
   devicePasswordHint,
+  devicePasswordLength,
   findModelOption,
   hasDevicePassword,
   isDevicePassword,
+  type ModelSelectOption,
 } from '../device-models';
 import { AddressInput } from './address-input';
 
@@ -45,7 +47,7 @@ export function validateCreateBarrier(values: CreateBarrierValues): CreateBarrie
   if (!values.address.trim() || values.address !== values.chosenAddress)
     errors.address = BARRIER_VALIDATION.address;
   if (!isCompletePhone(values.devicePhone)) errors.devicePhone = BARRIER_VALIDATION.devicePhone;
-  if (hasDevicePassword(values.deviceModel) && !isDevicePassword(values.devicePassword))
+  if (hasDevicePassword(values.deviceModel) && !isDevicePassword(values.devicePassword, values.deviceModel))
     errors.devicePassword = BARRIER_VALIDATION.devicePasswordCreate;
   const amount = Number(values.devicePhonesAmount);
   const capacity = deviceCapacity(values.deviceModel);
@@ -82,7 +84,14 @@ const initialValues: CreateBarrierValues = {
 };
 
 /** The create-barrier form (spec.md section 2, /create-barrier). `onCreated` runs after the 201. */
-export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
+export function CreateBarrierForm({
+  onCreated,
+  definedModels = [],
+}: {
+  onCreated: () => void;
+  /** The administrator's own models (installed as sheets by the route), offered after the built-in ones. */
+  definedModels?: readonly ModelSelectOption[];
+}) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initialValues);
   const [isSubmitted, setIsSubmitted] = useState(false);
@@ -127,7 +136,7 @@ export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
         />
         <Select
           label="Модель устройства"
-          data={DEVICE_MODEL_OPTIONS.map((option) => ({ ...option }))}
+          data={[...DEVICE_MODEL_OPTIONS, ...definedModels].map((option) => ({ ...option }))}
           description={findModelOption(values.deviceModel)?.unavailableReason ?? undefined}
           value={values.deviceModel}
           onChange={(model) => {
@@ -150,9 +159,12 @@ export function CreateBarrierForm({ onCreated }: { onCreated: () => void }) {
           description={devicePasswordHint(values.deviceModel) ?? 'У этой модели нет пароля'}
           value={withPassword ? values.devicePassword : ''}
           onChange={(event) =>
-            set('devicePassword', event.currentTarget.value.replace(/\D/g, '').slice(0, 4))
+            set(
+              'devicePassword',
+              event.currentTarget.value.replace(/\D/g, '').slice(0, devicePasswordLength(values.deviceModel)),
+            )
           }
-          maxLength={4}
+          maxLength={devicePasswordLength(values.deviceModel)}
           inputMode="numeric"
           autoComplete="off"
           disabled={!withPassword}

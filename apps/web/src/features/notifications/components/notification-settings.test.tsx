@@ -12,6 +12,7 @@ const preferences = (overrides: Record<string, unknown> = {}) => ({
   quiet_hours: null,
   time_zone: 'Europe/Moscow',
   devices: 0,
+  power_sms: null as boolean | null,
   ...overrides,
 });
 
@@ -60,6 +61,30 @@ describe('«Уведомления» in the profile (issue 43)', () => {
     });
     expect(await screen.findByLabelText('С')).toHaveValue('22:00');
     expect(screen.getByLabelText('До')).toHaveValue('07:00');
+  });
+
+  it('an administrator’s «СМС при отключении питания»: off by default, saved when turned on', async () => {
+    signIn();
+    const server = mockApi({
+      'GET /api/notifications/preferences/': preferences({ power_sms: false }),
+      'PATCH /api/notifications/preferences/': preferences({ power_sms: true }),
+    });
+    const { user } = renderRoute(<NotificationSettings />, { path: '/admin' });
+    const sms = await screen.findByRole('switch', { name: /^СМС при отключении питания/ });
+    expect(sms).not.toBeChecked();
+    expect(screen.getByText(/входит в недельный лимит СМС шлагбаума/)).toBeInTheDocument();
+    await user.click(sms);
+    await waitFor(() => expect(server.callsTo('PATCH /api/notifications/preferences/')).toHaveLength(1));
+    expect(server.callsTo('PATCH /api/notifications/preferences/')[0]?.body).toEqual({ power_sms: true });
+    await waitFor(() => expect(sms).toBeChecked());
+  });
+
+  it('a resident is not offered the SMS on power loss', async () => {
+    signIn();
+    mockApi({ 'GET /api/notifications/preferences/': preferences() });
+    renderRoute(<NotificationSettings />, { path: '/user' });
+    await screen.findByRole('switch', { name: 'Моя заявка принята' });
+    expect(screen.queryByRole('switch', { name: /СМС при отключении питания/ })).not.toBeInTheDocument();
   });
 
   it('offline, nothing can be changed', async () => {

@@ -3,6 +3,7 @@ import {
   EVENT_KIND_LABELS,
   type EventKind,
   type NotificationPreferences,
+  POWER_SMS_TEXTS,
 } from '@propusk/contracts/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -32,8 +33,8 @@ const browserTimeZone = () => {
 };
 
 /**
- * «Уведомления» in the profile (issue 43): this device on or off, a switch per event, quiet hours (the
- * urgent events come through them). Changes need the network, like every change in the app.
+ * «Уведомления» in the profile (issue 43): this device on or off, a switch per event, an administrator's
+ * «СМС при отключении питания» (off by default), quiet hours (the urgent events come through them). Changes need the network, like every change in the app.
  */
 export function NotificationSettings() {
   const online = useOnline();
@@ -99,6 +100,15 @@ export function NotificationSettings() {
             }
           />
         ))}
+        {typeof data?.power_sms === 'boolean' && (
+          <Switch
+            label={POWER_SMS_TEXTS.label}
+            description={POWER_SMS_TEXTS.description}
+            checked={data.power_sms}
+            disabled={!online || save.isPending}
+            onChange={(changed) => save.mutate({ power_sms: changed.currentTarget.checked })}
+          />
+        )}
         {data && (
           <>
             <Switch
