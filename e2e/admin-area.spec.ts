@@ -3,6 +3,7 @@ import {
   checkAdminScreen,
   newProjectPage,
   openAdminTab,
+  openBarrierPart,
   openOwnBarrier,
   runDigits,
   selectOption,
@@ -102,9 +103,11 @@ test('creates a barrier: validation, address suggestions, success and the list',
 
 test('edits the barrier and its limits', async () => {
   const testInfo = test.info();
+  await openBarrierPart(page, 'Параметры');
   await page.getByLabel('Дополнительная информация').fill('Въезд с улицы');
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Шлагбаум успешно обновлён.')).toBeVisible();
+  await openBarrierPart(page, 'Лимиты');
   await page.getByLabel('Номеров на пользователя', { exact: true }).fill('5');
   await page.getByLabel('СМС на устройство в неделю').fill('x');
   await expect(page.getByLabel('СМС на устройство в неделю')).toHaveValue('');
@@ -184,6 +187,7 @@ test('invites a resident by number (the search tells nothing of a stranger); he 
 /** Stores a device password for the barrier, then opens the profile of its user Иван Жилец. */
 async function saveDevicePasswordAndOpenResident(page: Page, address: string, password: string) {
   await openOwnBarrier(page, address);
+  await openBarrierPart(page, 'Параметры');
   await page.getByLabel('Пароль устройства').fill(password);
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Шлагбаум успешно обновлён.')).toBeVisible();

@@ -53,6 +53,16 @@ export async function openAdminTab(page: Page, label: 'Шлагбаумы' | 'З
     .click();
 }
 
+/**
+ * Opens one of the barrier page's folded forms (its «Параметры», «Лимиты», «Администраторы»): folded on a phone,
+ * open from 1024 px.
+ */
+export async function openBarrierPart(page: Page, title: 'Параметры' | 'Лимиты' | 'Администраторы') {
+  const part = page.getByRole('button', { name: title, exact: true });
+  if ((await part.getAttribute('aria-expanded')) === 'false') await part.click();
+  await expect(part).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** The barrier list opens on page 1 in id order: walk to the page that shows this address and open it. */
 export async function openOwnBarrier(page: Page, address: string): Promise<void> {
   const item = await showOwnBarrierInList(page, address);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
-import { newProjectPage, openOwnBarrier, runDigits } from './admin-support';
+import { newProjectPage, openBarrierPart, openOwnBarrier, runDigits } from './admin-support';
 import {
   ApiAs,
   adminSession,
@@ -77,6 +77,7 @@ test.afterAll(async () => {
 test('the owner adds an administrator to his barrier as an operator', async ({ browser }, testInfo) => {
   const page = await openAs(browser, testInfo, ownerLogin, '/admin');
   await openOwnBarrier(page, address);
+  await openBarrierPart(page, 'Администраторы');
   const section = page.getByTestId('staff-section');
   await expect(section.getByText('Других администраторов нет.')).toBeVisible();
   await section.getByLabel('Номер телефона администратора').fill(operatorAccount.phone);

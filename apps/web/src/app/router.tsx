@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ScreenLoader } from '../components/screen-loader';
 import { setSessionLostHandler } from '../lib/api-client';
 import { loadAllErrorTexts } from '../lib/errors';
+import { keepDrafts } from '../lib/form-drafts';
 import { type NavigationState, paths } from '../lib/paths';
 import { rememberReturn } from '../lib/return-after-login';
 import QueryLayout from './query-layout';
@@ -72,6 +73,8 @@ export function createAppRouter() {
   setSessionLostHandler((phone) => {
     // Where he was, to come back there after logging in again (issue 41; the code screen takes it).
     rememberReturn(router.state.location, phone);
+    // And what he had typed into the forms on that screen (taken back by the same forms there).
+    keepDrafts(phone);
     // The session ended (refresh refused): /login says so instead of dropping the person there without a word.
     void router.navigate(paths.login, {
       replace: true,

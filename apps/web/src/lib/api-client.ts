@@ -127,8 +127,9 @@ export function refreshAccessToken(): Promise<string | null> {
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ refresh }),
       });
-      if (!response.ok) return null;
-      const body = (await response.json()) as { access?: unknown; refresh?: unknown };
+      // A refused refresh's body is read too: an unread one keeps the request open for the browser.
+      const body = (await readBody(response)) as { access?: unknown; refresh?: unknown } | undefined;
+      if (!response.ok || !body) return null;
       if (typeof body.access !== 'string') return null;
       writeStored('access_token', body.access);
       // The server rotates the refresh token on every refresh: the old one must not be presented again once
@@ -198,12 +199,14 @@ async function sendWithAuth(url: string, options: RequestOptions<z.ZodType | und
   let response = await send(url, options, usedToken);
 
   if (response.status === 401 && useAuth) {
+    // Read at once (an unread body keeps the request open), and told if the session cannot be renewed.
+    const refused = await readBody(response);
     // Another request may already have refreshed while this one was in flight: reuse its token.
     const current = readStored('access_token');
     const token = current && current !== usedToken ? current : await refreshAccessToken();
     if (!token) {
       loseSession();
-      throw new ApiError(401, await readBody(response));
+      throw new ApiError(401, refused);
     }
     response = await send(url, options, token);
     if (response.status === 401) {

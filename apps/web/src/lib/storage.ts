@@ -36,8 +36,17 @@ export function storeSession(session: {
 
 /**
  * Logging out or losing the session: access token, refresh token and phone go (spec.md section 2, /user), and the
- * resident's last barriers kept for the app opened offline (lib/offline-snapshot.ts) go with him.
+ * resident's last barriers kept for the app opened offline (lib/offline-snapshot.ts) go with him, and so do the
+ * forms kept from an ended session (lib/form-drafts.ts; a session that ended keeps them after this).
  */
 export function clearSession(): void {
   for (const key of [...STORAGE_KEYS, 'offline_barriers'] as const) writeStored(key, null);
+  try {
+    window.sessionStorage.removeItem(FORM_DRAFTS_KEY);
+  } catch {
+    // Nothing was kept.
+  }
 }
+
+/** Where lib/form-drafts.ts keeps the forms of an ended session (here: the sign-in screens' code stays light). */
+export const FORM_DRAFTS_KEY = 'form_drafts';

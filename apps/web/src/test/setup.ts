@@ -38,6 +38,8 @@ afterEach(() => {
   // A test's early reads (resident-home.ts) that nothing took must not answer the next test's screen.
   dropEarlyReads();
   window.localStorage.clear();
+  // A screen kept after an ended session (return-after-login.ts, form-drafts.ts) is the test's own.
+  window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { keepDrafts } from '../../../lib/form-drafts';
 import { barrier, deviceHealth, limits } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -26,6 +27,55 @@ describe('/admin-barrier-page', () => {
     await user.click(screen.getByRole('button', { name: 'Пользователи' }));
     expect(await screen.findByText('Screen: /barrier-users')).toBeInTheDocument();
     expect(screen.getByTestId('navigation-state')).toHaveTextContent('"barrier_id":5');
+  });
+
+  it('groups the screens by what a manager does, folds the forms and keeps the rare actions apart', async () => {
+    signIn();
+    barrierApi();
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    const names = (region: string) =>
+      within(screen.getByRole('region', { name: region }))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(await screen.findByRole('region', { name: 'Жители' })).toBeInTheDocument();
+    expect(names('Жители')).toEqual(['Пользователи', 'Гостевые пропуска', 'Импорт жителей']);
+    expect(names('Устройство')).toEqual([
+      'Проверить устройство',
+      'Настройки устройства',
+      'Журнал устройства',
+      'Проверка устройства по модели',
+    ]);
+    expect(names('История')).toEqual(['История изменений', 'Журнал открытий']);
+    expect(names('Редкие действия')).toEqual(['Экстренное открытие', 'Удалить шлагбаум']);
+    // Folded: no form until its heading is tapped, then it is there and the button says so.
+    const limitsPart = screen.getByRole('button', { name: 'Лимиты' });
+    expect(limitsPart).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Номеров на пользователя')).not.toBeInTheDocument();
+    await user.click(limitsPart);
+    expect(limitsPart).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByLabelText('Номеров на пользователя')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Экстренное открытие' }));
+    expect(await screen.findByText('Screen: /emergency-hold')).toBeInTheDocument();
+  });
+
+  it('after an ended session the parameters open with what was typed, never the device password', async () => {
+    signIn();
+    barrierApi();
+    const first = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await first.user.click(await screen.findByRole('button', { name: 'Параметры' }));
+    const info = await screen.findByLabelText('Дополнительная информация');
+    await first.user.clear(info);
+    await first.user.type(info, 'Въезд с улицы');
+    await first.user.type(screen.getByLabelText(/Пароль устройства/), '4321');
+    // What the router does when the session ends (router.tsx), then the screen is gone.
+    keepDrafts('+79001234567');
+    expect(window.sessionStorage.getItem('form_drafts')).not.toContain('4321');
+    first.unmount();
+
+    renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    expect(await screen.findByLabelText('Дополнительная информация')).toHaveValue('Въезд с улицы');
+    expect(screen.getByRole('button', { name: 'Параметры' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText(/Пароль устройства/)).toHaveValue('');
   });
 
   it('shows the device’s health and opens its log with the barrier id', async () => {
@@ -64,6 +114,7 @@ describe('/admin-barrier-page', () => {
       'PATCH /api/admin/barriers/5/': ({ body }) => ({ ...barrier, ...(body as object) }),
     });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Параметры' }));
     const info = await screen.findByLabelText('Дополнительная информация');
     expect(info).toHaveValue('Въезд со двора');
     await user.clear(info);
@@ -87,6 +138,7 @@ describe('/admin-barrier-page', () => {
     signIn();
     barrierApi({ 'PATCH /api/admin/barriers/5/': [500, {}] });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Параметры' }));
     await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Ошибка при обновлении')).toBeInTheDocument();
   });
@@ -97,6 +149,7 @@ describe('/admin-barrier-page', () => {
       'PATCH /api/admin/barriers/5/limits/': ({ body }) => ({ ...limits, ...(body as object) }),
     });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Лимиты' }));
     const perUser = await screen.findByLabelText('Номеров на пользователя');
     expect(perUser).toHaveValue('3');
     await user.clear(perUser);
@@ -117,7 +170,8 @@ describe('/admin-barrier-page', () => {
   it('shows the limits load error', async () => {
     signIn();
     barrierApi({ 'GET /api/admin/barriers/5/limits/': [500, {}] });
-    renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Лимиты' }));
     expect(await screen.findByText('Ошибка загрузки лимитов')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Сохранить лимиты' })).not.toBeInTheDocument();
   });
@@ -126,6 +180,7 @@ describe('/admin-barrier-page', () => {
     signIn();
     barrierApi({ 'PATCH /api/admin/barriers/5/limits/': [400, {}] });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Лимиты' }));
     await user.click(await screen.findByRole('button', { name: 'Сохранить лимиты' }));
     expect(await screen.findByText('Ошибка при обновлении лимитов')).toBeInTheDocument();
   });

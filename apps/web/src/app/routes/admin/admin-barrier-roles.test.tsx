@@ -37,6 +37,9 @@ describe('/admin-barrier-page by role', () => {
       'Удалить шлагбаум',
       'Проверить устройство',
       'Сохранить лимиты',
+      'Параметры',
+      'Лимиты',
+      'Экстренное открытие',
     ]) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
@@ -67,6 +70,7 @@ describe('/admin-barrier-page by role', () => {
       'DELETE /api/admin/barriers/5/staff/9/': [204, undefined],
     });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Администраторы' }));
     const section = await screen.findByTestId('staff-section');
     expect(screen.queryByTestId('my-role')).not.toBeInTheDocument();
     const row = await within(section).findByTestId('staff-member');
@@ -106,6 +110,7 @@ describe('/admin-barrier-page by role', () => {
       ],
     });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
+    await user.click(await screen.findByRole('button', { name: 'Администраторы' }));
     const section = await screen.findByTestId('staff-section');
     await user.type(within(section).getByLabelText('Номер телефона администратора'), '89005556677');
     await user.click(within(section).getByRole('button', { name: 'Добавить' }));

@@ -1,6 +1,7 @@
 import { getSettings } from '@propusk/devices/settings';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { keepDrafts } from '../../../lib/form-drafts';
 import { barrier } from '../../../test/admin-fixtures';
 import { mockApi, networkFailure } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -16,6 +17,25 @@ const routes = {
 };
 
 describe('/barrier-settings', () => {
+  it('comes back after an ended session with the chosen setting and what was typed (issue 41)', async () => {
+    signIn();
+    mockApi(routes);
+    const first = renderRoute(<BarrierSettingsRoute />, {
+      path: '/barrier-settings',
+      state: { barrier_id: 5 },
+    });
+    await first.user.click(await screen.findByRole('textbox', { name: 'Настройка' }));
+    await first.user.click(await screen.findByRole('option', { name: 'Запрос диапазона ячеек' }));
+    await first.user.type(screen.getByRole('textbox', { name: 'Первая ячейка' }), '001');
+    // What the router does when the session ends (router.tsx), then the screen is gone.
+    keepDrafts('+79001234567');
+    first.unmount();
+
+    renderRoute(<BarrierSettingsRoute />, { path: '/barrier-settings', state: { barrier_id: 5 } });
+    expect(await screen.findByRole('textbox', { name: 'Первая ячейка' })).toHaveValue('001');
+    expect(screen.getByRole('textbox', { name: 'Настройка' })).toHaveValue('Запрос диапазона ячеек');
+  });
+
   it('names the barrier and previews the SMS as the device gets it, password masked', async () => {
     signIn();
     const server = mockApi({

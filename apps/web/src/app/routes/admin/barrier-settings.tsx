@@ -22,6 +22,7 @@ import {
 import { SettingForm } from '../../../features/admin-settings/components/setting-form';
 import { UnverifiedModelBanner } from '../../../features/device-models/components/unverified-model-banner';
 import { useDefinedModelSheets } from '../../../features/device-models/use-defined-model-sheets';
+import { useFormDraft } from '../../../hooks/use-form-draft';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { NetworkError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
@@ -35,6 +36,10 @@ import { adminNavigation } from './navigation';
 export function BarrierSettingsRoute() {
   const barrierId = useNavigationState().barrier_id ?? null;
   const [selected, setSelected] = useState<string | null>(null);
+  // The chosen setting outlives an ended session (issue 41), and its form its values.
+  useFormDraft('setting-choice', { selected }, (saved) => {
+    if (typeof saved.selected === 'string') setSelected(saved.selected);
+  });
   const settings = useQuery({
     queryKey: barrierSettingsQueryKey(barrierId ?? 0),
     queryFn: () => getBarrierSettings(barrierId ?? 0),

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { keepDrafts } from '../../../lib/form-drafts';
 import { barrier, barrierUser, deviceHealth, guestPass, limits, page } from '../../../test/admin-fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
@@ -11,6 +12,33 @@ const pass = guestPass;
 const token = 'a'.repeat(43);
 
 describe('/guest-passes-admin', () => {
+  it('after an ended session the form is open again with the resident and the window chosen (issue 41)', async () => {
+    signIn();
+    mockApi({
+      'GET /api/admin/barriers/5/guest-passes/': page('guest_passes', []),
+      'GET /api/admin/barriers/5/users/': page('users', [barrierUser]),
+    });
+    const first = renderRoute(<GuestPassesAdminRoute />, { path: '/guest-passes-admin', state });
+    await first.user.click(await screen.findByRole('button', { name: 'Создать пропуск' }));
+    await first.user.click(screen.getByRole('textbox', { name: 'Для жителя' }));
+    await first.user.click(await screen.findByRole('option', { name: /Пётр Жильцов/ }));
+    await first.user.click(screen.getByRole('button', { name: '3 часа' }));
+    const start = (screen.getByLabelText('Начало') as HTMLInputElement).value;
+    // What the router does when the session ends (router.tsx), then the screen is gone.
+    keepDrafts('+79001234567');
+    first.unmount();
+
+    renderRoute(<GuestPassesAdminRoute />, { path: '/guest-passes-admin', state });
+    expect(await screen.findByLabelText('Начало')).toHaveValue(start);
+    expect(screen.getByRole('button', { name: '3 часа' })).toHaveAttribute('aria-pressed', 'true');
+    // The resident's name once the barrier's users are read again.
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Для жителя' }) as HTMLInputElement).value).toContain(
+        'Пётр Жильцов',
+      ),
+    );
+  });
+
   it('lists the passes with who they count for, makes one for a chosen resident and shows its link once', async () => {
     signIn();
     const server = mockApi({

@@ -22,13 +22,17 @@ import {
 } from '../../../features/guest-passes/api/guest-passes-api';
 import { GuestPassCard } from '../../../features/guest-passes/components/guest-pass-card';
 import { GuestPassLinkCard } from '../../../features/guest-passes/components/guest-pass-link-card';
-import { GuestPassWindowForm } from '../../../features/guest-passes/components/guest-pass-window-form';
+import {
+  GUEST_PASS_DRAFT,
+  GuestPassWindowForm,
+} from '../../../features/guest-passes/components/guest-pass-window-form';
 import {
   createGuestPassError,
   refetchWhileWaiting,
   revokeGuestPassError,
 } from '../../../features/guest-passes/components/guest-passes-section';
 import { RevokeGuestPassDialog } from '../../../features/guest-passes/components/revoke-guest-pass-dialog';
+import { useFormDraft, useHasDraft } from '../../../hooks/use-form-draft';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
@@ -66,7 +70,9 @@ export function GuestPassesAdminRoute() {
 
 function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
   const queryClient = useQueryClient();
-  const [isFormOpen, setIsFormOpen] = useState(false);
+  // Back after an ended session with a window kept: the form is open to show it.
+  const hasDraft = useHasDraft(GUEST_PASS_DRAFT);
+  const [isFormOpen, setIsFormOpen] = useState(hasDraft);
   const [resident, setResident] = useState<string>(SELF);
   const [created, setCreated] = useState<CreatedGuestPass | null>(null);
   const [toRevoke, setToRevoke] = useState<GuestPass | null>(null);
@@ -79,6 +85,10 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
   const users = useQuery({
     queryKey: barrierUsersQueryKey(usersParams),
     queryFn: () => getBarrierUsers(usersParams),
+  });
+  // The chosen resident outlives an ended session too.
+  useFormDraft(isFormOpen ? 'guest-pass-resident' : null, { resident }, (saved) => {
+    if (typeof saved.resident === 'string') setResident(saved.resident);
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminGuestPassesQueryKey(barrierId) });
   const create = useMutation({

@@ -5,6 +5,7 @@ import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { useFormDraft } from '../../../hooks/use-form-draft';
 import { errorMessage } from '../../../lib/errors';
 import { type AdminBarrier, adminBarriersKey, updateBarrier } from '../api/admin-barriers-api';
 import { hasDevicePassword, isDevicePassword } from '../device-models';
@@ -20,6 +21,11 @@ export function BarrierEditForm({ barrier }: { barrier: AdminBarrier }) {
   const [additionalInfo, setAdditionalInfo] = useState(barrier.additional_info);
   const [isPublic, setIsPublic] = useState(barrier.is_public);
   const [devicePassword, setDevicePassword] = useState('');
+  // What he changed outlives an ended session (issue 41); the device password is never kept.
+  useFormDraft('barrier-edit', { additionalInfo, isPublic }, (saved) => {
+    if (typeof saved.additionalInfo === 'string') setAdditionalInfo(saved.additionalInfo);
+    if (typeof saved.isPublic === 'boolean') setIsPublic(saved.isPublic);
+  });
   const [isSubmitted, setIsSubmitted] = useState(false);
   const withPassword = hasDevicePassword(barrier.device_model);
   const passwordError = isSubmitted && withPassword ? validateDevicePassword(devicePassword) : null;

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { PhoneInput } from '../../../components/phone-input';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { TextLines } from '../../../components/text-lines';
+import { useFormDraft } from '../../../hooks/use-form-draft';
 import { errorMessage } from '../../../lib/errors';
 import { isCompletePhone } from '../../../lib/phone';
 import { adminBarriersKey, createBarrier } from '../api/admin-barriers-api';
@@ -97,6 +98,8 @@ export function CreateBarrierForm({
   const errors = isSubmitted ? validateCreateBarrier(values) : {};
   const set = <K extends keyof CreateBarrierValues>(key: K, value: CreateBarrierValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  // What he typed outlives an ended session (issue 41), the device password aside.
+  useFormDraft('create-barrier', values, (saved) => setValues((current) => ({ ...current, ...saved })));
 
   const create = useMutation({
     mutationFn: () => createBarrier(toCreateBarrierBody(values)),

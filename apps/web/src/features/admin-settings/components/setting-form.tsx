@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeviceText } from '../../../components/device-text';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
+import { useFormDraft } from '../../../hooks/use-form-draft';
 import { useOnline } from '../../../hooks/use-online';
 import { errorMessage } from '../../../lib/errors';
 import {
@@ -68,6 +69,15 @@ export function SettingForm({
 }) {
   const isUnavailable = unavailableReason !== null;
   const [values, setValues] = useState<Record<string, string>>({});
+  // Kept if the session ends (issue 41): a new device password never is (form-drafts.ts).
+  useFormDraft(`setting:${settingId}`, values, (saved) =>
+    setValues((current) => ({
+      ...current,
+      ...Object.fromEntries(
+        Object.entries(saved).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      ),
+    })),
+  );
   const isOnline = useOnline();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);

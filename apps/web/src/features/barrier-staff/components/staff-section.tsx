@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { STAFF_ROLES, type StaffRole } from '@propusk/contracts/barrier-staff';
 import { AUTH_VALIDATION } from '@propusk/contracts/texts/auth';
 import { COMMON_MESSAGES, NAME_FALLBACK } from '@propusk/contracts/texts/common';
@@ -33,7 +33,7 @@ const isStaffRole = (value: string | null): value is StaffRole =>
   value !== null && (STAFF_ROLES as readonly string[]).includes(value);
 
 /**
- * «Администраторы» of the admin barrier page, for its owner: the co-administrators and dispatchers with their
+ * «Администраторы» of the admin barrier page (under the page's heading of that name), for its owner: the co-administrators and dispatchers with their
  * roles, add one by the phone of his administrator account, change a role, remove (with a confirmation).
  */
 export function StaffSection({ barrierId }: { barrierId: number }) {
@@ -88,106 +88,99 @@ export function StaffSection({ barrierId }: { barrierId: number }) {
   }
 
   return (
-    <Card withBorder radius="md" data-testid="staff-section">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Администраторы
-        </Title>
-        <QueryStatus
-          isPending={staff.isPending}
-          error={staff.error ? errorMessage(staff.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
-        />
-        {staff.data && staff.data.staff.length === 0 ? (
-          <Text size="sm" c="gray.7">
-            Других администраторов нет.
-          </Text>
-        ) : null}
-        {staff.data?.staff.map((member) => (
-          <Card key={member.id} withBorder radius="md" p="sm" data-testid="staff-member">
-            <Stack gap={6}>
-              <Text fw={600}>
-                <UserText fallback={NAME_FALLBACK}>{member.full_name}</UserText>
-              </Text>
-              <Text size="sm">{formatPhone(member.phone)}</Text>
-              <Group gap="xs" align="flex-end" wrap="wrap">
-                <Select
-                  label="Роль"
-                  data={roleOptions}
-                  value={member.role}
-                  allowDeselect={false}
-                  onChange={(value) => {
-                    if (isStaffRole(value) && value !== member.role) {
-                      setMessage(null);
-                      change.mutate({ userId: member.id, role: value });
-                    }
-                  }}
-                  style={{ flex: 1, minWidth: 160 }}
-                />
-                <Button
-                  color="red.9"
-                  variant="outline"
-                  onClick={() => {
+    <Stack gap="sm" data-testid="staff-section">
+      <QueryStatus
+        isPending={staff.isPending}
+        error={staff.error ? errorMessage(staff.error, { fallback: COMMON_MESSAGES.loadFailed }) : null}
+      />
+      {staff.data && staff.data.staff.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          Других администраторов нет.
+        </Text>
+      ) : null}
+      {staff.data?.staff.map((member) => (
+        <Card key={member.id} withBorder radius="md" p="sm" data-testid="staff-member">
+          <Stack gap={6}>
+            <Text fw={600}>
+              <UserText fallback={NAME_FALLBACK}>{member.full_name}</UserText>
+            </Text>
+            <Text size="sm">{formatPhone(member.phone)}</Text>
+            <Group gap="xs" align="flex-end" wrap="wrap">
+              <Select
+                label="Роль"
+                data={roleOptions}
+                value={member.role}
+                allowDeselect={false}
+                onChange={(value) => {
+                  if (isStaffRole(value) && value !== member.role) {
                     setMessage(null);
-                    // The dialog of another removal must not open with the last one's failure.
-                    remove.reset();
-                    setRemoving(member);
-                  }}
-                >
-                  Удалить
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
-        ))}
-        <ErrorLine
-          message={
-            change.error ? errorMessage(change.error, { fallback: COMMON_MESSAGES.updateFailed }) : null
-          }
-        />
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <Text fw={600}>Добавить администратора</Text>
-            <PhoneInput
-              label="Номер телефона администратора"
-              value={phone}
-              onChange={(next) => {
-                setPhone(next);
-                setIsIncompleteShown(false);
-              }}
-              error={isIncompleteShown ? AUTH_VALIDATION.phoneIncomplete : undefined}
-              autoComplete="off"
-            />
-            <Select
-              label="Роль"
-              data={roleOptions}
-              value={role}
-              allowDeselect={false}
-              onChange={(value) => {
-                if (isStaffRole(value)) setRole(value);
-              }}
-              description={STAFF_ROLE_HINTS[role]}
-            />
-            <Button type="submit" variant="light" loading={add.isPending}>
-              Добавить
-            </Button>
-            <ErrorLine
-              message={add.error ? errorMessage(add.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
-            />
-            <SuccessLine message={message} />
+                    change.mutate({ userId: member.id, role: value });
+                  }
+                }}
+                style={{ flex: 1, minWidth: 160 }}
+              />
+              <Button
+                color="red.9"
+                variant="outline"
+                onClick={() => {
+                  setMessage(null);
+                  // The dialog of another removal must not open with the last one's failure.
+                  remove.reset();
+                  setRemoving(member);
+                }}
+              >
+                Удалить
+              </Button>
+            </Group>
           </Stack>
-        </form>
-        <ConfirmDialog
-          opened={removing !== null}
-          message={`Удалить администратора ${displayText(removing?.full_name, NAME_FALLBACK)}? Он сразу потеряет доступ к управлению шлагбаумом.`}
-          confirmLabel="Да, удалить"
-          onConfirm={() => {
-            if (removing) remove.mutate(removing);
-          }}
-          onCancel={() => setRemoving(null)}
-          isBusy={remove.isPending}
-          error={remove.error ? errorMessage(remove.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
-        />
-      </Stack>
-    </Card>
+        </Card>
+      ))}
+      <ErrorLine
+        message={change.error ? errorMessage(change.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
+      />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text fw={600}>Добавить администратора</Text>
+          <PhoneInput
+            label="Номер телефона администратора"
+            value={phone}
+            onChange={(next) => {
+              setPhone(next);
+              setIsIncompleteShown(false);
+            }}
+            error={isIncompleteShown ? AUTH_VALIDATION.phoneIncomplete : undefined}
+            autoComplete="off"
+          />
+          <Select
+            label="Роль"
+            data={roleOptions}
+            value={role}
+            allowDeselect={false}
+            onChange={(value) => {
+              if (isStaffRole(value)) setRole(value);
+            }}
+            description={STAFF_ROLE_HINTS[role]}
+          />
+          <Button type="submit" variant="light" loading={add.isPending}>
+            Добавить
+          </Button>
+          <ErrorLine
+            message={add.error ? errorMessage(add.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
+          />
+          <SuccessLine message={message} />
+        </Stack>
+      </form>
+      <ConfirmDialog
+        opened={removing !== null}
+        message={`Удалить администратора ${displayText(removing?.full_name, NAME_FALLBACK)}? Он сразу потеряет доступ к управлению шлагбаумом.`}
+        confirmLabel="Да, удалить"
+        onConfirm={() => {
+          if (removing) remove.mutate(removing);
+        }}
+        onCancel={() => setRemoving(null)}
+        isBusy={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, { fallback: COMMON_MESSAGES.updateFailed }) : null}
+      />
+    </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ErrorLine } from '../../../components/status-line';
+import { useFormDraft } from '../../../hooks/use-form-draft';
 import { fromDateTimeLocal, quickWindow } from '../../../lib/dates';
 
 const QUICK = [
@@ -13,6 +14,9 @@ export interface GuestPassWindow {
   start: string;
   end: string;
 }
+
+/** The form's draft name: a screen that shows the form on a tap opens it when a draft waits (useHasDraft). */
+export const GUEST_PASS_DRAFT = 'guest-pass';
 
 interface GuestPassWindowFormProps {
   onSubmit: (window: GuestPassWindow) => void;
@@ -37,6 +41,12 @@ export function GuestPassWindowForm({
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [quick, setQuick] = useState<string | null>(null);
+  // The window he chose outlives an ended session (issue 41; the screen opens the form for it).
+  useFormDraft(GUEST_PASS_DRAFT, { start, end, quick }, (saved) => {
+    if (typeof saved.start === 'string') setStart(saved.start);
+    if (typeof saved.end === 'string') setEnd(saved.end);
+    if (typeof saved.quick === 'string') setQuick(saved.quick);
+  });
 
   // A quick choice only fills the window: one «Создать ссылку» makes one pass (issue 32 item 7; a tap on a
   // quick button used to make a pass at once, and trying the buttons made three).

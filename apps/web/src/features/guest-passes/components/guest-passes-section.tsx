@@ -2,6 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorLine } from '../../../components/status-line';
+import { useHasDraft } from '../../../hooks/use-form-draft';
 import { errorMessage } from '../../../lib/errors';
 import {
   type CreatedGuestPass,
@@ -13,7 +14,7 @@ import {
 } from '../api/guest-passes-api';
 import { GuestPassCard } from './guest-pass-card';
 import { GuestPassLinkCard } from './guest-pass-link-card';
-import { type GuestPassWindow, GuestPassWindowForm } from './guest-pass-window-form';
+import { GUEST_PASS_DRAFT, type GuestPassWindow, GuestPassWindowForm } from './guest-pass-window-form';
 import { RevokeGuestPassDialog } from './revoke-guest-pass-dialog';
 
 /** The error line of a failed creation. */
@@ -41,7 +42,9 @@ export const refetchWhileWaiting = (query: {
  */
 export function GuestPassesSection({ barrierId }: { barrierId: number }) {
   const queryClient = useQueryClient();
-  const [isFormOpen, setIsFormOpen] = useState(false);
+  // Back after an ended session with a window kept: the form is open to show it.
+  const hasDraft = useHasDraft(GUEST_PASS_DRAFT);
+  const [isFormOpen, setIsFormOpen] = useState(hasDraft);
   const [created, setCreated] = useState<CreatedGuestPass | null>(null);
   const [toRevoke, setToRevoke] = useState<GuestPass | null>(null);
   const passes = useQuery({

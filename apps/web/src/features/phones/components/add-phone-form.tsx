@@ -21,14 +21,18 @@ interface AddPhoneFormProps {
  * administrator's /add-phone-admin.
  */
 export function AddPhoneForm({ onSubmit }: AddPhoneFormProps) {
-  const { values, touched, touch, set } = useTouchedValues<AddPhoneValues>({
-    name: '',
-    phone: '+7',
-    type: 'permanent',
-    start_time: '',
-    end_time: '',
-    schedule: emptySchedule(),
-  });
+  const { values, touched, touch, set } = useTouchedValues<AddPhoneValues>(
+    {
+      name: '',
+      phone: '+7',
+      type: 'permanent',
+      start_time: '',
+      end_time: '',
+      schedule: emptySchedule(),
+      // What he typed outlives an ended session (issue 41).
+    },
+    'add-phone',
+  );
   const errors = validateAddPhone(values);
   // Both ends of an empty window are typed before it is judged.
   const isWindowTouched = touched.has('start_time') && touched.has('end_time');

@@ -17,7 +17,7 @@ interface EditPhoneFormProps {
  * weekly schedule, an error line and 'Сохранить изменения'. Reused by the administrator's /edit-phone-admin.
  */
 export function EditPhoneForm({ type, phoneNumber, initialValues, onSubmit }: EditPhoneFormProps) {
-  const { values, touched, touch, set } = useTouchedValues(initialValues);
+  const { values, touched, touch, set } = useTouchedValues(initialValues, 'edit-phone');
   const errors = validateEditPhone(type, values);
   // The window starts filled in: a change to either end is judged at once.
   const isWindowTouched = touched.has('start_time') || touched.has('end_time');

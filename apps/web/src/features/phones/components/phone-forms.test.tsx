@@ -1,13 +1,22 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AddPhoneForm } from './add-phone-form';
 import { EditPhoneForm } from './edit-phone-form';
 import { emptySchedule, validateAddPhone } from './phone-validation';
 
+/** In a router, as on its screens: the forms keep their values when a session ends (use-form-draft.ts). */
 function renderForm(ui: React.ReactNode) {
-  return { user: userEvent.setup(), ...render(<MantineProvider env="test">{ui}</MantineProvider>) };
+  return {
+    user: userEvent.setup(),
+    ...render(
+      <MantineProvider env="test">
+        <MemoryRouter>{ui}</MemoryRouter>
+      </MantineProvider>,
+    ),
+  };
 }
 
 describe('add phone form', () => {

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quickWindow } from '../../../lib/dates';
 import { AddPhoneForm } from './add-phone-form';
@@ -10,7 +11,9 @@ function renderForm() {
     user: userEvent.setup(),
     ...render(
       <MantineProvider env="test">
-        <AddPhoneForm onSubmit={async () => undefined} />
+        <MemoryRouter>
+          <AddPhoneForm onSubmit={async () => undefined} />
+        </MemoryRouter>
       </MantineProvider>,
     ),
   };
