@@ -14,6 +14,9 @@ test('an administrator who forgot his password is sent to the operator (no reset
   await page.getByLabel('Введите номер телефона').fill(admin.phone);
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page).toHaveURL(/\/verifyadmin$/);
+  // The password screen's own heading first: its route loads lazily, and until it is drawn «Далее» is still
+  // the number screen's (the address changes before the new screen is there).
+  await expect(page.getByRole('heading', { name: 'Вход администратора' })).toBeVisible();
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByText('Пароль не должен быть пустым.')).toBeVisible();
   await checkScreen(page, 'verifyadmin');
@@ -32,6 +35,7 @@ test('an administrator who forgot his password is sent to the operator (no reset
   await page.getByLabel('Введите номер телефона').fill(admin.phone);
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page).toHaveURL(/\/verifyadmin$/);
+  await expect(page.getByRole('heading', { name: 'Вход администратора' })).toBeVisible();
   await page.getByRole('textbox', { name: /^Пароль/ }).fill('not-the-password');
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
