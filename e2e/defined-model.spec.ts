@@ -36,6 +36,9 @@ test('an operator defines a model, runs the conformance run on a barrier with it
   await openLoggedIn(page, session, '/admin-barriers');
   await openAdminTab(page, 'Профиль');
   await page.getByRole('button', { name: 'Свои модели устройств' }).click();
+  // The templates' parameters, each as it is typed ({slot}, shown verbatim) beside what it stands for.
+  await expect(page.getByTestId('model-parameters')).toContainText('{slot} — ячейка');
+  await checkScreen(page, 'defined-models-list');
   await page.getByRole('button', { name: 'Новая модель' }).click();
   await page.getByRole('textbox', { name: 'Название модели' }).fill(name);
   await page.getByRole('button', { name: 'Сохранить модель' }).click();

@@ -6,7 +6,9 @@ export const DEFINED_MODEL_TEXTS = {
   title: 'Свои модели устройств',
   link: 'Свои модели устройств',
   explain:
-    'Если вашего устройства нет в списке моделей, опишите его команды сами: шаблоны с подстановками {pwd} (пароль), {slot} (ячейка), {number} (номер), {start} и {end} (окно времени), {time} (часы), {from} и {to} (ячейки чтения). Модель можно поставить на свой шлагбаум; пока «Проверка устройства по модели» не подтвердит все формы, шлагбаум помечен «не проверено на устройстве».',
+    'Если вашего устройства нет в списке моделей, опишите его команды сами: шаблоны с подстановками (ниже). Модель можно поставить на свой шлагбаум; пока «Проверка устройства по модели» не подтвердит все формы, шлагбаум помечен «не проверено на устройстве».',
+  parametersTitle: 'Подстановки в шаблонах',
+  filePlaceholder: 'Выберите файл JSON',
   empty: 'Своих моделей пока нет.',
   create: 'Новая модель',
   edit: 'Изменить',
@@ -64,4 +66,19 @@ export const DEFINED_MODEL_TEXTS = {
     read_empty: 'Строка ответа на чтение: пустая ячейка',
     open: 'Ответ на открытие',
   },
+} as const;
+
+/**
+ * The parameters a defined model's templates take, by name (written `{name}` in a template): what each stands
+ * for. The names are syntax the operator types, shown verbatim beside these words (never inside a sentence).
+ */
+export const DEFINED_MODEL_PARAMETER_LABELS = {
+  pwd: 'пароль устройства',
+  slot: 'ячейка',
+  number: 'номер телефона',
+  start: 'начало окна времени',
+  end: 'конец окна времени',
+  time: 'часы устройства',
+  from: 'первая ячейка чтения',
+  to: 'последняя ячейка чтения',
 } as const;

@@ -1,6 +1,9 @@
-import { Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Code, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { DEVICE_PROFILE_MAX_BYTES } from '@propusk/contracts/device-profile-file';
-import { DEFINED_MODEL_TEXTS as TEXTS } from '@propusk/contracts/texts/device-models';
+import {
+  DEFINED_MODEL_PARAMETER_LABELS,
+  DEFINED_MODEL_TEXTS as TEXTS,
+} from '@propusk/contracts/texts/device-models';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { saveDownloadedFile } from '../../../components/export-buttons';
@@ -94,6 +97,7 @@ export function DeviceModelsPanel() {
   return (
     <Stack gap="sm">
       <Text size="sm">{TEXTS.explain}</Text>
+      <ParameterList />
       <Button onClick={() => setEditing('new')}>{TEXTS.create}</Button>
       <QueryStatus
         isPending={models.isPending}
@@ -106,7 +110,13 @@ export function DeviceModelsPanel() {
       ))}
       <FileInput
         label={TEXTS.importFile}
-        placeholder="Выберите файл .json"
+        placeholder={TEXTS.filePlaceholder}
+        classNames={{ placeholder: 'file-input-placeholder' }}
+        valueComponent={({ value }) => (
+          <span translate="no" data-verbatim>
+            {Array.isArray(value) ? value.map((item) => item.name).join(', ') : value?.name}
+          </span>
+        )}
         accept=".json,application/json"
         value={file}
         onChange={(chosen) => {
@@ -125,6 +135,22 @@ export function DeviceModelsPanel() {
             : null
         }
       />
+    </Stack>
+  );
+}
+
+/** The templates' parameters: each name as the operator types it (verbatim), then what it stands for. */
+function ParameterList() {
+  return (
+    <Stack gap={2} data-testid="model-parameters">
+      <Text size="sm" fw={600}>
+        {TEXTS.parametersTitle}
+      </Text>
+      {Object.entries(DEFINED_MODEL_PARAMETER_LABELS).map(([name, label]) => (
+        <Text size="sm" key={name}>
+          <Code translate="no" data-verbatim>{`{${name}}`}</Code> — {label}
+        </Text>
+      ))}
     </Stack>
   );
 }
