@@ -4,6 +4,7 @@
  * server holds DATA_DIR), then starts the server, which serves the built web app (`npm run test:e2e` builds it).
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E, E2E_ADMINS, E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './e2e/support/environment';
 
@@ -43,7 +44,7 @@ function serverEnv(own: Record<string, string>): Record<string, string> {
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e/.artifacts/test-results',
+  outputDir: path.join(E2E.own, 'test-results'),
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -88,7 +89,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.artifacts}/*-session.json && ${createAdmins} && node --import tsx apps/server/src/main.ts`,
+      command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.own}/*-session.json && mkdir -p ${E2E.own} && ${createAdmins} && node --import tsx apps/server/src/main.ts`,
       url: `${E2E.baseUrl}/api/health/`,
       // E2E_REUSE_SERVER=1 lets a developer keep one server running between runs (never in CI).
       reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
@@ -99,7 +100,7 @@ export default defineConfig({
     },
     {
       // power-alarm.spec.ts: a deployment whose gateway has a number (environment.ts, E2E_GATEWAY_SERVER).
-      command: `rm -rf ${E2E_GATEWAY_SERVER.dataDir} && node --import tsx apps/server/src/cli.ts create-admin --phone ${E2E_GATEWAY_SERVER.admin.phone} --password ${E2E_GATEWAY_SERVER.admin.password} --name "${E2E_GATEWAY_SERVER.admin.name}" && node --import tsx apps/server/src/main.ts`,
+      command: `rm -rf ${E2E_GATEWAY_SERVER.dataDir} && mkdir -p ${E2E.own} && node --import tsx apps/server/src/cli.ts create-admin --phone ${E2E_GATEWAY_SERVER.admin.phone} --password ${E2E_GATEWAY_SERVER.admin.password} --name "${E2E_GATEWAY_SERVER.admin.name}" && node --import tsx apps/server/src/main.ts`,
       url: `${E2E_GATEWAY_SERVER.baseUrl}/api/health/`,
       reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
       timeout: 120_000,

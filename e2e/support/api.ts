@@ -70,7 +70,7 @@ function accessSecondsLeft(session: Session): number {
  * cooldown).
  */
 export async function adminSession(request: APIRequestContext, key: AdminKey): Promise<Session> {
-  const file = path.join(E2E.artifacts, `${key}-session.json`);
+  const file = path.join(E2E.own, `${key}-session.json`);
   const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Session) : null;
   // Reused only while its access token has a while to live (15 min in all): a journey opens the app with
   // these tokens, and an access token that expires during it makes the app refresh, which rotates the refresh

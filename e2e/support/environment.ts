@@ -7,12 +7,19 @@ const artifacts = path.join(root, 'e2e', '.artifacts');
 // E2E_PORT lets two checkouts on one machine run their journeys at the same time.
 const port = Number(process.env.E2E_PORT ?? 3210);
 
+/**
+ * What one journey server keeps, apart per port: its database, its SMS file, the logged-in sessions, the
+ * failures' traces. CI runs the journeys in two shards side by side, each with servers of its own (.ci/run).
+ */
+const own = path.join(artifacts, `port-${port}`);
+
 export const E2E = {
   port,
   baseUrl: `http://127.0.0.1:${port}`,
   artifacts,
-  dataDir: path.join(artifacts, 'data'),
-  smsFile: path.join(artifacts, 'sms-outbox.jsonl'),
+  own,
+  dataDir: path.join(own, 'data'),
+  smsFile: path.join(own, 'sms-outbox.jsonl'),
   screenshots: path.join(artifacts, 'screenshots'),
 } as const;
 
@@ -26,7 +33,7 @@ export const E2E = {
 export const E2E_GATEWAY_SERVER = {
   port: port + 1000,
   baseUrl: `http://127.0.0.1:${port + 1000}`,
-  dataDir: path.join(artifacts, 'data-gateway'),
+  dataDir: path.join(own, 'data-gateway'),
   gatewayPhone: '+79990009999',
   admin: { phone: '+79990000007', password: 'admin-pass-7', name: 'Галина Шлюзова' },
 } as const;
