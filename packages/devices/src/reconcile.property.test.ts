@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,8 +12,9 @@ import {
 } from './access.ts';
 import { renderCommand } from './commands.ts';
 import { playConformance } from './conformance-play.test-support.ts';
+import { installDefinedModels, type ModelDefinition } from './defined-model.ts';
 import { MINUTE_MS, parseClockWallTime } from './device-time.ts';
-import { DEVICE_MODELS, type DeviceModel, getSheet } from './models.ts';
+import { DEVICE_MODELS, type DeviceModel, definedModelKey, getSheet } from './models.ts';
 import { NUMBER_FORMATS } from './numbers.ts';
 import {
   applyConfirmed,
@@ -452,9 +454,24 @@ function learntUnit(random: Random, world: World): void {
   expect(world.device.slots(), `learnt run on ${model}`).toEqual([]);
 }
 
-function runCase(seed: number, learnt = false): number {
+/** The model an operator defined in docs/devices/examples/defined-model.json, installed as the server does. */
+function installExampleDefinedModel(): DeviceModel {
+  const file = JSON.parse(
+    readFileSync(new URL('../../../docs/devices/examples/defined-model.json', import.meta.url), 'utf8'),
+  ) as { definition: ModelDefinition };
+  installDefinedModels([{ id: 1, definition: file.definition }]);
+  return definedModelKey(1) as DeviceModel;
+}
+
+function runCase(seed: number, variant: 'sheet' | 'learnt' | 'defined' = 'sheet'): number {
   const random = createRandom(seed);
-  const model = learnt ? random.pick(['RTU5025', 'RTU5024'] as const) : random.pick(DEVICE_MODELS);
+  const learnt = variant === 'learnt';
+  const model =
+    variant === 'defined'
+      ? installExampleDefinedModel()
+      : learnt
+        ? random.pick(['RTU5025', 'RTU5024'] as const)
+        : random.pick(DEVICE_MODELS);
   const offset = random.pick([180, 180, 0, 300, -240, 330]);
   // Reconciles run at whole minutes (the jobs are scheduled at nextChangeAt, which falls on minutes).
   const start = new Date(
@@ -550,7 +567,13 @@ describe('planner + simulator', () => {
 
   it('bring a unit that differs from its sheet to the desired whitelist once a run learnt its profile', () => {
     let sent = 0;
-    for (let seed = 1; seed <= 300; seed += 1) sent += runCase(seed, true);
+    for (let seed = 1; seed <= 300; seed += 1) sent += runCase(seed, 'learnt');
+    expect(sent).toBeGreaterThan(1_000);
+  }, 60_000);
+
+  it('bring a unit of a model an operator defined to the desired whitelist', () => {
+    let sent = 0;
+    for (let seed = 1; seed <= 300; seed += 1) sent += runCase(seed, 'defined');
     expect(sent).toBeGreaterThan(1_000);
   }, 60_000);
 });
