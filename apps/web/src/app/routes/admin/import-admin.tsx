@@ -1,8 +1,9 @@
-import { Button, Card, FileInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { COMMON_MESSAGES } from '@propusk/contracts/texts/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FileField } from '../../../components/file-field';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { MissingBarrier } from '../../../components/missing-barrier';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
@@ -130,21 +131,12 @@ export function ImportAdminRoute() {
           </Card>
           <Card withBorder radius="md">
             <Stack gap="sm">
-              <FileInput
+              <FileField
                 label="Файл с жителями"
                 placeholder="Выберите файл"
-                classNames={{ placeholder: 'file-input-placeholder' }}
-                // The file's own name, shown as it is (its extension is Latin).
-                valueComponent={({ value }) => (
-                  <span translate="no" data-verbatim>
-                    {Array.isArray(value) ? value.map((item) => item.name).join(', ') : value?.name}
-                  </span>
-                )}
                 accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 value={file}
                 onChange={choose}
-                clearable
-                clearButtonProps={{ 'aria-label': 'Убрать файл' }}
               />
               <Button
                 onClick={() => file && preview.mutate(file)}

@@ -1,8 +1,9 @@
-import { Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { DEVICE_PROFILE_MAX_BYTES } from '@propusk/contracts/device-profile-file';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { saveDownloadedFile } from '../../../components/export-buttons';
+import { FileField } from '../../../components/file-field';
 import { ErrorLine, SuccessLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
 import { deviceProfileQueryKey, exportDeviceProfile, importDeviceProfile } from '../api/device-check-api';
@@ -14,7 +15,6 @@ export const PROFILE_FILE_TEXTS = {
   upload: 'Загрузить профиль',
   fileLabel: 'Файл профиля',
   filePlaceholder: 'Выберите файл профиля',
-  removeFile: 'Убрать файл',
   downloadFailed: 'Не удалось скачать профиль.',
   uploadFailed: 'Не удалось загрузить профиль.',
   tooLarge: `Файл профиля слишком большой: не больше ${DEVICE_PROFILE_MAX_BYTES / 1024} КБ.`,
@@ -68,23 +68,15 @@ export function ProfileFileCard({ barrierId }: { barrierId: number }) {
               : null
           }
         />
-        <FileInput
+        <FileField
           label={PROFILE_FILE_TEXTS.fileLabel}
           placeholder={PROFILE_FILE_TEXTS.filePlaceholder}
-          classNames={{ placeholder: 'file-input-placeholder' }}
-          valueComponent={({ value }) => (
-            <span translate="no" data-verbatim>
-              {Array.isArray(value) ? value.map((item) => item.name).join(', ') : value?.name}
-            </span>
-          )}
           accept=".json,application/json"
           value={file}
           onChange={(chosen) => {
             setFile(chosen);
             upload.reset();
           }}
-          clearable
-          clearButtonProps={{ 'aria-label': PROFILE_FILE_TEXTS.removeFile }}
         />
         <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
           {PROFILE_FILE_TEXTS.upload}

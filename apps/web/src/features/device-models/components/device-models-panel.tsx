@@ -1,4 +1,4 @@
-import { Button, Card, Code, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { DEVICE_PROFILE_MAX_BYTES } from '@propusk/contracts/device-profile-file';
 import {
   DEFINED_MODEL_PARAMETER_LABELS,
@@ -7,6 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { saveDownloadedFile } from '../../../components/export-buttons';
+import { FileField } from '../../../components/file-field';
 import { QueryStatus } from '../../../components/query-status';
 import { ErrorLine } from '../../../components/status-line';
 import { errorMessage } from '../../../lib/errors';
@@ -108,15 +109,9 @@ export function DeviceModelsPanel() {
       {models.data?.models.map((model) => (
         <ModelCard key={model.id} model={model} onEdit={() => setEditing(model)} />
       ))}
-      <FileInput
+      <FileField
         label={TEXTS.importFile}
         placeholder={TEXTS.filePlaceholder}
-        classNames={{ placeholder: 'file-input-placeholder' }}
-        valueComponent={({ value }) => (
-          <span translate="no" data-verbatim>
-            {Array.isArray(value) ? value.map((item) => item.name).join(', ') : value?.name}
-          </span>
-        )}
         accept=".json,application/json"
         value={file}
         onChange={(chosen) => {
@@ -124,7 +119,6 @@ export function DeviceModelsPanel() {
           upload.reset();
           if (chosen) upload.mutate(chosen);
         }}
-        clearable
       />
       <ErrorLine
         message={
