@@ -16,12 +16,11 @@ import {
   adminGuestPassesQueryKey,
   type CreatedGuestPass,
   createAdminGuestPass,
-  type GuestPass,
   getAdminGuestPasses,
   revokeAdminGuestPass,
 } from '../../../features/guest-passes/api/guest-passes-api';
-import { GuestPassCard } from '../../../features/guest-passes/components/guest-pass-card';
 import { GuestPassLinkCard } from '../../../features/guest-passes/components/guest-pass-link-card';
+import { GuestPassList } from '../../../features/guest-passes/components/guest-pass-list';
 import {
   GUEST_PASS_DRAFT,
   GuestPassWindowForm,
@@ -29,9 +28,7 @@ import {
 import {
   createGuestPassError,
   refetchWhileWaiting,
-  revokeGuestPassError,
 } from '../../../features/guest-passes/components/guest-passes-section';
-import { RevokeGuestPassDialog } from '../../../features/guest-passes/components/revoke-guest-pass-dialog';
 import { useFormDraft, useHasDraft } from '../../../hooks/use-form-draft';
 import { useNavigationState } from '../../../hooks/use-navigation-state';
 import { errorMessage } from '../../../lib/errors';
@@ -75,7 +72,6 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
   const [isFormOpen, setIsFormOpen] = useState(hasDraft);
   const [resident, setResident] = useState<string>(SELF);
   const [created, setCreated] = useState<CreatedGuestPass | null>(null);
-  const [toRevoke, setToRevoke] = useState<GuestPass | null>(null);
   const passes = useQuery({
     queryKey: adminGuestPassesQueryKey(barrierId),
     queryFn: () => getAdminGuestPasses(barrierId),
@@ -98,11 +94,6 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
       setCreated(pass);
       setIsFormOpen(false);
     },
-    onSettled: refresh,
-  });
-  const revoke = useMutation({
-    mutationFn: (passId: number) => revokeAdminGuestPass(barrierId, passId),
-    onSuccess: () => setToRevoke(null),
     onSettled: refresh,
   });
 
@@ -158,22 +149,10 @@ function GuestPassesAdmin({ barrierId }: { barrierId: number }) {
           Пропусков пока нет.
         </Text>
       ) : null}
-      {passes.data?.guest_passes.map((pass) => (
-        <GuestPassCard
-          key={pass.id}
-          pass={pass}
-          onRevoke={(chosen) => {
-            revoke.reset();
-            setToRevoke(chosen);
-          }}
-        />
-      ))}
-      <RevokeGuestPassDialog
-        pass={toRevoke}
-        onConfirm={(pass) => revoke.mutate(pass.id)}
-        onCancel={() => setToRevoke(null)}
-        isBusy={revoke.isPending}
-        error={revokeGuestPassError(revoke.error)}
+      <GuestPassList
+        passes={passes.data?.guest_passes}
+        revokePass={(passId) => revokeAdminGuestPass(barrierId, passId)}
+        onSettled={refresh}
       />
     </Stack>
   );

@@ -12,10 +12,9 @@ import {
   guestPassesQueryKey,
   revokeGuestPass,
 } from '../api/guest-passes-api';
-import { GuestPassCard } from './guest-pass-card';
 import { GuestPassLinkCard } from './guest-pass-link-card';
+import { GuestPassList } from './guest-pass-list';
 import { GUEST_PASS_DRAFT, type GuestPassWindow, GuestPassWindowForm } from './guest-pass-window-form';
-import { RevokeGuestPassDialog } from './revoke-guest-pass-dialog';
 
 /** The error line of a failed creation. */
 export const createGuestPassError = (error: unknown) =>
@@ -25,10 +24,6 @@ export const createGuestPassError = (error: unknown) =>
         fields: ['start', 'end', 'user', 'detail'],
       })
     : null;
-
-/** The error line of a failed revocation. */
-export const revokeGuestPassError = (error: unknown) =>
-  error ? errorMessage(error, { fallback: 'Не удалось отозвать пропуск.' }) : null;
 
 /** A waiting guest may use the link any moment: lists with a waiting pass refresh themselves. */
 export const refetchWhileWaiting = (query: {
@@ -46,7 +41,6 @@ export function GuestPassesSection({ barrierId }: { barrierId: number }) {
   const hasDraft = useHasDraft(GUEST_PASS_DRAFT);
   const [isFormOpen, setIsFormOpen] = useState(hasDraft);
   const [created, setCreated] = useState<CreatedGuestPass | null>(null);
-  const [toRevoke, setToRevoke] = useState<GuestPass | null>(null);
   const passes = useQuery({
     queryKey: guestPassesQueryKey(barrierId),
     queryFn: () => getGuestPasses(barrierId),
@@ -60,14 +54,6 @@ export function GuestPassesSection({ barrierId }: { barrierId: number }) {
       setIsFormOpen(false);
     },
     onSettled: refresh,
-  });
-  const revoke = useMutation({
-    mutationFn: (passId: number) => revokeGuestPass(barrierId, passId),
-    onSuccess: () => setToRevoke(null),
-    onSettled: async () => {
-      await refresh();
-      await queryClient.invalidateQueries({ queryKey: ['phones'] });
-    },
   });
 
   return (
@@ -102,22 +88,13 @@ export function GuestPassesSection({ barrierId }: { barrierId: number }) {
       )}
 
       <ErrorLine message={passes.error ? 'Не удалось загрузить пропуска.' : null} />
-      {passes.data?.guest_passes.map((pass) => (
-        <GuestPassCard
-          key={pass.id}
-          pass={pass}
-          onRevoke={(chosen) => {
-            revoke.reset();
-            setToRevoke(chosen);
-          }}
-        />
-      ))}
-      <RevokeGuestPassDialog
-        pass={toRevoke}
-        onConfirm={(pass) => revoke.mutate(pass.id)}
-        onCancel={() => setToRevoke(null)}
-        isBusy={revoke.isPending}
-        error={revokeGuestPassError(revoke.error)}
+      <GuestPassList
+        passes={passes.data?.guest_passes}
+        revokePass={(passId) => revokeGuestPass(barrierId, passId)}
+        onSettled={async () => {
+          await refresh();
+          await queryClient.invalidateQueries({ queryKey: ['phones'] });
+        }}
       />
     </Stack>
   );
