@@ -5,7 +5,6 @@
  * docs/decisions/0030.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import { loginWithCode, requestCode, verifiedToken } from './auth-helpers.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import {
@@ -15,6 +14,7 @@ import {
   type TestBarrier,
 } from './domain-factories.ts';
 import { createUser, nextPhone, type TestUser } from './factories.ts';
+import { setShares } from './sms-budget-support.ts';
 import { useTestApp } from './test-app.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -57,14 +57,7 @@ describe('with his SMS share used up, the share answer comes before anything abo
   });
 
   it('answers the share to another account’s number as to a free one', async () => {
-    const before = await countCommandsThisWeek(t.deps.db, barrier.id, t.clock.now());
-    const set = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/barriers/${barrier.id}/limits/`,
-      token: owner.token,
-      payload: { sms_weekly_limit: before + 20, sms_owner_reserve: before + 5, sms_resident_share: 1 },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await setShares(t, owner, barrier.id, { limit: 20, reserve: 5, share: 1 });
     const spent = await addPhone(t, resident, barrier.id);
     expect(spent.statusCode, spent.body).toBe(201);
     await h.run(barrier.id);

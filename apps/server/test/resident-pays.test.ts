@@ -6,59 +6,12 @@
  * and revocations are never refused but are counted to him (docs/decisions/0030).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import { verifiedToken } from './auth-helpers.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import type { TestBarrier } from './domain-factories.ts';
 import { nextPhone, type TestUser } from './factories.ts';
+import { setShares, smsBudget } from './sms-budget-support.ts';
 import { type TestApp, useTestApp } from './test-app.ts';
-
-interface Budget {
-  share: number;
-  share_left: number;
-  reserve_left: number;
-  residents_left: number;
-}
-
-async function setShares(
-  t: TestApp,
-  owner: TestUser,
-  barrierId: number,
-  above: { limit: number; reserve: number; share: number },
-): Promise<void> {
-  const before = await countCommandsThisWeek(t.deps.db, barrierId, t.clock.now());
-  const set = await t.request({
-    method: 'PATCH',
-    url: `/api/admin/barriers/${barrierId}/limits/`,
-    token: owner.token,
-    payload: {
-      sms_weekly_limit: before + above.limit,
-      sms_owner_reserve: before + above.reserve,
-      sms_resident_share: above.share,
-    },
-  });
-  expect(set.statusCode, set.body).toBe(200);
-}
-
-async function adminBudget(t: TestApp, owner: TestUser, barrierId: number): Promise<Budget> {
-  const response = await t.request({
-    method: 'GET',
-    url: `/api/admin/barriers/${barrierId}/limits/`,
-    token: owner.token,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().sms_budget as Budget;
-}
-
-async function residentBudget(t: TestApp, resident: TestUser, barrierId: number): Promise<Budget> {
-  const response = await t.request({
-    method: 'GET',
-    url: `/api/barriers/${barrierId}/limits/`,
-    token: resident.token,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().sms_budget as Budget;
-}
 
 async function changeNumber(t: TestApp, user: TestUser, from: string, to: string) {
   const oldToken = await verifiedToken(t, from, 'change_phone_old', user.token);
@@ -83,7 +36,7 @@ describe('a resident’s own number change spends his share, not the owner’s r
 
   it('six changes leave the reserve whole; the seventh is refused with the share message and changes nothing', async () => {
     await setShares(t, owner, barrier.id, { limit: 30, reserve: 6, share: 6 });
-    const start = await adminBudget(t, owner, barrier.id);
+    const start = await smsBudget(t, owner, barrier.id, 'admin');
     expect(start.reserve_left).toBe(6);
 
     let phone = resident.phone;
@@ -93,16 +46,16 @@ describe('a resident’s own number change spends his share, not the owner’s r
       expect(changed.statusCode, `change ${change}: ${changed.body}`).toBe(200);
       phone = next;
       await h.run(barrier.id);
-      expect((await residentBudget(t, resident, barrier.id)).share_left).toBe(6 - change);
+      expect((await smsBudget(t, resident, barrier.id, 'user')).share_left).toBe(6 - change);
     }
-    expect((await adminBudget(t, owner, barrier.id)).reserve_left).toBe(6);
+    expect((await smsBudget(t, owner, barrier.id, 'admin')).reserve_left).toBe(6);
 
     const refused = await changeNumber(t, resident, phone, nextPhone());
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'sms_resident_share_used', share: 6, left: 0 });
     const me = await t.request({ method: 'GET', url: '/api/users/me/', token: resident.token });
     expect(me.json().phone).toBe(phone);
-    expect((await adminBudget(t, owner, barrier.id)).reserve_left).toBe(6);
+    expect((await smsBudget(t, owner, barrier.id, 'admin')).reserve_left).toBe(6);
   });
 });
 
@@ -145,8 +98,8 @@ describe('leaving a barrier and revoking a guest pass are never refused, and cou
     expect(used.statusCode, used.body).toBe(200);
     await h.run(barrier.id);
     // The redeem took his whole share: the revocation goes past it and is not refused.
-    expect((await residentBudget(t, resident, barrier.id)).share_left).toBe(0);
-    const before = await adminBudget(t, owner, barrier.id);
+    expect((await smsBudget(t, resident, barrier.id, 'user')).share_left).toBe(0);
+    const before = await smsBudget(t, owner, barrier.id, 'admin');
 
     const revoked = await t.request({
       method: 'DELETE',
@@ -155,13 +108,13 @@ describe('leaving a barrier and revoking a guest pass are never refused, and cou
     });
     expect(revoked.statusCode, revoked.body).toBeLessThan(300);
     await h.run(barrier.id);
-    const after = await adminBudget(t, owner, barrier.id);
+    const after = await smsBudget(t, owner, barrier.id, 'admin');
     expect(after.reserve_left).toBe(before.reserve_left);
     expect(after.residents_left).toBe(before.residents_left - 1);
   });
 
   it('his leaving is counted to him: the residents’ part shrinks, the reserve does not', async () => {
-    const before = await adminBudget(t, owner, barrier.id);
+    const before = await smsBudget(t, owner, barrier.id, 'admin');
     const left = await t.request({
       method: 'DELETE',
       url: `/api/barriers/${barrier.id}/leave/`,
@@ -169,7 +122,7 @@ describe('leaving a barrier and revoking a guest pass are never refused, and cou
     });
     expect(left.statusCode, left.body).toBeLessThan(300);
     await h.run(barrier.id);
-    const after = await adminBudget(t, owner, barrier.id);
+    const after = await smsBudget(t, owner, barrier.id, 'admin');
     expect(after.reserve_left).toBe(before.reserve_left);
     expect(after.residents_left).toBeLessThan(before.residents_left);
   });

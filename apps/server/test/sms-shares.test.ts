@@ -8,36 +8,11 @@ import { forecastPhoneSms } from '@propusk/devices/weekly-sms';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, phones } from '../src/db/schema.ts';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
 import { createDeviceHarness, createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
+import { setShares } from './sms-budget-support.ts';
 import { type TestApp, useTestApp } from './test-app.ts';
-
-/**
- * Sets the barrier's weekly SMS limit, its owner's reserve and a resident's share, the first two `above` what
- * this week already sent (the setup's commands are the reserve's). Answers what was sent before and the reply.
- */
-async function setShares(
-  t: TestApp,
-  owner: TestUser,
-  barrierId: number,
-  above: { limit: number; reserve: number; share: number },
-) {
-  const before = await countCommandsThisWeek(t.deps.db, barrierId, t.clock.now());
-  const set = await t.request({
-    method: 'PATCH',
-    url: `/api/admin/barriers/${barrierId}/limits/`,
-    token: owner.token,
-    payload: {
-      sms_weekly_limit: before + above.limit,
-      sms_owner_reserve: before + above.reserve,
-      sms_resident_share: above.share,
-    },
-  });
-  expect(set.statusCode, set.body).toBe(200);
-  return { before, set };
-}
 
 /** What is left of the resident's share, as his limits card reads it. */
 async function shareLeftOf(t: TestApp, resident: TestUser, barrierId: number): Promise<number> {
