@@ -1,6 +1,6 @@
 /** Change history (spec.md sections 2, 3, 7; DESIGN.md section 5). */
 import { z } from 'zod';
-import { idSchema, paginated } from './common.ts';
+import { idSchema, pageFields, paginated } from './common.ts';
 import { parseDateTimeInput } from './phones.ts';
 
 export const ACTION_TYPES = ['add_phone', 'delete_phone', 'update_phone', 'barrier_setting'] as const;
@@ -69,13 +69,7 @@ export const noReversedRange: [
 
 export const actionListQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1, { error: 'Page must be at least 1.' }).default(1),
-    page_size: z.coerce
-      .number()
-      .int()
-      .min(1, { error: 'Page size must be at least 1.' })
-      .max(100, { error: 'Page size must be at most 100.' })
-      .default(HISTORY_PAGE_SIZE),
+    ...pageFields(HISTORY_PAGE_SIZE),
     ...actionFilterFields,
   })
   .refine(...noReversedRange);

@@ -67,15 +67,18 @@ export const rateLimitedSchema = z.looseObject({
 export const messageSchema = z.object({ message: z.string() });
 export const detailSchema = z.object({ detail: z.string() });
 
-export const pageQuerySchema = z.object({
+/** `page` (from 1) and `page_size` (1–100, `defaultSize` when absent) of a paged list's query string. */
+export const pageFields = (defaultSize: number) => ({
   page: z.coerce.number().int().min(1, { error: 'Page must be at least 1.' }).default(1),
   page_size: z.coerce
     .number()
     .int()
     .min(1, { error: 'Page size must be at least 1.' })
     .max(100, { error: 'Page size must be at most 100.' })
-    .default(10),
+    .default(defaultSize),
 });
+
+export const pageQuerySchema = z.object(pageFields(10));
 
 export function paginated<T extends z.ZodType, K extends string>(key: K, item: T) {
   return z.object({

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isReversedRange } from './actions.ts';
 import { humanTextSchema } from './clean-text.ts';
-import { idField, idSchema, paginated } from './common.ts';
+import { idField, idSchema, pageFields, paginated } from './common.ts';
 import { parseDateTimeInput } from './phones.ts';
 
 /** The rule the emergency screen serves, as it names it. */
@@ -71,13 +71,7 @@ const dateTimeQuery = z
 
 export const openingListQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1, { error: 'Page must be at least 1.' }).default(1),
-    page_size: z.coerce
-      .number()
-      .int()
-      .min(1, { error: 'Page size must be at least 1.' })
-      .max(100, { error: 'Page size must be at most 100.' })
-      .default(10),
+    ...pageFields(10),
     status: z.enum(OPENING_STATUSES, { error: 'Invalid choice.' }).optional(),
     /** Administrator side: digits of the opener's phone (a substring). */
     phone: z
@@ -149,11 +143,5 @@ export const emergencyHoldSchema = z.object({
 export type EmergencyHold = z.infer<typeof emergencyHoldSchema>;
 export const emergencyHoldListSchema = paginated('holds', emergencyHoldSchema);
 export const holdListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: 'Page must be at least 1.' }).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1, { error: 'Page size must be at least 1.' })
-    .max(100, { error: 'Page size must be at most 100.' })
-    .default(10),
+  ...pageFields(10),
 });
