@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { humanTextSchema } from './clean-text.ts';
 import { idField, idSchema, PHONE_PATTERN, pageQuerySchema, paginated } from './common.ts';
+import { WEEKDAYS } from './texts/phones.ts';
 
 export const PHONE_TYPES = ['primary', 'permanent', 'temporary', 'schedule'] as const;
 export type PhoneType = (typeof PHONE_TYPES)[number];
@@ -12,15 +13,8 @@ export const ADDABLE_PHONE_TYPES = ['permanent', 'temporary', 'schedule'] as con
 export type AddablePhoneType = (typeof ADDABLE_PHONE_TYPES)[number];
 export const PHONE_STATUSES = ['pending', 'ok', 'error'] as const;
 
-export const SCHEDULE_WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+/** The week's days in a schedule's order (texts/phones.ts holds them with their labels; no import of zod there). */
+export const SCHEDULE_WEEKDAYS = WEEKDAYS;
 
 export const PHONE_NAME_MAX_LENGTH = 100;
 export const SCHEDULE_INTERVALS_PER_DAY_MAX = 24;
