@@ -3,7 +3,7 @@
  * docs/decisions/0023): one home for what sms-shares, resident-pays and no-free-oracles each wrote.
  */
 import { expect } from 'vitest';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
+import { countCommandsThisWeek } from '../src/engine/budget/index.ts';
 import type { TestUser } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
