@@ -220,12 +220,6 @@ const MODULES_WITHOUT_QUERIES_IN_SERVICES: Record<string, string[]> = {
 /** Modules with a service file that still queries: to be cleaned, then moved to the list above. */
 const MODULES_STILL_QUERYING_IN_SERVICES = ['conformance', 'device-settings'];
 
-/**
- * Service files still built as a factory closure (`createXService(deps)` returning an object of inner
- * functions that no tool sees: issue 44 item 2). The list shrinks as they become top-level functions.
- */
-const SERVICE_FACTORIES_LEFT = ['phones/service.ts'];
-
 /** Names of the exported `create…Service(` factories in a file's source. */
 export function serviceFactories(source: string): string[] {
   return [...source.matchAll(/^export function (create\w*Service)\(/gm)].map((match) => match[1]!);
@@ -267,7 +261,6 @@ describe('one module shape', () => {
       if (!entry.isDirectory()) continue;
       for (const file of readdirSync(path.join(modules, entry.name)).filter(isServiceFile)) {
         const relative = `${entry.name}/${file}`;
-        if (SERVICE_FACTORIES_LEFT.includes(relative)) continue;
         const source = readFileSync(path.join(modules, relative), 'utf8');
         found.push(...serviceFactories(source).map((name) => `modules/${relative}: ${name}`));
       }
@@ -275,10 +268,6 @@ describe('one module shape', () => {
     expect(found, 'service factories (write each method as a top-level function taking deps first)').toEqual(
       [],
     );
-    // The files left are still factories: one converted drops off the list.
-    for (const relative of SERVICE_FACTORIES_LEFT) {
-      expect(serviceFactories(readFileSync(path.join(modules, relative), 'utf8')), relative).not.toEqual([]);
-    }
   });
 
   it('finds a service factory however its parameters are laid out', () => {
