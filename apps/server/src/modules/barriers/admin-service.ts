@@ -26,8 +26,8 @@ import {
   isDeviceModel,
   isValidDevicePassword,
 } from '@propusk/devices/models';
-import { deviceSummaries } from '../../engine/health.ts';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
+import { deviceSummaries } from '../../engine/log/index.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -7,9 +7,8 @@
 import type { AdminBarrier, BarrierDanger, BarrierSummary } from '@propusk/contracts/barriers';
 import type { Limits } from '@propusk/contracts/limits';
 import type { Executor } from '../../db/database.ts';
-import { type DeviceSummary, deviceSummaries } from '../../engine/health.ts';
-import { smsShareSummary, smsSpender } from '../../engine/sms-shares.ts';
-import { countCommandsThisWeek } from '../../engine/weekly-budget.ts';
+import { countCommandsThisWeek, smsShareSummary, smsSpender } from '../../engine/budget/index.ts';
+import { type DeviceSummary, deviceSummaries } from '../../engine/log/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { visibleOwnerPhone } from '../barrier-policy/policy.ts';

@@ -6,8 +6,8 @@
 
 import type { BarrierDetail, BarrierListQuery } from '@propusk/contracts/barriers';
 import type { Limits } from '@propusk/contracts/limits';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
-import { smsSpender } from '../../engine/sms-shares.ts';
+import { smsSpender } from '../../engine/budget/index.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

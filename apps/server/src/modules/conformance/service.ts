@@ -11,8 +11,8 @@ import type {
   StartConformanceBody,
 } from '@propusk/contracts/conformance';
 import type { Executor } from '../../db/database.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
-import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
+import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
+import { lockBarrier } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

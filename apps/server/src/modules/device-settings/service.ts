@@ -19,10 +19,14 @@ import {
   type SettingView,
 } from '@propusk/devices/settings';
 import type { Executor } from '../../db/database.ts';
-import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/failure-reasons.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
-import { isSecretSetting, type SettingPayload, sealSettingPayload } from '../../engine/setting-payload.ts';
-import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
+import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
+import {
+  isSecretSetting,
+  lockBarrier,
+  type SettingPayload,
+  sealSettingPayload,
+} from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
@@ -100,7 +104,7 @@ export async function sendBarrierSetting(
     await assertWeeklySmsBudget(tx, deps, barrierId, 1, now);
     const payload = sealSettingPayload(deps.secrets, barrier.model, body.setting, checked.values);
     const commandId = await repository.insertSettingCommand(tx, { barrierId, payload, createdAt: now });
-    // Until the unit confirms, the engine knows both passwords (engine/password-probe.ts, issue 30 item 4).
+    // Until the unit confirms, the engine knows both passwords (engine/send/password-probe.ts, issue 30 item 4).
     const newPassword = changesPasswordTo(barrier.model, body.setting, checked.values);
     if (newPassword !== null)
       await repository.setPendingDevicePassword(tx, barrierId, deps.secrets.encrypt(newPassword), now);

@@ -17,9 +17,8 @@ import {
   type RedeemedGuestPass,
   type RedeemGuestPassBody,
 } from '@propusk/contracts/guest-passes';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
-import { smsSpender } from '../../engine/sms-shares.ts';
-import { loadCommittedSms } from '../../engine/weekly-budget.ts';
+import { loadCommittedSms, smsSpender } from '../../engine/budget/index.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { gone, tooManyRequests } from '../../lib/errors.ts';

@@ -21,8 +21,8 @@ import {
 } from '@propusk/contracts/guest-passes';
 import { maskPhone } from '@propusk/contracts/phone-mask';
 import { PHONE_MESSAGES, parseDateTimeInput } from '@propusk/contracts/phones';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
-import { smsSpender } from '../../engine/sms-shares.ts';
+import { smsSpender } from '../../engine/budget/index.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { FieldError, forbidden, notFound } from '../../lib/errors.ts';

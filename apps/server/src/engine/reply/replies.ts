@@ -9,11 +9,17 @@ import { isDeviceModel } from '@propusk/devices/models';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { chooseRepliedCommand } from '@propusk/devices/reply-choice';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { barriers, deviceCommands, deviceMessages, inboundSms } from '../db/schema.ts';
-import type { NewDeviceMessage } from './device-log-repository.ts';
-import { deviceSecrets, loadBarrier, oldestOpenCommand, type QueueDeps, slotOf } from './device-rows.ts';
-import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
-import { unitTextTaken } from './hooks.ts';
+import { barriers, deviceCommands, deviceMessages, inboundSms } from '../../db/schema.ts';
+import { unitTextTaken } from '../hooks.ts';
+import type { NewDeviceMessage } from '../log/device-log-repository.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../log/failure-reasons.ts';
+import {
+  deviceSecrets,
+  loadBarrier,
+  oldestOpenCommand,
+  type QueueDeps,
+  slotOf,
+} from '../plan/device-rows.ts';
 import { commandsAwaitingReply, joinReadParts, matchCommandReply } from './reply-matching.ts';
 import { type Confirmed, confirmCommand, failCommand, logMessages, writesInOneStatement } from './settle.ts';
 import { recordUnitAlarm } from './unit-alarms.ts';

@@ -10,14 +10,14 @@ import type { CommandReplyMatch } from '@propusk/devices/reply-choice';
 import { matchSettingReplyDetail } from '@propusk/devices/settings';
 import { matchWhitelistReply } from '@propusk/devices/whitelist-reply';
 import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { deviceCommands } from '../db/schema.ts';
-import type { Dependencies } from '../lib/dependencies.ts';
-import { isConformanceKind, PASSWORD_PROBE_KIND } from './device-rows.ts';
-import { WHITELIST_COMMAND_KINDS } from './device-state.ts';
-import type { PasswordProbePayload } from './password-probe.ts';
-import type { ConformancePayload, ReadCommandPayload } from './read-commands.ts';
-import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
+import type { Executor } from '../../db/database.ts';
+import { deviceCommands } from '../../db/schema.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { isConformanceKind, PASSWORD_PROBE_KIND } from '../plan/device-rows.ts';
+import { WHITELIST_COMMAND_KINDS } from '../plan/device-state.ts';
+import type { ConformancePayload, ReadCommandPayload } from '../plan/read-commands.ts';
+import { openSettingPayload, type SettingPayload } from '../plan/setting-payload.ts';
+import type { PasswordProbePayload } from '../send/password-probe.ts';
 
 /**
  * How long after its last send a command can still take its reply. A unit out of coverage gets its SMS
