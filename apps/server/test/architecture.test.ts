@@ -346,6 +346,26 @@ describe('one module shape', () => {
     );
   });
 
+  it('keeps queries out of the route files: a route calls its service (routes → service → repository)', () => {
+    // The readiness probe's `select 1` is the check itself, not a query for a service to hold.
+    const routesThatQuery = ['health/routes.ts'];
+    const isRouteFile = (name: string) => name === 'routes.ts' || name.endsWith('-routes.ts');
+    const found: string[] = [];
+    for (const entry of readdirSync(modules, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      for (const file of readdirSync(path.join(modules, entry.name)).filter(isRouteFile)) {
+        const relative = `${entry.name}/${file}`;
+        if (routesThatQuery.includes(relative)) continue;
+        const calls = queryBuilderCalls(readFileSync(path.join(modules, relative), 'utf8'));
+        found.push(...calls.map((call) => `modules/${relative}:${call}`));
+      }
+    }
+    expect(found, 'query-builder calls in route files (ask a service)').toEqual([]);
+    for (const relative of routesThatQuery) {
+      expect(queryBuilderCalls(readFileSync(path.join(modules, relative), 'utf8')), relative).not.toEqual([]);
+    }
+  });
+
   it('finds a service factory however its parameters are laid out', () => {
     expect(
       serviceFactories(
