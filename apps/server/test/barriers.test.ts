@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers, users } from '../src/db/schema.ts';
-import { createBarrierService } from '../src/modules/barriers/service.ts';
+import { listPublicBarriers, PublicBarrierSearch } from '../src/modules/barriers/public-search.ts';
 import {
   addPhone,
   createBarrier,
@@ -278,7 +278,7 @@ describe('barriers', () => {
     it('pages past the matches it keeps of a search from the database, in the same order', async () => {
       // A service that keeps the first 2 matches of a search: pages 1–2 of size 1 come from the kept ids,
       // later pages from the database; together they must be exactly the list of one big page.
-      const service = createBarrierService(t.deps, { searchIdsKept: 2 });
+      const search = new PublicBarrierSearch(t.deps, { searchIdsKept: 2 });
       const user = { id: viewer.id, sessionId: 'test', role: 'user' as const, phone: viewer.phone };
       const profile = {
         ...user,
@@ -288,7 +288,7 @@ describe('barriers', () => {
         consentedToCurrentPolicy: true,
       };
       for (const ordering of ['address', '-address', undefined] as const) {
-        const whole = await service.listPublic(profile, {
+        const whole = await listPublicBarriers(t.deps, search, profile, {
           page: 1,
           page_size: 100,
           address: 'поисковая',
@@ -298,7 +298,7 @@ describe('barriers', () => {
         expect(whole.barriers).toHaveLength(4);
         const pages = [];
         for (let pageNumber = 1; pageNumber <= 5; pageNumber += 1) {
-          const onePage = await service.listPublic(profile, {
+          const onePage = await listPublicBarriers(t.deps, search, profile, {
             page: pageNumber,
             page_size: 1,
             address: 'поисковая',

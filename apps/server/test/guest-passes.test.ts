@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { guestPasses, phones } from '../src/db/schema.ts';
 import { sha256 } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
-import { GUEST_IP_LIMIT, GUEST_TOKEN_LIMIT } from '../src/modules/guest-passes/service.ts';
+import { GUEST_IP_LIMIT, GUEST_TOKEN_LIMIT } from '../src/modules/guest-passes/link-service.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';

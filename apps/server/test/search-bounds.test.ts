@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { listPublicBarriers, PublicBarrierSearch } from '../src/modules/barriers/public-search.ts';
 import { SEARCHES_PER_MINUTE } from '../src/modules/barriers/search-bounds.ts';
 import { addressSearchKey } from '../src/modules/barriers/search-key.ts';
-import { createBarrierService } from '../src/modules/barriers/service.ts';
 import { createBarrier } from './domain-factories.ts';
 import { createAdmin, createUser } from './factories.ts';
 import { usesPostgres, useTestApp } from './test-app.ts';
@@ -126,12 +126,16 @@ describe('address search bounds', () => {
         passwordChangeRequired: false,
         consentedToCurrentPolicy: true,
       };
-      const service = createBarrierService(t.deps, { searchStatementTimeout: '200ms' });
+      const search = new PublicBarrierSearch(t.deps, { searchStatementTimeout: '200ms' });
       // Another transaction holds the barriers table: the search waits on it until its timeout cancels it.
       const held = await t.deps.db.transaction(async (tx) => {
         await tx.execute(sql`lock table barriers in access exclusive mode`);
         const started = Date.now();
-        const failure = await service.listPublic(profile, { page: 1, page_size: 10, address: 'долгая' }).then(
+        const failure = await listPublicBarriers(t.deps, search, profile, {
+          page: 1,
+          page_size: 10,
+          address: 'долгая',
+        }).then(
           () => undefined,
           (error: unknown) => error,
         );
@@ -140,7 +144,11 @@ describe('address search bounds', () => {
       expect(held.failure).toMatchObject({ statusCode: 503, code: 'search_timeout' });
       expect(held.waited).toBeLessThan(2000);
       // Without the lock the same service searches again.
-      const page = await service.listPublic(profile, { page: 1, page_size: 10, address: 'долгая' });
+      const page = await listPublicBarriers(t.deps, search, profile, {
+        page: 1,
+        page_size: 10,
+        address: 'долгая',
+      });
       expect(page.total_count).toBe(0);
     },
   );

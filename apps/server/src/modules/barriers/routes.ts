@@ -16,10 +16,26 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
-import { createBarrierService } from './service.ts';
+import {
+  createBarrier,
+  deleteBarrier,
+  getOwnedBarrier,
+  getOwnedLimits,
+  listOwnedBarriers,
+  updateBarrier,
+  updateLimits,
+} from './admin-service.ts';
+import { listPublicBarriers, PublicBarrierSearch } from './public-search.ts';
+import {
+  checkBarrierAccess,
+  getBarrierCard,
+  getBarrierLimits,
+  leaveBarrier,
+  listMyBarriers,
+} from './service.ts';
 
 export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
-  const service = createBarrierService(deps);
+  const search = new PublicBarrierSearch(deps);
   const tags = ['barriers'];
   const adminTags = ['admin: barriers'];
   const user = { preHandler: app.authenticate };
@@ -37,7 +53,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: barrierListSchema, ...failures(401) },
       },
     },
-    async (request) => service.listPublic(currentUser(request), request.query),
+    async (request) => listPublicBarriers(deps, search, currentUser(request), request.query),
   );
 
   app.get(
@@ -52,7 +68,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: myBarrierListSchema, ...failures(401) },
       },
     },
-    async (request) => service.listMine(currentUser(request), request.query),
+    async (request) => listMyBarriers(deps, currentUser(request), request.query),
   );
 
   app.get(
@@ -67,7 +83,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: barrierDetailSchema, ...failures(401, 404) },
       },
     },
-    async (request) => service.getCard(currentUser(request), request.params.id),
+    async (request) => getBarrierCard(deps, currentUser(request), request.params.id),
   );
 
   app.get(
@@ -82,7 +98,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: checkAccessSchema, ...failures(401, 404) },
       },
     },
-    async (request) => service.checkAccess(currentUser(request), request.params.id),
+    async (request) => checkBarrierAccess(deps, currentUser(request), request.params.id),
   );
 
   app.get(
@@ -97,7 +113,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: limitsSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.getLimits(currentUser(request), request.params.id),
+    async (request) => getBarrierLimits(deps, currentUser(request), request.params.id),
   );
 
   app.delete(
@@ -113,7 +129,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
       },
     },
     async (request, reply) => {
-      await service.leave(currentUser(request), request.params.id);
+      await leaveBarrier(deps, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -131,7 +147,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
       },
     },
     async (request, reply) => {
-      const barrier = await service.create(currentUser(request), request.body);
+      const barrier = await createBarrier(deps, search, currentUser(request), request.body);
       return reply.status(201).send(barrier);
     },
   );
@@ -148,7 +164,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: adminBarrierListSchema, ...failures(401, 403) },
       },
     },
-    async (request) => service.listOwned(currentUser(request), request.query),
+    async (request) => listOwnedBarriers(deps, currentUser(request), request.query),
   );
 
   app.get(
@@ -163,7 +179,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: adminBarrierSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.getOwned(currentUser(request), request.params.id),
+    async (request) => getOwnedBarrier(deps, currentUser(request), request.params.id),
   );
 
   app.patch(
@@ -179,7 +195,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: adminBarrierSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.update(currentUser(request), request.params.id, request.body),
+    async (request) => updateBarrier(deps, search, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -195,7 +211,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
       },
     },
     async (request, reply) => {
-      await service.remove(currentUser(request), request.params.id);
+      await deleteBarrier(deps, search, currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -212,7 +228,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: limitsSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.getOwnedLimits(currentUser(request), request.params.id),
+    async (request) => getOwnedLimits(deps, currentUser(request), request.params.id),
   );
 
   app.patch(
@@ -228,6 +244,6 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: limitsSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.updateLimits(currentUser(request), request.params.id, request.body),
+    async (request) => updateLimits(deps, currentUser(request), request.params.id, request.body),
   );
 };

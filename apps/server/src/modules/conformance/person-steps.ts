@@ -10,26 +10,16 @@ import { learnPowerTexts, withLearntAlarms } from '@propusk/devices/conformance-
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
 import { type DeviceProfileOverride, validateProfileOverride } from '@propusk/devices/profile';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { barriers, deviceCommands, deviceConformanceRuns } from '../../db/schema.ts';
 import { onUnitText } from '../../engine/hooks.ts';
 import { insertDeviceMessages } from '../../engine/log/index.ts';
 import { lockBarrier } from '../../engine/plan/index.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { advanceRun, type RunRow, type StepRecord, storeLearntProfile } from './steps.ts';
+import * as repository from './repository.ts';
+import { advanceRun, type StepRecord, storeLearntProfile } from './steps.ts';
 
 const NO_POWER_TEXT =
   'Устройство не прислало СМС о питании. Их получает только номер в ячейке 1: чтобы сервер их слышал, там должен быть номер шлюза.';
-
-async function runningRun(tx: Executor, barrierId: number): Promise<RunRow | undefined> {
-  const [run] = await tx
-    .select()
-    .from(deviceConformanceRuns)
-    .where(and(eq(deviceConformanceRuns.barrierId, barrierId), eq(deviceConformanceRuns.status, 'running')))
-    .for('update');
-  return run;
-}
 
 /** The step waiting for the person, and its index. */
 function waitingStep(steps: StepRecord[]): { record: StepRecord; index: number } | null {
@@ -46,7 +36,7 @@ export async function answerStep(
   now: Date,
 ): Promise<void> {
   await lockBarrier(tx, barrierId);
-  const run = await runningRun(tx, barrierId);
+  const run = await repository.lockRunningRun(tx, barrierId);
   if (!run) throw conflict('conformance_not_running');
   const steps = run.steps as StepRecord[];
   const waiting = waitingStep(steps);
@@ -54,10 +44,7 @@ export async function answerStep(
   if (!waiting || action?.form !== 'ask') throw badRequest('conformance_not_asking');
   const isCall = action.ask === 'call';
   if (isCall !== (answer === 'opened' || answer === 'not_opened')) throw badRequest('conformance_not_asking');
-  const [barrier] = await tx
-    .select({ model: barriers.deviceModel, profile: barriers.deviceProfile })
-    .from(barriers)
-    .where(eq(barriers.id, barrierId));
+  const barrier = await repository.barrierModelAndProfile(tx, barrierId);
   if (!barrier || !isDeviceModel(barrier.model)) throw conflict('device_model_unknown');
   const profile = (barrier.profile as DeviceProfileOverride | null) ?? null;
   const { record, index } = waiting;
@@ -114,21 +101,16 @@ export async function captureUnitText(
   text: string,
   now: Date,
 ): Promise<boolean> {
-  const run = await runningRun(tx, barrier.id);
+  const run = await repository.lockRunningRun(tx, barrier.id);
   if (!run) return false;
   const steps = run.steps as StepRecord[];
   const waiting = waitingStep(steps);
   const action = waiting?.record.step.action;
   if (!waiting || action?.form !== 'ask' || action.ask !== 'power') return false;
-  const [awaiting] = await tx
-    .select({ id: deviceCommands.id })
-    .from(deviceCommands)
-    .where(and(eq(deviceCommands.barrierId, barrier.id), inArray(deviceCommands.status, ['sent'])))
-    .limit(1);
-  if (awaiting) return false;
+  if (await repository.hasCommandAwaitingReply(tx, barrier.id)) return false;
   const kept = text.trim().slice(0, 160);
   steps[waiting.index] = { ...waiting.record, captured: [...(waiting.record.captured ?? []), kept] };
-  await tx.update(deviceConformanceRuns).set({ steps }).where(eq(deviceConformanceRuns.id, run.id));
+  await repository.updateRun(tx, run.id, { steps });
   await insertDeviceMessages(tx, [
     {
       barrierId: barrier.id,

@@ -8,14 +8,12 @@ import { type ConformancePlan, freeSlotForRun, planConformance } from '@propusk/
 import { type DeviceModel, getSheet, isDeviceModel } from '@propusk/devices/models';
 import { parseDeviceNumber } from '@propusk/devices/numbers';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { deviceConformanceRuns, deviceSlots, phones, users } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
-import { usedSlots } from './steps.ts';
+import * as repository from './repository.ts';
 
 export type Deps = Pick<Dependencies, 'db' | 'clock' | 'config'>;
 
@@ -44,23 +42,15 @@ export async function loadContext(
   const barrier = await requireBarrierPermission(executor, user.id, barrierId, 'settings.manage');
   if (!isDeviceModel(barrier.deviceModel)) throw conflict('device_model_unknown');
   const profile = (barrier.deviceProfile as DeviceProfileOverride | null) ?? null;
-  const [person] = await executor.select({ phone: users.phone }).from(users).where(eq(users.id, user.id));
-  const [running] = await executor
-    .select({ id: deviceConformanceRuns.id })
-    .from(deviceConformanceRuns)
-    .where(and(eq(deviceConformanceRuns.barrierId, barrierId), eq(deviceConformanceRuns.status, 'running')))
-    .limit(1);
+  const personPhone = await repository.personPhone(executor, user.id);
+  const running = await repository.hasRunningRun(executor, barrierId);
   const model = barrier.deviceModel;
-  const number = person?.phone && /^\+7\d{10}$/.test(person.phone) ? person.phone : null;
+  const number = personPhone && /^\+7\d{10}$/.test(personPhone) ? personPhone : null;
   // A unit that holds numbers, not slots, deletes the test number by its number: never one a resident uses.
-  const [inUse] =
-    number !== null && getSheet(model).addressing === 'number'
-      ? await executor
-          .select({ id: phones.id })
-          .from(phones)
-          .where(and(eq(phones.barrierId, barrierId), eq(phones.phone, number), eq(phones.isActive, true)))
-          .limit(1)
-      : [];
+  const inUse =
+    number !== null &&
+    getSheet(model).addressing === 'number' &&
+    (await repository.hasActivePhoneNumber(executor, barrierId, number));
   const callNumber = namedCallNumber ?? number;
   return {
     model,
@@ -69,26 +59,18 @@ export async function loadContext(
     callNumberNamed: namedCallNumber !== undefined,
     profile,
     hasPassword: !getSheet(model).hasPassword || barrier.devicePasswordEncrypted !== null,
-    slot: freeSlotForRun(model, await usedSlots(executor, barrierId), profile),
+    slot: freeSlotForRun(model, await repository.usedSlots(executor, barrierId), profile),
     testNumber: number,
-    testNumberInUse: inUse !== undefined,
-    running: running !== undefined,
+    testNumberInUse: inUse,
+    running,
   };
 }
 
 /** Whether the number opens this barrier's unit anyway: an active phone of it, or a number the unit holds. */
 async function numberOnBarrier(executor: Executor, barrierId: number, number: string): Promise<boolean> {
-  const [phone] = await executor
-    .select({ id: phones.id })
-    .from(phones)
-    .where(and(eq(phones.barrierId, barrierId), eq(phones.phone, number), eq(phones.isActive, true)))
-    .limit(1);
-  if (phone) return true;
-  const held = await executor
-    .select({ number: deviceSlots.number })
-    .from(deviceSlots)
-    .where(eq(deviceSlots.barrierId, barrierId));
-  return held.some((row) => parseDeviceNumber(row.number) === number);
+  if (await repository.hasActivePhoneNumber(executor, barrierId, number)) return true;
+  const held = await repository.heldNumbers(executor, barrierId);
+  return held.some((heldNumber) => parseDeviceNumber(heldNumber) === number);
 }
 
 const CALL_NUMBER_IN_USE =

@@ -10,9 +10,7 @@ import type {
   ConformanceStepView,
   StartConformanceBody,
 } from '@propusk/contracts/conformance';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { deviceCommands, deviceConformanceRuns, deviceMessages } from '../../db/schema.ts';
 import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
 import { lockBarrier } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
@@ -22,6 +20,7 @@ import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { insertAction } from '../device-checks/repository.ts';
 import { answerStep } from './person-steps.ts';
 import { type Deps, loadContext, planOf, planView, smsSteps, unavailable } from './plan.ts';
+import * as repository from './repository.ts';
 import { advanceRun, type RunRow, type StepRecord } from './steps.ts';
 
 const confirmedStep = (record: StepRecord) =>
@@ -44,18 +43,7 @@ function askOf(record: StepRecord): Pick<ConformanceStepView, 'asks' | 'call_num
 async function runView(executor: Executor, run: RunRow): Promise<ConformanceRun> {
   const steps = run.steps as StepRecord[];
   const ids = steps.flatMap((record) => (record.command_id === null ? [] : [record.command_id]));
-  const sent =
-    ids.length === 0
-      ? []
-      : await executor
-          .select({
-            commandId: deviceMessages.commandId,
-            direction: deviceMessages.direction,
-            text: deviceMessages.text,
-          })
-          .from(deviceMessages)
-          .where(and(eq(deviceMessages.barrierId, run.barrierId), inArray(deviceMessages.commandId, ids)))
-          .orderBy(deviceMessages.id);
+  const sent = ids.length === 0 ? [] : await repository.stepMessages(executor, run.barrierId, ids);
   // What the device log keeps, the password masked: the SMS sent, and the answer where the step keeps none.
   const sentText = new Map(
     sent.filter((row) => row.direction === 'out').map((row) => [row.commandId, row.text]),
@@ -94,23 +82,13 @@ async function runView(executor: Executor, run: RunRow): Promise<ConformanceRun>
   };
 }
 
-async function latestRun(executor: Executor, barrierId: number): Promise<RunRow | undefined> {
-  const [run] = await executor
-    .select()
-    .from(deviceConformanceRuns)
-    .where(eq(deviceConformanceRuns.barrierId, barrierId))
-    .orderBy(desc(deviceConformanceRuns.id))
-    .limit(1);
-  return run;
-}
-
 export async function getConformance(
   deps: Deps,
   user: AuthenticatedUser,
   barrierId: number,
 ): Promise<ConformanceResponse> {
   const context = await loadContext(deps.db, user, barrierId);
-  const run = await latestRun(deps.db, barrierId);
+  const run = await repository.latestRun(deps.db, barrierId);
   return {
     plan: planView(deps, context, deps.clock.now()),
     run: run ? await runView(deps.db, run) : null,
@@ -148,19 +126,16 @@ export async function startConformance(
       learnt: null,
       note: null,
     }));
-    const [run] = await tx
-      .insert(deviceConformanceRuns)
-      .values({
-        barrierId,
-        requestedBy: user.id,
-        slot: context.slot ?? 1,
-        testNumber: context.testNumber ?? '',
-        includePassword: body.include_password === true,
-        utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
-        steps,
-        createdAt: now,
-      })
-      .returning();
+    const run = await repository.insertRun(tx, {
+      barrierId,
+      requestedBy: user.id,
+      slot: context.slot ?? 1,
+      testNumber: context.testNumber ?? '',
+      includePassword: body.include_password === true,
+      utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+      steps,
+      createdAt: now,
+    });
     if (!run) throw new Error('The run was not stored.');
     await advanceRun(tx, run, steps, -1, now);
     await insertAction(tx, barrierId, user.id, { setting: 'conformance_run', run: run.id }, now);
@@ -182,17 +157,10 @@ export async function stopConformance(
   await deps.db.transaction(async (tx) => {
     await requireBarrierPermission(tx, user.id, barrierId, 'settings.manage');
     await lockBarrier(tx, barrierId);
-    const [run] = await tx
-      .select()
-      .from(deviceConformanceRuns)
-      .where(and(eq(deviceConformanceRuns.barrierId, barrierId), eq(deviceConformanceRuns.status, 'running')))
-      .for('update');
+    const run = await repository.lockRunningRun(tx, barrierId);
     if (!run) throw conflict('conformance_not_running');
     const stopping = { ...run, stopRequested: true };
-    await tx
-      .update(deviceConformanceRuns)
-      .set({ stopRequested: true })
-      .where(eq(deviceConformanceRuns.id, run.id));
+    await repository.updateRun(tx, run.id, { stopRequested: true });
     const steps = run.steps as StepRecord[];
     const current = steps.findIndex((record) => record.state === 'sent');
     const record = current >= 0 ? steps[current] : undefined;
@@ -203,18 +171,7 @@ export async function stopConformance(
       return;
     }
     // A step the engine has not sent yet is taken back; one on its way is waited for.
-    const cancelled = await tx
-      .update(deviceCommands)
-      .set({ status: 'cancelled', finishedAt: now, nextAttemptAt: null })
-      .where(
-        and(
-          eq(deviceCommands.id, record.command_id),
-          eq(deviceCommands.status, 'queued'),
-          eq(deviceCommands.attempts, 0),
-        ),
-      )
-      .returning({ id: deviceCommands.id });
-    if (cancelled.length === 0) return;
+    if (!(await repository.cancelUnsentCommand(tx, record.command_id, now))) return;
     steps[current] = { ...record, state: 'skipped', note: 'Не отправлено: проверка остановлена.' };
     await advanceRun(tx, stopping, steps, current, now);
   });

@@ -16,14 +16,14 @@ import { learnNumberFormat } from '@propusk/devices/conformance-learn';
 import { isDeviceModel } from '@propusk/devices/models';
 import { NUMBER_FORMAT_LABELS } from '@propusk/devices/numbers';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { barriers, deviceCommands, deviceConformanceRuns, deviceSlots, phones } from '../../db/schema.ts';
 import { type CommandOutcome, onCommandSettled, type SettledCommand } from '../../engine/hooks.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
 import type { ConformancePayload } from '../../engine/plan/index.ts';
 import { CONFORMANCE_KIND } from '../../engine/plan/index.ts';
 import { insertAction } from '../device-checks/repository.ts';
+import type { RunRow } from './repository.ts';
+import * as repository from './repository.ts';
 
 export type StepState = 'pending' | 'sent' | 'done' | 'skipped';
 
@@ -40,7 +40,7 @@ export interface StepRecord {
   captured?: string[];
 }
 
-export type RunRow = typeof deviceConformanceRuns.$inferSelect;
+export type { RunRow } from './repository.ts';
 
 const CLEANUP_KEYS = new Set(['delete', 'read_after']);
 const WRITE_KEYS = new Set(['add', 'clock_try_window', 'clock_retry_window']);
@@ -56,11 +56,13 @@ async function queueStep(tx: Executor, run: RunRow, steps: StepRecord[], index: 
     return;
   }
   const payload: ConformancePayload = { run_id: run.id, index, step: record.step };
-  const [command] = await tx
-    .insert(deviceCommands)
-    .values({ barrierId: run.barrierId, kind: CONFORMANCE_KIND, payload, createdAt: now })
-    .returning({ id: deviceCommands.id });
-  steps[index] = { ...record, state: 'sent', command_id: command?.id ?? null };
+  const commandId = await repository.insertStepCommand(tx, {
+    barrierId: run.barrierId,
+    kind: CONFORMANCE_KIND,
+    payload,
+    createdAt: now,
+  });
+  steps[index] = { ...record, state: 'sent', command_id: commandId };
 }
 
 /**
@@ -90,12 +92,7 @@ export async function advanceRun(
       continue;
     }
     if (record.step.key === 'delete') {
-      const [taken] = await tx
-        .select({ id: phones.id })
-        .from(phones)
-        .where(and(eq(phones.barrierId, run.barrierId), eq(phones.slot, run.slot), eq(phones.isActive, true)))
-        .limit(1);
-      if (taken) {
+      if (await repository.hasActivePhoneInSlot(tx, run.barrierId, run.slot)) {
         steps[index] = {
           ...record,
           state: 'skipped',
@@ -109,14 +106,11 @@ export async function advanceRun(
   }
   if (next >= 0) await queueStep(tx, run, steps, next, now);
   const done = next < 0;
-  await tx
-    .update(deviceConformanceRuns)
-    .set({
-      steps,
-      ...(endReason ? { endReason } : {}),
-      ...(done ? { status: ending ? 'stopped' : 'finished', finishedAt: now } : {}),
-    })
-    .where(eq(deviceConformanceRuns.id, run.id));
+  await repository.updateRun(tx, run.id, {
+    steps,
+    ...(endReason ? { endReason } : {}),
+    ...(done ? { status: ending ? 'stopped' : 'finished', finishedAt: now } : {}),
+  });
 }
 
 function failureVerdict(reason: string): ConformanceVerdictCode {
@@ -142,30 +136,16 @@ export async function recordStep(
 ): Promise<void> {
   if (command.kind !== CONFORMANCE_KIND) return;
   const payload = command.payload as ConformancePayload;
-  const [run] = await tx
-    .select()
-    .from(deviceConformanceRuns)
-    .where(eq(deviceConformanceRuns.id, payload.run_id))
-    .for('update');
+  const run = await repository.lockRun(tx, payload.run_id);
   if (run?.status !== 'running') return;
   const steps = run.steps as StepRecord[];
   const record = steps[payload.index];
   if (!record || record.command_id !== command.id) return;
-  const [barrier] = await tx
-    .select({ model: barriers.deviceModel, profile: barriers.deviceProfile })
-    .from(barriers)
-    .where(eq(barriers.id, run.barrierId));
+  const barrier = await repository.barrierModelAndProfile(tx, run.barrierId);
   if (!barrier || !isDeviceModel(barrier.model)) return;
   const model = barrier.model;
   const profile = (barrier.profile as DeviceProfileOverride | null) ?? null;
-  let reply: string | null = null;
-  if (outcome.confirmed) {
-    const [row] = await tx
-      .select({ reply: deviceCommands.reply })
-      .from(deviceCommands)
-      .where(eq(deviceCommands.id, command.id));
-    reply = row?.reply ?? null;
-  }
+  const reply = outcome.confirmed ? await repository.commandReply(tx, command.id) : null;
   let verdict = outcome.confirmed
     ? conformanceVerdict(model, profile, record.step, reply)
     : failureVerdict(outcome.reason);
@@ -223,10 +203,7 @@ export async function storeLearntProfile(
   next: DeviceProfileOverride | null,
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(barriers)
-    .set({ deviceProfile: next, updatedAt: now })
-    .where(eq(barriers.id, run.barrierId));
+  await repository.setDeviceProfile(tx, run.barrierId, next, now);
   await insertAction(
     tx,
     run.barrierId,
@@ -239,17 +216,4 @@ export async function storeLearntProfile(
 /** Registers the run's hook with the engine (src/domain-hooks.ts). */
 export function registerConformanceHooks(): void {
   onCommandSettled('conformance', recordStep);
-}
-
-/** The slots the test number must not take: every phone's and every slot the unit is believed to hold. */
-export async function usedSlots(executor: Executor, barrierId: number): Promise<number[]> {
-  const owned = await executor
-    .select({ slot: phones.slot })
-    .from(phones)
-    .where(and(eq(phones.barrierId, barrierId), isNotNull(phones.slot)));
-  const held = await executor
-    .select({ slot: deviceSlots.slot })
-    .from(deviceSlots)
-    .where(eq(deviceSlots.barrierId, barrierId));
-  return [...owned.flatMap((row) => (row.slot === null ? [] : [row.slot])), ...held.map((row) => row.slot)];
 }

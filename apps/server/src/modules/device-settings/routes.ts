@@ -1,4 +1,4 @@
-import { badRequestSchema, errorSchema, idParamsSchema } from '@propusk/contracts/common';
+import { idParamsSchema } from '@propusk/contracts/common';
 import {
   sendSettingBodySchema,
   sendSettingResponseSchema,
@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { failures, security } from '../../plugins/route-helpers.ts';
 import { getSettingCommand, listBarrierSettings, sendBarrierSetting } from './service.ts';
 
 export const deviceSettingsRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
@@ -19,9 +20,9 @@ export const deviceSettingsRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }>
         tags: ['settings'],
         summary: "The settings of the barrier's device model, keyed by setting id",
         description: 'The device password placeholder `{pwd}` is filled by the server and is not a param.',
-        security: [{ bearer: [] }],
+        security,
         params: idParamsSchema,
-        response: { 200: settingsResponseSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: settingsResponseSchema, ...failures(401, 403, 404) },
       },
       preHandler: app.requireAdmin,
     },
@@ -36,17 +37,10 @@ export const deviceSettingsRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }>
         summary: 'Send a setting to the barrier device',
         description:
           'Missing params: 400 naming them. On success the command is queued (a `barrier_setting` history entry is written) and sent by the device worker; a confirmed password change updates the stored device password.',
-        security: [{ bearer: [] }],
+        security,
         params: idParamsSchema,
         body: sendSettingBodySchema,
-        response: {
-          200: sendSettingResponseSchema,
-          400: badRequestSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 200: sendSettingResponseSchema, ...failures(401, 403, 404, 409) },
       },
       preHandler: app.requireAdmin,
     },
@@ -65,9 +59,9 @@ export const deviceSettingsRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }>
         summary: 'Where a sent setting is: sent, confirmed by the device, or failed',
         description:
           '`sent` covers queued and handed to the SMS gateway; the settings screen polls it until the device answers.',
-        security: [{ bearer: [] }],
+        security,
         params: settingCommandParamsSchema,
-        response: { 200: settingCommandResponseSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: settingCommandResponseSchema, ...failures(401, 403, 404) },
       },
       preHandler: app.requireAdmin,
     },

@@ -18,9 +18,7 @@ import {
   hasSetting,
   type SettingView,
 } from '@propusk/devices/settings';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { actions, barriers, deviceChecks, deviceCommands } from '../../db/schema.ts';
 import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
 import {
@@ -33,6 +31,7 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
+import * as repository from './repository.ts';
 
 /** A live barrier on which the administrator manages the device's settings (404 / 403 as the policy says). */
 async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, barrierId: number) {
@@ -52,12 +51,7 @@ async function loadOwnedBarrier(executor: Executor, user: AuthenticatedUser, bar
  * The model of a barrier is fixed when it is created, so any such check speaks for the model it has.
  */
 export async function dialectEvidence(executor: Executor, barrierId: number): Promise<DialectEvidence> {
-  const [passed] = await executor
-    .select({ id: deviceChecks.id })
-    .from(deviceChecks)
-    .where(and(eq(deviceChecks.barrierId, barrierId), inArray(deviceChecks.status, ['ready', 'repaired'])))
-    .limit(1);
-  return { deviceCheckPassed: passed !== undefined };
+  return { deviceCheckPassed: await repository.hasPassedDeviceCheck(executor, barrierId) };
 }
 
 export async function listBarrierSettings(
@@ -109,23 +103,14 @@ export async function sendBarrierSetting(
     }
     await assertWeeklySmsBudget(tx, deps, barrierId, 1, now);
     const payload = sealSettingPayload(deps.secrets, barrier.model, body.setting, checked.values);
-    const [command] = await tx
-      .insert(deviceCommands)
-      .values({ barrierId, kind: 'setting', payload, createdAt: now })
-      .returning({ id: deviceCommands.id });
+    const commandId = await repository.insertSettingCommand(tx, { barrierId, payload, createdAt: now });
     // Until the unit confirms, the engine knows both passwords (engine/send/password-probe.ts, issue 30 item 4).
     const newPassword = changesPasswordTo(barrier.model, body.setting, checked.values);
     if (newPassword !== null)
-      await tx
-        .update(barriers)
-        .set({ devicePasswordPendingEncrypted: deps.secrets.encrypt(newPassword), updatedAt: now })
-        .where(eq(barriers.id, barrierId));
-    await tx.insert(actions).values({
+      await repository.setPendingDevicePassword(tx, barrierId, deps.secrets.encrypt(newPassword), now);
+    await repository.insertSettingAction(tx, {
       barrierId,
-      actionType: 'barrier_setting',
-      author: 'admin',
-      authorUserId: user.id,
-      reason: 'manual',
+      userId: user.id,
       newValue: {
         setting: body.setting,
         // A new device password is never written to history.
@@ -133,7 +118,7 @@ export async function sendBarrierSetting(
       },
       createdAt: now,
     });
-    return command?.id ?? 0;
+    return commandId;
   });
   deps.notifyDeviceCommands([barrierId]);
   return { detail: `Setting ${body.setting} queued.`, command_id: commandId };
@@ -158,21 +143,7 @@ export async function getSettingCommand(
   commandId: number,
 ): Promise<SettingCommand> {
   await loadOwnedBarrier(deps.db, user, barrierId);
-  const [command] = await deps.db
-    .select({
-      id: deviceCommands.id,
-      payload: deviceCommands.payload,
-      status: deviceCommands.status,
-      lastError: deviceCommands.lastError,
-    })
-    .from(deviceCommands)
-    .where(
-      and(
-        eq(deviceCommands.id, commandId),
-        eq(deviceCommands.barrierId, barrierId),
-        eq(deviceCommands.kind, 'setting'),
-      ),
-    );
+  const command = await repository.findSettingCommand(deps.db, barrierId, commandId);
   if (!command) throw notFound('setting_command_not_found');
   const setting = (command.payload as SettingPayload).setting;
   if (command.status === 'confirmed')

@@ -3,7 +3,7 @@
  * a demo or a browser journey makes a unit drift the way real ones do (a number written by hand, a wiped
  * slot, a reset) and reads what it lets in. Owner of the barrier only; 404 everywhere else.
  */
-import { errorSchema, idParamsSchema } from '@propusk/contracts/common';
+import { idParamsSchema } from '@propusk/contracts/common';
 import { isDeviceModel } from '@propusk/devices/models';
 import { NUMBER_FORMATS } from '@propusk/devices/numbers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { failures, security } from '../../plugins/route-helpers.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 
 const driftBodySchema = z.discriminatedUnion('kind', [
@@ -91,7 +92,14 @@ const whitelistSchema = z.object({
   entries: z.array(z.object({ slot: z.number().int(), number: z.string() })),
 });
 
+/** What the simulated unit answered; null (it has not heard from us yet) is 409 `simulator_empty`. */
+function heard<T>(answer: T | null): T {
+  if (answer === null) throw conflict('simulator_empty');
+  return answer;
+}
+
 export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
+  const common = { tags: ['demo'], security, params: idParamsSchema };
   const owned = async (userId: number, barrierId: number) => {
     if (!deps.demoDevices) throw notFound();
     const barrier = await requireBarrierPermission(deps.db, userId, barrierId, 'settings.manage');
@@ -103,18 +111,10 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
     '/api/demo/devices/:id/drift/',
     {
       schema: {
-        tags: ['demo'],
         summary: "Make the barrier's simulated unit drift (demo provider only)",
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
+        ...common,
         body: driftBodySchema,
-        response: {
-          200: whitelistSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 200: whitelistSchema, ...failures(401, 403, 404, 409) },
       },
       preHandler: app.requireAdmin,
     },
@@ -127,9 +127,7 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
       }
       const change =
         body.kind === 'manual_add' ? { kind: body.kind, slot: body.slot, number: body.phone } : body;
-      if (!devices.drift(request.params.id, change)) {
-        throw conflict('simulator_empty');
-      }
+      if (!devices.drift(request.params.id, change)) throw conflict('simulator_empty');
       return { entries: devices.whitelist(request.params.id) ?? [] };
     },
   );
@@ -138,11 +136,9 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
     '/api/demo/devices/:id/',
     {
       schema: {
-        tags: ['demo'],
         summary: "What the barrier's simulated unit lets in now (demo provider only)",
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        response: { 200: whitelistSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        ...common,
+        response: { 200: whitelistSchema, ...failures(401, 403, 404) },
       },
       preHandler: app.requireAdmin,
     },
@@ -156,20 +152,12 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
     '/api/demo/devices/:id/power/',
     {
       schema: {
-        tags: ['demo'],
         summary: "The barrier's simulated unit loses or regains its supply (demo provider only)",
         description:
           'The unit sends its power SMS to the number in slot 1 (RTU5025 manual p. 10, note 3); the server hears it when slot 1 holds the gateway (DEVICE_GATEWAY_PHONE).',
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
+        ...common,
         body: alarmBodySchema,
-        response: {
-          200: alarmResultSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 200: alarmResultSchema, ...failures(401, 403, 404, 409) },
       },
       preHandler: app.requireAdmin,
     },
@@ -178,8 +166,7 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
       const kind = ({ lost: 'power_failure', restored: 'power_restored', alarm: 'alarm' } as const)[
         request.body.event
       ];
-      const result = await devices.raiseAlarm(request.params.id, kind);
-      if (!result) throw conflict('simulator_empty');
+      const result = heard(await devices.raiseAlarm(request.params.id, kind));
       return { sent: result.sent, to_gateway: result.toGateway };
     },
   );
@@ -188,28 +175,18 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
     '/api/demo/devices/:id/call/',
     {
       schema: {
-        tags: ['demo'],
         summary: "Ring the barrier's simulated unit from a number: does the gate open? (demo provider only)",
         description:
           'As a call to a real unit: it opens for a number its table holds whose window (if any) is open by its own clock. Used by the conformance run’s call step in demos and journeys.',
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
+        ...common,
         body: callBodySchema,
-        response: {
-          200: callResultSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 200: callResultSchema, ...failures(401, 403, 404, 409) },
       },
       preHandler: app.requireAdmin,
     },
     async (request) => {
       const devices = await owned(currentUser(request).id, request.params.id);
-      const opened = devices.call(request.params.id, request.body.from);
-      if (opened === null) throw conflict('simulator_empty');
-      return { opened };
+      return { opened: heard(devices.call(request.params.id, request.body.from)) };
     },
   );
 
@@ -217,25 +194,15 @@ export const demoDeviceRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = a
     '/api/demo/devices/:id/relay/',
     {
       schema: {
-        tags: ['demo'],
         summary: "The barrier's simulated relay now (demo provider only)",
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        response: {
-          200: relaySchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        ...common,
+        response: { 200: relaySchema, ...failures(401, 403, 404, 409) },
       },
       preHandler: app.requireAdmin,
     },
     async (request) => {
       const devices = await owned(currentUser(request).id, request.params.id);
-      const relay = devices.relay(request.params.id);
-      if (!relay) throw conflict('simulator_empty');
-      return relay;
+      return heard(devices.relay(request.params.id));
     },
   );
 };

@@ -20,10 +20,11 @@ import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { errorResponses } from '../../plugins/error-responses.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
-import { createGuestPassService } from './service.ts';
+import { guestLinkLimits, redeemGuestPass, requestGuestPassCode, viewGuestPass } from './link-service.ts';
+import { createGuestPass, listGuestPasses, revokeGuestPass } from './service.ts';
 
 export const guestPassRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
-  const service = createGuestPassService(deps);
+  const limits = guestLinkLimits(deps);
 
   for (const side of ['user', 'admin'] as const) {
     const prefix = side === 'user' ? '/api/barriers' : '/api/admin/barriers';
@@ -49,7 +50,7 @@ export const guestPassRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = as
       async (request, reply) =>
         reply
           .status(201)
-          .send(await service.create(side, currentUser(request), request.params.id, request.body)),
+          .send(await createGuestPass(deps, side, currentUser(request), request.params.id, request.body)),
     );
 
     app.get(
@@ -68,7 +69,7 @@ export const guestPassRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = as
           response: { 200: guestPassListSchema, ...failures(401, 403, 404) },
         },
       },
-      async (request) => service.list(side, currentUser(request), request.params.id, request.query),
+      async (request) => listGuestPasses(deps, side, currentUser(request), request.params.id, request.query),
     );
 
     app.delete(
@@ -83,7 +84,8 @@ export const guestPassRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = as
           response: { 200: guestPassSchema, ...failures(401, 403, 404, 409) },
         },
       },
-      async (request) => service.revoke(side, currentUser(request), request.params.id, request.params.passId),
+      async (request) =>
+        revokeGuestPass(deps, side, currentUser(request), request.params.id, request.params.passId),
     );
   }
 
@@ -102,7 +104,13 @@ export const guestPassRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = as
     },
     async (request) => {
       const holder = request.headers[GUEST_PASS_HOLDER_HEADER];
-      return service.view(request.params.token, request.ip, typeof holder === 'string' ? holder : undefined);
+      return viewGuestPass(
+        deps,
+        limits,
+        request.params.token,
+        request.ip,
+        typeof holder === 'string' ? holder : undefined,
+      );
     },
   );
 
@@ -118,7 +126,9 @@ export const guestPassRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = as
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.requestCode(request.params.token, request.body.phone, request.ip)),
+      reply
+        .status(201)
+        .send(await requestGuestPassCode(deps, limits, request.params.token, request.body.phone, request.ip)),
   );
 
   app.post(
@@ -132,6 +142,6 @@ export const guestPassRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = as
         response: { 200: redeemedGuestPassSchema, ...errorResponses(403, 409, 410, 429) },
       },
     },
-    async (request) => service.redeem(request.params.token, request.body, request.ip),
+    async (request) => redeemGuestPass(deps, limits, request.params.token, request.body, request.ip),
   );
 };

@@ -68,6 +68,9 @@ export const spenderOf = (tx: Executor, side: 'user' | 'admin', callerId: number
 /** A group's transaction cannot decide for its adds together: each is tried alone. */
 class AloneInstead extends Error {}
 
+/** The adds of one app, grouped per barrier's turn: built once with the routes, handed to each add. */
+export type PhoneAdds = ReturnType<typeof createPhoneAdds>;
+
 export function createPhoneAdds(deps: Dependencies) {
   const { db } = deps;
   const actorOf = (request: PhoneAddRequest): Actor => ({ author: request.side, userId: request.callerId });

@@ -16,10 +16,19 @@ import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
-import { createPhoneService } from './service.ts';
+import { putPhoneSchedule, removePhone, updatePhone } from './change-service.ts';
+import { createPhoneAdds } from './phone-adds.ts';
+import {
+  addMyPhone,
+  addPhoneForUser,
+  getPhone,
+  getPhoneSchedule,
+  listBarrierPhones,
+  listMyPhones,
+} from './service.ts';
 
 export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async (app, { deps }) => {
-  const service = createPhoneService(deps);
+  const adds = createPhoneAdds(deps);
 
   app.get(
     '/api/barriers/:id/phones/my/',
@@ -34,7 +43,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
         response: { 200: phoneListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.listMine(currentUser(request), request.params.id, request.query),
+    async (request) => listMyPhones(deps, currentUser(request), request.params.id, request.query),
   );
 
   app.post(
@@ -51,7 +60,9 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.addOwn(currentUser(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await addMyPhone(deps, adds, currentUser(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -67,7 +78,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
         response: { 200: phoneListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => service.listForAdmin(currentUser(request), request.params.id, request.query),
+    async (request) => listBarrierPhones(deps, currentUser(request), request.params.id, request.query),
   );
 
   app.post(
@@ -84,7 +95,9 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.addForUser(currentUser(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await addPhoneForUser(deps, adds, currentUser(request), request.params.id, request.body)),
   );
 
   for (const side of ['user', 'admin'] as const) {
@@ -104,7 +117,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
           response: { 200: phoneSchema, ...failures(401, 403, 404) },
         },
       },
-      async (request) => service.get(side, currentUser(request), request.params.id),
+      async (request) => getPhone(deps, side, currentUser(request), request.params.id),
     );
 
     app.patch(
@@ -120,7 +133,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
           response: { 200: phoneSchema, ...failures(401, 403, 404, 409) },
         },
       },
-      async (request) => service.update(side, currentUser(request), request.params.id, request.body),
+      async (request) => updatePhone(deps, side, currentUser(request), request.params.id, request.body),
     );
 
     app.delete(
@@ -136,7 +149,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
         },
       },
       async (request, reply) => {
-        await service.remove(side, currentUser(request), request.params.id);
+        await removePhone(deps, side, currentUser(request), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -153,7 +166,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
           response: { 200: scheduleResponseSchema, ...failures(401, 403, 404, 409) },
         },
       },
-      async (request) => service.getSchedule(side, currentUser(request), request.params.id),
+      async (request) => getPhoneSchedule(deps, side, currentUser(request), request.params.id),
     );
 
     app.put(
@@ -169,7 +182,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
           response: { 200: scheduleResponseSchema, ...failures(401, 403, 404, 409) },
         },
       },
-      async (request) => service.putSchedule(side, currentUser(request), request.params.id, request.body),
+      async (request) => putPhoneSchedule(deps, side, currentUser(request), request.params.id, request.body),
     );
   }
 };
