@@ -92,6 +92,17 @@ describe('decideReply', () => {
     });
   });
 
+  it('gives a range’s answer to the read rather than to the add of one of its lines sent after it', () => {
+    const query = { kind: 'range', from: 1, to: 3 } as const;
+    const add: PlannedCommand = { kind: 'add', slot: 2, number: GUEST };
+    const whole = rtuAnswer(renderCommand('RTU5025', add, '1234'), renderReadQuery('RTU5025', query, '1234'));
+    const newer = candidate('add', add, { status: 'confirmed', replies: 1, sentAt: minutesAgo(1) });
+    const read = candidate('read', { check_id: 1, query }, { status: 'queued', sentAt: minutesAgo(2) });
+    expect(decide(whole, [newer, read])?.command).toBe(read);
+    // Its answer to one line alone is the add's (delivered again: late).
+    expect(decide(whole.split('\n')[1] ?? '', [newer, read])?.command).toBe(newer);
+  });
+
   it('takes as a password probe’s answer only a text naming its own slots', () => {
     const probe = candidate('password_probe', {
       password: 'pending',
