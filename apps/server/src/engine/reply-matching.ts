@@ -11,7 +11,6 @@ import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql } from
 import type { Executor } from '../db/database.ts';
 import { deviceCommands } from '../db/schema.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
-import { isSettingKind } from './device-rows.ts';
 import type { ReadCommandPayload } from './read-commands.ts';
 import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
@@ -32,8 +31,9 @@ export interface ReplyBarrier {
 }
 
 /**
- * A loaded command as the reply decision takes it (`@propusk/devices/reply`), with its row: a setting's params
- * opened (a password change is sealed in the outbox; one that no longer opens is `null`: it matches nothing).
+ * A loaded command as the reply decision takes it (`@propusk/devices/reply`), with its row: a sealed setting's
+ * params opened (a password change is sealed in the outbox; one that no longer opens is `null`: it matches
+ * nothing).
  */
 export function replyCandidate(
   deps: Pick<Dependencies, 'secrets'>,
@@ -44,10 +44,12 @@ export function replyCandidate(
 }
 
 function openedPayload(deps: Pick<Dependencies, 'secrets'>, row: CommandRow): unknown {
-  if (!isSettingKind(row.kind)) return row.payload;
+  // Only a setting's payload is ever sealed (setting-payload.ts).
+  const payload = row.payload as Partial<SettingPayload> | null;
+  if (typeof payload?.sealed !== 'string') return row.payload;
   try {
-    const payload = row.payload as SettingPayload;
-    return { setting: payload.setting, params: openSettingPayload(deps.secrets, payload) };
+    const { sealed: _sealed, ...readable } = payload;
+    return { ...readable, params: openSettingPayload(deps.secrets, payload as SettingPayload) };
   } catch {
     return null;
   }

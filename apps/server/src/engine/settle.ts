@@ -146,7 +146,7 @@ export async function confirmCommand(
   const replyText = confirmation.text;
   // The unit answered with the barrier's password: its number is this barrier's from now on (0030).
   await markDeviceConfirmed(tx, barrier, now);
-  const oneSlot = oneSlotChange(command, confirmation.planned);
+  const oneSlot = oneSlotChange(confirmation.planned);
   if (oneSlot) {
     await confirmOneSlot(tx, barrier.id, command, oneSlot, replyText, now, options.alongside ?? []);
     return { alongsideDone: true, queuedSms: 0 };
@@ -244,11 +244,9 @@ async function confirmSlot(
 }
 
 /** A plain add, windowed add or delete of one slot (no batch, not the clock): its slot and phone. */
-function oneSlotChange(
-  command: CommandRow,
-  planned: PlannedCommand | undefined,
-): (PlannedCommand & { slot: number }) | null {
-  if (!isWhitelistKind(command.kind) || !planned) return null;
+function oneSlotChange(planned: PlannedCommand | undefined): (PlannedCommand & { slot: number }) | null {
+  // The decision gives the change only for a whitelist command.
+  if (!planned) return null;
   if (planned.kind === 'set_clock' || planned.entries || planned.slot === undefined) return null;
   if (planned.kind !== 'delete' && planned.number === undefined) return null;
   return { ...planned, slot: planned.slot };
