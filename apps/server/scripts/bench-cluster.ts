@@ -276,7 +276,7 @@ export interface SentLine {
   to: string;
   text: string;
   at: string;
-  /** The hand-over's idempotency key (engine/render.ts `handOffKey`). */
+  /** The hand-over's idempotency key (engine/send/render.ts `handOffKey`). */
   key?: string;
 }
 export function readSmsFile(file: string): SentLine[] {

@@ -27,7 +27,7 @@ import pg from 'pg';
 import { environmentSchema } from '../src/config/config.ts';
 import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
-import { handOffKey } from '../src/engine/render.ts';
+import { handOffKey } from '../src/engine/send/index.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';

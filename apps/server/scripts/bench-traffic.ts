@@ -9,11 +9,15 @@ import pino from 'pino';
 import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase, sendDbOf } from '../src/db/database.ts';
 import { barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
+import { attachDeviceSimulators } from '../src/demo/simulator-registry.ts';
 import { registerDomainHooks } from '../src/domain-hooks.ts';
-import { firstBarriersWithOpenCommands, nextReconcileAt, reconcileBarrier } from '../src/engine/order.ts';
-import { lockBarrier, syncBarrierDevice } from '../src/engine/outbox.ts';
-import { processBarrier } from '../src/engine/send.ts';
-import { attachDeviceSimulators } from '../src/engine/simulator-registry.ts';
+import { lockBarrier, syncBarrierDevice } from '../src/engine/plan/index.ts';
+import {
+  firstBarriersWithOpenCommands,
+  nextReconcileAt,
+  processBarrier,
+  reconcileBarrier,
+} from '../src/engine/send/index.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
 import { createMetrics } from '../src/lib/metrics.ts';

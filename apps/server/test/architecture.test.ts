@@ -1,7 +1,8 @@
 /**
  * The server's layers hold (issue 30 part 9, docs/ARCHITECTURE.md "Layers"): the folder-level import graph of
  * apps/server/src, computed from the source files' import statements, has no cycle, and the device engine
- * imports nothing above config, db and lib; the service files of the modules listed below hold no query (issue 44
+ * imports nothing above config, db and lib, in five folders whose faces are all the rest imports of it, the demo
+ * devices outside it; the service files of the modules listed below hold no query (issue 44
  * item 2: routes → service → repository). No database: it reads files only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,6 +10,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SOURCE_ROOT = path.resolve(import.meta.dirname, '../src');
+const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The engine's folders (docs/ARCHITECTURE.md, src/engine/), each with its face `index.ts`. */
+const ENGINE_FOLDERS = ['plan', 'send', 'reply', 'budget', 'log'];
+/** Files of the engine beside its folders: the hooks by which the domain modules hear of their commands. */
+const ENGINE_ROOT_FILES = ['hooks.ts'];
+/** The only folders of src that may import the demo devices (src/demo/): the device processing starts them. */
+const DEMO_IMPORTERS = ['jobs'];
 
 /** The folder a file belongs to: `modules/<name>`, a top folder (`engine`, `lib`, `db`…), or `(root)` for src/*.ts. */
 export function folderOf(relativePath: string): string {
@@ -121,10 +130,31 @@ function describeCycle(graph: FolderGraph, component: Set<string>): string {
   return [...component].join(' -> ');
 }
 
-function sourceFiles(directory: string): { path: string; source: string }[] {
+/**
+ * Imports from outside the engine that pass its faces (`engine/<folder>/index.ts`, or the files beside the
+ * folders), as `file -> specifier`. Paths relative to apps/server (src/…, test/…, scripts/…).
+ */
+export function enginePastFaces(files: { path: string; source: string }[]): string[] {
+  const faces = new Set([
+    ...ENGINE_FOLDERS.map((folder) => `src/engine/${folder}/index.ts`),
+    ...ENGINE_ROOT_FILES.map((file) => `src/engine/${file}`),
+  ]);
+  const found: string[] = [];
+  for (const file of files) {
+    if (file.path.startsWith('src/engine/')) continue;
+    for (const specifier of importSpecifiers(file.source)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), specifier));
+      if (target.startsWith('src/engine/') && !faces.has(target)) found.push(`${file.path} -> ${specifier}`);
+    }
+  }
+  return found;
+}
+
+function sourceFiles(directory: string, withTests = false): { path: string; source: string }[] {
   const files: { path: string; source: string }[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    if (entry.name.endsWith('.test.ts') && !withTests) continue;
     const full = path.join(entry.parentPath, entry.name);
     files.push({
       path: path.relative(directory, full).split(path.sep).join('/'),
@@ -151,12 +181,62 @@ describe('the server’s layers', () => {
     expect(upward.flatMap(([, lines]) => lines)).toEqual([]);
   });
 
+  it('groups the engine into its folders, and the server, its scripts and its tests import their faces only', () => {
+    const engine = path.join(SOURCE_ROOT, 'engine');
+    const loose = readdirSync(engine, { withFileTypes: true })
+      .filter((entry) => (entry.isDirectory() ? !ENGINE_FOLDERS.includes(entry.name) : true))
+      .map((entry) => entry.name)
+      .filter((name) => !ENGINE_ROOT_FILES.includes(name));
+    expect(loose, 'files or folders of src/engine outside its folders').toEqual([]);
+    for (const folder of ENGINE_FOLDERS)
+      expect(readdirSync(path.join(engine, folder)), `src/engine/${folder}`).toContain('index.ts');
+    // This file is left out: it quotes imports past the faces as data.
+    const files = ['src', 'test', 'scripts'].flatMap((root) =>
+      sourceFiles(path.join(SERVER_ROOT, root), true).map((file) => ({
+        ...file,
+        path: `${root}/${file.path}`,
+      })),
+    );
+    expect(files.some((file) => file.path === 'test/sms-budget.test.ts')).toBe(true);
+    const others = files.filter((file) => file.path !== 'test/architecture.test.ts');
+    expect(
+      enginePastFaces(others),
+      'imports past the engine’s faces (export the name from the face)',
+    ).toEqual([]);
+  });
+
+  it('keeps the demo devices out of the engine: only the device processing imports src/demo', () => {
+    const importers = [...graph.entries()]
+      .filter(([, edges]) => edges.has('demo'))
+      .map(([folder]) => folder)
+      .sort();
+    expect(importers).toEqual(DEMO_IMPORTERS);
+  });
+
+  it('finds an import past the engine’s faces (so the check above can fail)', () => {
+    expect(
+      enginePastFaces([
+        {
+          path: 'src/modules/relay/commands.ts',
+          source: "import { x } from '../../engine/reply/settle.ts';",
+        },
+        { path: 'src/modules/relay/holds.ts', source: "import { y } from '../../engine/reply/index.ts';" },
+        { path: 'src/jobs/worker.ts', source: "import { onReadReply } from '../engine/hooks.ts';" },
+        { path: 'test/harness.ts', source: "const m = await import('../src/engine/send/send.ts');" },
+        { path: 'src/engine/send/send.ts', source: "import { z } from '../reply/settle.ts';" },
+      ]),
+    ).toEqual([
+      'src/modules/relay/commands.ts -> ../../engine/reply/settle.ts',
+      'test/harness.ts -> ../src/engine/send/send.ts',
+    ]);
+  });
+
   it('finds a cycle and names the import behind each step (so the checks above can fail)', () => {
     const cyclic = folderGraph([
       { path: 'lib/logger.ts', source: "import { LOG_REDACT_PATHS } from '../app.ts';" },
       { path: 'app.ts', source: "import pino from 'pino';\nimport { createLogger } from './lib/logger.ts';" },
-      { path: 'engine/settle.ts', source: "import type { X } from '../modules/relay/commands.ts';" },
-      { path: 'modules/relay/service.ts', source: "export { y } from '../../engine/settle.ts';" },
+      { path: 'engine/reply/settle.ts', source: "import type { X } from '../../modules/relay/commands.ts';" },
+      { path: 'modules/relay/service.ts', source: "export { y } from '../../engine/reply/settle.ts';" },
       { path: 'db/schema.ts', source: "const lazy = () => import('../lib/clock.ts');" },
     ]);
     expect(folderCycles(cyclic)).toEqual([

@@ -25,8 +25,7 @@ import {
 } from '../src/db/backup.ts';
 import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
-import { handleDeviceReply } from '../src/engine/replies.ts';
-import { recordUnitAlarm } from '../src/engine/unit-alarms.ts';
+import { handleDeviceReply, recordUnitAlarm } from '../src/engine/reply/index.ts';
 import { dispatchNotifications } from '../src/modules/notifications/dispatch.ts';
 import { createDeviceScene } from './device-harness.ts';
 import { createBarrier, createUserWithAccess, makeKnownTo } from './domain-factories.ts';

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { actions, barrierAccess, barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
-import { loadProjectedState } from '../src/engine/device-state.ts';
+import { loadProjectedState } from '../src/engine/plan/index.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
 import { phoneLogKey } from '../src/lib/log-privacy.ts';

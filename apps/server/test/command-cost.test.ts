@@ -8,7 +8,7 @@ import { commandSms, smsPerAttempt } from '@propusk/devices/cost';
 import { DEVICE_MODELS, getSheet } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
 import { describe, expect, it } from 'vitest';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
+import { countCommandsThisWeek } from '../src/engine/budget/index.ts';
 import { createDeviceHarness } from './device-harness.ts';
 import { createAdmin } from './factories.ts';
 import { useTestApp } from './test-app.ts';

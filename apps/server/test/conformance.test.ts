@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barriers, deviceMessages, deviceSlots } from '../src/db/schema.ts';
-import { processBarrier } from '../src/engine/send.ts';
+import { processBarrier } from '../src/engine/send/index.ts';
 import { createDeviceHarness, type DeviceHarness, settleQueue } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -6,8 +6,8 @@
  * the database says, and every count a person or the budget sees is the number of SMS sent.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forecastDeviceSync } from '../src/engine/outbox.ts';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
+import { countCommandsThisWeek } from '../src/engine/budget/index.ts';
+import { forecastDeviceSync } from '../src/engine/plan/index.ts';
 import {
   checkDevice,
   createDeviceHarness,

@@ -7,8 +7,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceMessages, phones } from '../src/db/schema.ts';
-import { REPLY_WINDOW_MS } from '../src/engine/reply-matching.ts';
-import { processBarrier } from '../src/engine/send.ts';
+import { REPLY_WINDOW_MS } from '../src/engine/reply/index.ts';
+import { processBarrier } from '../src/engine/send/index.ts';
 import { createDeviceHarness, type DeviceHarness, settleQueue, waitOutReply } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp, useTestApp } from './test-app.ts';

@@ -11,7 +11,7 @@ import type { OutgoingSms, SentSms, SmsGateway } from '@propusk/sms/gateway';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barriers, deviceMessages } from '../src/db/schema.ts';
-import { processBarrier } from '../src/engine/send.ts';
+import { processBarrier } from '../src/engine/send/index.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
 import { createDeviceHarness, type DeviceHarness, SwitchableGateway } from './device-harness.ts';

@@ -7,7 +7,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { actions, barriers, deviceCommands, deviceMessages, phones } from '../src/db/schema.ts';
-import { processBarrier } from '../src/engine/send.ts';
+import { processBarrier } from '../src/engine/send/index.ts';
 import { createDeviceHarness, type DeviceHarness, settleQueue } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { useTestApp } from './test-app.ts';

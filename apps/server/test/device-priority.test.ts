@@ -7,8 +7,8 @@ import {
   barriersNeedingAttention,
   barriersWithOpenCommands,
   firstBarriersWithOpenCommands,
-} from '../src/engine/order.ts';
-import { processBarrier } from '../src/engine/send.ts';
+  processBarrier,
+} from '../src/engine/send/index.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';

@@ -8,7 +8,7 @@ import { ERROR_CODES } from '@propusk/contracts/error-codes';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers, deviceSlots } from '../src/db/schema.ts';
-import { reconcileBarrier } from '../src/engine/order.ts';
+import { reconcileBarrier } from '../src/engine/send/index.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { useTestApp } from './test-app.ts';

@@ -7,8 +7,8 @@
  */
 import { isAvailableDeviceModel } from '@propusk/devices/models';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forecastDeviceSync } from '../src/engine/outbox.ts';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
+import { countCommandsThisWeek } from '../src/engine/budget/index.ts';
+import { forecastDeviceSync } from '../src/engine/plan/index.ts';
 import {
   checkDevice,
   createDeviceHarness,

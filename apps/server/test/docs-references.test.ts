@@ -107,7 +107,7 @@ describe('the docs name what exists', () => {
   });
 
   it('tells a moved file from one that is there (the check can fail)', () => {
-    expect(pathExists('docs/ARCHITECTURE.md', 'engine/outbox.ts')).toBe(true);
+    expect(pathExists('docs/ARCHITECTURE.md', 'engine/plan/outbox.ts')).toBe(true);
     expect(pathExists('docs/ARCHITECTURE.md', 'modules/devices/outbox.ts')).toBe(false);
     expect(pathExists('docs/decisions/0005-scale.md', '../journal/missing.md')).toBe(false);
     expect(RECORD_NUMBERS.has('0001')).toBe(false);

@@ -120,7 +120,7 @@ export async function queuedCommands(t: TestApp, barrierId: number) {
 
 /** The numbers the device will hold once every queued command is confirmed (slot → number). */
 export async function projectedDevice(t: TestApp, barrierId: number): Promise<Map<number, string>> {
-  const { loadProjectedState } = await import('../src/engine/device-state.ts');
+  const { loadProjectedState } = await import('../src/engine/plan/index.ts');
   const state = await loadProjectedState(t.deps.db, barrierId, t.clock.now());
   return new Map(state.entries.map((entry) => [entry.slot, entry.number]));
 }

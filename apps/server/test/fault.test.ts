@@ -6,7 +6,7 @@
 import type { DemoSmsGateway } from '@propusk/sms/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
-import { processBarrier } from '../src/engine/send.ts';
+import { processBarrier } from '../src/engine/send/index.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';

@@ -8,7 +8,7 @@ import { AndroidSmsGateway } from '@propusk/sms/android';
 import { SmsGatewayError } from '@propusk/sms/gateway';
 import { SmsRuGateway } from '@propusk/sms/smsru';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processBarrier } from '../src/engine/send.ts';
+import { processBarrier } from '../src/engine/send/index.ts';
 import { createSmsGateway } from '../src/lib/sms-gateway.ts';
 import { createDeviceHarness } from './device-harness.ts';
 import { createAdmin } from './factories.ts';

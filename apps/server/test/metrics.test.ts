@@ -4,7 +4,7 @@
  * sent through the demo provider, a command waiting, a reply that answers nothing, the pg-boss queues).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handleDeviceReply } from '../src/engine/replies.ts';
+import { handleDeviceReply } from '../src/engine/reply/index.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';

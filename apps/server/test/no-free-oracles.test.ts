@@ -5,7 +5,7 @@
  * docs/decisions/0030.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
+import { countCommandsThisWeek } from '../src/engine/budget/index.ts';
 import { loginWithCode, requestCode, verifiedToken } from './auth-helpers.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import {

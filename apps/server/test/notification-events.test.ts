@@ -8,7 +8,7 @@ import type { PushPayload } from '@propusk/contracts/notifications';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barrierStaff, barriers, notificationEvents } from '../src/db/schema.ts';
-import { recordUnitAlarm } from '../src/engine/unit-alarms.ts';
+import { recordUnitAlarm } from '../src/engine/reply/index.ts';
 import { deliver, dispatchNotifications } from '../src/modules/notifications/dispatch.ts';
 import { runNotificationChecks } from '../src/modules/notifications/periodic.ts';
 import { createDeviceHarness, type DeviceHarness, waitOutReply } from './device-harness.ts';

@@ -8,7 +8,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers, deviceMessages, phones } from '../src/db/schema.ts';
-import { lockBarrier, syncBarrierDevice } from '../src/engine/outbox.ts';
+import { lockBarrier, syncBarrierDevice } from '../src/engine/plan/index.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess } from './domain-factories.ts';

@@ -7,8 +7,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barrierLimits, barrierStaff, barriers, deviceMessages, powerSmsNotices } from '../src/db/schema.ts';
-import { recordUnitAlarm } from '../src/engine/unit-alarms.ts';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
+import { countCommandsThisWeek } from '../src/engine/budget/index.ts';
+import { recordUnitAlarm } from '../src/engine/reply/index.ts';
 import { type DeliveryJob, dispatchNotifications } from '../src/modules/notifications/dispatch.ts';
 import { sendPowerSms } from '../src/modules/notifications/power-sms.ts';
 import { createBarrier, type TestBarrier } from './domain-factories.ts';

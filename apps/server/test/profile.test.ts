@@ -11,7 +11,7 @@ import {
   users,
   verifications,
 } from '../src/db/schema.ts';
-import { loadProjectedState } from '../src/engine/device-state.ts';
+import { loadProjectedState } from '../src/engine/plan/index.ts';
 import { sha256 } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { login, loginWithCode, refresh, requestCode, verifiedToken, verifyPassword } from './auth-helpers.ts';

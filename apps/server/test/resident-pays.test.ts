@@ -6,7 +6,7 @@
  * and revocations are never refused but are counted to him (docs/decisions/0030).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
+import { countCommandsThisWeek } from '../src/engine/budget/index.ts';
 import { verifiedToken } from './auth-helpers.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import type { TestBarrier } from './domain-factories.ts';

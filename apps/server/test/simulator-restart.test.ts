@@ -5,8 +5,8 @@
  */
 import { DemoSmsGateway } from '@propusk/sms/demo';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { processBarrier } from '../src/engine/send.ts';
-import { attachDeviceSimulators } from '../src/engine/simulator-registry.ts';
+import { attachDeviceSimulators } from '../src/demo/simulator-registry.ts';
+import { processBarrier } from '../src/engine/send/index.ts';
 import { receiveInboundSms } from '../src/modules/sms-inbound/service.ts';
 import { createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, type TestBarrier } from './domain-factories.ts';

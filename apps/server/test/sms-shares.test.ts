@@ -8,7 +8,7 @@ import { forecastPhoneSms } from '@propusk/devices/weekly-sms';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, phones } from '../src/db/schema.ts';
-import { countCommandsThisWeek } from '../src/engine/weekly-budget.ts';
+import { countCommandsThisWeek } from '../src/engine/budget/index.ts';
 import { createDeviceHarness, createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';

@@ -7,7 +7,7 @@ import { scheduleOccurrences } from '@propusk/devices/access';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, type WeeklySchedule } from '../src/db/schema.ts';
-import { nextReconcileAt, reconcileBarrier } from '../src/engine/order.ts';
+import { nextReconcileAt, reconcileBarrier } from '../src/engine/send/index.ts';
 import { expireEndedPhones } from '../src/modules/phones/expiry.ts';
 import { createDeviceHarness, createDeviceScene, type DeviceHarness } from './device-harness.ts';
 import { addPhone } from './domain-factories.ts';

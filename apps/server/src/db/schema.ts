@@ -293,7 +293,7 @@ export const barrierLimits = pgTable('barrier_limits', {
   /**
    * Shares of `sms_weekly_limit` (issue 29 item 3, docs/decisions/0023): the SMS one resident's own changes and
    * openings may spend in seven days, and the part only the owner and his staff spend. Null: the defaults
-   * (engine/sms-shares.ts).
+   * (engine/budget/sms-shares.ts).
    */
   smsResidentShare: integer('sms_resident_share'),
   smsOwnerReserve: integer('sms_owner_reserve'),
@@ -627,7 +627,7 @@ export const deviceCommands = pgTable(
     /**
      * SMS each attempt costs, decided once when the command is planned by @propusk/devices/cost
      * `smsPerAttempt` (two on a model that reads a change back); every SQL sum of SMS reads
-     * `greatest(attempts, 1) * sms_per_attempt` (engine/device-state.ts `commandSmsSql`).
+     * `greatest(attempts, 1) * sms_per_attempt` (engine/plan/device-state.ts `commandSmsSql`).
      */
     smsPerAttempt: smallint('sms_per_attempt').notNull().default(1),
     /**
@@ -643,7 +643,7 @@ export const deviceCommands = pgTable(
     /**
      * When the gateway accepted the current attempt (`attempts`); null while its answer is unknown. A `sent`
      * command with null here was recorded before the gateway call and the call's result was never recorded
-     * (the process died): it is handed over again with the same key (engine/render.ts `handOffKey`).
+     * (the process died): it is handed over again with the same key (engine/send/render.ts `handOffKey`).
      */
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     /** Not to be sent before this instant (retry backoff); null: as soon as it is the oldest open command. */
@@ -686,7 +686,7 @@ export const deviceCommands = pgTable(
 
 /**
  * One token bucket per SMS gateway (issue 15 part 1), shared by every server process on the database: a
- * send takes a token in one statement (engine/gateway-rate.ts). Rate and burst are written from the
+ * send takes a token in one statement (engine/send/gateway-rate.ts). Rate and burst are written from the
  * configuration at start-up; `down_until` marks a gateway that failed, for every process.
  */
 export const smsGatewayBuckets = pgTable('sms_gateway_buckets', {
@@ -1093,7 +1093,7 @@ export const notificationEvents = pgTable(
  * The SMS outbox of power-loss notices to administrators (docs/decisions/0035): one row per outage and
  * person, written by the dispatch in the transaction that marks the event told, sent after commit by the
  * `power-sms` job. A `queued` or `sent` row counts in its barrier's weekly SMS limit
- * (engine/weekly-budget.ts); a `skipped` one (the limit spent, or the day's notices used) cost nothing.
+ * (engine/budget/weekly-budget.ts); a `skipped` one (the limit spent, or the day's notices used) cost nothing.
  */
 export const powerSmsNotices = pgTable(
   'power_sms_notices',

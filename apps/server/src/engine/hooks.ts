@@ -7,7 +7,7 @@
 import type { ReadReply } from '@propusk/devices/readback';
 import type { Executor } from '../db/database.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
-import type { ReadCommandPayload } from './read-commands.ts';
+import type { ReadCommandPayload } from './plan/read-commands.ts';
 
 export type CommandOutcome = { confirmed: true } | { confirmed: false; reason: string };
 
@@ -49,6 +49,12 @@ export type UnitTextHook = (
   now: Date,
 ) => Promise<boolean>;
 
+/**
+ * What the engine's settling needs in order to reach the hooks. Nothing yet: the hooks are still registered
+ * into this file's maps; they become a typed dependency given when the engine's dependencies are built.
+ */
+export type HookDeps = object;
+
 const settledHooks = new Map<string, CommandSettledHook>();
 let unitTextHook: UnitTextHook | null = null;
 
@@ -80,6 +86,7 @@ export function onReadReply(hook: ReadReplyHook): void {
 }
 
 export async function commandSettled(
+  _deps: HookDeps,
   tx: Executor,
   command: SettledCommand,
   outcome: CommandOutcome,

@@ -13,15 +13,15 @@
 import { createHash } from 'node:crypto';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { QueueDeps } from '../engine/device-rows.ts';
+import type { QueueDeps } from '../engine/plan/index.ts';
+import type { ProcessResult } from '../engine/send/index.ts';
 import {
   barriersNeedingAttention,
   firstBarriersWithOpenCommands,
   nextReconcileAt,
+  processBarrier,
   reconcileBarrier,
-} from '../engine/order.ts';
-import type { ProcessResult } from '../engine/render.ts';
-import { processBarrier } from '../engine/send.ts';
+} from '../engine/send/index.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { startDueAudits } from '../modules/device-checks/service.ts';
 import { expireEndedPhones } from '../modules/phones/expiry.ts';

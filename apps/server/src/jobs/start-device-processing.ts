@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DemoSmsGateway } from '@propusk/sms/demo';
 import type { DatabaseHandle } from '../db/database.ts';
 import { outsideRequest } from '../db/request-context.ts';
-import { attachDeviceSimulators, type SimulatorRegistry } from '../engine/simulator-registry.ts';
+import { attachDeviceSimulators, type SimulatorRegistry } from '../demo/simulator-registry.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { receiveInboundSms } from '../modules/sms-inbound/service.ts';
 import { DeviceWorker, type DeviceWorkerOptions } from './device-worker.ts';

@@ -24,7 +24,7 @@ export interface Dependencies {
   secrets: Secrets;
   /** SMS_PROVIDER's gateway: codes, balance, and device commands when SMS_GATEWAYS is unset. */
   sms: SmsGateway;
-  /** SMS_GATEWAYS: the gateways device commands spread over (engine/gateway-rate.ts). */
+  /** SMS_GATEWAYS: the gateways device commands spread over (engine/send/gateway-rate.ts). */
   smsGateways?: GatewayEntry[] | undefined;
   logger: FastifyBaseLogger;
   /** This app's Prometheus instruments (its own registry), counted by the services, served by GET /metrics. */

@@ -5,7 +5,7 @@ import type { SmsGateway } from '@propusk/sms/gateway';
 import { SmsRuGateway } from '@propusk/sms/smsru';
 import type { Config, GatewayConfig } from '../config/config.ts';
 
-/** One gateway device commands may go through, with its send rate (engine/gateway-rate.ts). */
+/** One gateway device commands may go through, with its send rate (engine/send/gateway-rate.ts). */
 export interface GatewayEntry {
   /** Config name: the rate bucket's key and `device_commands.gateway`. */
   name: string;

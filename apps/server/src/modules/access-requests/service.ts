@@ -16,7 +16,7 @@ import type {
   UpdateAccessRequestBody,
 } from '@propusk/contracts/access-requests';
 import { maskPhone } from '@propusk/contracts/phone-mask';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, forbidden, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts';

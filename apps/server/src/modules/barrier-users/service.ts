@@ -5,7 +5,7 @@
  */
 
 import type { AdminUser, BarrierUserListQuery } from '@propusk/contracts/barrier-users';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';

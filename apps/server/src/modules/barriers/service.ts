@@ -29,10 +29,9 @@ import {
   isValidDevicePassword,
 } from '@propusk/devices/models';
 import type { Executor } from '../../db/database.ts';
-import { type DeviceSummary, deviceSummaries } from '../../engine/health.ts';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
-import { smsShareSummary, smsSpender } from '../../engine/sms-shares.ts';
-import { countCommandsThisWeek } from '../../engine/weekly-budget.ts';
+import { countCommandsThisWeek, smsShareSummary, smsSpender } from '../../engine/budget/index.ts';
+import { type DeviceSummary, deviceSummaries } from '../../engine/log/index.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError } from '../../lib/errors.ts';

@@ -13,9 +13,9 @@ import { type DeviceProfileOverride, validateProfileOverride } from '@propusk/de
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceConformanceRuns } from '../../db/schema.ts';
-import { insertDeviceMessages } from '../../engine/device-log-repository.ts';
 import { onUnitText } from '../../engine/hooks.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
+import { insertDeviceMessages } from '../../engine/log/index.ts';
+import { lockBarrier } from '../../engine/plan/index.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { advanceRun, type RunRow, type StepRecord, storeLearntProfile } from './steps.ts';
 

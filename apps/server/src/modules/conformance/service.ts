@@ -13,8 +13,8 @@ import type {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { deviceCommands, deviceConformanceRuns, deviceMessages } from '../../db/schema.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
-import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
+import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
+import { lockBarrier } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -19,10 +19,10 @@ import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceConformanceRuns, deviceSlots, phones } from '../../db/schema.ts';
-import { CONFORMANCE_KIND } from '../../engine/device-rows.ts';
-import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/failure-reasons.ts';
 import { type CommandOutcome, onCommandSettled, type SettledCommand } from '../../engine/hooks.ts';
-import type { ConformancePayload } from '../../engine/read-commands.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
+import type { ConformancePayload } from '../../engine/plan/index.ts';
+import { CONFORMANCE_KIND } from '../../engine/plan/index.ts';
 import { insertAction } from '../device-checks/repository.ts';
 
 export type StepState = 'pending' | 'sent' | 'done' | 'skipped';

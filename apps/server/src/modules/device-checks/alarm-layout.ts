@@ -14,7 +14,7 @@ import { isDeviceModel } from '@propusk/devices/models';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, phones } from '../../db/schema.ts';
-import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
+import { lockBarrier, syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -17,7 +17,7 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceConformanceRuns } from '../../db/schema.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
+import { lockBarrier } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -9,7 +9,7 @@ import { NUMBER_FORMAT_LABELS, NUMBER_FORMATS } from '@propusk/devices/numbers';
 import { type DeviceProfileOverride, resolveSheet, validateProfileOverride } from '@propusk/devices/profile';
 import { eq } from 'drizzle-orm';
 import { barriers } from '../../db/schema.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
+import { lockBarrier } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

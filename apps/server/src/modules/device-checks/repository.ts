@@ -5,7 +5,7 @@ import type { DeviceSheet } from '@propusk/devices/sheet-types';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { actions, barriers, deviceChecks, deviceCommands, deviceSlots } from '../../db/schema.ts';
-import type { ReadCommandPayload } from '../../engine/read-commands.ts';
+import type { ReadCommandPayload } from '../../engine/plan/index.ts';
 
 export type CheckRow = typeof deviceChecks.$inferSelect;
 

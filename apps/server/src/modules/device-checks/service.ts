@@ -23,11 +23,10 @@ import {
   type SlotReading,
 } from '@propusk/devices/readback';
 import type { Executor } from '../../db/database.ts';
-import { deviceViewOf, loadDeviceState } from '../../engine/device-state.ts';
+import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
 import { onReadReply, type ReadOutcome } from '../../engine/hooks.ts';
-import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
-import type { ReadCommandPayload } from '../../engine/read-commands.ts';
-import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
+import type { ReadCommandPayload } from '../../engine/plan/index.ts';
+import { deviceViewOf, loadDeviceState, lockBarrier, syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';

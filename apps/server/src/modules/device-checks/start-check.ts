@@ -8,7 +8,7 @@ import type { DeviceModel } from '@propusk/devices/models';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { planReadBack, type ReadQuery } from '@propusk/devices/readback';
 import type { Executor } from '../../db/database.ts';
-import { deviceViewOf, loadDeviceState } from '../../engine/device-state.ts';
+import { deviceViewOf, loadDeviceState } from '../../engine/plan/index.ts';
 import * as repository from './repository.ts';
 
 /** The read queries of a check: the slots in use (believed, desired, unconfirmed), or every slot (`full`). */

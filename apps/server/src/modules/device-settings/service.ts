@@ -21,10 +21,14 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { actions, barriers, deviceChecks, deviceCommands } from '../../db/schema.ts';
-import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/failure-reasons.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
-import { isSecretSetting, type SettingPayload, sealSettingPayload } from '../../engine/setting-payload.ts';
-import { assertWeeklySmsBudget } from '../../engine/weekly-budget.ts';
+import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
+import {
+  isSecretSetting,
+  lockBarrier,
+  type SettingPayload,
+  sealSettingPayload,
+} from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
@@ -109,7 +113,7 @@ export async function sendBarrierSetting(
       .insert(deviceCommands)
       .values({ barrierId, kind: 'setting', payload, createdAt: now })
       .returning({ id: deviceCommands.id });
-    // Until the unit confirms, the engine knows both passwords (engine/password-probe.ts, issue 30 item 4).
+    // Until the unit confirms, the engine knows both passwords (engine/send/password-probe.ts, issue 30 item 4).
     const newPassword = changesPasswordTo(barrier.model, body.setting, checked.values);
     if (newPassword !== null)
       await tx

@@ -1,7 +1,7 @@
 /**
  * The device conversation log and the device's health, for the owner of a barrier (issue 10, parts 3 and 5;
  * docs/decisions/0007-device-log-and-health.md). Messages are written by the engine (src/engine) as they are
- * sent and received; this reads them, and the health figures (engine/health.ts).
+ * sent and received; this reads them, and the health figures (engine/log/health.ts).
  */
 
 import type {
@@ -12,8 +12,12 @@ import type {
   DeviceMessageOutcome,
 } from '@propusk/contracts/devices';
 import { maskPhonesInText } from '@propusk/contracts/phone-mask';
-import * as repository from '../../engine/device-log-repository.ts';
-import { devicePowerOf, deviceStateOf, noFigures } from '../../engine/health.ts';
+import {
+  devicePowerOf,
+  deviceStateOf,
+  noFigures,
+  deviceLogRepository as repository,
+} from '../../engine/log/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -2,7 +2,7 @@
 import type { PhoneStatus } from '@propusk/contracts/devices';
 import { and, eq, isNull } from 'drizzle-orm';
 import { barriers, phones } from '../../db/schema.ts';
-import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
+import { lockBarrier, syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

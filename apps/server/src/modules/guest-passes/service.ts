@@ -32,9 +32,8 @@ import {
 } from '@propusk/contracts/guest-passes';
 import { maskPhone } from '@propusk/contracts/phone-mask';
 import { PHONE_MESSAGES, parseDateTimeInput } from '@propusk/contracts/phones';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
-import { smsSpender } from '../../engine/sms-shares.ts';
-import { loadCommittedSms } from '../../engine/weekly-budget.ts';
+import { loadCommittedSms, smsSpender } from '../../engine/budget/index.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { FieldError, forbidden, gone, notFound, tooManyRequests } from '../../lib/errors.ts';

@@ -12,7 +12,7 @@
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barrierAccess, type InvitationExtraPhone, phoneInvitations, users } from '../../db/schema.ts';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recordNotification } from '../../lib/notification-outbox.ts';

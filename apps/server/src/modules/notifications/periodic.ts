@@ -15,8 +15,7 @@ import {
   phones,
   powerSmsNotices,
 } from '../../db/schema.ts';
-import { smsShareSummary, usedAgainstLimit } from '../../engine/sms-shares.ts';
-import { countCommandsThisWeek } from '../../engine/weekly-budget.ts';
+import { countCommandsThisWeek, smsShareSummary, usedAgainstLimit } from '../../engine/budget/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { type NotificationEvent, recordNotifications } from '../../lib/notification-outbox.ts';
 

@@ -6,7 +6,7 @@
  *
  * Each is decided in the dispatch's transaction and written to the SMS outbox (`power_sms_notices`); the
  * `power-sms` job sends it after commit. It is counted in the barrier's weekly SMS limit (its parts,
- * @propusk/devices/cost `messageSmsParts`; engine/weekly-budget.ts counts the outbox's rows); when the limit
+ * @propusk/devices/cost `messageSmsParts`; engine/budget/weekly-budget.ts counts the outbox's rows); when the limit
  * is spent it is not sent and the device log says so. One per outage (a unit repeating its alarm before the
  * power came back is the same outage) and at most POWER_SMS_PER_DAY per person and barrier in 24 hours
  * (flapping power): the next one is not sent and the device log says so.
@@ -16,9 +16,9 @@ import { messageSmsParts } from '@propusk/devices/cost';
 import { and, count, eq, gt, inArray, lt, max } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { notificationEvents, powerSmsNotices, users } from '../../db/schema.ts';
-import { insertDeviceMessages } from '../../engine/device-log-repository.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
-import { fitsWeeklySmsBudget } from '../../engine/weekly-budget.ts';
+import { fitsWeeklySmsBudget } from '../../engine/budget/index.ts';
+import { insertDeviceMessages } from '../../engine/log/index.ts';
+import { lockBarrier } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { type Choices, wants } from './preferences.ts';
 

@@ -16,7 +16,7 @@ import { floorToMinute, MINUTE_MS } from '@propusk/devices/device-time';
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, phones } from '../../db/schema.ts';
-import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
+import { lockBarrier, syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { deactivatePhonesLocked } from './phone-changes.ts';
 

@@ -49,7 +49,7 @@ export const barrierTurns = new KeyedTurns<number>();
 /** Locks the barrier row for the rest of the transaction and reads it with its limits; 404 once deleted. */
 export async function lockLiveBarrier(tx: Executor, barrierId: number): Promise<LockedBarrier> {
   // The lock and the read in one statement (one round trip less while the lock is held), in the barrier
-  // lock's mode (lockBarrier, engine/outbox.ts) and on the barrier's row only.
+  // lock's mode (lockBarrier, engine/plan/outbox.ts) and on the barrier's row only.
   const statement = preparedStatement(tx, 'phones.lockLiveBarrier', () =>
     tx
       .select({

@@ -17,8 +17,8 @@ import {
 } from '@propusk/contracts/phones';
 import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
-import { syncBarrierDevice } from '../../engine/outbox.ts';
-import { loadCommittedSms } from '../../engine/weekly-budget.ts';
+import { loadCommittedSms } from '../../engine/budget/index.ts';
+import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import { withAccountAnswers } from '../../lib/account-answers.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';

@@ -1,14 +1,14 @@
 /**
- * What the relay's commands (engine/command-kinds.ts) mean for the gate (issue 16; docs/decisions/0019-relay.md):
+ * What the relay's commands (engine/plan/command-kinds.ts) mean for the gate (issue 16; docs/decisions/0019-relay.md):
  * an opening confirmed or failed, its OFF scheduled or cancelled, openings cancelled when a hold starts. The
  * engine tells this module of a settled command through the hook it registers (`registerRelayDeviceHooks`).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { deviceCommands, gateOpenings } from '../../db/schema.ts';
-import { OPENING_EXPIRED, OPENING_KINDS, type RelayPayload } from '../../engine/command-kinds.ts';
-import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/failure-reasons.ts';
 import { onCommandSettled } from '../../engine/hooks.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
+import { OPENING_EXPIRED, OPENING_KINDS, type RelayPayload } from '../../engine/plan/index.ts';
 
 function failureOf(reason: string): string {
   if (reason === OPENING_EXPIRED) return 'expired';

@@ -9,8 +9,8 @@
 import { EMERGENCY_RULE, type EmergencyHold, type HoldBarrier } from '@propusk/contracts/relay';
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import { endSteps, holdSteps } from '@propusk/devices/relay';
-import type { RelayPayload } from '../../engine/command-kinds.ts';
-import { lockBarrier } from '../../engine/outbox.ts';
+import type { RelayPayload } from '../../engine/plan/index.ts';
+import { lockBarrier } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';

@@ -2,7 +2,7 @@
 import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { type RelayAvailability, type RelayStep, relayAvailability } from '@propusk/devices/relay';
 import type { Executor } from '../../db/database.ts';
-import type { RelayPayload } from '../../engine/command-kinds.ts';
+import type { RelayPayload } from '../../engine/plan/index.ts';
 import { dialectEvidence } from '../device-settings/service.ts';
 import type { BarrierRow } from './repository.ts';
 

@@ -13,7 +13,7 @@ import {
   gateOpenings,
   users,
 } from '../../db/schema.ts';
-import type { RelayPayload } from '../../engine/command-kinds.ts';
+import type { RelayPayload } from '../../engine/plan/index.ts';
 
 export type BarrierRow = typeof barriers.$inferSelect;
 

@@ -8,7 +8,7 @@ import { verifyAndroidWebhookSignature } from '@propusk/sms/android';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ReplyResult } from '../../engine/replies.ts';
+import type { ReplyResult } from '../../engine/reply/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import {

@@ -4,7 +4,7 @@
  * barrier's next command.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { handleDeviceReply, type InboundGatewayId, type ReplyResult } from '../../engine/replies.ts';
+import { handleDeviceReply, type InboundGatewayId, type ReplyResult } from '../../engine/reply/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/secrets.ts';

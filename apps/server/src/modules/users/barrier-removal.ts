@@ -6,8 +6,8 @@
  * `deactivatePhonesLocked`), the one place that writes phones.
  */
 import type { Transaction } from '../../db/database.ts';
-import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
-import { smsSpender } from '../../engine/sms-shares.ts';
+import { smsSpender } from '../../engine/budget/index.ts';
+import { lockBarrier, syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { revokeAccessLocked } from '../barriers/access-changes.ts';
 import { type Actor, deactivatePhonesLocked } from '../phones/phone-changes.ts';

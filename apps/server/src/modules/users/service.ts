@@ -6,8 +6,8 @@
 import { hash } from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '@propusk/contracts/auth';
 import { PROFILE_MESSAGES, type Profile, type UpdateProfileBody } from '@propusk/contracts/users';
-import { lockBarrier, syncBarrierDevice } from '../../engine/outbox.ts';
-import { smsSpender } from '../../engine/sms-shares.ts';
+import { smsSpender } from '../../engine/budget/index.ts';
+import { lockBarrier, syncBarrierDevice } from '../../engine/plan/index.ts';
 import { withAccountAnswers } from '../../lib/account-answers.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import {

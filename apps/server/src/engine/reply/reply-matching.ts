@@ -8,11 +8,11 @@ import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { joinReadParts as joinParts } from '@propusk/devices/readback';
 import type { ReplyCommand } from '@propusk/devices/reply';
 import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { deviceCommands } from '../db/schema.ts';
-import type { Dependencies } from '../lib/dependencies.ts';
-import type { ReadCommandPayload } from './read-commands.ts';
-import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
+import type { Executor } from '../../db/database.ts';
+import { deviceCommands } from '../../db/schema.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import type { ReadCommandPayload } from '../plan/read-commands.ts';
+import { openSettingPayload, type SettingPayload } from '../plan/setting-payload.ts';
 
 /**
  * How long after its last send a command can still take its reply. A unit out of coverage gets its SMS

@@ -4,8 +4,8 @@
  * device-log-repository.ts from the conversation log and the queue.
  */
 import type { DevicePower, DeviceState } from '@propusk/contracts/devices';
-import type { Executor } from '../db/database.ts';
-import type { Dependencies } from '../lib/dependencies.ts';
+import type { Executor } from '../../db/database.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
 import * as repository from './device-log-repository.ts';
 import { DEVICE_PHONE_ELSEWHERE, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
 

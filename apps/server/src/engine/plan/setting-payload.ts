@@ -3,7 +3,7 @@
  * sealed under the server key (a new device password never lands in the database in clear).
  */
 import { type DeviceModel, getSheet } from '@propusk/devices/models';
-import type { Secrets } from '../lib/secrets.ts';
+import type { Secrets } from '../../lib/secrets.ts';
 
 export interface SettingPayload {
   setting: string;

@@ -16,7 +16,7 @@
  * told through hooks.ts).
  */
 import { sql } from 'drizzle-orm';
-import { deviceCommands } from '../db/schema.ts';
+import { deviceCommands } from '../../db/schema.ts';
 
 export const HOLD_KINDS = ['relay_hold', 'relay_release'] as const;
 export const OPENING_KINDS = ['relay_open', 'relay_open_off'] as const;

@@ -22,9 +22,9 @@ import {
   type PlannedCommandJson,
 } from '@propusk/devices/planner';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { preparedStatement } from '../db/prepared.ts';
-import { barriers, deviceCommands, deviceSlots, phones } from '../db/schema.ts';
+import type { Executor } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { barriers, deviceCommands, deviceSlots, phones } from '../../db/schema.ts';
 
 /** A failed delete or clock command is tried again by itself after this long. */
 export const QUARANTINE_REARM_MS = 60 * 60 * 1000;

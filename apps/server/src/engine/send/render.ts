@@ -20,11 +20,11 @@ import {
   isReadKind,
   isWhitelistKind,
   type QueueDeps,
-} from './device-rows.ts';
+} from '../plan/device-rows.ts';
+import type { ConformancePayload, ReadCommandPayload } from '../plan/read-commands.ts';
+import { openSettingPayload, type SettingPayload } from '../plan/setting-payload.ts';
+import { joinReadParts } from '../reply/reply-matching.ts';
 import { type PasswordProbePayload, probePassword } from './password-probe.ts';
-import type { ConformancePayload, ReadCommandPayload } from './read-commands.ts';
-import { joinReadParts } from './reply-matching.ts';
-import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 /**
  * The idempotency key of a command's attempt: the same attempt handed over twice is one message to a gateway

@@ -27,9 +27,9 @@ import { createDeviceSimulator, type DeviceSimulator } from '@propusk/devices/si
 import type { DemoSmsGateway } from '@propusk/sms/demo';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { barriers, deviceCommands, deviceSlots } from '../db/schema.ts';
+import type { QueueDeps } from '../engine/plan/index.ts';
+import { handOffKey } from '../engine/send/index.ts';
 import type { DemoDevices } from '../lib/dependencies.ts';
-import type { QueueDeps } from './device-rows.ts';
-import { handOffKey } from './render.ts';
 
 /**
  * How a simulated unit's answers travel, as real ones do in the field (issue 30, docs/decisions/0025):

@@ -6,10 +6,12 @@
 import type { PlannedCommand } from '@propusk/devices/planner';
 import type { ReplySettlement } from '@propusk/devices/reply';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { barriers, deviceCommands, deviceSlots, phones } from '../db/schema.ts';
-import { recordNotification } from '../lib/notification-outbox.ts';
-import { insertDeviceMessages, type NewDeviceMessage } from './device-log-repository.ts';
+import type { Executor } from '../../db/database.ts';
+import { barriers, deviceCommands, deviceSlots, phones } from '../../db/schema.ts';
+import { recordNotification } from '../../lib/notification-outbox.ts';
+import { commandSettled, type HookDeps, readReplied } from '../hooks.ts';
+import { insertDeviceMessages, type NewDeviceMessage } from '../log/device-log-repository.ts';
+import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../log/failure-reasons.ts';
 import {
   type BarrierRow,
   type CommandRow,
@@ -19,13 +21,11 @@ import {
   isWhitelistKind,
   markDeviceConfirmed,
   type QueueDeps,
-} from './device-rows.ts';
-import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from './failure-reasons.ts';
-import { commandSettled, readReplied } from './hooks.ts';
-import { syncBarrierDevice } from './outbox.ts';
-import { adoptProbedPassword, cancelQueuedProbes } from './password-probe.ts';
-import { commandCoversSlot } from './pending-phones.ts';
-import type { ReadCommandPayload } from './read-commands.ts';
+} from '../plan/device-rows.ts';
+import { syncBarrierDevice } from '../plan/outbox.ts';
+import { commandCoversSlot } from '../plan/pending-phones.ts';
+import type { ReadCommandPayload } from '../plan/read-commands.ts';
+import { adoptProbedPassword, cancelQueuedProbes } from '../send/password-probe.ts';
 
 /**
  * Writes to the conversation log after the SMS was handed over (or refused). The log is for reading: a
@@ -68,7 +68,7 @@ async function tellUnitSilent(tx: Executor, command: CommandRow): Promise<void> 
 
 export async function failCommand(
   tx: Executor,
-  deps: Pick<QueueDeps, 'clock' | 'config'>,
+  deps: Pick<QueueDeps, 'clock' | 'config'> & HookDeps,
   command: CommandRow,
   reason: string,
   now: Date,
@@ -85,7 +85,7 @@ export async function failCommand(
       ...(options.countAsSent === false ? { attempts: Math.max(1, command.attempts) } : {}),
     })
     .where(eq(deviceCommands.id, command.id));
-  await commandSettled(tx, command, { confirmed: false, reason }, now);
+  await commandSettled(deps, tx, command, { confirmed: false, reason }, now);
   if (reason === NO_REPLY) await tellUnitSilent(tx, command);
   if (command.phoneId !== null) {
     await tx
@@ -148,7 +148,7 @@ export async function confirmCommand(
   await markDeviceConfirmed(tx, barrier, now);
   const oneSlot = oneSlotChange(confirmation.planned);
   if (oneSlot) {
-    await confirmOneSlot(tx, barrier.id, command, oneSlot, replyText, now, options.alongside ?? []);
+    await confirmOneSlot(tx, deps, barrier.id, command, oneSlot, replyText, now, options.alongside ?? []);
     return { alongsideDone: true, queuedSms: 0 };
   }
   const unchanged = { alongsideDone: false, queuedSms: null };
@@ -156,7 +156,7 @@ export async function confirmCommand(
     .update(deviceCommands)
     .set({ status: 'confirmed', reply: replyText, finishedAt: now, nextAttemptAt: null, lastError: null })
     .where(eq(deviceCommands.id, command.id));
-  await commandSettled(tx, command, { confirmed: true }, now);
+  await commandSettled(deps, tx, command, { confirmed: true }, now);
   // A conformance run's step changes nothing the server believes: its run hears of it (hooks.ts).
   if (isConformanceKind(command.kind)) return unchanged;
   if (isReadKind(command.kind)) {
@@ -260,6 +260,7 @@ function oneSlotChange(planned: PlannedCommand | undefined): (PlannedCommand & {
  */
 async function confirmOneSlot(
   tx: Executor,
+  deps: HookDeps,
   barrierId: number,
   command: CommandRow,
   planned: PlannedCommand & { slot: number },
@@ -291,7 +292,7 @@ async function confirmOneSlot(
           )`);
   }
   await tx.execute(writesInOneStatement([...parts, ...alongside]));
-  await commandSettled(tx, command, { confirmed: true }, now);
+  await commandSettled(deps, tx, command, { confirmed: true }, now);
 }
 
 /** Data-modifying statements run as one (each but the last a CTE): one round trip, one snapshot. */

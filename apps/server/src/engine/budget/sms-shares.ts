@@ -15,10 +15,10 @@
 import { isDeviceModel } from '@propusk/devices/models';
 import { forecastPhoneSms } from '@propusk/devices/weekly-sms';
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { barrierLimits, barrierStaff, barriers, deviceCommands, phones } from '../db/schema.ts';
-import { conflict } from '../lib/errors.ts';
-import { commandSmsSql } from './device-state.ts';
+import type { Executor } from '../../db/database.ts';
+import { barrierLimits, barrierStaff, barriers, deviceCommands, phones } from '../../db/schema.ts';
+import { conflict } from '../../lib/errors.ts';
+import { commandSmsSql } from '../plan/device-state.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

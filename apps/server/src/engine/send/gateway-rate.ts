@@ -14,9 +14,9 @@
 import { type DeviceModel, getSheet } from '@propusk/devices/models';
 import type { SmsGateway } from '@propusk/sms/gateway';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config/config.ts';
-import type { Database, Executor } from '../db/database.ts';
-import type { GatewayEntry } from '../lib/sms-gateway.ts';
+import type { Config } from '../../config/config.ts';
+import type { Database, Executor } from '../../db/database.ts';
+import type { GatewayEntry } from '../../lib/sms-gateway.ts';
 
 export type { GatewayEntry };
 

@@ -8,11 +8,11 @@ import type { PhoneSpec } from '@propusk/devices/access';
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import { forecastCommittedSms } from '@propusk/devices/weekly-sms';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { barrierLimits, deviceCommands, powerSmsNotices } from '../db/schema.ts';
-import type { Dependencies } from '../lib/dependencies.ts';
-import { conflict } from '../lib/errors.ts';
-import { commandSmsSql, loadDeviceState } from './device-state.ts';
+import type { Executor } from '../../db/database.ts';
+import { barrierLimits, deviceCommands, powerSmsNotices } from '../../db/schema.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { conflict } from '../../lib/errors.ts';
+import { commandSmsSql, loadDeviceState } from '../plan/device-state.ts';
 import { usedAgainstLimit } from './sms-shares.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

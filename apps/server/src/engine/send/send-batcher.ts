@@ -3,9 +3,15 @@
  * whose reply is overdue (the same attempt again under its key, a retry after a backoff, or a failure).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { barriers, deviceCommands } from '../db/schema.ts';
-import { HOLD_RETRY_MAX_MS, OPENING_EXPIRED, OPENING_SEND_WINDOW_MS, queueRankSql } from './command-kinds.ts';
+import type { Executor } from '../../db/database.ts';
+import { barriers, deviceCommands } from '../../db/schema.ts';
+import { DEVICE_PHONE_ELSEWHERE } from '../log/failure-reasons.ts';
+import {
+  HOLD_RETRY_MAX_MS,
+  OPENING_EXPIRED,
+  OPENING_SEND_WINDOW_MS,
+  queueRankSql,
+} from '../plan/command-kinds.ts';
 import {
   type BarrierRow,
   barrierColumns,
@@ -17,8 +23,8 @@ import {
   oldestOpenCommand,
   type QueueDeps,
   toBarrierRow,
-} from './device-rows.ts';
-import { DEVICE_PHONE_ELSEWHERE } from './failure-reasons.ts';
+} from '../plan/device-rows.ts';
+import { failCommand, NO_REPLY } from '../reply/settle.ts';
 import {
   ensureBuckets,
   gatewaysOf,
@@ -31,7 +37,6 @@ import {
 import { reconcileAtOf, timedPhonesJsonSql } from './order.ts';
 import { probeIfPasswordInDoubt } from './password-probe.ts';
 import { narrowedRead, type PreparedSend, type ProcessResult, renderAttempt, type Step } from './render.ts';
-import { failCommand, NO_REPLY } from './settle.ts';
 
 export function retryBackoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);

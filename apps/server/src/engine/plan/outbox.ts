@@ -24,18 +24,18 @@ import {
   planCommands,
 } from '@propusk/devices/planner';
 import { inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { barriers, deviceCommands, phones } from '../db/schema.ts';
-import type { Dependencies } from '../lib/dependencies.ts';
-import { type DeviceView, deviceViewOf, GATEWAY_SPEC_ID, loadDeviceState } from './device-state.ts';
-import { settlePendingPhones, slotsCovered } from './pending-phones.ts';
-import { assertResidentSmsShare } from './sms-shares.ts';
+import type { Executor } from '../../db/database.ts';
+import { barriers, deviceCommands, phones } from '../../db/schema.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
+import { assertResidentSmsShare } from '../budget/sms-shares.ts';
 import {
   assertWeeklySmsBudget,
   countCommandsThisWeek,
   loadCommittedSms,
   loadWeeklyLimit,
-} from './weekly-budget.ts';
+} from '../budget/weekly-budget.ts';
+import { type DeviceView, deviceViewOf, GATEWAY_SPEC_ID, loadDeviceState } from './device-state.ts';
+import { settlePendingPhones, slotsCovered } from './pending-phones.ts';
 
 /**
  * Serialises every change to one barrier's phones and device state (slot allocation, planning, sending).

@@ -16,13 +16,13 @@ import { getSheet } from '@propusk/devices/models';
 import { commandEntries, commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
 import { passwordProbeQuery, querySlots, type ReadQuery } from '@propusk/devices/readback';
 import { and, eq, gt, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { barriers, deviceCommands, phones } from '../db/schema.ts';
-import type { BarrierRow, CommandRow, QueueDeps } from './device-rows.ts';
-import { isProbeKind, isReadKind, isWhitelistKind, PASSWORD_PROBE_KIND } from './device-rows.ts';
-import { syncBarrierDevice } from './outbox.ts';
-import type { ReadCommandPayload } from './read-commands.ts';
-import { REPLY_WINDOW_MS } from './reply-matching.ts';
+import type { Executor } from '../../db/database.ts';
+import { barriers, deviceCommands, phones } from '../../db/schema.ts';
+import type { BarrierRow, CommandRow, QueueDeps } from '../plan/device-rows.ts';
+import { isProbeKind, isReadKind, isWhitelistKind, PASSWORD_PROBE_KIND } from '../plan/device-rows.ts';
+import { syncBarrierDevice } from '../plan/outbox.ts';
+import type { ReadCommandPayload } from '../plan/read-commands.ts';
+import { REPLY_WINDOW_MS } from '../reply/reply-matching.ts';
 
 /** How long after a change took effect the previous password is still tried. */
 export const PREVIOUS_PASSWORD_KEPT_MS = 7 * 24 * 60 * 60_000;

@@ -16,13 +16,13 @@
  * clock.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { deviceCommands, deviceMessages } from '../db/schema.ts';
-import type { NewDeviceMessage } from './device-log-repository.ts';
-import type { QueueDeps } from './device-rows.ts';
+import { deviceCommands, deviceMessages } from '../../db/schema.ts';
+import type { NewDeviceMessage } from '../log/device-log-repository.ts';
+import type { QueueDeps } from '../plan/device-rows.ts';
+import { logMessages, writesInOneStatement } from '../reply/settle.ts';
 import { GATEWAY_DOWN_MS, gatewaysOf, markGatewayDown, needsKnownSender } from './gateway-rate.ts';
 import type { ProcessResult, Step } from './render.ts';
 import { sendBatcherOf } from './send-batcher.ts';
-import { logMessages, writesInOneStatement } from './settle.ts';
 
 export interface QueueFaults {
   /** After the gateway accepted the SMS, before its acceptance is recorded. */

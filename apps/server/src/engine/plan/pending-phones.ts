@@ -5,8 +5,8 @@
  */
 import type { PlannedCommandJson } from '@propusk/devices/planner';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { deviceCommands, phones } from '../db/schema.ts';
+import type { Executor } from '../../db/database.ts';
+import { deviceCommands, phones } from '../../db/schema.ts';
 
 /**
  * The slots open whitelist commands write or clear, as `settlePendingPhones`' `covered` reads them from the

@@ -1,0 +1,12 @@
+/**
+ * The engine's budget (docs/ARCHITECTURE.md, src/engine/): the weekly SMS limit of a barrier and a resident's
+ * share of it (docs/decisions/0023).
+ * What the rest of the server uses of it; the files beside this one are the engine's own.
+ */
+export { assertResidentSmsShare, smsShareSummary, smsSpender, usedAgainstLimit } from './sms-shares.ts';
+export {
+  assertWeeklySmsBudget,
+  countCommandsThisWeek,
+  fitsWeeklySmsBudget,
+  loadCommittedSms,
+} from './weekly-budget.ts';

@@ -1,0 +1,8 @@
+/**
+ * The engine's reply (docs/ARCHITECTURE.md, src/engine/): which command an SMS from a unit answers, the
+ * command confirmed or failed, the unit's own alarms.
+ * What the rest of the server uses of it; the files beside this one are the engine's own.
+ */
+export { handleDeviceReply, type InboundGatewayId, type ReplyResult } from './replies.ts';
+export { REPLY_WINDOW_MS } from './reply-matching.ts';
+export { recordUnitAlarm } from './unit-alarms.ts';
