@@ -1,7 +1,7 @@
 /**
  * Which of a barrier's recent commands a device's reply answers (issue 30 part 1, docs/decisions/0025).
- * Pure: the server passes the commands sent within its reply window, newest attempt first, and how the
- * reply matches each one (`matchReplyDetail`, `matchSettingReplyDetail`, a read's parse).
+ * Pure: the reply decision (`reply.ts`, the server's one call) passes the commands sent within the reply
+ * window, newest attempt first, and how the reply matches each one (`matchReplyToCommand`).
  *
  * - A reply that NAMES a command (its slot and number, a new password, the slots of a read) answers that
  *   command whenever it arrives: an open one (in flight, or timed out and waiting for its retry) is

@@ -1,6 +1,6 @@
 /**
  * How a device's reply relates to one whitelist change (add, add with a window, delete), as the reply
- * chooser (`reply-choice.ts`) weighs it: the server's reply matching and the convergence property test call
+ * chooser (`reply-choice.ts`) weighs it: the reply decision (`reply.ts`) and the convergence property test call
  * this one function, so that what the test proves is what the server does.
  */
 import { matchReplyDetail } from './commands.ts';

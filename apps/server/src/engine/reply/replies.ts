@@ -1,26 +1,20 @@
 /**
  * An SMS from a device: stored once (a gateway's second delivery matches nothing), matched to the command it
- * names among those sent within the reply window (reply-matching.ts, docs/decisions/0025), and settled.
+ * names among those sent within the reply window (loaded by reply-matching.ts, decided by
+ * `@propusk/devices/reply`, docs/decisions/0025), and settled (settle.ts).
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { DeviceAlarmKind } from '@propusk/devices/alarms';
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
-import { chooseRepliedCommand } from '@propusk/devices/reply-choice';
+import { decideReply } from '@propusk/devices/reply';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { barriers, deviceCommands, deviceMessages, inboundSms } from '../../db/schema.ts';
 import { unitTextTaken } from '../hooks.ts';
 import type { NewDeviceMessage } from '../log/device-log-repository.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../log/failure-reasons.ts';
-import {
-  deviceSecrets,
-  loadBarrier,
-  oldestOpenCommand,
-  type QueueDeps,
-  slotOf,
-} from '../plan/device-rows.ts';
-import { commandsAwaitingReply, joinReadParts, matchCommandReply } from './reply-matching.ts';
+import { deviceSecrets, loadBarrier, oldestOpenCommand, type QueueDeps } from '../plan/device-rows.ts';
+import { commandsAwaitingReply, replyCandidate } from './reply-matching.ts';
 import { type Confirmed, confirmCommand, failCommand, logMessages, writesInOneStatement } from './settle.ts';
 import { recordUnitAlarm } from './unit-alarms.ts';
 
@@ -171,54 +165,42 @@ async function matchDeviceReply(
     const matched = await deps.db.transaction(async (tx) => {
       const barrier = await loadBarrier(tx, barrierId, { lock: true });
       if (!barrier) return null;
-      const { commands: candidates, openCommands } = await commandsAwaitingReply(tx, barrierId, now);
-      // `replies` counts the answers heard for a command's sends; a command answered before the column was
-      // counted has its answer in `reply`.
-      const counted = candidates.map((command) => ({
-        ...command,
-        replies: Math.max(command.replies, command.reply === null ? 0 : 1),
-      }));
-      const chosen = chooseRepliedCommand(
-        counted,
-        (command) => matchCommandReply(deps, barrier, command, message.text),
-        {
-          now,
-          sameEffect: (a, b) => a.kind === b.kind && isDeepStrictEqual(a.payload, b.payload),
-          // A read-back makes every slot's earlier state moot, as a write to that slot does.
-          sameSlot: (a, b) => a.kind === 'read' || b.kind === 'read' || slotOf(a) === slotOf(b),
-        },
-      );
-      if (chosen === null) return null;
-      const { command, outcome } = chosen;
-      // One answer more heard for the command it went to (a read's once it is whole), and, when it paid an
-      // older command's debt, for the command in flight as well: it may have been its answer, so the debt
-      // moves to no later command, and the send does not count as unanswered (send-batcher.ts). Its own
-      // statement, before the confirmation rewrites the row (one statement cannot update a row twice).
-      const joined =
-        !chosen.late && outcome === 'confirmed' && command.kind === 'read'
-          ? joinReadParts(barrier, command, message.text)
-          : null;
-      const partRead = joined !== null && !joined.complete;
-      // An acknowledgement is not the answer its attempt waits for (the reading is): not counted.
-      const answered = [
-        ...(partRead || outcome === 'acknowledged' ? [] : [command.id]),
-        ...(chosen.paidWhileInFlight ? [chosen.paidWhileInFlight.id] : []),
-      ];
-      if (answered.length > 0)
+      const { commands, openCommands } = await commandsAwaitingReply(tx, barrierId, now);
+      // The one decision (`@propusk/devices/reply`): which command the reply answers, and what that settles.
+      const decision = decideReply({
+        model: barrier.model,
+        profile: barrier.profile,
+        text: message.text,
+        now,
+        candidates: commands.map((row) => replyCandidate(deps, row)),
+        utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
+        secrets: deviceSecrets(deps, barrier),
+      });
+      if (decision === null) return null;
+      const { settle } = decision;
+      const command = decision.command.row;
+      // One answer more heard for each command the decision names. Its own statement, before the
+      // confirmation rewrites the row (one statement cannot update a row twice).
+      if (decision.answered.length > 0)
         await tx
           .update(deviceCommands)
           .set({ replies: sql`${deviceCommands.replies} + 1` })
-          .where(inArray(deviceCommands.id, answered));
+          .where(
+            inArray(
+              deviceCommands.id,
+              decision.answered.map((answered) => answered.id),
+            ),
+          );
       // The reply's log row and its inbound SMS linked to the command: written with the confirmation of a
       // one-slot change (one statement), else in one statement of their own.
       const logged = [
         sql`insert into ${deviceMessages} (barrier_id, direction, text, command_id, outcome, created_at)
-          values (${barrierId}, 'in', ${maskSecrets(message.text, deviceSecrets(deps, barrier, command)).slice(0, 2000)},
-            ${command.id}, ${chosen.late ? 'late' : outcome}, ${now})`,
+          values (${barrierId}, 'in', ${decision.loggedText.slice(0, 2000)},
+            ${command.id}, ${decision.outcome}, ${now})`,
         sql`update ${inboundSms} set command_id = ${command.id} where id = ${inboundId}`,
       ];
       let confirmed: Confirmed | null = null;
-      if (chosen.late) {
+      if (settle.as === 'late') {
         // An answer to a command that had already finished (a repeated delivery, or a reply after the
         // command failed): kept in the log, linked to its command, and it changes nothing.
         deps.metrics.unmatchedDeviceReplies.inc();
@@ -227,29 +209,27 @@ async function matchDeviceReply(
             .update(deviceCommands)
             .set({ reply: message.text })
             .where(eq(deviceCommands.id, command.id));
-      } else if (joined !== null) {
+      } else if (settle.as === 'read_part')
         // A part of a read's answer: kept until every slot of the range is answered.
-        if (joined.complete) confirmed = await confirmCommand(tx, deps, barrier, command, joined.text, now);
-        else
-          await tx
-            .update(deviceCommands)
-            .set({ reply: joined.text })
-            .where(eq(deviceCommands.id, command.id));
-      } else if (outcome === 'confirmed')
-        confirmed = await confirmCommand(tx, deps, barrier, command, message.text, now, {
-          alongside: logged,
-        });
-      else if (outcome === 'acknowledged') {
-        // Heard and logged with its command; the reading sent after it decides.
-      } else if (outcome === 'refused') await failCommand(tx, deps, command, DEVICE_REFUSED_PASSWORD, now);
-      else await failCommand(tx, deps, command, DEVICE_NOT_UNDERSTOOD, now);
+        await tx.update(deviceCommands).set({ reply: settle.text }).where(eq(deviceCommands.id, command.id));
+      else if (settle.as === 'confirm')
+        confirmed = await confirmCommand(tx, deps, barrier, command, settle, now, { alongside: logged });
+      else if (settle.as === 'fail')
+        await failCommand(
+          tx,
+          deps,
+          command,
+          settle.reason === 'refused' ? DEVICE_REFUSED_PASSWORD : DEVICE_NOT_UNDERSTOOD,
+          now,
+        );
+      // `acknowledge`: heard and logged with its command; the reading sent after it decides.
       if (!confirmed?.alongsideDone) await tx.execute(writesInOneStatement(logged));
       const wasOnlyOpen = openCommands === 1 && (command.status === 'queued' || command.status === 'sent');
-      const queueEmpty = !chosen.late && wasOnlyOpen && confirmed?.queuedSms === 0;
+      const queueEmpty = settle.as !== 'late' && wasOnlyOpen && confirmed?.queuedSms === 0;
       return {
         barrierId,
         commandId: command.id,
-        outcome: chosen.late ? ('late' as const) : outcome,
+        outcome: decision.outcome,
         ...(queueEmpty ? { queueEmpty: true as const } : {}),
       };
     });

@@ -1,23 +1,18 @@
 /**
- * The server's side of reply matching (issue 30 parts 1 and 2, docs/decisions/0025): the barrier's commands
- * sent within the reply window, how a reply matches each (the rules: `@propusk/devices/reply-choice`), and a
- * read's answer joined from its parts.
+ * The server's side of reply matching (issue 30 parts 1 and 2, issue 44, docs/decisions/0025): the barrier's
+ * commands sent within the reply window, loaded as the reply decision takes them (the rules:
+ * `@propusk/devices/reply`), and a read's answer joined from its parts for the next attempt (render.ts).
  */
-import { conformanceReplyMatch } from '@propusk/devices/conformance';
-import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
-import { joinReadParts as joinParts, parseReadReply, probeAnswerOnly } from '@propusk/devices/readback';
-import type { CommandReplyMatch } from '@propusk/devices/reply-choice';
-import { matchSettingReplyDetail } from '@propusk/devices/settings';
-import { matchWhitelistReply } from '@propusk/devices/whitelist-reply';
+import type { DeviceModel } from '@propusk/devices/models';
+import type { DeviceProfileOverride } from '@propusk/devices/profile';
+import { joinReadParts as joinParts } from '@propusk/devices/readback';
+import type { ReplyCommand } from '@propusk/devices/reply';
 import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { deviceCommands } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { isConformanceKind, PASSWORD_PROBE_KIND } from '../plan/device-rows.ts';
-import { WHITELIST_COMMAND_KINDS } from '../plan/device-state.ts';
-import type { ConformancePayload, ReadCommandPayload } from '../plan/read-commands.ts';
+import type { ReadCommandPayload } from '../plan/read-commands.ts';
 import { openSettingPayload, type SettingPayload } from '../plan/setting-payload.ts';
-import type { PasswordProbePayload } from '../send/password-probe.ts';
 
 /**
  * How long after its last send a command can still take its reply. A unit out of coverage gets its SMS
@@ -31,70 +26,30 @@ const CANDIDATES_MAX = 100;
 export type CommandRow = typeof deviceCommands.$inferSelect;
 
 export interface ReplyBarrier {
-  model: Parameters<typeof matchWhitelistReply>[0];
-  profile?: Parameters<typeof parseReadReply>[3];
+  model: DeviceModel;
+  profile?: DeviceProfileOverride | null;
 }
 
-const isWhitelistKind = (kind: string) => (WHITELIST_COMMAND_KINDS as readonly string[]).includes(kind);
+/**
+ * A loaded command as the reply decision takes it (`@propusk/devices/reply`), with its row: a sealed setting's
+ * params opened (a password change is sealed in the outbox; one that no longer opens is `null`: it matches
+ * nothing).
+ */
+export function replyCandidate(
+  deps: Pick<Dependencies, 'secrets'>,
+  row: CommandRow,
+): ReplyCommand & { row: CommandRow } {
+  const { id, kind, status, attempts, replies, sentAt, reply } = row;
+  return { id, kind, status, attempts, replies, sentAt, reply, payload: openedPayload(deps, row), row };
+}
 
-/** What a reply says about one command (null: not an answer to it). */
-export function matchCommandReply(
-  deps: Pick<Dependencies, 'config' | 'secrets'>,
-  barrier: ReplyBarrier,
-  command: Pick<CommandRow, 'kind' | 'payload'> & Partial<Pick<CommandRow, 'status'>>,
-  text: string,
-): CommandReplyMatch | null {
+function openedPayload(deps: Pick<Dependencies, 'secrets'>, row: CommandRow): unknown {
+  // Only a setting's payload is ever sealed (setting-payload.ts).
+  const payload = row.payload as Partial<SettingPayload> | null;
+  if (typeof payload?.sealed !== 'string') return row.payload;
   try {
-    if (isConformanceKind(command.kind)) {
-      // A run's step takes a reply only while it is open: a finished one's silence was its verdict, and an
-      // answer owed to it must not take the next step's (issue 42).
-      if (command.status !== 'sent' && command.status !== 'queued') return null;
-      return conformanceReplyMatch(
-        barrier.model,
-        barrier.profile,
-        (command.payload as ConformancePayload).step,
-        text,
-        { utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES },
-      );
-    }
-    if (isWhitelistKind(command.kind))
-      // Confirmed by its reply, or by the reading sent after it where the model documents no reply to the
-      // change or its answer names nothing (0025, 0026): the rules are the devices package's, shared with the
-      // convergence property test.
-      return matchWhitelistReply(
-        barrier.model,
-        commandFromJson(command.payload as PlannedCommandJson),
-        text,
-        { utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES, profile: barrier.profile ?? null },
-      );
-    if (command.kind === 'read' || command.kind === PASSWORD_PROBE_KIND) {
-      // A probe (password-probe.ts) is a read written with another password: answered as a read is, but only
-      // by a text that names its own slots and no other (a longer read's answer names the probe's slots too
-      // when its range covers them: taken for the probe's, it would adopt a password the unit does not hold).
-      const query = (command.payload as ReadCommandPayload | PasswordProbePayload).query;
-      if (
-        command.kind === PASSWORD_PROBE_KIND &&
-        !probeAnswerOnly(barrier.model, query, text, barrier.profile)
-      )
-        return null;
-      const reading = parseReadReply(barrier.model, query, text, barrier.profile);
-      if (reading === null) return null;
-      if (reading.outcome === 'refused' || reading.outcome === 'format_error')
-        return { outcome: reading.outcome, strength: 0 };
-      // A list read (number-addressed models) names no slot. A range or slot read names the slots it covers:
-      // several lines of its range are its answer (3: above an add that names one of those lines); one line
-      // alone could be an add's or a delete's answer, which names it exactly and wins (1).
-      if (reading.outcome !== 'read') return { outcome: 'confirmed', strength: 0 };
-      return { outcome: 'confirmed', strength: reading.answered.length > 1 ? 3 : 1 };
-    }
-    const payload = command.payload as SettingPayload;
-    const found = matchSettingReplyDetail(
-      barrier.model,
-      payload.setting,
-      openSettingPayload(deps.secrets, payload),
-      text,
-    );
-    return found ? { outcome: found.outcome, strength: found.names ? 2 : 0 } : null;
+    const { sealed: _sealed, ...readable } = payload;
+    return { ...readable, params: openSettingPayload(deps.secrets, payload as SettingPayload) };
   } catch {
     return null;
   }

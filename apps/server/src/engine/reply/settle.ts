@@ -3,9 +3,8 @@
  * handed to its check) or failed (the phone in error, the barrier planned again). Domain modules that follow
  * a command (the relay's openings, the device checks' readings) hear of it through hooks.ts.
  */
-import { commandFromJson, type PlannedCommand, type PlannedCommandJson } from '@propusk/devices/planner';
-import { parseReadReply } from '@propusk/devices/readback';
-import { changesPasswordTo } from '@propusk/devices/settings';
+import type { PlannedCommand } from '@propusk/devices/planner';
+import type { ReplySettlement } from '@propusk/devices/reply';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceSlots, phones } from '../../db/schema.ts';
@@ -26,7 +25,6 @@ import {
 import { syncBarrierDevice } from '../plan/outbox.ts';
 import { commandCoversSlot } from '../plan/pending-phones.ts';
 import type { ReadCommandPayload } from '../plan/read-commands.ts';
-import { openSettingPayload, type SettingPayload } from '../plan/setting-payload.ts';
 import { adoptProbedPassword, cancelQueuedProbes } from '../send/password-probe.ts';
 
 /**
@@ -126,8 +124,12 @@ export interface Confirmed {
   queuedSms: number | null;
 }
 
+/** A confirmation as the reply decision gives it (`@propusk/devices/reply`): the text, and what it wrote. */
+export type Confirmation = Extract<ReplySettlement, { as: 'confirm' }>;
+
 /**
- * Confirms a command with its reply. `alongside`: data-modifying statements of the caller (the reply's log
+ * Confirms a command with its reply (`confirmation`: its text, a read's reading, the password a setting wrote,
+ * the whitelist change). `alongside`: data-modifying statements of the caller (the reply's log
  * row, its inbound SMS linked) that go in the same statement as the confirmation where it is one statement
  * (a one-slot change: the command, its slot and its phone in one round trip, all under the barrier's lock);
  * elsewhere they are not run (`alongsideDone` false) and the caller runs them itself.
@@ -137,13 +139,14 @@ export async function confirmCommand(
   deps: QueueDeps,
   barrier: BarrierRow,
   command: CommandRow,
-  replyText: string,
+  confirmation: Confirmation,
   now: Date,
   options: { alongside?: SQL[] } = {},
 ): Promise<Confirmed> {
+  const replyText = confirmation.text;
   // The unit answered with the barrier's password: its number is this barrier's from now on (0030).
   await markDeviceConfirmed(tx, barrier, now);
-  const oneSlot = oneSlotChange(command);
+  const oneSlot = oneSlotChange(confirmation.planned);
   if (oneSlot) {
     await confirmOneSlot(tx, deps, barrier.id, command, oneSlot, replyText, now, options.alongside ?? []);
     return { alongsideDone: true, queuedSms: 0 };
@@ -157,9 +160,7 @@ export async function confirmCommand(
   // A conformance run's step changes nothing the server believes: its run hears of it (hooks.ts).
   if (isConformanceKind(command.kind)) return unchanged;
   if (isReadKind(command.kind)) {
-    const payload = command.payload as ReadCommandPayload;
-    const reading = parseReadReply(barrier.model, payload.whole ?? payload.query, replyText, barrier.profile);
-    await readReplied(deps, tx, payload, reading, now);
+    await readReplied(deps, tx, command.payload as ReadCommandPayload, confirmation.reading ?? null, now);
     return unchanged;
   }
   if (isProbeKind(command.kind)) {
@@ -167,13 +168,8 @@ export async function confirmCommand(
     return unchanged;
   }
   if (!isWhitelistKind(command.kind)) {
-    const payload = command.payload as SettingPayload;
-    const newPassword = changesPasswordTo(
-      barrier.model,
-      payload.setting,
-      openSettingPayload(deps.secrets, payload),
-    );
-    if (newPassword !== null) {
+    const { newPassword } = confirmation;
+    if (newPassword !== undefined) {
       // The change is confirmed: the pending password is the unit's; the one it replaces is kept a week
       // (password-probe.ts), in case the confirmation was not what it seemed.
       await tx
@@ -190,7 +186,8 @@ export async function confirmCommand(
     }
     return unchanged;
   }
-  const planned = commandFromJson(command.payload as PlannedCommandJson);
+  const { planned } = confirmation;
+  if (!planned) return { alongsideDone: false, queuedSms: 0 };
   if (planned.kind === 'set_clock') {
     await tx.update(barriers).set({ deviceClockSetAt: now }).where(eq(barriers.id, barrier.id));
   } else if (planned.entries) {
@@ -247,9 +244,9 @@ async function confirmSlot(
 }
 
 /** A plain add, windowed add or delete of one slot (no batch, not the clock): its slot and phone. */
-function oneSlotChange(command: CommandRow): (PlannedCommand & { slot: number }) | null {
-  if (!isWhitelistKind(command.kind)) return null;
-  const planned = commandFromJson(command.payload as PlannedCommandJson);
+function oneSlotChange(planned: PlannedCommand | undefined): (PlannedCommand & { slot: number }) | null {
+  // The decision gives the change only for a whitelist command.
+  if (!planned) return null;
   if (planned.kind === 'set_clock' || planned.entries || planned.slot === undefined) return null;
   if (planned.kind !== 'delete' && planned.number === undefined) return null;
   return { ...planned, slot: planned.slot };
