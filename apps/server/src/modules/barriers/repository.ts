@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { type BarrierRole, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
+import { closedBarriersColumn, toClosedBarriers } from './closed-barriers.ts';
 
 function orderBy(ordering: BarrierOrdering | undefined): SQL[] {
   switch (ordering) {
@@ -228,10 +229,19 @@ function ownConditions(hasAddress: boolean): SQL {
   ) as SQL;
 }
 
-/** A page of the live barriers the viewer has access to, and their total in the same statement (totalOfPage). */
-export async function listOwnBarriers(executor: Executor, viewerId: number, query: BarrierListQuery) {
+/**
+ * A page of the live barriers the viewer has access to, and their total in the same statement (totalOfPage).
+ * With `withClosed`, the same statement also reads the barriers his administrators closed to him
+ * (closed-barriers.ts): `closed` is undefined when the page had no row to carry them.
+ */
+export async function listOwnBarriers(
+  executor: Executor,
+  viewerId: number,
+  query: BarrierListQuery,
+  withClosed = false,
+) {
   const hasAddress = Boolean(query.address);
-  const shape = hasAddress ? 'address' : 'all';
+  const shape = `${hasAddress ? 'address' : 'all'}${withClosed ? '+closed' : ''}`;
   const page = preparedStatement(executor, `barriers.ownPage:${shape}:${query.ordering ?? 'id'}`, () =>
     executor
       .select({
@@ -239,6 +249,7 @@ export async function listOwnBarriers(executor: Executor, viewerId: number, quer
         total: sql<number>`(select count(*) from ${barriers} where ${ownConditions(hasAddress)})`.mapWith(
           Number,
         ),
+        closed: withClosed ? closedBarriersColumn(placeholders.viewerId) : sql<null>`null`,
       })
       .from(barriers)
       .innerJoin(users, eq(users.id, barriers.ownerId))
@@ -256,7 +267,8 @@ export async function listOwnBarriers(executor: Executor, viewerId: number, quer
     const [row] = await counted.execute(filter);
     return row?.count ?? 0;
   });
-  return { rows, total };
+  const closed = withClosed && rows[0] ? toClosedBarriers(rows[0].closed ?? []) : undefined;
+  return { rows, total, closed };
 }
 
 const adminColumns = {

@@ -244,10 +244,13 @@ export function createBarrierService(
      */
     async listMine(user: AuthenticatedUser, query: BarrierListQuery) {
       const withClosed = query.page === 1 && !query.address;
-      const [{ rows, total }, closed] = await Promise.all([
-        repository.listOwnBarriers(db, user.id, query),
-        withClosed ? closedBarriersOf(db, user.id) : Promise.resolve([]),
-      ]);
+      const {
+        rows,
+        total,
+        closed: carried,
+      } = await repository.listOwnBarriers(db, user.id, query, withClosed);
+      // A first page with no row of his own carries no column: the closed barriers are then asked alone.
+      const closed = carried ?? (withClosed ? await closedBarriersOf(db, user.id) : []);
       return {
         ...page(
           'barriers',
