@@ -271,6 +271,45 @@ export async function listOwnBarriers(
   return { rows, total, closed };
 }
 
+/**
+ * Widened access in force on a barrier (issue 32 item 3), as columns of a statement over `barriers`: the last
+ * access setting and the last relay-time setting sent (not cancelled; read backwards through
+ * `device_commands_created_idx`), and the emergency hold running on it. A setting counts from the moment it is
+ * queued: it may reach the device at any time after. Correlated sub-selects of the page's rows, which
+ * PostgreSQL evaluates after the page's sort and limit (for the rows given out only).
+ */
+const lastSetting = (settings: string) =>
+  // Written out with aliases: every column of a correlated subquery must name its table.
+  sql.raw(`(select dc.payload from device_commands dc
+      where dc.barrier_id = "barriers"."id" and dc.kind = 'setting' and dc.status <> 'cancelled'
+        and dc.payload->>'setting' in (${settings})
+      order by dc.created_at desc, dc.id desc limit 1)`);
+const dangerColumns = {
+  openToAll: sql<boolean>`coalesce(${lastSetting("'access_all', 'access_authorized'")}->>'setting' = 'access_all', false)`,
+  relayAlwaysOn: sql<boolean>`coalesce(${lastSetting("'relay_time'")}->'params'->>'seconds' = '999', false)`,
+  holdId: sql<number | null>`${sql.raw(`(select eh.id from emergency_hold_barriers ehb
+          join emergency_holds eh on eh.id = ehb.hold_id
+          where ehb.barrier_id = "barriers"."id" and eh.ended_at is null and ehb.refused is null
+          order by eh.id desc limit 1)`)}`,
+};
+export type BarrierDangerColumns = {
+  [Key in keyof typeof dangerColumns]: (typeof dangerColumns)[Key]['_']['type'];
+};
+
+/** The dangers of each barrier of `barrierIds` (a barrier card's), in one statement. */
+export async function barrierDangers(executor: Executor, barrierIds: number[]) {
+  if (barrierIds.length === 0) return [];
+  // One named statement for every page size (the ids are one array parameter): sent as a plain query it was
+  // planned at every call (0.4 ms, more than it takes to run).
+  const statement = preparedStatement(executor, 'barriers.dangers', () =>
+    executor
+      .select({ id: barriers.id, ...dangerColumns })
+      .from(barriers)
+      .where(sql`${barriers.id} = any(${sql.placeholder('ids')}::int[])`),
+  );
+  return statement.execute({ ids: barrierIds });
+}
+
 const adminColumns = {
   id: barriers.id,
   address: barriers.address,
@@ -286,6 +325,8 @@ const adminColumns = {
   createdAt: barriers.createdAt,
   /** The viewer's role on the barrier: its owner, or his staff role (null: none, never in these reads). */
   myRole: sql<BarrierRole | null>`case when ${barriers.ownerId} = ${placeholders.viewerId} then 'owner' else (select ${barrierStaff.role}::text from ${barrierStaff} where ${barrierStaff.barrierId} = ${barriers.id} and ${barrierStaff.userId} = ${placeholders.viewerId}) end`,
+  // Its dangers in the same statement (no statement of their own per page or barrier).
+  ...dangerColumns,
 };
 export type AdminBarrierRow = Awaited<ReturnType<typeof findOwnedBarrierRow>>;
 
@@ -428,39 +469,6 @@ export async function upsertLimits(
     .insert(barrierLimits)
     .values({ barrierId, ...values })
     .onConflictDoUpdate({ target: barrierLimits.barrierId, set: values });
-}
-
-/**
- * Widened access in force on each barrier of a page (issue 32 item 3), in one statement: the last access setting
- * and the last relay-time setting sent (not cancelled; read backwards through `device_commands_created_idx`),
- * and whether an emergency hold runs on it (one EXISTS). A setting counts from the moment it is queued: it may
- * reach the device at any time after.
- */
-export async function barrierDangers(executor: Executor, barrierIds: number[]) {
-  if (barrierIds.length === 0) return [];
-  // Written out with aliases: every column of a correlated subquery must name its table.
-  const lastSetting = (settings: string) =>
-    sql.raw(`(select dc.payload from device_commands dc
-      where dc.barrier_id = "barriers"."id" and dc.kind = 'setting' and dc.status <> 'cancelled'
-        and dc.payload->>'setting' in (${settings})
-      order by dc.created_at desc, dc.id desc limit 1)`);
-  // One named statement for every page size (the ids are one array parameter): sent as a plain query it was
-  // planned at every call (0.4 ms, more than it takes to run).
-  const statement = preparedStatement(executor, 'barriers.dangers', () =>
-    executor
-      .select({
-        id: barriers.id,
-        openToAll: sql<boolean>`coalesce(${lastSetting("'access_all', 'access_authorized'")}->>'setting' = 'access_all', false)`,
-        relayAlwaysOn: sql<boolean>`coalesce(${lastSetting("'relay_time'")}->'params'->>'seconds' = '999', false)`,
-        holdId: sql<number | null>`${sql.raw(`(select eh.id from emergency_hold_barriers ehb
-          join emergency_holds eh on eh.id = ehb.hold_id
-          where ehb.barrier_id = "barriers"."id" and eh.ended_at is null and ehb.refused is null
-          order by eh.id desc limit 1)`)}`,
-      })
-      .from(barriers)
-      .where(sql`${barriers.id} = any(${sql.placeholder('ids')}::int[])`),
-  );
-  return statement.execute({ ids: barrierIds });
 }
 
 /**

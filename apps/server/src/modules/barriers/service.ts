@@ -82,7 +82,7 @@ function toSummary(row: SummaryRow, viewerId: number): BarrierSummary {
   };
 }
 
-type DangerRow = Awaited<ReturnType<typeof repository.barrierDangers>>[number];
+type DangerRow = repository.BarrierDangerColumns;
 
 function dangersOf(row: DangerRow | undefined): BarrierDanger[] {
   if (!row) return [];
@@ -99,10 +99,10 @@ async function dangersByBarrier(executor: Executor, ids: number[]): Promise<Map<
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The administrator's view of a barrier: its row carries its dangers (repository.ts `dangerColumns`). */
 function toAdminBarrier(
   row: NonNullable<repository.AdminBarrierRow>,
   device: DeviceSummary = { state: 'ok', power: null, powerSince: null },
-  danger?: DangerRow,
 ): AdminBarrier {
   return {
     id: row.id,
@@ -119,8 +119,8 @@ function toAdminBarrier(
     device_power_since: apiDateTime(device.powerSince),
     device_gateway_number: row.deviceGatewayNumber,
     my_role: row.myRole ?? 'owner',
-    dangers: dangersOf(danger),
-    emergency_hold_id: danger?.holdId ?? null,
+    dangers: dangersOf(row),
+    emergency_hold_id: row.holdId ?? null,
   };
 }
 
@@ -178,11 +178,8 @@ export function createBarrierService(
   const publicSearches = new ResultCache<{ ids: number[]; total: number }>(PUBLIC_COUNT_TTL_MS, 500);
   /** The administrator's view of a barrier, with its device's state. */
   async function adminBarrier(row: NonNullable<repository.AdminBarrierRow>): Promise<AdminBarrier> {
-    const [states, dangers] = await Promise.all([
-      deviceSummaries(db, deps, [row.id]),
-      dangersByBarrier(db, [row.id]),
-    ]);
-    return toAdminBarrier(row, states.get(row.id), dangers.get(row.id));
+    const states = await deviceSummaries(db, deps, [row.id]);
+    return toAdminBarrier(row, states.get(row.id));
   }
 
   const publicListChanged = () => {
@@ -373,15 +370,15 @@ export function createBarrierService(
 
     async listOwned(admin: AuthenticatedUser, query: BarrierListQuery) {
       const { rows, total } = await repository.listOwnedBarriers(db, admin.id, query);
-      // One statement for the whole page's device states.
-      const ids = rows.map((row) => row.id);
-      const [states, dangers] = await Promise.all([
-        deviceSummaries(db, deps, ids),
-        dangersByBarrier(db, ids),
-      ]);
+      // One statement for the whole page's device states (the dangers came with the page).
+      const states = await deviceSummaries(
+        db,
+        deps,
+        rows.map((row) => row.id),
+      );
       return page(
         'barriers',
-        rows.map((row) => toAdminBarrier(row, states.get(row.id), dangers.get(row.id))),
+        rows.map((row) => toAdminBarrier(row, states.get(row.id))),
         total,
         query,
       );
