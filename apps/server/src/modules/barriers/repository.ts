@@ -5,8 +5,21 @@
  * The list queries are prepared statements, one per shape (scope, address filter, ordering).
  */
 import type { BarrierListQuery, BarrierOrdering } from '@propusk/contracts/barriers';
+import type { PhonePrivacy } from '@propusk/contracts/common';
 import type { LimitField, SmsShareField } from '@propusk/contracts/limits';
-import { and, asc, count, desc, eq, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
@@ -67,15 +80,22 @@ const pageValues = (query: { page: number; page_size: number }) => ({
   offset: pageOffset(query),
 });
 
-const summaryColumns = (viewerId: number | Placeholder) => ({
+/** The owner's columns: of `users` joined, or of a sub-select of them (listPublicBarriersByIds). */
+interface OwnerColumns {
+  fullName: SQLWrapper;
+  phone: SQLWrapper;
+  phonePrivacy: SQLWrapper;
+}
+
+const summaryColumns = (viewerId: number | Placeholder, owner: OwnerColumns = users) => ({
   id: barriers.id,
   address: barriers.address,
   additionalInfo: barriers.additionalInfo,
   isPublic: barriers.isPublic,
   ownerId: barriers.ownerId,
-  ownerName: users.fullName,
-  ownerPhone: users.phone,
-  ownerPrivacy: users.phonePrivacy,
+  ownerName: sql<string | null>`${owner.fullName}`,
+  ownerPhone: sql<string>`${owner.phone}`,
+  ownerPrivacy: sql<PhonePrivacy>`${owner.phonePrivacy}`,
   /** Given out only to a viewer with access or the owner (service.ts `toSummary`). */
   devicePhone: barriers.devicePhone,
   hasAccess: sql<boolean>`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${barriers.id} and ${barrierAccess.userId} = ${viewerId})`,
@@ -200,14 +220,23 @@ export async function listPublicBarriersByIds(
   ordering: BarrierOrdering | undefined,
 ) {
   if (ids.length === 0) return [];
-  const statement = preparedStatement(executor, `barriers.publicByIds:${ordering ?? 'id'}`, () =>
-    executor
-      .select(summaryColumns(placeholders.viewerId))
+  const statement = preparedStatement(executor, `barriers.publicByIds:${ordering ?? 'id'}`, () => {
+    // The owner of each of the page's few barriers by his primary key. As a plain join, the generic plan
+    // (made without the ids) merge-joined `users` in id order up to the page's largest owner id: 0.40 ms
+    // against 0.18 (a lateral sub-select with a limit is not pulled up into a join).
+    const owner = executor
+      .select({ fullName: users.fullName, phone: users.phone, phonePrivacy: users.phonePrivacy })
+      .from(users)
+      .where(eq(users.id, barriers.ownerId))
+      .limit(1)
+      .as('owner');
+    return executor
+      .select(summaryColumns(placeholders.viewerId, owner))
       .from(barriers)
-      .innerJoin(users, eq(users.id, barriers.ownerId))
+      .innerJoinLateral(owner, sql`true`)
       .where(and(publicConditions(false), sql`${barriers.id} = any(${sql.placeholder('ids')})`))
-      .orderBy(...orderBy(ordering)),
-  );
+      .orderBy(...orderBy(ordering));
+  });
   return statement.execute({ viewerId, ids });
 }
 
