@@ -1,31 +1,50 @@
 /** SQL of the phone calls. */
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { barriers, phones } from '../../db/schema.ts';
-import { pageOffset } from '../barrier-policy/policy.ts';
+import { pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 import type { PhoneRow } from './phone-changes.ts';
 
-/** Active phones of a barrier, optionally of one user: primary first, then in the order they were added. */
+/**
+ * Active phones of a barrier, optionally of one user: primary first, then in the order they were added. One
+ * named statement per shape, the page and its total together (totalOfPage: an uncorrelated count, computed
+ * once), instead of two plain statements planned at every call.
+ */
 export async function listActivePhones(
   executor: Executor,
   filter: { barrierId: number; userId?: number | undefined },
   query: { page: number; page_size: number },
 ) {
-  const conditions: SQL[] = [eq(phones.barrierId, filter.barrierId), eq(phones.isActive, true)];
-  if (filter.userId !== undefined) conditions.push(eq(phones.userId, filter.userId));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const ofUser = filter.userId !== undefined;
+  const where = () =>
+    and(
+      eq(phones.barrierId, sql.placeholder('barrierId')),
+      eq(phones.isActive, true),
+      ofUser ? eq(phones.userId, sql.placeholder('userId')) : undefined,
+    );
+  const page = preparedStatement(executor, `phones.activePage:${ofUser ? 'user' : 'all'}`, () =>
     executor
-      .select()
+      .select({
+        phone: phones,
+        total: sql<number>`(select count(*) from ${phones} where ${where()})`.mapWith(Number),
+      })
       .from(phones)
-      .where(where)
+      .where(where())
       .orderBy(asc(phones.userId), asc(phones.createdAt), asc(phones.id))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
-    executor.select({ count: count() }).from(phones).where(where),
-  ]);
-  return { rows, total: total?.count ?? 0 };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const values = { barrierId: filter.barrierId, ...(ofUser ? { userId: filter.userId } : {}) };
+  const rows = await page.execute({ ...values, limit: query.page_size, offset: pageOffset(query) });
+  const total = await totalOfPage(rows, query, async () => {
+    const counted = preparedStatement(executor, `phones.activeCount:${ofUser ? 'user' : 'all'}`, () =>
+      executor.select({ count: count() }).from(phones).where(where()),
+    );
+    const [row] = await counted.execute(values);
+    return row?.count ?? 0;
+  });
+  return { rows: rows.map((row) => row.phone), total };
 }
 
 /** A phone with its barrier's owner and whether the barrier is deleted. */
