@@ -209,8 +209,14 @@ export function createPhoneService(deps: Dependencies) {
 
   return {
     async listMine(caller: AuthenticatedUser, barrierId: number, query: { page: number; page_size: number }) {
-      await requireBarrierAccess(db, caller.id, barrierId);
-      const { rows, total } = await repository.listActivePhones(db, { barrierId, userId: caller.id }, query);
+      // The list is read as far as he may (repository.ts PhoneListReader): the check runs when it is empty.
+      const { rows, total } = await repository.listActivePhones(
+        db,
+        { barrierId, userId: caller.id },
+        { resident: caller.id },
+        query,
+      );
+      if (total === 0) await requireBarrierAccess(db, caller.id, barrierId);
       return paginate('phones', rows.map(toPhone), total, query);
     },
 
@@ -219,8 +225,13 @@ export function createPhoneService(deps: Dependencies) {
       barrierId: number,
       query: { page: number; page_size: number; user?: number | undefined },
     ) {
-      await requireBarrierPermission(db, admin.id, barrierId, 'phones.manage');
-      const { rows, total } = await repository.listActivePhones(db, { barrierId, userId: query.user }, query);
+      const { rows, total } = await repository.listActivePhones(
+        db,
+        { barrierId, userId: query.user },
+        { administrator: admin.id },
+        query,
+      );
+      if (total === 0) await requireBarrierPermission(db, admin.id, barrierId, 'phones.manage');
       return paginate('phones', rows.map(toPhone), total, query);
     },
 
