@@ -169,13 +169,36 @@ export async function topStatements(pool: pg.Pool, limit = 12): Promise<string[]
   );
 }
 
-/** Statements PostgreSQL ran since the reset, in all (with pg_stat_statements): the round trips of the load. */
-export async function statementCalls(pool: pg.Pool): Promise<number> {
-  const result = await pool.query<{ calls: string | null }>(
-    `select sum(calls) as calls from pg_stat_statements
+/**
+ * The statements PostgreSQL ran most often since the reset, one line each with their calls: where the
+ * statements a request come from (issue 44 part 5 counts them).
+ */
+export async function mostCalledStatements(pool: pg.Pool, limit = 25): Promise<string[]> {
+  const result = await pool.query<{ calls: string; toplevel: boolean; query: string }>(
+    `select calls, toplevel, regexp_replace(query, '\\s+', ' ', 'g') as query
+       from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database())
+      order by calls desc limit $1`,
+    [limit],
+  );
+  return result.rows.map(
+    (row) =>
+      `${formatCount(Number(row.calls)).padStart(8)} calls  ${row.toplevel ? 'sent  ' : 'nested'}  ${row.query.slice(0, 130)}`,
+  );
+}
+
+/**
+ * Statements PostgreSQL ran since the reset (with pg_stat_statements): `all` counts the nested ones too
+ * (`track=all`: a foreign key's check of each inserted row, a trigger's or a function's statements), `sent`
+ * only those a client sent (`toplevel`): the round trips of the load.
+ */
+export async function statementCalls(pool: pg.Pool): Promise<{ all: number; sent: number }> {
+  const result = await pool.query<{ calls: string | null; sent: string | null }>(
+    `select sum(calls) as calls, sum(calls) filter (where toplevel) as sent from pg_stat_statements
       where dbid = (select oid from pg_database where datname = current_database())`,
   );
-  return Number(result.rows[0]?.calls ?? 0);
+  const row = result.rows[0];
+  return { all: Number(row?.calls ?? 0), sent: Number(row?.sent ?? 0) };
 }
 
 /** A plain Fastify "hello" in its own process: the reference the load is compared with, in the same run. */

@@ -47,6 +47,7 @@ import { BENCH_SECRET_KEY, formatCount } from './bench-lib.ts';
 import {
   cpuMeter,
   loadAverage,
+  mostCalledStatements,
   resetStatementStats,
   startPlainFastify,
   statementCalls,
@@ -267,11 +268,16 @@ async function loadPhase(context: Context): Promise<void> {
   print(`busy PostgreSQL backends on average, by what they wait on: ${waited}`);
   if (hasStatementStats) {
     const calls = await statementCalls(context.pool);
+    const perRequest = (value: number) => (value / Math.max(1, result.requests.total)).toFixed(1);
     print(
-      `statements run: ${formatCount(calls)} (${(calls / Math.max(1, result.requests.total)).toFixed(1)} a request); ` +
+      `statements run: ${formatCount(calls.all)} (${perRequest(calls.all)} a request), of them sent by a client ` +
+        `${formatCount(calls.sent)} (${perRequest(calls.sent)} a request; the rest are nested: foreign-key checks, ` +
+        'triggers, functions); ' +
         'PostgreSQL time by statement (pg_stat_statements, share of planning + execution time, mean ms):',
     );
     for (const line of await topStatements(context.pool)) print(`  ${line}`);
+    print('statements by calls (pg_stat_statements):');
+    for (const line of await mostCalledStatements(context.pool)) print(`  ${line}`);
   }
   print(`load average at the end: ${loadAverage()}`);
 }

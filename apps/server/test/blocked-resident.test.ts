@@ -95,6 +95,39 @@ describe('a blocked resident and «Заблокированные»', () => {
     expect(reopened.access_requests[0].closed_by_admin).toBe(false);
   });
 
+  it('names the closed barrier beside the barriers he keeps, on the first page only', async () => {
+    const owner = await createAdmin(t, { fullName: 'Ольга Владелец' });
+    await t.deps.db.update(users).set({ phonePrivacy: 'protected' }).where(eq(users.id, owner.id));
+    const other = await createAdmin(t);
+    const closed = await createBarrier(t, owner);
+    const kept = await createBarrier(t, other);
+    const resident = await createUser(t);
+    await grantAccess(t, closed, resident);
+    await grantAccess(t, kept, resident);
+    expect((await patch(owner, `/api/admin/users/${resident.id}/block/`, { reason: 'Шум' })).statusCode).toBe(
+      200,
+    );
+    const [blocked] = (await get(owner, `/api/admin/barriers/${closed.id}/blocked/`)).json().users;
+
+    const first = (await get(resident, '/api/barriers/my/?page=1&page_size=1')).json();
+    expect(first.barriers.map((barrier: { id: number }) => barrier.id)).toEqual([kept.id]);
+    expect(first.total_count).toBe(1);
+    expect(first.closed_by_admin).toEqual([
+      {
+        id: closed.id,
+        address: closed.address,
+        block_reason: 'Шум',
+        blocked_at: blocked.blocked_at,
+        owner: { id: owner.id, full_name: 'Ольга Владелец', phone: owner.phone },
+      },
+    ]);
+    // A later page or an address search is the spec's list alone.
+    const later = (await get(resident, '/api/barriers/my/?page=2&page_size=1')).json();
+    expect(later).toMatchObject({ barriers: [], total_count: 1, closed_by_admin: [] });
+    const searched = await get(resident, `/api/barriers/my/?address=${encodeURIComponent(kept.address)}`);
+    expect(searched.json()).toMatchObject({ total_count: 1, closed_by_admin: [] });
+  });
+
   it('an accepted request of a resident who is not blocked is not closed', async () => {
     const owner = await createAdmin(t);
     const barrier = await createBarrier(t, owner);

@@ -309,6 +309,19 @@ describe('phones', () => {
         token: owner.token,
       });
       expect(all.json().total_count).toBe(3);
+      // A later page keeps the total; a page past the end has no row to carry it and still tells it.
+      for (const [page, items] of [
+        [2, 1],
+        [4, 0],
+      ] as const) {
+        const paged = await t.request({
+          method: 'GET',
+          url: `/api/admin/barriers/${barrier.id}/phones/my/?page=${page}&page_size=2`,
+          token: owner.token,
+        });
+        expect(paged.json()).toMatchObject({ total_count: 3, current_page: page });
+        expect(paged.json().phones).toHaveLength(items);
+      }
       const mine = await t.request({
         method: 'GET',
         url: `/api/barriers/${barrier.id}/phones/my/`,

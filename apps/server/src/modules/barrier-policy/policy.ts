@@ -17,13 +17,19 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '@propusk/contracts/barrier-staff';
-import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { barrierAccess, barrierStaff, barriers } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 
-export type BarrierRow = typeof barriers.$inferSelect;
+/**
+ * The barrier's columns a check gives its caller: all but the address's search vector, which only the
+ * database reads (given out, it was ~40 % of the row's bytes, printed as text by PostgreSQL and parsed by
+ * Node on every barrier-scoped request).
+ */
+const { searchVector: _searchVector, ...barrierColumns } = getTableColumns(barriers);
+export type BarrierRow = Omit<typeof barriers.$inferSelect, 'searchVector'>;
 
 export const barrierNotFound = () => notFound('barrier_not_found');
 
@@ -36,7 +42,7 @@ export async function findBarrierForUser(
   const statement = preparedStatement(executor, 'policy.barrierForUser', () =>
     executor
       .select({
-        barrier: barriers,
+        barrier: barrierColumns,
         hasAccess: sql<boolean>`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${barriers.id} and ${barrierAccess.userId} = ${sql.placeholder('userId')})`,
       })
       .from(barriers)
@@ -113,7 +119,7 @@ export async function requireBarrierRole(
   const statement = preparedStatement(executor, 'policy.barrierRole', () =>
     executor
       .select({
-        barrier: barriers,
+        barrier: barrierColumns,
         staffRole: sql<StaffRole | null>`(select ${barrierStaff.role} from ${barrierStaff} where ${barrierStaff.barrierId} = ${barriers.id} and ${barrierStaff.userId} = ${sql.placeholder('adminId')})`,
       })
       .from(barriers)

@@ -36,7 +36,7 @@ import { ownDefinedModelForBarrier } from '../device-models/service.ts';
 import { deviceCapacity } from '../phones/phone-admission.ts';
 import { deactivatePhonesLocked, lockLiveBarrier } from '../phones/phone-changes.ts';
 import { grantAccessLocked } from './access-changes.ts';
-import { adminBarrierView, dangersByBarrier, limitsWithBudget, toAdminBarrier } from './barrier-views.ts';
+import { adminBarrierView, limitsWithBudget, toAdminBarrier } from './barrier-views.ts';
 import type { PublicBarrierSearch } from './public-search.ts';
 import * as repository from './repository.ts';
 
@@ -118,12 +118,15 @@ export async function listOwnedBarriers(
 ) {
   const { db } = deps;
   const { rows, total } = await repository.listOwnedBarriers(db, admin.id, query);
-  // One statement for the whole page's device states.
-  const ids = rows.map((row) => row.id);
-  const [states, dangers] = await Promise.all([deviceSummaries(db, deps, ids), dangersByBarrier(db, ids)]);
+  // One statement for the whole page's device states (the dangers came with the page).
+  const states = await deviceSummaries(
+    db,
+    deps,
+    rows.map((row) => row.id),
+  );
   return paginate(
     'barriers',
-    rows.map((row) => toAdminBarrier(row, states.get(row.id), dangers.get(row.id))),
+    rows.map((row) => toAdminBarrier(row, states.get(row.id))),
     total,
     query,
   );

@@ -38,7 +38,7 @@ export function toSummary(row: repository.BarrierSummaryRow, viewerId: number): 
   };
 }
 
-type DangerRow = Awaited<ReturnType<typeof repository.barrierDangers>>[number];
+type DangerRow = repository.BarrierDangerColumns;
 
 export function dangersOf(row: DangerRow | undefined): BarrierDanger[] {
   if (!row) return [];
@@ -55,10 +55,10 @@ export async function dangersByBarrier(executor: Executor, ids: number[]): Promi
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The administrator's view of a barrier: its row carries its dangers (repository.ts `dangerColumns`). */
 export function toAdminBarrier(
   row: NonNullable<repository.AdminBarrierRow>,
   device: DeviceSummary = { state: 'ok', power: null, powerSince: null },
-  danger?: DangerRow,
 ): AdminBarrier {
   return {
     id: row.id,
@@ -75,8 +75,8 @@ export function toAdminBarrier(
     device_power_since: apiDateTime(device.powerSince),
     device_gateway_number: row.deviceGatewayNumber,
     my_role: row.myRole ?? 'owner',
-    dangers: dangersOf(danger),
-    emergency_hold_id: danger?.holdId ?? null,
+    dangers: dangersOf(row),
+    emergency_hold_id: row.holdId ?? null,
   };
 }
 
@@ -85,11 +85,8 @@ export async function adminBarrierView(
   deps: Dependencies,
   row: NonNullable<repository.AdminBarrierRow>,
 ): Promise<AdminBarrier> {
-  const [states, dangers] = await Promise.all([
-    deviceSummaries(deps.db, deps, [row.id]),
-    dangersByBarrier(deps.db, [row.id]),
-  ]);
-  return toAdminBarrier(row, states.get(row.id), dangers.get(row.id));
+  const states = await deviceSummaries(deps.db, deps, [row.id]);
+  return toAdminBarrier(row, states.get(row.id));
 }
 
 export function toLimits(

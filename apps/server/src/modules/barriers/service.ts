@@ -33,10 +33,13 @@ export async function listMyBarriers(
   query: BarrierListQuery,
 ) {
   const withClosed = query.page === 1 && !query.address;
-  const [{ rows, total }, closed] = await Promise.all([
-    repository.listOwnBarriers(deps.db, user.id, query),
-    withClosed ? closedBarriersOf(deps.db, user.id) : Promise.resolve([]),
-  ]);
+  const {
+    rows,
+    total,
+    closed: carried,
+  } = await repository.listOwnBarriers(deps.db, user.id, query, withClosed);
+  // A first page with no row of his own carries no column: the closed barriers are then asked alone.
+  const closed = carried ?? (withClosed ? await closedBarriersOf(deps.db, user.id) : []);
   return {
     ...paginate(
       'barriers',

@@ -24,7 +24,8 @@ import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
 import { requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { insertAction } from './repository.ts';
 
-type BarrierRow = typeof barriers.$inferSelect;
+/** A barrier row as the policy checks give it (no search vector). */
+type BarrierRow = Omit<typeof barriers.$inferSelect, 'searchVector'>;
 /** What the file reads of a run's step as `device_conformance_runs.steps` keeps it (conformance's StepRecord). */
 type StoredStep = { step: { key: string }; state: string; verdict: string | null };
 

@@ -2,30 +2,72 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { barriers, phones } from '../../db/schema.ts';
-import { pageOffset } from '../barrier-policy/policy.ts';
+import { barrierAccess, barriers, phones } from '../../db/schema.ts';
+import { holdsPermissionSql, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 import type { PhoneRow } from './phone-changes.ts';
 
-/** Active phones of a barrier, optionally of one user: primary first, then in the order they were added. */
+/**
+ * Who reads a phone list, as a condition of its statement: a resident with access to the live barrier, or an
+ * administrator holding `phones.manage` on it. Out of that scope the list is empty; the caller then runs the
+ * policy check to tell an empty list from a barrier he may not read (404/403, as checking first would), so a
+ * list that has rows needs no statement of its own for the check.
+ */
+export type PhoneListReader = { resident: number } | { administrator: number };
+
+function readerCondition(reader: PhoneListReader): SQL {
+  const barrierId = sql.placeholder('barrierId');
+  const readerId = sql.placeholder('readerId');
+  return 'resident' in reader
+    ? sql`exists (select 1 from ${barrierAccess} inner join ${barriers} on ${barriers.id} = ${barrierAccess.barrierId} where ${barrierAccess.barrierId} = ${barrierId} and ${barrierAccess.userId} = ${readerId} and ${barriers.deletedAt} is null)`
+    : sql`exists (select 1 from ${barriers} where ${barriers.id} = ${barrierId} and ${barriers.deletedAt} is null and ${holdsPermissionSql(barriers.id, readerId, 'phones.manage')})`;
+}
+
+/**
+ * Active phones of a barrier, optionally of one user, as `reader` may read them (PhoneListReader): primary
+ * first, then in the order they were added. One named statement per shape, the page and its total together
+ * (totalOfPage: an uncorrelated count, computed once), instead of two plain statements planned at every call.
+ */
 export async function listActivePhones(
   executor: Executor,
   filter: { barrierId: number; userId?: number | undefined },
+  reader: PhoneListReader,
   query: { page: number; page_size: number },
 ) {
-  const conditions: SQL[] = [eq(phones.barrierId, filter.barrierId), eq(phones.isActive, true)];
-  if (filter.userId !== undefined) conditions.push(eq(phones.userId, filter.userId));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const ofUser = filter.userId !== undefined;
+  const shape = `${ofUser ? 'user' : 'all'}:${'resident' in reader ? 'resident' : 'administrator'}`;
+  const where = () =>
+    and(
+      eq(phones.barrierId, sql.placeholder('barrierId')),
+      eq(phones.isActive, true),
+      ofUser ? eq(phones.userId, sql.placeholder('userId')) : undefined,
+      readerCondition(reader),
+    );
+  const page = preparedStatement(executor, `phones.activePage:${shape}`, () =>
     executor
-      .select()
+      .select({
+        phone: phones,
+        total: sql<number>`(select count(*) from ${phones} where ${where()})`.mapWith(Number),
+      })
       .from(phones)
-      .where(where)
+      .where(where())
       .orderBy(asc(phones.userId), asc(phones.createdAt), asc(phones.id))
-      .limit(query.page_size)
-      .offset(pageOffset(query)),
-    executor.select({ count: count() }).from(phones).where(where),
-  ]);
-  return { rows, total: total?.count ?? 0 };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const values = {
+    barrierId: filter.barrierId,
+    readerId: 'resident' in reader ? reader.resident : reader.administrator,
+    ...(ofUser ? { userId: filter.userId } : {}),
+  };
+  const rows = await page.execute({ ...values, limit: query.page_size, offset: pageOffset(query) });
+  const total = await totalOfPage(rows, query, async () => {
+    const counted = preparedStatement(executor, `phones.activeCount:${shape}`, () =>
+      executor.select({ count: count() }).from(phones).where(where()),
+    );
+    const [row] = await counted.execute(values);
+    return row?.count ?? 0;
+  });
+  return { rows: rows.map((row) => row.phone), total };
 }
 
 /** A phone with its barrier's owner and whether the barrier is deleted. */

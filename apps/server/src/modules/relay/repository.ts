@@ -15,7 +15,8 @@ import {
 } from '../../db/schema.ts';
 import type { RelayPayload } from '../../engine/plan/index.ts';
 
-export type BarrierRow = typeof barriers.$inferSelect;
+/** A barrier row as the policy checks give it (no search vector). */
+export type BarrierRow = Omit<typeof barriers.$inferSelect, 'searchVector'>;
 
 // ---- Shared ----
 
