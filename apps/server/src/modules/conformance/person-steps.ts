@@ -13,7 +13,6 @@ import { type DeviceProfileOverride, validateProfileOverride } from '@propusk/de
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceConformanceRuns } from '../../db/schema.ts';
-import { onUnitText } from '../../engine/hooks.ts';
 import { insertDeviceMessages } from '../../engine/log/index.ts';
 import { lockBarrier } from '../../engine/plan/index.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -139,9 +138,4 @@ export async function captureUnitText(
     },
   ]);
   return true;
-}
-
-/** Registers the power step's taker of the unit's texts with the engine (src/domain-hooks.ts). */
-export function registerConformancePersonHooks(): void {
-  onUnitText(captureUnitText);
 }

@@ -1,6 +1,6 @@
 /**
  * How a conformance run moves (issue 42): a step is one device command of kind `conformance`, queued after
- * the previous one settled (the engine's hook, registered by `registerConformanceHooks`), so the unit hears
+ * the previous one settled (the engine's hook `recordStep`, given in src/domain-hooks.ts), so the unit hears
  * one form at a time and a stopped run only cleans up. Each settled step gets its reply and verdict, and a
  * text of the unit's own is learnt into the barrier's profile in the same transaction.
  */
@@ -19,7 +19,7 @@ import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceConformanceRuns, deviceSlots, phones } from '../../db/schema.ts';
-import { type CommandOutcome, onCommandSettled, type SettledCommand } from '../../engine/hooks.ts';
+import type { CommandOutcome, SettledCommand } from '../../engine/hooks.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
 import type { ConformancePayload } from '../../engine/plan/index.ts';
 import { CONFORMANCE_KIND } from '../../engine/plan/index.ts';
@@ -234,11 +234,6 @@ export async function storeLearntProfile(
     { setting: 'device_profile', old, profile: next, conformance_run: run.id },
     now,
   );
-}
-
-/** Registers the run's hook with the engine (src/domain-hooks.ts). */
-export function registerConformanceHooks(): void {
-  onCommandSettled('conformance', recordStep);
 }
 
 /** The slots the test number must not take: every phone's and every slot the unit is believed to hold. */
