@@ -11,11 +11,12 @@ import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase, sendDbOf } from '../src/db/database.ts';
 import { barriers, phones, users } from '../src/db/schema.ts';
 import { attachDeviceSimulators } from '../src/demo/simulator-registry.ts';
-import { registerDomainHooks } from '../src/domain-hooks.ts';
+import { domainHooks } from '../src/domain-hooks.ts';
 import { lockBarrier, syncBarrierDevice } from '../src/engine/plan/index.ts';
 import { DeviceWorker } from '../src/jobs/device-worker.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { deviceWakeUp } from '../src/lib/device-wake.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { Secrets } from '../src/lib/secrets.ts';
@@ -157,13 +158,11 @@ async function measureLatency(url: string, changes: number, concurrency: number,
         authCalls: new RateLimiter(1000, windowMs),
         logs: new RateLimiter(1000, windowMs),
       },
-      notifyDeviceCommands: () => {},
+      ...domainHooks(),
+      ...deviceWakeUp(),
     };
+    // It listens to the dependencies' wake-up: a change's commands wake it at once.
     const worker = await DeviceWorker.start(deps, handle, { sweepCron: null });
-    deps.notifyDeviceCommands = (ids) => {
-      for (const id of ids) void worker.kick(id);
-    };
-    registerDomainHooks();
     attachDeviceSimulators(demo, deps, (reply) => receiveInboundSms(deps, reply), { delayMs: 0 });
 
     const [owner] = await handle.db

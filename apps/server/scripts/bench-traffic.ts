@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase, sendDbOf } from '../src/db/database.ts';
 import { barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
 import { attachDeviceSimulators } from '../src/demo/simulator-registry.ts';
-import { registerDomainHooks } from '../src/domain-hooks.ts';
+import { domainHooks } from '../src/domain-hooks.ts';
 import { lockBarrier, syncBarrierDevice } from '../src/engine/plan/index.ts';
 import {
   firstBarriersWithOpenCommands,
@@ -20,6 +20,7 @@ import {
 } from '../src/engine/send/index.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { deviceWakeUp } from '../src/lib/device-wake.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { Secrets } from '../src/lib/secrets.ts';
@@ -147,10 +148,10 @@ export async function simulateWeek(barrierCount: number, days = 7): Promise<stri
           authCalls: new RateLimiter(1000, windowMs),
           logs: new RateLimiter(1000, windowMs),
         },
-        notifyDeviceCommands: () => {},
+        ...domainHooks(),
+        ...deviceWakeUp(),
       };
       const replies: (() => Promise<void>)[] = [];
-      registerDomainHooks();
       attachDeviceSimulators(demo, deps, (reply) => receiveInboundSms(deps, reply), {
         delayMs: 0,
         schedule: (run) => replies.push(run),

@@ -18,8 +18,10 @@ import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { applyMigrations, openDatabase } from '../src/db/database.ts';
+import { domainHooks } from '../src/domain-hooks.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { deviceWakeUp } from '../src/lib/device-wake.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { Secrets } from '../src/lib/secrets.ts';
@@ -510,7 +512,8 @@ async function main() {
       authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),
       logs: new RateLimiter(600, windowMs),
     },
-    notifyDeviceCommands: () => {},
+    ...domainHooks(),
+    ...deviceWakeUp(),
   };
 
   const subjects = await findSubjects(handle.pool);

@@ -6,7 +6,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config/config.ts';
 import { requestIdFrom, runWithRequestId } from './db/request-context.ts';
-import { registerDomainHooks } from './domain-hooks.ts';
 import { setApiDateTimeOffset } from './lib/api-dates.ts';
 import {
   DatabaseOutage,
@@ -66,7 +65,6 @@ export async function buildApp(
   deps: Dependencies,
   options: { logger: FastifyBaseLogger },
 ): Promise<FastifyInstance> {
-  registerDomainHooks();
   const app = Fastify({
     loggerInstance: options.logger,
     logController: new AccessLogController(),

@@ -17,9 +17,11 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { BackupError, restoreBackup, secretKeyId, writeBackup } from './db/backup.ts';
 import { DatabaseLockedError } from './db/database.ts';
+import { domainHooks } from './domain-hooks.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import type { Dependencies } from './lib/dependencies.ts';
+import { deviceWakeUp } from './lib/device-wake.ts';
 import { HttpError } from './lib/errors.ts';
 import { phoneLogKey } from './lib/log-privacy.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -172,7 +174,8 @@ function cliDependencies(database: OpenedDatabase, config: ReturnType<typeof loa
       authCalls: new RateLimiter(config.RATE_LIMIT_AUTH_CALLS, windowMs),
       logs: new RateLimiter(CLIENT_LOG_PUSHES_PER_WINDOW, windowMs),
     },
-    notifyDeviceCommands: () => {},
+    ...domainHooks(),
+    ...deviceWakeUp(),
   };
 }
 

@@ -12,10 +12,12 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { judgeDemoInProduction } from './config/demo-in-production.ts';
 import { sendDbOf } from './db/database.ts';
+import { domainHooks } from './domain-hooks.ts';
 import { type DeviceProcessing, startDeviceProcessing } from './jobs/start-device-processing.ts';
 import { systemClock } from './lib/clock.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 import type { Dependencies } from './lib/dependencies.ts';
+import { deviceWakeUp } from './lib/device-wake.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { loadOrCreateSecretKey, Secrets } from './lib/secrets.ts';
@@ -95,7 +97,8 @@ async function main() {
     logger,
     metrics: createMetrics(),
     rateLimits: createPerIpLimits(database.handle.db, config),
-    notifyDeviceCommands: () => {},
+    ...domainHooks(),
+    ...deviceWakeUp(),
   };
   app = await step(buildApp(deps, { logger }), 'app');
   if (stopping) return;

@@ -150,6 +150,17 @@ export function enginePastFaces(files: { path: string; source: string }[]): stri
   return found;
 }
 
+/**
+ * Fields of the dependencies that src still sets after they are built (issue 44 part 2: a dependency is given
+ * when they are built, as the hooks and the device worker's wake-up are). The list shrinks; it grows never.
+ */
+const DEPENDENCIES_SET_AFTER_BUILD = ['databaseOutage', 'demoDevices', 'jobQueue'];
+
+/** `deps.<field>` assignments in a file's source (`=`, `??=`, `||=`), one field name each. */
+export function dependencyAssignments(source: string): string[] {
+  return [...source.matchAll(/\bdeps\.(\w+)\s*(?:\?\?|\|\|)?=(?!=)/g)].map((match) => match[1]!);
+}
+
 function sourceFiles(directory: string, withTests = false): { path: string; source: string }[] {
   const files: { path: string; source: string }[] = [];
   for (const entry of readdirSync(directory, { withFileTypes: true, recursive: true })) {
@@ -211,6 +222,16 @@ describe('the server’s layers', () => {
       .map(([folder]) => folder)
       .sort();
     expect(importers).toEqual(DEMO_IMPORTERS);
+  });
+
+  it('sets no dependency after the dependencies are built, but the ones still listed', () => {
+    const set = new Set(sourceFiles(SOURCE_ROOT).flatMap((file) => dependencyAssignments(file.source)));
+    expect([...set].sort()).toEqual(DEPENDENCIES_SET_AFTER_BUILD);
+    expect(
+      dependencyAssignments(
+        'deps.notifyDeviceCommands = (ids) => {};\ndeps.databaseOutage ??= outage;\nif (deps.jobQueue === x) {}',
+      ),
+    ).toEqual(['notifyDeviceCommands', 'databaseOutage']);
   });
 
   it('finds an import past the engine’s faces (so the check above can fail)', () => {

@@ -17,9 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { actions, barrierAccess, barriers, deviceSlots, phones, users } from '../src/db/schema.ts';
+import { domainHooks } from '../src/domain-hooks.ts';
 import { loadProjectedState } from '../src/engine/plan/index.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { deviceWakeUp } from '../src/lib/device-wake.ts';
 import { phoneLogKey } from '../src/lib/log-privacy.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { RateLimiter } from '../src/lib/rate-limiter.ts';
@@ -90,7 +92,8 @@ async function withApp(
       authCalls: new RateLimiter(1000, 600_000),
       logs: new RateLimiter(1000, 600_000),
     },
-    notifyDeviceCommands: () => {},
+    ...domainHooks(),
+    ...deviceWakeUp(),
   };
   const app = await buildApp(deps, { logger });
   try {

@@ -106,7 +106,7 @@ export function createDeviceHarness(
         relay: () => null,
         raiseAlarm: async () => null,
       };
-  if (manual) t.deps.notifyDeviceCommands = (ids) => notified.push(...ids);
+  if (manual) t.deps.deviceWake.listen((ids) => notified.push(...ids));
   if (manual) t.deps.demoDevices = simulators;
 
   const harness: DeviceHarness = {

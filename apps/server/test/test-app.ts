@@ -21,8 +21,10 @@ import {
   openMemoryDatabase,
   sendDbOf,
 } from '../src/db/database.ts';
+import { domainHooks } from '../src/domain-hooks.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { Dependencies } from '../src/lib/dependencies.ts';
+import { deviceWakeUp } from '../src/lib/device-wake.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import { createPerIpLimits } from '../src/lib/shared-rate-limiter.ts';
@@ -156,7 +158,8 @@ export async function createTestApp(
     metrics: createMetrics(),
     // As in main.ts: in the database, shared with any other app built on the same handle.
     rateLimits: createPerIpLimits(handle.db, config, nowMs),
-    notifyDeviceCommands: () => {},
+    ...domainHooks(),
+    ...deviceWakeUp(),
     // The event loop's watch is off in tests (a loaded machine blocks the embedded database now and then, and
     // its warn lines would mix with what a test reads); event-loop-watch.test.ts turns it on.
     eventLoopBlockMs: null,

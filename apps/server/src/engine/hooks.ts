@@ -1,8 +1,8 @@
 /**
  * How a domain module hears what became of the commands it follows, without the engine importing it (issue
- * 30 part 9, docs/decisions/0025): the module registers a hook once at start-up (src/domain-hooks.ts, called
- * by buildApp and by the device processing), and the engine calls it inside the transaction that settles the
- * command. The engine knows no domain module; a domain module knows the engine.
+ * 30 part 9, docs/decisions/0025; issue 44 part 2): the module's hook is in `EngineHooks`, built with the
+ * dependencies before the app (src/domain-hooks.ts), and the engine calls it inside the transaction that settles
+ * the command. The engine knows no domain module; a domain module knows the engine.
  */
 import type { ReadReply } from '@propusk/devices/readback';
 import type { Executor } from '../db/database.ts';
@@ -50,60 +50,59 @@ export type UnitTextHook = (
 ) => Promise<boolean>;
 
 /**
- * What the engine's settling needs in order to reach the hooks. Nothing yet: the hooks are still registered
- * into this file's maps; they become a typed dependency given when the engine's dependencies are built.
+ * What the engine calls up into the modules, built once with the dependencies, before the app and the device
+ * worker (src/domain-hooks.ts `buildEngineHooks`), and read from them: nothing is registered at run time.
  */
-export type HookDeps = object;
-
-const settledHooks = new Map<string, CommandSettledHook>();
-let unitTextHook: UnitTextHook | null = null;
-
-/** The one taker of a unit's texts before alarms and replies (the conformance run's power step). */
-export function onUnitText(hook: UnitTextHook): void {
-  unitTextHook = hook;
+export interface EngineHooks {
+  /** Told of every settled command (confirmed or failed), in this order: the relay's openings, conformance runs. */
+  commandSettled: readonly CommandSettledHook[];
+  /** The one receiver of read-back readings (the device checks); absent, a reading fails loudly. */
+  readReply?: ReadReplyHook | undefined;
+  /** The one taker of a unit's texts before alarms and replies (the conformance run's power step). */
+  unitText?: UnitTextHook | undefined;
 }
 
+/** The engine's hooks in the dependencies: declared here, since lib (beneath the engine) cannot name them. */
+declare module '../lib/dependencies.ts' {
+  interface Dependencies {
+    /** Built with the dependencies (src/domain-hooks.ts `buildEngineHooks`): how the modules hear of their commands. */
+    engineHooks: EngineHooks;
+  }
+}
+
+/** What the engine's settling needs in order to reach the hooks. */
+export type HookDeps = Pick<Dependencies, 'engineHooks'>;
+
 export async function unitTextTaken(
-  deps: Pick<Dependencies, 'db'>,
+  deps: Pick<Dependencies, 'db'> & HookDeps,
   barrier: { id: number; passwordSecret: string | null },
   text: string,
   now: Date,
 ): Promise<boolean> {
-  const hook = unitTextHook;
+  const hook = deps.engineHooks.unitText;
   if (!hook) return false;
   return deps.db.transaction((tx) => hook(tx, barrier, text, now));
 }
-let readReplyHook: ReadReplyHook | null = null;
-
-/** Every settled command (confirmed or failed) is told to `hook`; a second registration under `name` replaces it. */
-export function onCommandSettled(name: string, hook: CommandSettledHook): void {
-  settledHooks.set(name, hook);
-}
-
-/** The one receiver of read-back readings (the device checks). */
-export function onReadReply(hook: ReadReplyHook): void {
-  readReplyHook = hook;
-}
 
 export async function commandSettled(
-  _deps: HookDeps,
+  deps: HookDeps,
   tx: Executor,
   command: SettledCommand,
   outcome: CommandOutcome,
   now: Date,
 ): Promise<void> {
-  for (const hook of settledHooks.values()) await hook(tx, command, outcome, now);
+  for (const hook of deps.engineHooks.commandSettled) await hook(tx, command, outcome, now);
 }
 
 export async function readReplied(
-  deps: Pick<Dependencies, 'clock' | 'config'>,
+  deps: Pick<Dependencies, 'clock' | 'config'> & HookDeps,
   tx: Executor,
   payload: ReadCommandPayload,
   reply: ReadOutcome,
   now: Date,
 ): Promise<void> {
   // A reading nobody receives would leave its check «идёт чтение» for ever: fail loudly instead.
-  if (!readReplyHook)
-    throw new Error('No read-back hook is registered (src/domain-hooks.ts registerDomainHooks).');
-  await readReplyHook(deps, tx, payload, reply, now);
+  const hook = deps.engineHooks.readReply;
+  if (!hook) throw new Error('No read-back hook is given (src/domain-hooks.ts buildEngineHooks).');
+  await hook(deps, tx, payload, reply, now);
 }

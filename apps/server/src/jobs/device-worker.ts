@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
+import { outsideRequest } from '../db/request-context.ts';
 import type { QueueDeps } from '../engine/plan/index.ts';
 import type { ProcessResult } from '../engine/send/index.ts';
 import {
@@ -71,6 +72,8 @@ export class DeviceWorker {
   private draining = false;
   /** The notification outbox's dispatch and the push deliveries (jobs/notifications.ts). */
   notifications: NotificationWorker | null = null;
+  /** Ends its listening to the dependencies' wake-up (lib/device-wake.ts), at its stop. */
+  private stopListening: () => void = () => {};
 
   private constructor(
     private readonly deps: QueueDeps,
@@ -78,7 +81,7 @@ export class DeviceWorker {
   ) {}
 
   static async start(
-    deps: QueueDeps & Pick<Dependencies, 'databaseOutage'>,
+    deps: QueueDeps & Pick<Dependencies, 'databaseOutage' | 'deviceWake'>,
     handle: DatabaseHandle,
     options: DeviceWorkerOptions = {},
   ): Promise<DeviceWorker> {
@@ -150,6 +153,13 @@ export class DeviceWorker {
       pollingIntervalSeconds: polling,
       cron: cron ? NOTIFICATION_CHECKS_CRON : null,
     });
+    // From now on a commit that wrote device commands wakes this worker at once, not at its next job.
+    worker.stopListening = deps.deviceWake.listen((barrierIds) => {
+      // The worker serves every request: what it does (and stores) is not the waking request's.
+      outsideRequest(() => {
+        for (const barrierId of new Set(barrierIds)) void worker.kick(barrierId);
+      });
+    });
     return worker;
   }
 
@@ -201,6 +211,7 @@ export class DeviceWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopListening();
     this.notifications?.stop();
     if (this.throttleTimer) clearTimeout(this.throttleTimer);
     this.throttleTimer = null;

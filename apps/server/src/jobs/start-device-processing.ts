@@ -1,12 +1,11 @@
 /**
- * Starts everything that talks to the devices in this process: the device worker (pg-boss), the wiring of
- * `deps.notifyDeviceCommands` to it, and, with the demo provider and DEVICE_SIM=on, the simulated devices
+ * Starts everything that talks to the devices in this process: the device worker (pg-boss), which listens to
+ * the dependencies' wake-up (`deps.deviceWake`, lib/device-wake.ts), and, with the demo provider and DEVICE_SIM=on, the simulated devices
  * that answer through the inbound-SMS service. Used by main.ts and by the tests that run the real worker.
  */
 import { randomUUID } from 'node:crypto';
 import { DemoSmsGateway } from '@propusk/sms/demo';
 import type { DatabaseHandle } from '../db/database.ts';
-import { outsideRequest } from '../db/request-context.ts';
 import { attachDeviceSimulators, type SimulatorRegistry } from '../demo/simulator-registry.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { receiveInboundSms } from '../modules/sms-inbound/service.ts';
@@ -40,19 +39,12 @@ export async function startDeviceProcessing(
   }
   const worker = await DeviceWorker.start(deps, handle, options);
   deps.jobQueue = { running: () => worker.isRunning() };
-  deps.notifyDeviceCommands = (barrierIds) => {
-    // The worker serves every request: what it does (and stores) is not the waking request's.
-    outsideRequest(() => {
-      for (const barrierId of new Set(barrierIds)) void worker.kick(barrierId);
-    });
-  };
   // Whatever was left open when the process last stopped is taken up now.
   void worker.sweep().catch((error) => deps.logger.error({ err: error }, 'device sweep failed'));
   return {
     worker,
     simulators,
     async stop() {
-      deps.notifyDeviceCommands = () => {};
       deps.demoDevices = null;
       deps.jobQueue = undefined;
       await worker.stop();

@@ -5,6 +5,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { DatabaseOutage } from './database-outage.ts';
+import type { DeviceWake } from './device-wake.ts';
 import type { Metrics } from './metrics.ts';
 import type { Secrets } from './secrets.ts';
 import type { Limiter } from './shared-rate-limiter.ts';
@@ -38,8 +39,16 @@ export interface Dependencies {
     /** Client log pushes per IP. */
     logs: Limiter;
   };
-  /** Called after a transaction that wrote device commands has committed (wakes the device worker). */
+  /**
+   * Called after a transaction that wrote device commands has committed: `deviceWake.notify`, built with it
+   * (lib/device-wake.ts `deviceWakeUp`); a test may put its own in its place to see what is woken.
+   */
   notifyDeviceCommands: (barrierIds: number[]) => void;
+  /** The device worker's wake-up: each worker started on these dependencies listens to it (jobs/device-worker.ts). */
+  deviceWake: DeviceWake;
+  // The engine's hooks (`engineHooks`) are declared by src/engine/hooks.ts and auth's (`loginHooks`) by
+  // modules/auth/login-hooks.ts: this file, beneath both, cannot name their types. Both are built with the rest
+  // (src/domain-hooks.ts).
   /**
    * The demo provider's simulated devices (SMS_PROVIDER=demo, DEVICE_SIM=on), set once they are attached;
    * absent otherwise. Lets a demo or a browser journey make a unit drift and look at what it holds.

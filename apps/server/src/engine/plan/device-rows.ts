@@ -16,7 +16,16 @@ import { openSettingPayload, type SettingPayload } from './setting-payload.ts';
 
 export type QueueDeps = Pick<
   Dependencies,
-  'db' | 'sendDb' | 'clock' | 'config' | 'secrets' | 'sms' | 'smsGateways' | 'logger' | 'metrics'
+  | 'db'
+  | 'sendDb'
+  | 'clock'
+  | 'config'
+  | 'secrets'
+  | 'sms'
+  | 'smsGateways'
+  | 'logger'
+  | 'metrics'
+  | 'engineHooks'
 >;
 
 export type CommandRow = typeof deviceCommands.$inferSelect;

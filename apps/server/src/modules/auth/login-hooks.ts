@@ -1,9 +1,11 @@
 /**
  * What other domains do when a number logs in, inside the login's transaction, without auth importing them
- * (auth is beneath them: docs/ARCHITECTURE.md, the layers). Registered once at start-up (src/domain-hooks.ts):
- * the invitations waiting for the number become the account's (access-requests, docs/decisions/0017).
+ * (auth is beneath them: docs/ARCHITECTURE.md, the layers). Built with the dependencies, before the app
+ * (src/domain-hooks.ts `buildLoginHooks`): the invitations waiting for the number become the account's
+ * (access-requests, docs/decisions/0017).
  */
 import type { Executor } from '../../db/database.ts';
+import type { Dependencies } from '../../lib/dependencies.ts';
 
 export type LoginHook = (
   tx: Executor,
@@ -11,13 +13,19 @@ export type LoginHook = (
   now: Date,
 ) => Promise<void>;
 
-const hooks = new Map<string, LoginHook>();
-
-/** A second registration under `name` replaces the first. */
-export function onLogin(name: string, hook: LoginHook): void {
-  hooks.set(name, hook);
+/** Auth's hooks in the dependencies: declared here, since lib (beneath auth) cannot name them. */
+declare module '../../lib/dependencies.ts' {
+  interface Dependencies {
+    /** Told of every login, in order (src/domain-hooks.ts `buildLoginHooks`). */
+    loginHooks: readonly LoginHook[];
+  }
 }
 
-export async function loggedIn(tx: Executor, account: { phone: string; userId: number }, now: Date) {
-  for (const hook of hooks.values()) await hook(tx, account, now);
+export async function loggedIn(
+  deps: Pick<Dependencies, 'loginHooks'>,
+  tx: Executor,
+  account: { phone: string; userId: number },
+  now: Date,
+) {
+  for (const hook of deps.loginHooks) await hook(tx, account, now);
 }

@@ -309,7 +309,7 @@ export async function login(
     assertNotBlocked(user);
     // What other domains do at a login (auth/login-hooks.ts): invitations waiting for this number become
     // ordinary invitations of the (new) account.
-    await loggedIn(tx, { phone, userId: user.id }, now);
+    await loggedIn(deps, tx, { phone, userId: user.id }, now);
     // Consent belongs to the account from its first row (docs/decisions/0022).
     if (input.consentVersion !== undefined) {
       await recordConsentIn(tx, deps, { userId: user.id, version: input.consentVersion, now });

@@ -11,7 +11,6 @@ import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
 import { type DeviceProfileOverride, validateProfileOverride } from '@propusk/devices/profile';
 import type { Executor } from '../../db/database.ts';
-import { onUnitText } from '../../engine/hooks.ts';
 import { insertDeviceMessages } from '../../engine/log/index.ts';
 import { lockBarrier } from '../../engine/plan/index.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -121,9 +120,4 @@ export async function captureUnitText(
     },
   ]);
   return true;
-}
-
-/** Registers the power step's taker of the unit's texts with the engine (src/domain-hooks.ts). */
-export function registerConformancePersonHooks(): void {
-  onUnitText(captureUnitText);
 }

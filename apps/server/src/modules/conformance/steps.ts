@@ -1,6 +1,6 @@
 /**
  * How a conformance run moves (issue 42): a step is one device command of kind `conformance`, queued after
- * the previous one settled (the engine's hook, registered by `registerConformanceHooks`), so the unit hears
+ * the previous one settled (the engine's hook `recordStep`, given in src/domain-hooks.ts), so the unit hears
  * one form at a time and a stopped run only cleans up. Each settled step gets its reply and verdict, and a
  * text of the unit's own is learnt into the barrier's profile in the same transaction.
  */
@@ -17,7 +17,7 @@ import { isDeviceModel } from '@propusk/devices/models';
 import { NUMBER_FORMAT_LABELS } from '@propusk/devices/numbers';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import type { Executor } from '../../db/database.ts';
-import { type CommandOutcome, onCommandSettled, type SettledCommand } from '../../engine/hooks.ts';
+import type { CommandOutcome, SettledCommand } from '../../engine/hooks.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
 import type { ConformancePayload } from '../../engine/plan/index.ts';
 import { CONFORMANCE_KIND } from '../../engine/plan/index.ts';
@@ -211,9 +211,4 @@ export async function storeLearntProfile(
     { setting: 'device_profile', old, profile: next, conformance_run: run.id },
     now,
   );
-}
-
-/** Registers the run's hook with the engine (src/domain-hooks.ts). */
-export function registerConformanceHooks(): void {
-  onCommandSettled('conformance', recordStep);
 }

@@ -24,7 +24,7 @@ import {
 } from '@propusk/devices/readback';
 import type { Executor } from '../../db/database.ts';
 import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
-import { onReadReply, type ReadOutcome } from '../../engine/hooks.ts';
+import type { ReadOutcome } from '../../engine/hooks.ts';
 import type { ReadCommandPayload } from '../../engine/plan/index.ts';
 import { deviceViewOf, loadDeviceState, lockBarrier, syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
@@ -178,7 +178,7 @@ export async function repairDevice(
 }
 
 /**
- * The engine's hook (registered by `registerDeviceCheckHooks`): a reply (or a failure) to a read command. Merges the reading into its check and
+ * The engine's hook (its `readReply`, src/domain-hooks.ts): a reply (or a failure) to a read command. Merges the reading into its check and
  * settles the check when every query is answered, or fails it.
  */
 export async function recordReadReply(
@@ -311,9 +311,4 @@ export async function presentCheck(
     repair_numbers_sms: sms - clock,
     repair_clock_sms: clock,
   };
-}
-
-/** Registers, once at start-up, where the engine hands the readings of read-back queries. */
-export function registerDeviceCheckHooks(): void {
-  onReadReply(recordReadReply);
 }

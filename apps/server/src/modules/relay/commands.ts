@@ -1,12 +1,11 @@
 /**
  * What the relay's commands (engine/plan/command-kinds.ts) mean for the gate (issue 16; docs/decisions/0019-relay.md):
  * an opening confirmed or failed, its OFF scheduled or cancelled, openings cancelled when a hold starts. The
- * engine tells this module of a settled command through the hook it registers (`registerRelayDeviceHooks`).
+ * engine tells this module of a settled command through its hook `relayCommandSettled` (src/domain-hooks.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { deviceCommands, gateOpenings } from '../../db/schema.ts';
-import { onCommandSettled } from '../../engine/hooks.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
 import { OPENING_EXPIRED, OPENING_KINDS, type RelayPayload } from '../../engine/plan/index.ts';
 
@@ -89,9 +88,4 @@ export async function cancelPendingOpenings(tx: Executor, barrierId: number, now
       .update(gateOpenings)
       .set({ status: 'failed', failure: 'cancelled' })
       .where(and(inArray(gateOpenings.id, openingIds), eq(gateOpenings.status, 'sent')));
-}
-
-/** Registers, once at start-up, what the relay does when the engine settles one of its commands. */
-export function registerRelayDeviceHooks(): void {
-  onCommandSettled('relay', relayCommandSettled);
 }
