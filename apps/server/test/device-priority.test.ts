@@ -14,19 +14,10 @@ import { systemClock } from '../src/lib/clock.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { createAdmin, type TestUser } from './factories.ts';
 import { useTestApp } from './test-app.ts';
+import { waitFor } from './wait-for.ts';
 
 /** A number as the RTU sheet writes it (`0007` + ten digits). */
 const digits = (phone: string) => `0007${phone.slice(2)}`;
-
-async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('device queue priorities', () => {
   let h: DeviceHarness;
