@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { fullAppPreloadScript, startReadsScript } from './src/app/shell/full-app-preload.ts';
+import { fullAppPreloadScript } from './src/app/shell/full-app-preload.ts';
 
 // react-router's package exports point every bundler at its development build (warnings and checks kept in);
 // its production build is the same API without them. Only for `vite build`: the dev server keeps the warnings.
@@ -31,23 +30,16 @@ function dropMantineBareImports(): Plugin {
   };
 }
 
-/** A returning resident's first reads (src/app/shell/full-app-preload.ts), a file named by its content's hash. */
-const startReads = startReadsScript();
-const startReadsFile = `start-reads-${createHash('sha256').update(startReads).digest('base64url').slice(0, 8)}.js`;
-
 /**
  * Writes the page's inline script that fetches the whole app's first chunks and stylesheets alongside the entry
  * when the page will need them (src/app/shell/full-app-preload.ts): full-app.tsx's chunk, the chunks it imports
  * statically but the entry (the resident's first screen with the router, his early reads), and their CSS. Placed
- * before the entry's script; and the file the inline script runs on a returning resident's /start. Only for `vite build`.
+ * before the entry's script. Only for `vite build`.
  */
 function preloadFullApp(): Plugin {
   return {
     name: 'propusk:preload-full-app',
     apply: 'build',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: `assets/${startReadsFile}`, source: startReads });
-    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -65,7 +57,7 @@ function preloadFullApp(): Plugin {
         };
         add(fullApp.fileName);
         const names = [...files].map((file) => file.replace(/^assets\//, ''));
-        const script = `<script nonce="PROPUSK_CSP_NONCE">${fullAppPreloadScript(names, startReadsFile)}</script>\n    `;
+        const script = `<script nonce="PROPUSK_CSP_NONCE">${fullAppPreloadScript(names)}</script>\n    `;
         const at = html.indexOf('<script type="module"');
         if (at < 0) throw new Error('preload-full-app: no entry script in index.html');
         return html.slice(0, at) + script + html.slice(at);

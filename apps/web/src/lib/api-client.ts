@@ -145,7 +145,7 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshInFlight;
 }
 
-export function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -230,17 +230,9 @@ const earlyReads = new Map<
   { answer: Promise<unknown>; sentAt: number; phone: string | null; takers: number }
 >();
 
-/**
- * Sends a GET now for a screen that will ask for it soon (`takers`: how many of its reads ask the same), or keeps
- * `sent`, its answer already on the way (the page's inline script sent it: lib/page-reads.ts).
- */
-export function sendEarlyRead(
-  path: string,
-  query?: Record<string, QueryValue>,
-  takers = 1,
-  sent?: Promise<unknown>,
-): void {
-  const answer = sent ?? apiRequest(path, { query });
+/** Sends a GET now for a screen that will ask for it soon (`takers`: how many of its reads ask the same). */
+export function sendEarlyRead(path: string, query?: Record<string, QueryValue>, takers = 1): void {
+  const answer = apiRequest(path, { query });
   // A failure is the taker's to see (it would have met it itself); an answer nobody takes is dropped.
   answer.catch(() => undefined);
   earlyReads.set(buildUrl(path, query), { answer, sentAt: Date.now(), phone: readStored('phone'), takers });

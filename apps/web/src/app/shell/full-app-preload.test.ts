@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fullAppPreloadScript } from './full-app-preload';
 import { startsInShell } from './shell-history';
 
-const START_READS = 'start-reads-xyz.js';
 const FILES = ['full-app-abc.js', 'full-app-abc.css', 'resident-first-screen-def.js', 'resident-home-ghi.js'];
 
 function preloadLinks(): { rel: string; href: string; as: string; crossOrigin: string | null }[] {
@@ -41,7 +40,7 @@ describe('the page’s inline preload of the whole app', () => {
     for (const { path, session } of cases) {
       window.history.replaceState(null, '', path);
       if (session) window.localStorage.setItem('refresh_token', 'r-1');
-      new Function(fullAppPreloadScript(FILES, START_READS))();
+      new Function(fullAppPreloadScript(FILES))();
       const fetched = preloadLinks().length > 0;
       expect({ path, session, fetched }).toEqual({ path, session, fetched: !startsInShell() });
       document.head.innerHTML = '';
@@ -52,39 +51,12 @@ describe('the page’s inline preload of the whole app', () => {
   it('asks for a returning resident’s chunks as module preloads and his stylesheets as style preloads', () => {
     window.history.replaceState(null, '', '/start');
     window.localStorage.setItem('access_token', 'a-1');
-    new Function(fullAppPreloadScript(FILES, START_READS))();
+    new Function(fullAppPreloadScript(FILES))();
     expect(preloadLinks()).toEqual([
       { rel: 'modulepreload', href: '/assets/full-app-abc.js', as: '', crossOrigin: '' },
       { rel: 'preload', href: '/assets/full-app-abc.css', as: 'style', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/resident-first-screen-def.js', as: '', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/resident-home-ghi.js', as: '', crossOrigin: '' },
     ]);
-  });
-
-  it('runs a returning resident’s first reads (their file, before the chunks) on /start with an access token only', () => {
-    const cases = [
-      { path: '/start', stored: 'access_token', runs: true },
-      { path: '/start/', stored: 'access_token', runs: true },
-      { path: '/start', stored: 'refresh_token', runs: false },
-      { path: '/mybarrier', stored: 'access_token', runs: false },
-      { path: '/login', stored: 'access_token', runs: false },
-      { path: '/start', stored: null, runs: false },
-    ];
-    for (const { path, stored, runs } of cases) {
-      window.history.replaceState(null, '', path);
-      if (stored) window.localStorage.setItem(stored, 'token-1');
-      new Function(fullAppPreloadScript(FILES, START_READS))();
-      const scripts = [...document.head.querySelectorAll('script')].map((script) =>
-        script.getAttribute('src'),
-      );
-      expect({ path, stored, scripts }).toEqual({
-        path,
-        stored,
-        scripts: runs ? [`/assets/${START_READS}`] : [],
-      });
-      if (runs) expect(document.head.firstElementChild?.tagName).toBe('SCRIPT');
-      document.head.innerHTML = '';
-      window.localStorage.clear();
-    }
   });
 });

@@ -3,7 +3,7 @@
  * his invitation, his profile), «Открыть» and «Позвонить» on the list's rows, «Входящие» opened for an invited person, and /login saying that the session ended.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getPendingIncomingCount } from '../../../features/access-requests/api/access-requests-api';
 import { getBarrier, getLimits } from '../../../features/barriers/api/barriers-api';
 import { getGuestPasses } from '../../../features/guest-passes/api/guest-passes-api';
@@ -15,7 +15,6 @@ import { accessRequest, limits, page } from '../../../test/admin-fixtures';
 import { type MockReply, mockApi } from '../../../test/mock-api';
 import { renderRoute, signIn } from '../../../test/render';
 import { ownPrimaryPhone, userBarrier, userProfile } from '../../../test/user-fixtures';
-import { startReadsScript } from '../../shell/full-app-preload';
 import { loginLoader, rootLoader } from '../session-home';
 import { BarriersRoute } from './barriers';
 import { MyBarrierRoute } from './my-barrier';
@@ -60,110 +59,6 @@ const startsOn = async () => {
     state: router.state.location.state as { barrier_id?: number } | null,
   };
 };
-
-/** An access token as the server makes them (a JWT), expiring `inSeconds` from now. */
-function accessToken(inSeconds: number): string {
-  const part = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${part({ alg: 'HS256' })}.${part({ sub: '1', exp: Math.floor(Date.now() / 1000) + inSeconds })}.c2ln`;
-}
-
-const FIRST_SCREEN_READS = [
-  'GET /api/users/me/',
-  'GET /api/barriers/my/',
-  'GET /api/access_requests/my/',
-  'GET /api/barriers/8/',
-  'GET /api/barriers/8/limits/',
-  'GET /api/barriers/8/phones/my/',
-  'GET /api/barriers/8/guest-passes/',
-  'GET /api/barriers/8/openings/',
-];
-
-/** What /start, then his barrier's screen, the consent gate and the bottom bar ask first. */
-async function readFirstScreen() {
-  const home = await takeResidentHome();
-  const reads = await Promise.all([
-    getBarrier(8),
-    getLimits(8),
-    getMyPhones(8),
-    getGuestPasses(8),
-    getOpenings('user', 8, {}, 1),
-    getProfile(),
-    getPendingIncomingCount('user'),
-  ]);
-  return [home, ...reads];
-}
-
-function oneBarrierServer() {
-  const server = residentServer(1, 0);
-  server.on({
-    'GET /api/barriers/8/': userBarrier,
-    'GET /api/barriers/8/limits/': limits,
-    'GET /api/barriers/8/phones/my/': { phones: [ownPrimaryPhone], total_count: 1 },
-    'GET /api/barriers/8/guest-passes/': page('guest_passes', []),
-    'GET /api/barriers/8/openings/': page('openings', []),
-  });
-  return server;
-}
-
-/** Issue 41, Lighthouse: the reads the page sends before the entry has arrived are the app's own, asked once. */
-describe('a returning resident’s first reads, sent by the page before the entry', () => {
-  beforeEach(() => {
-    window.localStorage.clear();
-    window.history.replaceState(null, '', '/start');
-  });
-  afterEach(() => {
-    globalThis.propuskPageReads = undefined;
-  });
-
-  it('sends all eight at once, his barrier’s five as soon as his list names it; the app takes them all', async () => {
-    signIn();
-    window.localStorage.setItem('access_token', accessToken(600));
-    const server = oneBarrierServer();
-    new Function(startReadsScript())();
-    expect(server.callsTo('GET /api/barriers/my/')).toHaveLength(1);
-    await waitFor(() => expect(server.callsTo('GET /api/barriers/8/openings/')).toHaveLength(1));
-
-    startResidentHomeEarly();
-    expect(await readFirstScreen()).toHaveLength(8);
-    for (const read of FIRST_SCREEN_READS) expect(server.callsTo(read), read).toHaveLength(1);
-    expect(server.callsTo('GET /api/barriers/8/')[0]?.headers.authorization).toBe(
-      `Bearer ${window.localStorage.getItem('access_token')}`,
-    );
-  });
-
-  it('sends nothing with an expired access token: the app reads (and refreshes) as before', async () => {
-    signIn();
-    window.localStorage.setItem('access_token', accessToken(-60));
-    const server = oneBarrierServer();
-    new Function(startReadsScript())();
-    expect(server.calls).toHaveLength(0);
-
-    startResidentHomeEarly();
-    await readFirstScreen();
-    for (const read of FIRST_SCREEN_READS) expect(server.callsTo(read), read).toHaveLength(1);
-  });
-
-  it('asks again itself where the page’s answer was refused (a token the server no longer takes)', async () => {
-    signIn();
-    const refused = accessToken(600);
-    window.localStorage.setItem('access_token', refused);
-    const server = oneBarrierServer();
-    server.on({
-      'GET /api/users/me/': ({ headers }) =>
-        headers.authorization === `Bearer ${refused}`
-          ? [401, { detail: 'Токен недействителен' }]
-          : userProfile,
-      'POST /api/auth/token/refresh/': { access: 'access-2', refresh: 'refresh-2' },
-    });
-    new Function(startReadsScript())();
-    startResidentHomeEarly();
-    expect((await readFirstScreen())[6]).toEqual(userProfile);
-    // The page's refused read, the app's with the same token, the app's after the refresh.
-    expect(server.callsTo('GET /api/users/me/')).toHaveLength(3);
-    expect(server.callsTo('POST /api/auth/token/refresh/')).toHaveLength(1);
-  });
-});
 
 describe('a returning resident lands with the gate one tap away', () => {
   beforeEach(() => window.localStorage.clear());

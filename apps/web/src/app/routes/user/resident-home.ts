@@ -1,14 +1,10 @@
 import type { accessRequestListSchema } from '@propusk/contracts/access-requests';
 import type { myBarrierListSchema } from '@propusk/contracts/barriers';
 import type { BarrierSummary } from '../../../features/barriers/api/barriers-api';
-import { api, apiRequest, buildUrl, type QueryValue, sendEarlyRead } from '../../../lib/api-client';
+import { api, sendEarlyRead } from '../../../lib/api-client';
 import { rememberBarriers } from '../../../lib/offline-snapshot';
-import { takePageRead } from '../../../lib/page-reads';
 import { type NavigationState, paths } from '../../../lib/paths';
 import { readStored } from '../../../lib/storage';
-
-/** His barriers: the first two tell whether he has none, one or several. */
-const MY_BARRIERS_QUERY = { page: 1, page_size: 2 };
 
 /** His invitations waiting for his answer: only whether there is one (also the bottom bar's count). */
 const PENDING_INVITATIONS_QUERY = { type: 'incoming', status: 'pending', page: 1, page_size: 1 };
@@ -33,7 +29,7 @@ export interface ResidentHome {
 export async function findResidentHome(): Promise<ResidentHome> {
   try {
     const [barriers, invitations] = await Promise.all([
-      api.get<typeof myBarrierListSchema>('/api/barriers/my/', { query: MY_BARRIERS_QUERY }),
+      api.get<typeof myBarrierListSchema>('/api/barriers/my/', { query: { page: 1, page_size: 2 } }),
       api.get<typeof accessRequestListSchema>('/api/access_requests/my/', {
         query: PENDING_INVITATIONS_QUERY,
       }),
@@ -64,23 +60,12 @@ export function startResidentHomeEarly(): void {
   if (!readStored('access_token') && !readStored('refresh_token')) return;
   // The consent gate's profile and the bottom bar's count of invitations are read by every screen behind a
   // login; the count is the same read as /start's own (two takers).
-  readEarly('/api/users/me/');
-  readEarly('/api/access_requests/my/', PENDING_INVITATIONS_QUERY, 2);
-  // Sent already by the page's inline script, as the two above (lib/page-reads.ts); otherwise /start's own read.
-  readEarly('/api/barriers/my/', MY_BARRIERS_QUERY);
+  sendEarlyRead('/api/users/me/');
+  sendEarlyRead('/api/access_requests/my/', PENDING_INVITATIONS_QUERY, 2);
   earlyHome = findResidentHome().then((home) => {
     if (home.barrier) sendBarrierScreenReadsEarly(home.barrier.id);
     return home;
   });
-}
-
-/**
- * An early read (api-client.ts `sendEarlyRead`) whose answer the page's inline script may have asked for already
- * (app/shell/full-app-preload.ts): that answer if it is a 2xx, else the read is sent now.
- */
-function readEarly(path: string, query?: Record<string, QueryValue>, takers = 1): void {
-  const send = () => apiRequest(path, { query });
-  sendEarlyRead(path, query, takers, takePageRead(buildUrl(path, query), send));
 }
 
 /**
@@ -91,11 +76,11 @@ function readEarly(path: string, query?: Record<string, QueryValue>, takers = 1)
  */
 export function sendBarrierScreenReadsEarly(barrierId: number): void {
   const barrier = `/api/barriers/${barrierId}`;
-  readEarly(`${barrier}/`);
-  readEarly(`${barrier}/limits/`);
-  readEarly(`${barrier}/phones/my/`, { page_size: 100 });
-  readEarly(`${barrier}/guest-passes/`, { page_size: 100 });
-  readEarly(`${barrier}/openings/`, { page: 1, page_size: 10 });
+  sendEarlyRead(`${barrier}/`);
+  sendEarlyRead(`${barrier}/limits/`);
+  sendEarlyRead(`${barrier}/phones/my/`, { page_size: 100 });
+  sendEarlyRead(`${barrier}/guest-passes/`, { page_size: 100 });
+  sendEarlyRead(`${barrier}/openings/`, { page: 1, page_size: 10 });
 }
 
 /** The entry's reads once (a later visit to /start asks again), or a fresh pair. */
