@@ -15,7 +15,10 @@
  * writes them); his tokens are put in the localStorage of a new Chromium profile (through the API's origin, so the
  * HTTP cache holds none of the app's files) that Lighthouse opens with its storage reset off, on /start.
  * Prints each run (score, FCP, LCP, TBT, the LCP element, the 1-minute load average at its start), then per page the
- * median and the range. `--save DIR` keeps each run's report (JSON) for the network graph.
+ * median and the range. `--save DIR` keeps each run's report (JSON) for the network graph. To compare two builds,
+ * copy each `apps/web/dist` aside and run this with `WEB_DIST_DIR=<copy>` (the started server serves it), in turns.
+ * Lighthouse simulates slow 4G from the run's own trace: the server's observed latency and the CPU's task times
+ * enter the figures, so a busy machine moves them (the load average is printed for that).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
