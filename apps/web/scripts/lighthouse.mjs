@@ -125,8 +125,11 @@ async function startServer(port) {
     baseUrl,
     admin,
     smsFile: env.SMS_FILE,
-    stop: () => {
+    // The folder goes once the server has closed its database (removed under it, it was left half written).
+    stop: async () => {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
       rmSync(folder, { recursive: true, force: true });
     },
   };
@@ -299,7 +302,7 @@ const target = options.url
       baseUrl: options.url.replace(/\/+$/, ''),
       admin: { phone: process.env.LIGHTHOUSE_ADMIN_PHONE, password: process.env.LIGHTHOUSE_ADMIN_PASSWORD },
       smsFile: process.env.SMS_FILE,
-      stop: () => {},
+      stop: async () => {},
     }
   : await startServer(Number(options.port));
 try {
@@ -343,5 +346,5 @@ try {
     );
   }
 } finally {
-  target.stop();
+  await target.stop();
 }
