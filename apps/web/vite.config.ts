@@ -45,7 +45,10 @@ function preloadFullApp(): Plugin {
       handler(html, { bundle }) {
         if (!bundle) return;
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const fullApp = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/full-app.tsx'));
+        // full-app.tsx's chunk: the resident's group, which holds it (or its own chunk, were it not grouped).
+        const fullApp = chunks.find((chunk) =>
+          chunk.moduleIds.some((id) => id.endsWith('/src/app/full-app.tsx')),
+        );
         if (!fullApp) throw new Error('preload-full-app: no chunk for src/app/full-app.tsx');
         const files = new Set<string>();
         const add = (fileName: string) => {
@@ -105,9 +108,12 @@ export default defineConfig(({ command }) => ({
             // included: one request instead of ≈ 35 in waves over six connections (decision 0028 section 8).
             // The whole error catalogue (every lazy screen past the sign-in waits for it, router.tsx) and the rest of
             // Mantine's styles (styles/full-app.css) come in it too: a round trip fewer before the screen is drawn.
+            // So do full-app.tsx itself (which imports all of it) and the query client and privacy reads it shares
+            // with other screens: a returning resident's page asked for ten files at once over six connections, now
+            // seven (issue 41, Lighthouse: docs/journal/2026-11-29-lighthouse.md).
             {
               name: 'resident-first-screen',
-              test: /(routes[\\/]user[\\/]my-barrier\.tsx|contracts[\\/]src[\\/]error-texts\.ts|app[\\/]styles[\\/]full-app\.css)$/,
+              test: /(routes[\\/]user[\\/]my-barrier\.tsx|contracts[\\/]src[\\/]error-texts\.ts|app[\\/]styles[\\/]full-app\.css|app[\\/]full-app\.tsx|app[\\/]query-client\.ts|features[\\/]privacy[\\/]api[\\/]privacy-api\.ts)$/,
               priority: 0,
             },
           ],
