@@ -3,6 +3,7 @@
  * command confirmed or failed, the unit's own alarms.
  * What the rest of the server uses of it; the files beside this one are the engine's own.
  */
+export { cancelQueuedProbes, retryPhonesInError } from './probed-password.ts';
 export { handleDeviceReply, type InboundGatewayId, type ReplyResult } from './replies.ts';
 export { REPLY_WINDOW_MS } from './reply-matching.ts';
 export { recordUnitAlarm } from './unit-alarms.ts';

@@ -25,7 +25,7 @@ import {
 import { syncBarrierDevice } from '../plan/outbox.ts';
 import { commandCoversSlot } from '../plan/pending-phones.ts';
 import type { ReadCommandPayload } from '../plan/read-commands.ts';
-import { adoptProbedPassword, cancelQueuedProbes } from '../send/password-probe.ts';
+import { adoptProbedPassword, cancelQueuedProbes } from './probed-password.ts';
 
 /**
  * Writes to the conversation log after the SMS was handed over (or refused). The log is for reading: a
