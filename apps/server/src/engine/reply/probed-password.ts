@@ -9,10 +9,8 @@ import { getSheet } from '@propusk/devices/models';
 import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, phones } from '../../db/schema.ts';
-import type { BarrierRow, CommandRow, QueueDeps } from '../plan/device-rows.ts';
-import { PASSWORD_PROBE_KIND } from '../plan/device-rows.ts';
-import { syncBarrierDevice } from '../plan/outbox.ts';
-import type { PasswordProbePayload } from '../plan/read-commands.ts';
+import type { BarrierRow, CommandRow, PasswordProbePayload, QueueDeps } from '../plan/index.ts';
+import { PASSWORD_PROBE_KIND, syncBarrierDevice } from '../plan/index.ts';
 
 /** A probe not sent yet is moot once the password is settled another way (a change confirmed, a reset declared). */
 export async function cancelQueuedProbes(tx: Executor, barrierId: number, now: Date): Promise<void> {

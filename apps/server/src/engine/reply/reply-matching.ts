@@ -8,7 +8,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql } from
 import type { Executor } from '../../db/database.ts';
 import { deviceCommands } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { openSettingPayload, type SettingPayload } from '../plan/setting-payload.ts';
+import { openSettingPayload, type SettingPayload } from '../plan/index.ts';
 
 /**
  * How long after its last send a command can still take its reply. A unit out of coverage gets its SMS

@@ -8,8 +8,9 @@
  * and the previous one for a week after (`device_password_previous_encrypted`, `device_password_changed_at`).
  * When a command goes unanswered while one of those is known, it sends one read with the other password (the
  * model's cheapest read: `passwordProbeQuery`, one SMS) ahead of the queue. An answer proves the unit holds
- * that password: it becomes the stored one, and what waited goes out again with it. No answer: the probe
- * fails, nothing changes, and another probe is sent only after `PROBE_AGAIN_AFTER_MS` or a confirmed reply.
+ * that password: it becomes the stored one, and what waited goes out again with it (settled by the reply:
+ * reply/probed-password.ts). No answer: the probe fails, nothing changes, and another probe is sent only after
+ * `PROBE_AGAIN_AFTER_MS` or a confirmed reply.
  */
 
 import { commandEntries, commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
@@ -17,10 +18,15 @@ import { passwordProbeQuery, querySlots } from '@propusk/devices/readback';
 import { and, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { deviceCommands } from '../../db/schema.ts';
-import type { BarrierRow, CommandRow, QueueDeps } from '../plan/device-rows.ts';
-import { isProbeKind, isReadKind, isWhitelistKind, PASSWORD_PROBE_KIND } from '../plan/device-rows.ts';
-import type { PasswordProbePayload, ReadCommandPayload } from '../plan/read-commands.ts';
-import { REPLY_WINDOW_MS } from '../reply/reply-matching.ts';
+import type {
+  BarrierRow,
+  CommandRow,
+  PasswordProbePayload,
+  QueueDeps,
+  ReadCommandPayload,
+} from '../plan/index.ts';
+import { isProbeKind, isReadKind, isWhitelistKind, PASSWORD_PROBE_KIND } from '../plan/index.ts';
+import { REPLY_WINDOW_MS } from '../reply/index.ts';
 
 /** How long after a change took effect the previous password is still tried. */
 export const PREVIOUS_PASSWORD_KEPT_MS = 7 * 24 * 60 * 60_000;

@@ -10,6 +10,7 @@ import type { DeviceModel } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
 import { confirmationQuery, joinReadAnswer, renderReadQuery } from '@propusk/devices/readback';
 import { renderSetting } from '@propusk/devices/settings';
+import type { ConformancePayload, PasswordProbePayload, ReadCommandPayload } from '../plan/index.ts';
 import {
   type BarrierRow,
   type CommandRow,
@@ -19,10 +20,10 @@ import {
   isProbeKind,
   isReadKind,
   isWhitelistKind,
+  openSettingPayload,
   type QueueDeps,
-} from '../plan/device-rows.ts';
-import type { ConformancePayload, PasswordProbePayload, ReadCommandPayload } from '../plan/read-commands.ts';
-import { openSettingPayload, type SettingPayload } from '../plan/setting-payload.ts';
+  type SettingPayload,
+} from '../plan/index.ts';
 import { probePassword } from './password-probe.ts';
 
 /**
