@@ -1,10 +1,9 @@
 /**
  * The engine's plan (docs/ARCHITECTURE.md, src/engine/): what a barrier's unit should hold, compared with
  * what it is believed to hold, planned as `device_commands` rows inside the change's transaction.
- * What the rest of the server uses of it, then what the engine's folders above it (reply, send) use; the files
- * beside this one are the plan's own.
+ * What the rest of the server and the engine's folders above it (reply, send: log → budget → plan → reply →
+ * send) use of it; the files beside this one are the plan's own.
  */
-// The engine's folders above the plan (docs/ARCHITECTURE.md, src/engine/: log → budget → plan → reply → send).
 export {
   HOLD_RETRY_MAX_MS,
   OPENING_EXPIRED,
