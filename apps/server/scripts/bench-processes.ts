@@ -22,7 +22,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
-import { commandSmsSql } from '../src/engine/plan/index.ts';
+import { commandSmsSql } from '../src/engine/budget/index.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';

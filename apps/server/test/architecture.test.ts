@@ -1,8 +1,8 @@
 /**
  * The server's layers hold (issue 30 part 9, docs/ARCHITECTURE.md "Layers"): the folder-level import graph of
  * apps/server/src, computed from the source files' import statements, has no cycle, and the device engine
- * imports nothing above config, db and lib, in five folders whose faces are all the rest imports of it, the demo
- * devices outside it; the service files of the modules listed below hold no query (issue 44
+ * imports nothing above config, db and lib, in five folders whose faces are all the rest imports of it, in one
+ * direction among themselves (log → budget → plan → reply → send, through their faces), the demo devices outside it; the service files of the modules listed below hold no query (issue 44
  * item 2: routes → service → repository). No database: it reads files only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,6 +16,13 @@ const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 const ENGINE_FOLDERS = ['plan', 'send', 'reply', 'budget', 'log'];
 /** Files of the engine beside its folders: the hooks by which the domain modules hear of their commands. */
 const ENGINE_ROOT_FILES = ['hooks.ts'];
+/**
+ * The engine's folders (and the files beside them) from the lowest (docs/ARCHITECTURE.md, src/engine/): each
+ * imports only those before it, through their faces. The log and the budget read and write their own tables;
+ * the plan checks its commands against the budget; hooks.ts names the plan's payloads; a reply settles what
+ * was planned and tells the hooks; send fails through reply what nobody answered.
+ */
+const ENGINE_ORDER = ['log', 'budget', 'plan', 'hooks.ts', 'reply', 'send'];
 /** The only folders of src that may import the demo devices (src/demo/): the device processing starts them. */
 const DEMO_IMPORTERS = ['jobs'];
 
@@ -150,6 +157,33 @@ export function enginePastFaces(files: { path: string; source: string }[]): stri
   return found;
 }
 
+/** The engine's part of a path under src (`engine/<folder>/…` → folder, `engine/hooks.ts` → hooks.ts). */
+function enginePartOf(relativePath: string): string | null {
+  const parts = relativePath.split('/');
+  return parts[0] === 'engine' && parts.length > 1 ? parts[1]! : null;
+}
+
+/**
+ * Imports between the engine's parts against `ENGINE_ORDER`, as `file -> specifier`: one up the order or
+ * sideways, or one that passes the face of a lower folder (`engine/<folder>/index.ts`). Paths relative to src.
+ */
+export function engineOrderBreaches(files: { path: string; source: string }[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const from = enginePartOf(file.path);
+    if (from === null) continue;
+    for (const specifier of importSpecifiers(file.source)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), specifier));
+      const to = enginePartOf(target);
+      if (to === null || to === from) continue;
+      const face = ENGINE_ROOT_FILES.includes(to) ? `engine/${to}` : `engine/${to}/index.ts`;
+      const below = ENGINE_ORDER.indexOf(to) !== -1 && ENGINE_ORDER.indexOf(to) < ENGINE_ORDER.indexOf(from);
+      if (!below || target !== face) found.push(`${file.path} -> ${specifier}`);
+    }
+  }
+  return found;
+}
+
 /**
  * Fields of the dependencies that src still sets after they are built (issue 44 part 2: a dependency is given
  * when they are built, as the hooks and the device worker's wake-up are). The list shrinks; it grows never.
@@ -214,6 +248,45 @@ describe('the server’s layers', () => {
       enginePastFaces(others),
       'imports past the engine’s faces (export the name from the face)',
     ).toEqual([]);
+  });
+
+  it('keeps the engine’s folders in one direction: each imports only those beneath it, through their faces', () => {
+    const engine = path.join(SOURCE_ROOT, 'engine');
+    const parts = readdirSync(engine).sort();
+    expect([...ENGINE_ORDER].sort(), 'every folder and file of src/engine in ENGINE_ORDER').toEqual(parts);
+    const files = sourceFiles(engine).map((file) => ({ ...file, path: `engine/${file.path}` }));
+    expect(
+      engineOrderBreaches(files),
+      `imports against the engine's order (${ENGINE_ORDER.join(' → ')}), or past a face`,
+    ).toEqual([]);
+    // The rule sees the engine's own imports between folders (a plan that stopped checking the budget, or a
+    // face-less engine, would leave it nothing to check).
+    expect(files.some((file) => file.source.includes("from '../budget/index.ts'"))).toBe(true);
+  });
+
+  it('finds an import up the engine’s order, sideways, or past a lower face (so the check above can fail)', () => {
+    expect(
+      engineOrderBreaches([
+        { path: 'engine/reply/settle.ts', source: "import { x } from '../send/index.ts';" },
+        { path: 'engine/plan/outbox.ts', source: "import { y } from '../budget/weekly-budget.ts';" },
+        { path: 'engine/budget/weekly-budget.ts', source: "import type { Z } from '../plan/index.ts';" },
+        { path: 'engine/log/health.ts', source: "import { h } from '../hooks.ts';" },
+        { path: 'engine/hooks.ts', source: "import type { R } from './plan/index.ts';" },
+        {
+          path: 'engine/send/send.ts',
+          source: "import { a } from '../reply/index.ts';\nimport { b } from './order.ts';",
+        },
+        {
+          path: 'engine/reply/replies.ts',
+          source: "import { c } from '../hooks.ts';\nimport { d } from '../../lib/clock.ts';",
+        },
+      ]),
+    ).toEqual([
+      'engine/reply/settle.ts -> ../send/index.ts',
+      'engine/plan/outbox.ts -> ../budget/weekly-budget.ts',
+      'engine/budget/weekly-budget.ts -> ../plan/index.ts',
+      'engine/log/health.ts -> ../hooks.ts',
+    ]);
   });
 
   it('keeps the demo devices out of the engine: only the device processing imports src/demo', () => {

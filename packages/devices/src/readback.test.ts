@@ -4,6 +4,7 @@ import {
   adoptReading,
   diffList,
   diffReading,
+  joinReadAnswer,
   parseReadReply,
   planReadBack,
   renderReadQuery,
@@ -60,6 +61,20 @@ describe('reading the replies', () => {
         10: null,
       },
       answered: [1, 2, 3, 5],
+    });
+  });
+
+  it('joins a split answer over the range first asked, and names the slots a retry must still ask for', () => {
+    const first = '001:00079160000001\n002: Empty\n003: Empty\n004: Empty\n005: Empty';
+    const narrowed = { query: { kind: 'range', from: 6, to: 10 } as const, whole: range };
+    expect(joinReadAnswer('RTU5025', { query: range }, null, first).missing).toEqual([6, 7, 8, 9, 10]);
+    const rest = '006: Empty\n007: Empty\n008: Empty\n009: Empty\n010:00079160000010';
+    // Over the range first asked, not the narrowed one: without the first part, slots 1–5 are missing.
+    expect(joinReadAnswer('RTU5025', narrowed, null, rest).missing).toEqual([1, 2, 3, 4, 5]);
+    expect(joinReadAnswer('RTU5025', narrowed, first, rest)).toEqual({
+      complete: true,
+      missing: [],
+      text: `${first}\n${rest}`,
     });
   });
 

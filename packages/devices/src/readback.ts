@@ -176,6 +176,22 @@ export function joinReadParts(
   return { complete: missing.length === 0, missing, text };
 }
 
+/**
+ * A read command's answer so far: the parts received before (`received`, kept on the command) and `text`
+ * joined over the range it first asked (`whole`, else `query`: a retry asks only the slots still missing).
+ * The reply decision (reply.ts) and the next attempt's narrowed query (the server's send) read it.
+ */
+export function joinReadAnswer(
+  model: DeviceModel,
+  payload: { query: ReadQuery; whole?: ReadQuery | undefined },
+  received: string | null,
+  text: string,
+  profile?: DeviceProfileOverride | null,
+): { complete: boolean; missing: number[]; text: string } {
+  const parts = received ? [received, text] : [text];
+  return joinReadParts(model, payload.whole ?? payload.query, parts, profile);
+}
+
 /** One slot (or, on number-addressed models, one number) where the device differs from the server. */
 export interface ReadBackDifference {
   slot: number | null;

@@ -19,7 +19,7 @@ import type { DeviceModel } from './models.ts';
 import { commandFromJson, type PlannedCommand, type PlannedCommandJson } from './planner.ts';
 import type { DeviceProfileOverride } from './profile.ts';
 import {
-  joinReadParts,
+  joinReadAnswer,
   parseReadReply,
   probeAnswerOnly,
   type ReadQuery,
@@ -247,8 +247,7 @@ export function decideReply<C extends ReplyCommand>(input: ReplyInput<C>): Reply
     // A read's answer is joined from the parts received so far: kept until every slot of the range is named.
     const payload = command.payload as ReadReplyPayload;
     const whole = payload.whole ?? payload.query;
-    const parts = command.reply ? [command.reply, text] : [text];
-    const joined = joinReadParts(model, whole, parts, profile);
+    const joined = joinReadAnswer(model, payload, command.reply ?? null, text, profile);
     if (!joined.complete) return decided({ as: 'read_part', text: joined.text }, false);
     const reading = parseReadReply(model, whole, joined.text, profile);
     return decided({ as: 'confirm', text: joined.text, reading }, true);

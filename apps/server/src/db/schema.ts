@@ -627,7 +627,7 @@ export const deviceCommands = pgTable(
     /**
      * SMS each attempt costs, decided once when the command is planned by @propusk/devices/cost
      * `smsPerAttempt` (two on a model that reads a change back); every SQL sum of SMS reads
-     * `greatest(attempts, 1) * sms_per_attempt` (engine/plan/device-state.ts `commandSmsSql`).
+     * `greatest(attempts, 1) * sms_per_attempt` (engine/budget/command-sms.ts `commandSmsSql`).
      */
     smsPerAttempt: smallint('sms_per_attempt').notNull().default(1),
     /**

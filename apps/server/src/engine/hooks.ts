@@ -7,7 +7,7 @@
 import type { ReadReply } from '@propusk/devices/readback';
 import type { Executor } from '../db/database.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
-import type { ReadCommandPayload } from './plan/read-commands.ts';
+import type { ReadCommandPayload } from './plan/index.ts';
 
 export type CommandOutcome = { confirmed: true } | { confirmed: false; reason: string };
 

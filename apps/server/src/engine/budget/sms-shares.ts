@@ -18,7 +18,7 @@ import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barrierLimits, barrierStaff, barriers, deviceCommands, phones } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import { commandSmsSql } from '../plan/device-state.ts';
+import { commandSmsSql } from './command-sms.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

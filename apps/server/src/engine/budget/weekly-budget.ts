@@ -5,14 +5,14 @@
  */
 
 import type { PhoneSpec } from '@propusk/devices/access';
-import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
+import type { DeviceModel } from '@propusk/devices/models';
 import { forecastCommittedSms } from '@propusk/devices/weekly-sms';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barrierLimits, deviceCommands, powerSmsNotices } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
-import { commandSmsSql, loadDeviceState } from '../plan/device-state.ts';
+import { commandSmsSql } from './command-sms.ts';
 import { usedAgainstLimit } from './sms-shares.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -50,20 +50,15 @@ export async function countCommandsThisWeek(
   return row?.count ?? 0;
 }
 
-/** What the barrier's timed phones have committed its device to over the coming week (weekly-sms.ts). */
-export async function loadCommittedSms(
-  executor: Executor,
+/**
+ * What the barrier's timed phones commit its device to over the coming week (weekly-sms.ts), from its model,
+ * phones and clock as the plan reads them (plan/ `loadCommittedSms` reads them for a caller that has not).
+ */
+export function committedSms(
   deps: Pick<Dependencies, 'config'>,
-  barrierId: number,
   now: Date,
-  known?: { model: DeviceModel; specs: readonly PhoneSpec[]; clockSetAt: Date | null },
-): Promise<number> {
-  let source = known;
-  if (!source) {
-    const state = await loadDeviceState(executor, barrierId);
-    if (!state || !isDeviceModel(state.model)) return 0;
-    source = { model: state.model, specs: state.specs, clockSetAt: state.clockSetAt };
-  }
+  source: { model: DeviceModel; specs: readonly PhoneSpec[]; clockSetAt: Date | null },
+): number {
   return forecastCommittedSms(
     source.model,
     source.specs,
@@ -72,6 +67,12 @@ export async function loadCommittedSms(
     deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
   ).total;
 }
+
+/**
+ * The SMS the barrier's timed phones commit it to (`committedSms`), or how to read them (plan/
+ * `loadCommittedSms`): read only for a barrier with a weekly limit.
+ */
+export type CommittedSms = number | (() => Promise<number>);
 
 /** The barrier's `sms_weekly_limit` (null: none). */
 export async function loadWeeklyLimit(executor: Executor, barrierId: number): Promise<number | null> {
@@ -84,30 +85,28 @@ export async function loadWeeklyLimit(executor: Executor, barrierId: number): Pr
 
 /**
  * 409 when `extra` more SMS would take the barrier over its weekly limit: the SMS of the last seven days,
- * plus `extra`, plus what its timed phones are committed to over the coming week (`committed`; loaded when
- * not given), must stay within `sms_weekly_limit`. Counting the committed SMS is what keeps a change by a
- * person from spending the SMS that accepted phones' windows will need.
+ * plus `extra`, plus what its timed phones are committed to over the coming week (`committed`), must stay
+ * within `sms_weekly_limit`. Counting the committed SMS is what keeps a change by a person from spending the
+ * SMS that accepted phones' windows will need.
  */
 export async function assertWeeklySmsBudget(
   executor: Executor,
-  deps: Pick<Dependencies, 'config'>,
   barrierId: number,
   extra: number,
   now: Date,
-  committed?: number,
+  committed: CommittedSms,
 ): Promise<void> {
-  if (!(await fitsWeeklySmsBudget(executor, deps, barrierId, extra, now, committed)))
+  if (!(await fitsWeeklySmsBudget(executor, barrierId, extra, now, committed)))
     throw conflict('sms_weekly_limit');
 }
 
 /** Whether `extra` more SMS keep the barrier within its weekly limit (the rule of `assertWeeklySmsBudget`). */
 export async function fitsWeeklySmsBudget(
   executor: Executor,
-  deps: Pick<Dependencies, 'config'>,
   barrierId: number,
   extra: number,
   now: Date,
-  committed?: number,
+  committed: CommittedSms,
 ): Promise<boolean> {
   const limit = await loadWeeklyLimit(executor, barrierId);
   if (limit === null) return true;
@@ -117,6 +116,6 @@ export async function fitsWeeklySmsBudget(
     now,
     await countCommandsThisWeek(executor, barrierId, now),
   );
-  const ahead = committed ?? (await loadCommittedSms(executor, deps, barrierId, now));
+  const ahead = typeof committed === 'number' ? committed : await committed();
   return used + extra + ahead <= limit;
 }

@@ -4,12 +4,12 @@
  */
 import type { DeviceMessageDirection, DeviceMessageOutcome } from '@propusk/contracts/devices';
 import { getSheet, isDeviceModel } from '@propusk/devices/models';
+import { PASSWORD_PROBE_KIND } from '@propusk/devices/reply';
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { barriers, deviceCommands, deviceMessages } from '../../db/schema.ts';
 import { pageOffset, totalOfPage } from '../../lib/paging.ts';
-import { PASSWORD_PROBE_KIND } from '../plan/device-rows.ts';
 
 export interface NewDeviceMessage {
   barrierId: number;

@@ -5,6 +5,7 @@
  */
 import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
+import { PASSWORD_PROBE_KIND } from '@propusk/devices/reply';
 import { changesPasswordTo } from '@propusk/devices/settings';
 import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
@@ -88,8 +89,8 @@ export const isWhitelistKind = (kind: string) =>
   (WHITELIST_COMMAND_KINDS as readonly string[]).includes(kind);
 /** A read-back query of "Проверить устройство" (modules/device-checks). */
 export const isReadKind = (kind: string) => kind === 'read';
-/** A read with the other password the unit may hold (password-probe.ts). */
-export const PASSWORD_PROBE_KIND = 'password_probe';
+/** A read with the other password the unit may hold (password-probe.ts); the kind's name is the package's. */
+export { PASSWORD_PROBE_KIND };
 export const isProbeKind = (kind: string) => kind === PASSWORD_PROBE_KIND;
 /**
  * A step of a conformance run (modules/conformance, issue 42): one form of the model sent once, its payload

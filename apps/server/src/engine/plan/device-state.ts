@@ -53,14 +53,6 @@ export interface DeviceView {
   alone: number[];
 }
 
-/**
- * SQL: the SMS a `device_commands` row has cost (or will cost once sent): its attempts (at least one) times the
- * cost per attempt stored when it was planned (@propusk/devices/cost, the only place that decides it).
- */
-export function commandSmsSql() {
-  return sql`greatest(${deviceCommands.attempts}, 1) * ${deviceCommands.smsPerAttempt}`;
-}
-
 /** Models whose units hold a set of numbers (Telemetrica): their commands concern a number, not a slot. */
 const NUMBER_ADDRESSED_MODELS = DEVICE_MODELS.filter((model) => getSheet(model).addressing === 'number');
 

@@ -27,13 +27,13 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, phones } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { assertResidentSmsShare } from '../budget/sms-shares.ts';
 import {
+  assertResidentSmsShare,
   assertWeeklySmsBudget,
+  committedSms,
   countCommandsThisWeek,
-  loadCommittedSms,
   loadWeeklyLimit,
-} from '../budget/weekly-budget.ts';
+} from '../budget/index.ts';
 import { type DeviceView, deviceViewOf, GATEWAY_SPEC_ID, loadDeviceState } from './device-state.ts';
 import { settlePendingPhones, slotsCovered } from './pending-phones.ts';
 
@@ -59,7 +59,7 @@ export interface SyncOptions {
   /** Slots to plan again even though their last command failed (an administrator's retry). */
   retrySlots?: number[];
   /**
-   * What the barrier was committed to before the change (`loadCommittedSms`, read before writing). A change
+   * What the barrier was committed to before the change (committed-sms.ts `loadCommittedSms`, read before writing). A change
    * that queues no command is still checked against the limit when it commits the device to more than this
    * (a schedule edited to more windows, a timed phone on a model without windows added before its start).
    * Not given: 0, so any change with SMS ahead is checked (a caller that knows it changed nothing that
@@ -196,7 +196,7 @@ export async function forecastDeviceSync(
   const clockSetAt = plan.some((command) => command.kind === 'set_clock')
     ? now
     : (believed.clockSetAt ?? null);
-  const committed = await loadCommittedSms(executor, deps, barrierId, now, { model, specs, clockSetAt });
+  const committed = committedSms(deps, now, { model, specs, clockSetAt });
   if (fresh.length === 0 && committed <= (options.committedBefore ?? 0))
     return { sms: 0, overWeeklyLimit: false };
   const used =
@@ -247,9 +247,9 @@ export async function syncBarrierDevice(
     const clockSetAt = plan.some((command) => command.kind === 'set_clock')
       ? now
       : (believed.clockSetAt ?? null);
-    const committed = await loadCommittedSms(executor, deps, barrierId, now, { model, specs, clockSetAt });
+    const committed = committedSms(deps, now, { model, specs, clockSetAt });
     if (fresh.length > 0 || committed > (options.committedBefore ?? 0))
-      await assertWeeklySmsBudget(executor, deps, barrierId, freshSms, now, committed);
+      await assertWeeklySmsBudget(executor, barrierId, freshSms, now, committed);
     // His timed phones' coming SMS count in his share too (phones.sms_paid_by): a change that commits the
     // device to more is checked even when it queues nothing now.
     if (options.spentBy != null)

@@ -21,3 +21,10 @@ export interface ConformancePayload {
   index: number;
   step: ConformanceStep;
 }
+
+/** The payload of a password probe (kind `password_probe`: send/password-probe.ts sends it, reply/probed-password.ts adopts its answer). */
+export interface PasswordProbePayload {
+  /** Which of the barrier's other passwords the probe is written with. */
+  password: 'pending' | 'previous';
+  query: ReadQuery;
+}

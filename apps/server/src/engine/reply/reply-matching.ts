@@ -1,18 +1,14 @@
 /**
  * The server's side of reply matching (issue 30 parts 1 and 2, issue 44, docs/decisions/0025): the barrier's
  * commands sent within the reply window, loaded as the reply decision takes them (the rules:
- * `@propusk/devices/reply`), and a read's answer joined from its parts for the next attempt (render.ts).
+ * `@propusk/devices/reply`).
  */
-import type { DeviceModel } from '@propusk/devices/models';
-import type { DeviceProfileOverride } from '@propusk/devices/profile';
-import { joinReadParts as joinParts } from '@propusk/devices/readback';
 import type { ReplyCommand } from '@propusk/devices/reply';
 import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { deviceCommands } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import type { ReadCommandPayload } from '../plan/read-commands.ts';
-import { openSettingPayload, type SettingPayload } from '../plan/setting-payload.ts';
+import { openSettingPayload, type SettingPayload } from '../plan/index.ts';
 
 /**
  * How long after its last send a command can still take its reply. A unit out of coverage gets its SMS
@@ -24,11 +20,6 @@ export const REPLY_WINDOW_MS = 24 * 60 * 60_000;
 const CANDIDATES_MAX = 100;
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
-
-export interface ReplyBarrier {
-  model: DeviceModel;
-  profile?: DeviceProfileOverride | null;
-}
 
 /**
  * A loaded command as the reply decision takes it (`@propusk/devices/reply`), with its row: a sealed setting's
@@ -98,15 +89,4 @@ export async function commandsAwaitingReply(
     .limit(CANDIDATES_MAX);
   const commands = rows.map(({ openCommands: _count, ...command }) => command);
   return { commands, openCommands: Number(rows[0]?.openCommands ?? 0) };
-}
-
-/** A read's answer joined from the parts received so far (kept in `reply`) and this one: `joinReadParts`. */
-export function joinReadParts(
-  barrier: ReplyBarrier,
-  command: Pick<CommandRow, 'payload' | 'reply'>,
-  text: string,
-): { complete: boolean; text: string; missing: number[] } {
-  const payload = command.payload as ReadCommandPayload;
-  const parts = command.reply ? [command.reply, text] : [text];
-  return joinParts(barrier.model, payload.whole ?? payload.query, parts, barrier.profile);
 }

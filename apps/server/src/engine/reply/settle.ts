@@ -10,22 +10,26 @@ import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands, deviceSlots, phones } from '../../db/schema.ts';
 import { recordNotification } from '../../lib/notification-outbox.ts';
 import { commandSettled, type HookDeps, readReplied } from '../hooks.ts';
-import { insertDeviceMessages, type NewDeviceMessage } from '../log/device-log-repository.ts';
-import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../log/failure-reasons.ts';
+import {
+  DEVICE_NOT_UNDERSTOOD,
+  DEVICE_REFUSED_PASSWORD,
+  insertDeviceMessages,
+  type NewDeviceMessage,
+} from '../log/index.ts';
+import type { ReadCommandPayload } from '../plan/index.ts';
 import {
   type BarrierRow,
   type CommandRow,
+  commandCoversSlot,
   isConformanceKind,
   isProbeKind,
   isReadKind,
   isWhitelistKind,
   markDeviceConfirmed,
   type QueueDeps,
-} from '../plan/device-rows.ts';
-import { syncBarrierDevice } from '../plan/outbox.ts';
-import { commandCoversSlot } from '../plan/pending-phones.ts';
-import type { ReadCommandPayload } from '../plan/read-commands.ts';
-import { adoptProbedPassword, cancelQueuedProbes } from '../send/password-probe.ts';
+  syncBarrierDevice,
+} from '../plan/index.ts';
+import { adoptProbedPassword, cancelQueuedProbes } from './probed-password.ts';
 
 /**
  * Writes to the conversation log after the SMS was handed over (or refused). The log is for reading: a

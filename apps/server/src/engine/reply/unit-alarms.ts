@@ -12,7 +12,7 @@ import { isDeviceModel } from '@propusk/devices/models';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { recordNotification } from '../../lib/notification-outbox.ts';
-import { insertDeviceMessages } from '../log/device-log-repository.ts';
+import { insertDeviceMessages } from '../log/index.ts';
 
 /**
  * Records `message` as an alarm of the live barrier whose unit sent it (`barrier`, read by the caller with the

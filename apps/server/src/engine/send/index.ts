@@ -10,6 +10,5 @@ export {
   nextReconcileAt,
   reconcileBarrier,
 } from './order.ts';
-export { cancelQueuedProbes, retryPhonesInError } from './password-probe.ts';
 export { handOffKey, type ProcessResult } from './render.ts';
 export { processBarrier } from './send.ts';

@@ -8,9 +8,15 @@ import { isDeviceModel } from '@propusk/devices/models';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, commandDueSql, commandRankSql, deviceCommands, phones } from '../../db/schema.ts';
-import type { QueueDeps } from '../plan/device-rows.ts';
-import { type JsonTuples, loadModelAndSpecs, phoneSpecsOf, phoneTupleSql } from '../plan/device-state.ts';
-import { lockBarrier, syncBarrierDevice } from '../plan/outbox.ts';
+import type { QueueDeps } from '../plan/index.ts';
+import {
+  type JsonTuples,
+  loadModelAndSpecs,
+  lockBarrier,
+  phoneSpecsOf,
+  phoneTupleSql,
+  syncBarrierDevice,
+} from '../plan/index.ts';
 import { arrayLiteral } from './gateway-rate.ts';
 
 /** Re-plans a barrier at a moment its desired whitelist may have changed by itself (a window opened or closed). */

@@ -8,32 +8,30 @@
  * and the previous one for a week after (`device_password_previous_encrypted`, `device_password_changed_at`).
  * When a command goes unanswered while one of those is known, it sends one read with the other password (the
  * model's cheapest read: `passwordProbeQuery`, one SMS) ahead of the queue. An answer proves the unit holds
- * that password: it becomes the stored one, and what waited goes out again with it. No answer: the probe
- * fails, nothing changes, and another probe is sent only after `PROBE_AGAIN_AFTER_MS` or a confirmed reply.
+ * that password: it becomes the stored one, and what waited goes out again with it (settled by the reply:
+ * reply/probed-password.ts). No answer: the probe fails, nothing changes, and another probe is sent only after
+ * `PROBE_AGAIN_AFTER_MS` or a confirmed reply.
  */
 
-import { getSheet } from '@propusk/devices/models';
 import { commandEntries, commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
-import { passwordProbeQuery, querySlots, type ReadQuery } from '@propusk/devices/readback';
-import { and, eq, gt, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { passwordProbeQuery, querySlots } from '@propusk/devices/readback';
+import { and, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { barriers, deviceCommands, phones } from '../../db/schema.ts';
-import type { BarrierRow, CommandRow, QueueDeps } from '../plan/device-rows.ts';
-import { isProbeKind, isReadKind, isWhitelistKind, PASSWORD_PROBE_KIND } from '../plan/device-rows.ts';
-import { syncBarrierDevice } from '../plan/outbox.ts';
-import type { ReadCommandPayload } from '../plan/read-commands.ts';
-import { REPLY_WINDOW_MS } from '../reply/reply-matching.ts';
+import { deviceCommands } from '../../db/schema.ts';
+import type {
+  BarrierRow,
+  CommandRow,
+  PasswordProbePayload,
+  QueueDeps,
+  ReadCommandPayload,
+} from '../plan/index.ts';
+import { isProbeKind, isReadKind, isWhitelistKind, PASSWORD_PROBE_KIND } from '../plan/index.ts';
+import { REPLY_WINDOW_MS } from '../reply/index.ts';
 
 /** How long after a change took effect the previous password is still tried. */
 export const PREVIOUS_PASSWORD_KEPT_MS = 7 * 24 * 60 * 60_000;
 /** A probe that got no answer is not sent again before this, unless a reply proved the stored password. */
 export const PROBE_AGAIN_AFTER_MS = 6 * 60 * 60_000;
-
-export interface PasswordProbePayload {
-  /** Which of the barrier's other passwords the probe is written with. */
-  password: 'pending' | 'previous';
-  query: ReadQuery;
-}
 
 /** The other password the unit may hold now: an unconfirmed change's first, else a recent previous one. */
 export function otherPassword(
@@ -142,108 +140,4 @@ async function answerableAbout(
     }
   }
   return { slots, unansweredList };
-}
-
-/** A probe not sent yet is moot once the password is settled another way (a change confirmed, a reset declared). */
-export async function cancelQueuedProbes(tx: Executor, barrierId: number, now: Date): Promise<void> {
-  await tx
-    .update(deviceCommands)
-    .set({ status: 'cancelled', finishedAt: now, nextAttemptAt: null })
-    .where(
-      and(
-        eq(deviceCommands.barrierId, barrierId),
-        eq(deviceCommands.kind, PASSWORD_PROBE_KIND),
-        eq(deviceCommands.status, 'queued'),
-      ),
-    );
-}
-
-/** The model's settings that change the password (their open commands are settled when a probe adopts one). */
-const passwordSettingIds = (barrier: BarrierRow) =>
-  Object.entries(getSheet(barrier.model).settings)
-    .filter(([, setting]) => setting.effect === 'change_password')
-    .map(([id]) => id);
-
-/**
- * The unit answered the probe: it holds the probe's password. That password becomes the stored one (the one it
- * replaces kept as the previous one); a password change still open, or failed within the last day, is settled
- * as confirmed (the unit made it); the commands waiting for a retry go out now; phones whose command failed
- * meanwhile are retried.
- */
-export async function adoptProbedPassword(
-  tx: Executor,
-  deps: Pick<QueueDeps, 'clock' | 'config'>,
-  barrier: BarrierRow,
-  command: CommandRow,
-  now: Date,
-): Promise<void> {
-  const payload = command.payload as PasswordProbePayload;
-  const adopted =
-    payload.password === 'pending' ? barrier.pendingPasswordEncrypted : barrier.previousPasswordEncrypted;
-  if (!adopted) return;
-  await tx
-    .update(barriers)
-    .set({
-      devicePasswordEncrypted: adopted,
-      devicePasswordPendingEncrypted: null,
-      devicePasswordPreviousEncrypted: barrier.passwordEncrypted,
-      devicePasswordChangedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(barriers.id, barrier.id));
-  const settings = passwordSettingIds(barrier);
-  if (payload.password === 'pending' && settings.length > 0) {
-    await tx
-      .update(deviceCommands)
-      .set({ status: 'confirmed', finishedAt: now, nextAttemptAt: null, lastError: null })
-      .where(
-        and(
-          eq(deviceCommands.barrierId, barrier.id),
-          eq(deviceCommands.kind, 'setting'),
-          sql`${deviceCommands.payload}->>'setting' in (${sql.join(
-            settings.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-          or(
-            inArray(deviceCommands.status, ['queued', 'sent']),
-            and(
-              eq(deviceCommands.status, 'failed'),
-              gt(deviceCommands.finishedAt, new Date(now.getTime() - 24 * 60 * 60_000)),
-            ),
-          ),
-        ),
-      );
-  }
-  await tx
-    .update(deviceCommands)
-    .set({ nextAttemptAt: null })
-    .where(and(eq(deviceCommands.barrierId, barrier.id), eq(deviceCommands.status, 'queued')));
-  await retryPhonesInError(tx, deps, barrier.id, now);
-}
-
-/**
- * Phones whose command failed while the unit and the server disagreed on the password go again (as the
- * administrator's «Повторить» would): the barrier is planned again with their slots retried. Returns the
- * commands queued.
- */
-export async function retryPhonesInError(
-  tx: Executor,
-  deps: Pick<QueueDeps, 'clock' | 'config'>,
-  barrierId: number,
-  now: Date,
-): Promise<number> {
-  const retried = await tx
-    .update(phones)
-    .set({ status: 'pending', updatedAt: now })
-    .where(
-      and(
-        eq(phones.barrierId, barrierId),
-        eq(phones.isActive, true),
-        eq(phones.status, 'error'),
-        isNotNull(phones.slot),
-      ),
-    )
-    .returning({ slot: phones.slot });
-  const retrySlots = retried.flatMap((row) => (row.slot === null ? [] : [row.slot]));
-  return syncBarrierDevice(tx, deps, barrierId, { enforceWeeklyLimit: false, retrySlots });
 }

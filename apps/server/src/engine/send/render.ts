@@ -8,8 +8,9 @@ import { renderClockTrial } from '@propusk/devices/conformance-clock-steps';
 import { maskSecrets } from '@propusk/devices/mask';
 import type { DeviceModel } from '@propusk/devices/models';
 import { commandFromJson, type PlannedCommandJson } from '@propusk/devices/planner';
-import { confirmationQuery, renderReadQuery } from '@propusk/devices/readback';
+import { confirmationQuery, joinReadAnswer, renderReadQuery } from '@propusk/devices/readback';
 import { renderSetting } from '@propusk/devices/settings';
+import type { ConformancePayload, PasswordProbePayload, ReadCommandPayload } from '../plan/index.ts';
 import {
   type BarrierRow,
   type CommandRow,
@@ -19,12 +20,11 @@ import {
   isProbeKind,
   isReadKind,
   isWhitelistKind,
+  openSettingPayload,
   type QueueDeps,
-} from '../plan/device-rows.ts';
-import type { ConformancePayload, ReadCommandPayload } from '../plan/read-commands.ts';
-import { openSettingPayload, type SettingPayload } from '../plan/setting-payload.ts';
-import { joinReadParts } from '../reply/reply-matching.ts';
-import { type PasswordProbePayload, probePassword } from './password-probe.ts';
+  type SettingPayload,
+} from '../plan/index.ts';
+import { probePassword } from './password-probe.ts';
 
 /**
  * The idempotency key of a command's attempt: the same attempt handed over twice is one message to a gateway
@@ -121,7 +121,7 @@ export function narrowedRead(barrier: BarrierRow, command: CommandRow): { payloa
   if (!isReadKind(command.kind) || !command.reply) return {};
   const payload = command.payload as ReadCommandPayload;
   const whole = payload.whole ?? payload.query;
-  const { missing } = joinReadParts(barrier, { payload, reply: command.reply }, '');
+  const { missing } = joinReadAnswer(barrier.model, payload, command.reply, '', barrier.profile);
   const first = missing[0];
   const last = missing.at(-1);
   if (whole.kind !== 'range' || first === undefined || last === undefined) return {};

@@ -5,26 +5,24 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { barriers, deviceCommands } from '../../db/schema.ts';
-import { DEVICE_PHONE_ELSEWHERE } from '../log/failure-reasons.ts';
-import {
-  HOLD_RETRY_MAX_MS,
-  OPENING_EXPIRED,
-  OPENING_SEND_WINDOW_MS,
-  queueRankSql,
-} from '../plan/command-kinds.ts';
+import { DEVICE_PHONE_ELSEWHERE } from '../log/index.ts';
 import {
   type BarrierRow,
   barrierColumns,
   type CommandRow,
   displacedByConfirmedUnit,
+  HOLD_RETRY_MAX_MS,
   isConformanceKind,
   isProbeKind,
   loadBarrier,
+  OPENING_EXPIRED,
+  OPENING_SEND_WINDOW_MS,
   oldestOpenCommand,
   type QueueDeps,
+  queueRankSql,
   toBarrierRow,
-} from '../plan/device-rows.ts';
-import { failCommand, NO_REPLY } from '../reply/settle.ts';
+} from '../plan/index.ts';
+import { failCommand, NO_REPLY } from '../reply/index.ts';
 import {
   ensureBuckets,
   gatewaysOf,

@@ -17,9 +17,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { deviceCommands, deviceMessages } from '../../db/schema.ts';
-import type { NewDeviceMessage } from '../log/device-log-repository.ts';
-import type { QueueDeps } from '../plan/device-rows.ts';
-import { logMessages, writesInOneStatement } from '../reply/settle.ts';
+import type { NewDeviceMessage } from '../log/index.ts';
+import type { QueueDeps } from '../plan/index.ts';
+import { logMessages, writesInOneStatement } from '../reply/index.ts';
 import { GATEWAY_DOWN_MS, gatewaysOf, markGatewayDown, needsKnownSender } from './gateway-rate.ts';
 import type { ProcessResult, Step } from './render.ts';
 import { sendBatcherOf } from './send-batcher.ts';

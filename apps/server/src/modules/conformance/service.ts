@@ -12,7 +12,7 @@ import type {
 } from '@propusk/contracts/conformance';
 import type { Executor } from '../../db/database.ts';
 import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
-import { lockBarrier } from '../../engine/plan/index.ts';
+import { loadCommittedSms, lockBarrier } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
@@ -116,7 +116,9 @@ export async function startConformance(
       includeCall: body.include_call === true,
       includePower: body.include_power === true,
     });
-    await assertWeeklySmsBudget(tx, deps, barrierId, smsSteps(plan), now);
+    await assertWeeklySmsBudget(tx, barrierId, smsSteps(plan), now, () =>
+      loadCommittedSms(tx, deps, barrierId, now),
+    );
     const steps: StepRecord[] = plan.steps.map((step) => ({
       step,
       state: 'pending',

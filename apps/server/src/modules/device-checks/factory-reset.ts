@@ -13,7 +13,7 @@ import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { eq } from 'drizzle-orm';
 import { barriers, deviceCommands } from '../../db/schema.ts';
 import { lockBarrier, sealSettingPayload } from '../../engine/plan/index.ts';
-import { cancelQueuedProbes, retryPhonesInError } from '../../engine/send/index.ts';
+import { cancelQueuedProbes, retryPhonesInError } from '../../engine/reply/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

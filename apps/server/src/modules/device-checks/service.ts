@@ -26,7 +26,13 @@ import type { Executor } from '../../db/database.ts';
 import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
 import type { ReadOutcome } from '../../engine/hooks.ts';
 import type { ReadCommandPayload } from '../../engine/plan/index.ts';
-import { deviceViewOf, loadDeviceState, lockBarrier, syncBarrierDevice } from '../../engine/plan/index.ts';
+import {
+  deviceViewOf,
+  loadCommittedSms,
+  loadDeviceState,
+  lockBarrier,
+  syncBarrierDevice,
+} from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -98,7 +104,9 @@ export async function startDueAudits(deps: Pick<Deps, 'db' | 'clock' | 'config'>
         now,
       );
       try {
-        await assertWeeklySmsBudget(tx, deps, barrierId, queries.length, now);
+        await assertWeeklySmsBudget(tx, barrierId, queries.length, now, () =>
+          loadCommittedSms(tx, deps, barrierId, now),
+        );
       } catch {
         return false;
       }
@@ -137,7 +145,9 @@ export async function startDeviceCheck(
     const running = await repository.latestCheck(tx, barrierId);
     if (running?.status === 'reading') throw conflict('device_check_running');
     const queries = await planQueries(tx, barrierId, model, barrier.deviceProfile, body.full ?? false, now);
-    await assertWeeklySmsBudget(tx, deps, barrierId, queries.length, now);
+    await assertWeeklySmsBudget(tx, barrierId, queries.length, now, () =>
+      loadCommittedSms(tx, deps, barrierId, now),
+    );
     const row = await startCheck(tx, {
       barrierId,
       requestedBy: user.id,

@@ -23,6 +23,7 @@ import { assertWeeklySmsBudget } from '../../engine/budget/index.ts';
 import { DEVICE_NOT_UNDERSTOOD, DEVICE_REFUSED_PASSWORD } from '../../engine/log/index.ts';
 import {
   isSecretSetting,
+  loadCommittedSms,
   lockBarrier,
   type SettingPayload,
   sealSettingPayload,
@@ -101,7 +102,7 @@ export async function sendBarrierSetting(
     if (getSheet(barrier.model).hasPassword && !barrier.passwordEncrypted) {
       throw badRequest('device_password_not_set');
     }
-    await assertWeeklySmsBudget(tx, deps, barrierId, 1, now);
+    await assertWeeklySmsBudget(tx, barrierId, 1, now, () => loadCommittedSms(tx, deps, barrierId, now));
     const payload = sealSettingPayload(deps.secrets, barrier.model, body.setting, checked.values);
     const commandId = await repository.insertSettingCommand(tx, { barrierId, payload, createdAt: now });
     // Until the unit confirms, the engine knows both passwords (engine/send/password-probe.ts, issue 30 item 4).

@@ -17,8 +17,8 @@ import {
   type RedeemedGuestPass,
   type RedeemGuestPassBody,
 } from '@propusk/contracts/guest-passes';
-import { loadCommittedSms, smsSpender } from '../../engine/budget/index.ts';
-import { syncBarrierDevice } from '../../engine/plan/index.ts';
+import { smsSpender } from '../../engine/budget/index.ts';
+import { loadCommittedSms, syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { gone, tooManyRequests } from '../../lib/errors.ts';

@@ -19,8 +19,7 @@ import {
   type ImportResult,
 } from '@propusk/contracts/imports';
 import type { Executor } from '../../db/database.ts';
-import { loadCommittedSms } from '../../engine/budget/index.ts';
-import { forecastDeviceSync } from '../../engine/plan/index.ts';
+import { forecastDeviceSync, loadCommittedSms } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

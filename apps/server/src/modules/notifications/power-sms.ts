@@ -18,7 +18,7 @@ import type { Executor } from '../../db/database.ts';
 import { notificationEvents, powerSmsNotices, users } from '../../db/schema.ts';
 import { fitsWeeklySmsBudget } from '../../engine/budget/index.ts';
 import { insertDeviceMessages } from '../../engine/log/index.ts';
-import { lockBarrier } from '../../engine/plan/index.ts';
+import { loadCommittedSms, lockBarrier } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { type Choices, wants } from './preferences.ts';
 
@@ -103,7 +103,12 @@ export async function planPowerSms(
     if (await toldOfThisOutage(tx, event, userId)) continue;
     let reason: 'daily_limit' | 'over_weekly_limit' | null = null;
     if ((await sentWithinDay(tx, event.barrierId, userId, now)) >= POWER_SMS_PER_DAY) reason = 'daily_limit';
-    else if (!(await fitsWeeklySmsBudget(tx, deps, event.barrierId, sms, now))) reason = 'over_weekly_limit';
+    else if (
+      !(await fitsWeeklySmsBudget(tx, event.barrierId, sms, now, () =>
+        loadCommittedSms(tx, deps, event.barrierId, now),
+      ))
+    )
+      reason = 'over_weekly_limit';
     const [row] = await tx
       .insert(powerSmsNotices)
       .values({

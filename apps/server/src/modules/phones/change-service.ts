@@ -12,8 +12,7 @@ import {
 } from '@propusk/contracts/phones';
 import type { Executor } from '../../db/database.ts';
 import type { WeeklySchedule } from '../../db/schema.ts';
-import { loadCommittedSms } from '../../engine/budget/index.ts';
-import { syncBarrierDevice } from '../../engine/plan/index.ts';
+import { loadCommittedSms, syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden } from '../../lib/errors.ts';
 import type { AuthenticatedUser } from '../../plugins/authenticate.ts';

@@ -14,8 +14,8 @@
 import type { AddablePhoneType } from '@propusk/contracts/phones';
 import type { Executor } from '../../db/database.ts';
 import { actions, phones } from '../../db/schema.ts';
-import { assertResidentSmsShare, loadCommittedSms, smsSpender } from '../../engine/budget/index.ts';
-import { type SyncReport, syncBarrierDevice } from '../../engine/plan/index.ts';
+import { assertResidentSmsShare, smsSpender } from '../../engine/budget/index.ts';
+import { loadCommittedSms, type SyncReport, syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
 import { type GroupOutcome, KeyedGroups, outcomeOf } from '../../lib/keyed-groups.ts';

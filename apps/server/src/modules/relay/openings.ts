@@ -12,7 +12,7 @@ import { OPENING_TAP_WINDOW_MS, type Opening } from '@propusk/contracts/relay';
 import type { DeviceModel } from '@propusk/devices/models';
 import { openingSteps } from '@propusk/devices/relay';
 import { assertResidentSmsShare, assertWeeklySmsBudget, smsSpender } from '../../engine/budget/index.ts';
-import { lockBarrier } from '../../engine/plan/index.ts';
+import { loadCommittedSms, lockBarrier } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, gone, tooManyRequests } from '../../lib/errors.ts';
@@ -119,7 +119,9 @@ export async function openGate(
     if (wait > 0) throw tooManyRequests('too_many_openings', wait);
     const model = barrier.deviceModel as DeviceModel;
     const steps = openingSteps(model, await knownRelaySeconds(tx, barrierId));
-    await assertWeeklySmsBudget(tx, deps, barrierId, steps.off ? 2 : 1, now);
+    await assertWeeklySmsBudget(tx, barrierId, steps.off ? 2 : 1, now, () =>
+      loadCommittedSms(tx, deps, barrierId, now),
+    );
     // A resident's opening spends his share of the weekly SMS limit (sms-shares.ts); staff's the reserve.
     const spentBy = await smsSpender(tx, barrierId, userId);
     if (spentBy !== null)
