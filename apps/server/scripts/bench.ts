@@ -1,8 +1,12 @@
 /**
- * `npm run bench [-- --duration 10] [--connections 50] [--only barriers]`: loads the read endpoints of the
+ * `npm run bench [-- --duration 10] [--connections 50] [--only barriers] [--rate 1500]`: loads the read endpoints of the
  * barrier domain on the seeded PostgreSQL database (`npm run seed` first) and prints, for each, req/s,
  * p50/p99 latency, non-2xx responses and the number of SQL queries one request makes, beside a plain
  * Fastify route measured in the same run. Then it runs `scripts/bench-devices.ts` when that file exists.
+ *
+ * `--rate N` sends N requests a second (autocannon's `overallRate`) instead of as many as the server takes: a
+ * run's Node CPU per request falls as its throughput rises (more requests per turn of the event loop), so on a
+ * shared machine two versions compare best at the same rate (docs/journal/2026-11-29-hot-paths.md).
  *
  * The app is built exactly as `npm start` builds it (buildApp, a pool of 20 connections) and listens on a
  * random port of 127.0.0.1. Autocannon's programmatic API runs in a child process, so the load generator
@@ -58,6 +62,8 @@ interface AutocannonOptions {
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  /** Requests a second over all connections (`--rate`); unset: as many as the server answers. */
+  overallRate?: number;
 }
 
 /**
@@ -463,6 +469,8 @@ async function main() {
   const duration = numberArgument(parsed, 'duration', 10);
   const connections = Math.round(numberArgument(parsed, 'connections', 50));
   const only = parsed.values.get('only');
+  const rate = parsed.values.has('rate') ? Math.round(numberArgument(parsed, 'rate', 1)) : undefined;
+  const paced = rate === undefined ? {} : { overallRate: rate };
   const databaseUrl = benchDatabaseUrl();
   assertLoopback(databaseUrl);
 
@@ -532,7 +540,7 @@ async function main() {
       `${subjects.newestAdminId} (first barrier ${subjects.newestAdminFirstBarrier}); big barrier ${subjects.bigBarrierId} ` +
       `(${subjects.bigBarrierUsers} users); address '${subjects.addressSearch}' matches ${subjects.addressMatches} barriers\n` +
       `machine: ${os.cpus().length} cores, load average ${loadAverage()} (other work on the machine skews the figures)\n` +
-      `load: autocannon, ${connections} connections, ${duration} s per endpoint, pool of 20 PostgreSQL connections\n`,
+      `load: autocannon, ${connections} connections, ${duration} s per endpoint${rate === undefined ? '' : `, ${formatCount(rate)} requests a second`}, pool of 20 PostgreSQL connections\n`,
   );
 
   const app = await buildApp(deps, { logger });
@@ -598,10 +606,10 @@ async function main() {
         );
       }
       // A short warm-up (JIT, pool connections, PostgreSQL caches), then the measured run.
-      await runAutocannon({ url, connections, duration: Math.min(2, duration), headers });
+      await runAutocannon({ url, connections, duration: Math.min(2, duration), headers, ...paced });
       await waitForIdlePool(handle.pool);
       const before = await cpuSnapshot(handle.pool);
-      measurement.result = await runAutocannon({ url, connections, duration, headers });
+      measurement.result = await runAutocannon({ url, connections, duration, headers, ...paced });
       await waitForIdlePool(handle.pool);
       const after = await cpuSnapshot(handle.pool);
       const { result } = measurement;

@@ -92,11 +92,13 @@ export async function buildApp(
   // While the database is unreachable an API call answers 503 at once (GET /api/health/live excepted).
   deps.databaseOutage ??= new DatabaseOutage(deps.db, options.logger);
   const outage = deps.databaseOutage;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!outage.down || !request.url.startsWith('/api/') || request.url.startsWith('/api/health/live'))
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!outage.down || !request.url.startsWith('/api/') || request.url.startsWith('/api/health/live')) {
+      done();
       return;
+    }
     outage.countRefused();
-    return reply
+    reply
       .status(503)
       .header('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS))
       .type('application/json; charset=utf-8')

@@ -1,7 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './access-token.ts';
+import {
+  ACCESS_TOKEN_SECONDS,
+  AccessTokenVerifier,
+  signAccessToken,
+  verifyAccessToken,
+} from './access-token.ts';
 
 const key = new Uint8Array(32).fill(7);
 const otherKey = new Uint8Array(32).fill(8);
@@ -78,5 +83,41 @@ describe('verifyAccessToken', () => {
     expect(verifyAccessToken(key, handMade({ alg: 'HS256' }, claims({ sid: 7 })), now)).toBeNull();
     const { exp: _exp, ...withoutExpiry } = claims();
     expect(verifyAccessToken(key, handMade({ alg: 'HS256' }, withoutExpiry), now)).toBeNull();
+  });
+});
+
+describe('AccessTokenVerifier', () => {
+  it('answers as verifyAccessToken on the first call and on every later one, the clock compared each time', async () => {
+    const verifier = new AccessTokenVerifier(key);
+    const token = await signAccessToken(key, { userId: 12, sessionId: 'session-1' }, now);
+    const notYet = handMade({ alg: 'HS256' }, claims({ nbf: seconds(now) + 60 }));
+    const forged = handMade({ alg: 'HS256', typ: 'JWT' }, claims(), otherKey);
+    for (let call = 0; call < 2; call++) {
+      expect(verifier.verify(token, now)).toEqual({ userId: 12, sessionId: 'session-1' });
+      expect(verifier.verify(token, later(ACCESS_TOKEN_SECONDS - 1))).toEqual({
+        userId: 12,
+        sessionId: 'session-1',
+      });
+      expect(verifier.verify(forged, now)).toBeNull();
+      expect(verifier.verify(notYet, now)).toBeNull();
+      expect(verifier.verify('not-a-jwt', now)).toBeNull();
+    }
+    // Remembered, the token is still refused once expired, and then forgotten.
+    expect(verifier.verify(token, later(ACCESS_TOKEN_SECONDS))).toBeNull();
+    expect(verifier.size).toBe(0);
+    expect(verifier.verify(notYet, later(60))).toEqual({ userId: 12, sessionId: 'session-1' });
+  });
+
+  it('remembers accepted tokens only, at most its capacity, forgetting the oldest first', async () => {
+    const verifier = new AccessTokenVerifier(key, 2);
+    const tokens = await Promise.all(
+      [1, 2, 3].map((userId) => signAccessToken(key, { userId, sessionId: `s${userId}` }, now)),
+    );
+    for (const token of tokens) verifier.verify(token, now);
+    verifier.verify(handMade({ alg: 'HS256' }, claims(), otherKey), now);
+    expect(verifier.size).toBe(2);
+    // The oldest was forgotten: checked again (by its signature), it is still accepted.
+    expect(verifier.verify(tokens[0] as string, now)).toEqual({ userId: 1, sessionId: 's1' });
+    expect(verifier.size).toBe(2);
   });
 });

@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { privacyConsents, sessions, users } from '../db/schema.ts';
-import { verifyAccessToken } from '../lib/access-token.ts';
+import { AccessTokenVerifier } from '../lib/access-token.ts';
 import type { Dependencies } from '../lib/dependencies.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
@@ -74,13 +74,14 @@ function sessionCheck(db: Database) {
 export const authenticatePlugin = fp(async (app: FastifyInstance, options: { deps: Dependencies }) => {
   const { deps } = options;
   app.decorateRequest('user', null);
+  const tokens = new AccessTokenVerifier(deps.secrets.jwtVerifyKey);
 
   async function authenticate(request: FastifyRequest) {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) throw unauthorized();
     const now = deps.clock.now();
-    const claims = verifyAccessToken(deps.secrets.jwtVerifyKey, match[1], now);
+    const claims = tokens.verify(match[1], now);
     if (!claims) throw unauthorized('token_invalid');
     const [row] = await sessionCheck(deps.db).execute({
       sessionId: claims.sessionId,
