@@ -56,7 +56,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     ...PHONE_CONTEXT,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (the page's DOM at every step, network, console) without the film of
+    // screenshots, which cost a fifth of the browser's and the runner's CPU in every test, passed or not
+    // (docs/journal/2026-11-29-ci-cpu.md); the failure's own screenshot stays.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
