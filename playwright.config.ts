@@ -1,16 +1,18 @@
 /**
  * Browser journeys: Debian's Chromium at a phone viewport against the real server on a fresh embedded
  * database. The web server command creates the administrators with the CLI first (the CLI refuses while the
- * server holds DATA_DIR), then starts the server, which serves the built web app (`npm run test:e2e` builds it).
+ * server holds DATA_DIR), then starts the server, which serves the built web app. Both run compiled
+ * (`npm run build`, which `npm run test:e2e` runs: the web app and the server's bundle), as in production.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E, E2E_ADMINS, E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './e2e/support/environment';
+import { serverBundle } from './e2e/support/server-bundle';
 
+const { cli, main } = serverBundle();
 const createAdmins = E2E_ADMINS.map(
-  (admin) =>
-    `node --import tsx apps/server/src/cli.ts create-admin --phone ${admin.phone} --password ${admin.password} --name "${admin.name}"`,
+  (admin) => `${cli} create-admin --phone ${admin.phone} --password ${admin.password} --name "${admin.name}"`,
 ).join(' && ');
 
 /** Debian's Chromium (apt-get install -y chromium), or the one CHROMIUM_PATH names; never a downloaded browser. */
@@ -54,7 +56,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     ...PHONE_CONTEXT,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (the page's DOM at every step, network, console) without the film of
+    // screenshots, which cost a fifth of the browser's and the runner's CPU in every test, passed or not
+    // (docs/journal/2026-11-29-ci-cpu.md); the failure's own screenshot stays.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
@@ -89,7 +94,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.own}/*-session.json && mkdir -p ${E2E.own} && ${createAdmins} && node --import tsx apps/server/src/main.ts`,
+      command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.own}/*-session.json && mkdir -p ${E2E.own} && ${createAdmins} && ${main}`,
       url: `${E2E.baseUrl}/api/health/`,
       // E2E_REUSE_SERVER=1 lets a developer keep one server running between runs (never in CI).
       reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
@@ -100,7 +105,7 @@ export default defineConfig({
     },
     {
       // power-alarm.spec.ts: a deployment whose gateway has a number (environment.ts, E2E_GATEWAY_SERVER).
-      command: `rm -rf ${E2E_GATEWAY_SERVER.dataDir} && mkdir -p ${E2E.own} && node --import tsx apps/server/src/cli.ts create-admin --phone ${E2E_GATEWAY_SERVER.admin.phone} --password ${E2E_GATEWAY_SERVER.admin.password} --name "${E2E_GATEWAY_SERVER.admin.name}" && node --import tsx apps/server/src/main.ts`,
+      command: `rm -rf ${E2E_GATEWAY_SERVER.dataDir} && mkdir -p ${E2E.own} && ${cli} create-admin --phone ${E2E_GATEWAY_SERVER.admin.phone} --password ${E2E_GATEWAY_SERVER.admin.password} --name "${E2E_GATEWAY_SERVER.admin.name}" && ${main}`,
       url: `${E2E_GATEWAY_SERVER.baseUrl}/api/health/`,
       reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
       timeout: 120_000,

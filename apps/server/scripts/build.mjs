@@ -14,10 +14,21 @@
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(serverDir, 'dist/server');
+/**
+ * `--outdir <folder>`: elsewhere than dist/server, still two folders below apps/server (the server tests'
+ * global set-up builds a bundle of its own there and runs its child processes from it: test/server-bundle.ts).
+ */
+const { values: argv } = parseArgs({ options: { outdir: { type: 'string' } } });
+const outdir = argv.outdir ? path.resolve(argv.outdir) : path.join(serverDir, 'dist/server');
+if (path.dirname(path.dirname(outdir)) !== serverDir) {
+  throw new Error(
+    `${outdir} is not two folders below ${serverDir}: the paths the bundle computes would not hold`,
+  );
+}
 const manifest = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
 /**
  * PGlite (its WebAssembly and data files beside its module), argon2 (a native addon), the Fastify plugins that
@@ -39,7 +50,8 @@ for (const name of NOT_BUNDLED.filter((name) => name !== 'pg-native')) {
 }
 
 const started = performance.now();
-rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
+// Its own folder only: the server tests' bundles (dist/test-*) may be in use beside it.
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: path.join(serverDir, 'src/main.ts'),

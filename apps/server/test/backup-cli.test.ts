@@ -13,9 +13,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { openMigratedDatabase } from '../src/runtime.ts';
+import { bundledArgs } from './server-bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const CLI = path.join(ROOT, 'apps/server/src/cli.ts');
 const SLOW = 240_000;
 
 interface CliResult {
@@ -30,7 +30,7 @@ function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResu
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', CLI, ...args],
+      bundledArgs('cli', ...args),
       { cwd: ROOT, env: childEnv, timeout: SLOW },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

@@ -28,9 +28,9 @@ import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { openMigratedDatabase } from '../src/runtime.ts';
+import { bundledArgs } from './server-bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const CLI = path.join(ROOT, 'apps/server/src/cli.ts');
 const SLOW = 180_000;
 
 interface CliResult {
@@ -54,7 +54,7 @@ function runCliWithInput(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', CLI, ...args],
+      bundledArgs('cli', ...args),
       { cwd: ROOT, env: childEnv, timeout: SLOW },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

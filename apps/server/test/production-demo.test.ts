@@ -16,10 +16,10 @@ import { judgeDemoInProduction } from '../src/config/demo-in-production.ts';
 import { createDeviceHarness } from './device-harness.ts';
 import { createBarrier } from './domain-factories.ts';
 import { createAdmin } from './factories.ts';
+import { bundledArgs } from './server-bundle.ts';
 import { useTestApp } from './test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const serverEntry = path.join(root, 'apps/server/src/main.ts');
 const REAL_SMS = { SMS_PROVIDER: 'smsru', SMSRU_API_ID: 'api-id-of-the-operator' };
 
 const judge = (env: Record<string, string>) => judgeDemoInProduction(loadConfig(env));
@@ -62,7 +62,7 @@ describe('the demo parts with NODE_ENV=production', () => {
   it('stops the real process at start-up with the message, before it opens anything', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'propusk-prod-demo-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      const child = spawn(process.execPath, bundledArgs('main'), {
         env: {
           ...process.env,
           NODE_ENV: 'production',

@@ -1,17 +1,16 @@
 /**
- * The runtime contract of DESIGN.md section 1, as an operator sees it: the real process started the way
- * `npm start` starts it.
+ * The runtime contract of DESIGN.md section 1, as an operator sees it: the real process, the compiled server
+ * that `npm run start:prod` runs (built from these sources for the run: server-bundle.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
+import { bundledArgs } from './server-bundle.ts';
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, bundledArgs('main'), {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

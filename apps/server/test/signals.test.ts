@@ -1,5 +1,6 @@
 /**
- * Stopping on a signal (issue 13): the real process, started as `npm start` starts it, with the device worker
+ * Stopping on a signal (issue 13): the real process (the compiled server that `npm run start:prod` runs,
+ * built from these sources for the run: server-bundle.ts; `npm start` itself in one test), with the device worker
  * (pg-boss) and the demo device simulator running. SIGTERM and SIGINT end it with code 0 within 10 s, having
  * closed the HTTP server, the worker and the database: the DATA_DIR lock is gone and the embedded database
  * opens again. A signal during start-up waits for the step in progress, then stops the same way.
@@ -12,8 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundledArgs } from './server-bundle.ts';
 
-const serverEntry = path.resolve(import.meta.dirname, '../src/main.ts');
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const STOP_WITHIN_MS = 10_000;
 /**
@@ -33,7 +34,7 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, bundledArgs('main'), {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', DEVICE_SIM_DELAY_MS: '100', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

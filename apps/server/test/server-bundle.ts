@@ -1,0 +1,22 @@
+/**
+ * The server's and the CLI's entry points as the tests' child processes run them: the bundle that
+ * global-setup.ts builds from these sources at the start of the run (`npm run build`'s esbuild step, into a
+ * folder of its own under apps/server/dist), run by plain `node` as `npm run start:prod` and `cli:prod` run
+ * theirs. Not through tsx: its loader took half of each child's CPU (a CLI run 2.8 CPU-s with tsx, 1.5 from the
+ * bundle; about 45 children in each of CI's two server passes; docs/journal/2026-11-29-ci-cpu.md).
+ */
+import path from 'node:path';
+
+export function bundledEntry(name: 'main' | 'cli'): string {
+  const folder = process.env.PROPUSK_SERVER_BUNDLE;
+  if (!folder)
+    throw new Error(
+      'PROPUSK_SERVER_BUNDLE is not set: run the server tests through vitest (global-setup.ts)',
+    );
+  return path.join(folder, `${name}.js`);
+}
+
+/** The arguments of `node` that run `name` with `args`, with the bundle's source maps (stack traces name src/). */
+export function bundledArgs(name: 'main' | 'cli', ...args: string[]): string[] {
+  return ['--enable-source-maps', bundledEntry(name), ...args];
+}
