@@ -190,7 +190,7 @@ describe('/admin-barrier-page', () => {
     const server = barrierApi({ 'DELETE /api/admin/barriers/5/': [500, {}] });
     const { user } = renderRoute(<AdminBarrierPageRoute />, { path: '/admin-barrier-page', state });
     await user.click(await screen.findByRole('button', { name: 'Удалить шлагбаум' }));
-    expect(screen.getByText(/Удалить шлагбаум\? Все номера/)).toBeInTheDocument();
+    expect(await screen.findByText(/Удалить шлагбаум\? Все номера/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Да, удалить' }));
     expect(await screen.findByText('Не удалось удалить шлагбаум')).toBeInTheDocument();
     // Asked again, the question opens without the last failure (issue 32 item 7).

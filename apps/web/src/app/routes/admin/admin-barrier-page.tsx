@@ -192,9 +192,8 @@ export function AdminBarrierPageRoute() {
       ) : null}
     </>
   ) : null;
-  const actions = data ? (
-    <>
-      {ACTION_GROUPS.map((group) => {
+  const actions = data
+    ? ACTION_GROUPS.map((group) => {
         const shown = group.actions.filter((action) => may(action.permission));
         return shown.length === 0 ? null : (
           <PageSection key={group.title} title={group.title}>
@@ -207,9 +206,8 @@ export function AdminBarrierPageRoute() {
             </SectionButtons>
           </PageSection>
         );
-      })}
-    </>
-  ) : null;
+      })
+    : null;
   // The barrier's own forms: folded on a phone (the page stays short), open on a desk.
   const forms =
     data && (may('barrier.edit') || may('staff.manage')) ? (
