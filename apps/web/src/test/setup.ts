@@ -4,8 +4,11 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { dropEarlyReads } from '../lib/api-client';
 import { loadAllErrorTexts } from '../lib/errors';
 
-// Two busy cores make a screen a second late now and then: wait up to 3 s for what a user would see.
-configure({ asyncUtilTimeout: 3000 });
+// Two busy cores make a screen a second late now and then: wait up to 10 s for what a user would see. CI runs
+// these beside the browser journeys and the PostgreSQL pass; a 3 s wait failed a web test there once (the
+// stop of 2026-11-29, web tests exit 1, every file passing alone and in the next run). A wait that ends
+// early costs nothing; one that never ends still fails, 10 s later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine needs these browser APIs, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -91,11 +91,7 @@ describe('/barrier-settings', () => {
       },
     });
     expect(
-      await screen.findByText(
-        'Настройка «Запрос диапазона ячеек»: подтверждено устройством.',
-        {},
-        { timeout: 4000 },
-      ),
+      await screen.findByText('Настройка «Запрос диапазона ячеек»: подтверждено устройством.'),
     ).toBeInTheDocument();
   });
 

@@ -64,9 +64,7 @@ describe('/create-barrier', () => {
     });
     const { user } = renderRoute(<CreateBarrierRoute />, { path: '/create-barrier' });
     await user.type(screen.getByRole('textbox', { name: /Адрес/ }), 'Баумана');
-    await user.click(
-      await screen.findByRole('option', { name: 'г Казань, ул Баумана, д 2' }, { timeout: 3000 }),
-    );
+    await user.click(await screen.findByRole('option', { name: 'г Казань, ул Баумана, д 2' }));
     expect(screen.getByRole('textbox', { name: /Адрес/ })).toHaveValue('г Казань, ул Баумана, д 2');
     expect(server.callsTo('GET /api/addresses/suggest/').at(-1)?.query.get('count')).toBe('10');
     await user.type(screen.getByLabelText(/Телефон устройства/), '9005550001');
@@ -99,7 +97,7 @@ describe('/create-barrier', () => {
       is_public: false,
     });
     expect(screen.queryByText('Screen: /admin-barriers')).not.toBeInTheDocument();
-    expect(await screen.findByText('Screen: /admin-barriers', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('Screen: /admin-barriers')).toBeInTheDocument();
   });
 
   it('shows the server detail, or the fallbacks', async () => {

@@ -262,9 +262,7 @@ describe('/device-check-admin', () => {
     await user.click(screen.getByRole('button', { name: 'Проверить устройство' }));
     expect(server.callsTo('POST /api/admin/barriers/5/device-check/')[0]?.body).toEqual({ full: false });
     expect(await screen.findByText('Идёт чтение: получено ответов 1 из 2.')).toBeInTheDocument();
-    expect(
-      await screen.findByText('Проверка не удалась: устройство не приняло пароль.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Проверка не удалась: устройство не приняло пароль.')).toBeInTheDocument();
 
     server.on({
       'POST /api/admin/barriers/5/device-check/': [

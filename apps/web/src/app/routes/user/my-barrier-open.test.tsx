@@ -54,7 +54,7 @@ describe('/mybarrier: «Открыть»', () => {
     expect(await screen.findByText('Мои открытия')).toBeInTheDocument();
     expect(await screen.findByText('Открытий пока нет.')).toBeInTheDocument();
     fireEvent.click(await screen.findByTestId('open-gate'));
-    expect(await screen.findByTestId('open-gate-state', {}, { timeout: 5000 })).toHaveTextContent('Открыто');
+    expect(await screen.findByTestId('open-gate-state')).toHaveTextContent('Открыто');
     expect(server.calls.some((call) => call.method === 'POST' && call.path === '/api/barriers/8/open/')).toBe(
       true,
     );
