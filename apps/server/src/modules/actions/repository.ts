@@ -6,6 +6,7 @@ import { and, count, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql 
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { actions, barriers, phones, users } from '../../db/schema.ts';
+import { guardKey, type SessionGuard, sessionLiveOrNull } from '../../db/session-guard.ts';
 import { holdsPermissionSql, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 
 /**
@@ -79,14 +80,17 @@ export async function listActions(
   executor: Executor,
   filter: ActionFilter,
   query: { page: number; page_size: number },
+  /** The caller's session, checked by the page's own statement (db/session-guard.ts). */
+  guard?: SessionGuard,
 ) {
   const shape = shapeOf(filter);
   const where = conditions(filter);
-  const page = preparedStatement(executor, `actions.page:${shape}`, () =>
+  const page = preparedStatement(executor, `actions.page:${shape}${guardKey(guard)}`, () =>
     executor
       .select({
         ...actionColumns,
         total: sql<number>`(select count(*) from ${actions} where ${where})`.mapWith(Number),
+        sessionLive: sessionLiveOrNull(guard),
       })
       .from(actions)
       .innerJoin(barriers, eq(barriers.id, actions.barrierId))
@@ -98,7 +102,13 @@ export async function listActions(
       .offset(sql.placeholder('offset')),
   );
   const values = filterValues(filter);
-  const rows = await page.execute({ ...values, limit: query.page_size, offset: pageOffset(query) });
+  const rows = await page.execute({
+    ...values,
+    limit: query.page_size,
+    offset: pageOffset(query),
+    ...guard?.guardValues,
+  });
+  const sessionLive = rows[0]?.sessionLive ?? undefined;
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `actions.count:${shape}`, () =>
       executor.select({ count: count() }).from(actions).where(where),
@@ -106,7 +116,7 @@ export async function listActions(
     const [row] = await counted.execute(values);
     return row?.count ?? 0;
   });
-  return { rows, total };
+  return { rows, total, sessionLive };
 }
 
 export async function findAction(executor: Executor, actionId: number) {

@@ -7,7 +7,7 @@ import {
 } from '@propusk/contracts/actions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser, sessionInRead } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
 import { getAction, listActions } from './service.ts';
 
@@ -15,12 +15,14 @@ export const actionRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
   for (const side of ['user', 'admin'] as const) {
     const prefix = side === 'user' ? '/api' : '/api/admin';
     const preHandler = side === 'user' ? app.authenticate : app.requireAdmin;
+    // The history's page reads the caller's session in its own statement (db/session-guard.ts).
+    const inRead = side === 'user' ? app.authenticateInRead : app.requireAdminInRead;
     const tags = [side === 'user' ? 'history' : 'admin: history'];
 
     app.get(
       `${prefix}/barriers/:barrier_id/actions/`,
       {
-        preHandler,
+        preHandler: inRead,
         schema: {
           tags,
           security,
@@ -34,7 +36,7 @@ export const actionRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async
         },
       },
       async (request) =>
-        listActions(deps, side, currentUser(request), request.params.barrier_id, request.query),
+        listActions(deps, side, sessionInRead(request), request.params.barrier_id, request.query),
     );
 
     app.get(

@@ -11,7 +11,7 @@ import { getSheet, isDeviceModel } from '@propusk/devices/models';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
-import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import type { AuthenticatedUser, SessionInRead } from '../../plugins/authenticate.ts';
 import { paginate, requireBarrierAccess, requireBarrierPermission } from '../barrier-policy/policy.ts';
 import * as repository from './repository.ts';
 
@@ -89,27 +89,30 @@ async function requireOwnHistory(deps: Pick<Dependencies, 'db'>, userId: number,
 export async function listActions(
   deps: Pick<Dependencies, 'db' | 'config'>,
   side: Side,
-  caller: AuthenticatedUser,
+  session: SessionInRead,
   barrierId: number,
   query: ActionListQuery,
 ) {
   const { db } = deps;
-  const { rows, total } = await repository.listActions(
+  const callerId = session.userId;
+  const { rows, total, sessionLive } = await repository.listActions(
     db,
     {
       barrierId,
       ...(side === 'user'
-        ? { phoneOwnerId: caller.id }
-        : { barrierOwnerId: caller.id, phoneOwnerId: query.user }),
+        ? { phoneOwnerId: callerId }
+        : { barrierOwnerId: callerId, phoneOwnerId: query.user }),
       actionType: query.action_type,
       from: parseTime(deps, query.created_from),
       to: parseTime(deps, query.created_to),
     },
     query,
+    session,
   );
+  await session.settle(sessionLive);
   if (total === 0) {
-    if (side === 'user') await requireOwnHistory(deps, caller.id, barrierId);
-    else await requireBarrierPermission(db, caller.id, barrierId, 'history.view');
+    if (side === 'user') await requireOwnHistory(deps, callerId, barrierId);
+    else await requireBarrierPermission(db, callerId, barrierId, 'history.view');
   }
   return paginate('actions', rows.map(toAction), total, query);
 }

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNull, like, ne, or, type SQL, sql
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { accessRequests, adminBlocks, barrierAccess, barriers, phones, users } from '../../db/schema.ts';
+import { guardKey, type SessionGuard, sessionLiveOrNull } from '../../db/session-guard.ts';
 import { holdsPermissionSql, likePattern, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 
 function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
@@ -42,6 +43,8 @@ export async function listBarrierUsers(
   adminId: number,
   barrierId: number,
   query: BarrierUserListQuery,
+  /** The caller's session, checked by the page's own statement (db/session-guard.ts). */
+  guard?: SessionGuard,
 ) {
   const hasSearch = Boolean(query.search);
   // A phone is `+` and digits: a search with any other character can match names only, and then the phone
@@ -69,7 +72,7 @@ export async function listBarrierUsers(
           : sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
       ) as SQL)
     : accessScope;
-  const page = preparedStatement(executor, `barrierUsers.page:${shape}`, () =>
+  const page = preparedStatement(executor, `barrierUsers.page:${shape}${guardKey(guard)}`, () =>
     executor
       .select({
         id: users.id,
@@ -85,6 +88,7 @@ export async function listBarrierUsers(
           ? sql<number>`count(*) over ()`
           : sql<number>`(select count(*) from ${barrierAccess} where ${accessScope})`
         ).mapWith(Number),
+        sessionLive: sessionLiveOrNull(guard),
       })
       .from(barrierAccess)
       .innerJoin(users, eq(users.id, barrierAccess.userId))
@@ -94,7 +98,13 @@ export async function listBarrierUsers(
       .offset(sql.placeholder('offset')),
   );
   const values = { barrierId, adminId, ...(hasSearch ? { search: likePattern(query.search ?? '') } : {}) };
-  const rows = await page.execute({ ...values, limit: query.page_size, offset: pageOffset(query) });
+  const rows = await page.execute({
+    ...values,
+    limit: query.page_size,
+    offset: pageOffset(query),
+    ...guard?.guardValues,
+  });
+  const sessionLive = rows[0]?.sessionLive ?? undefined;
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `barrierUsers.count:${searchShape}`, () =>
       executor
@@ -106,7 +116,7 @@ export async function listBarrierUsers(
     const [row] = await counted.execute(values);
     return row?.count ?? 0;
   });
-  return { rows, total };
+  return { rows, total, sessionLive };
 }
 
 /** The user as this administrator sees him (his block and its reason), or undefined. */

@@ -12,7 +12,7 @@ import { idParamsSchema, pageQuerySchema } from '@propusk/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser, sessionInRead } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
 import {
   blockUser,
@@ -31,7 +31,8 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
   app.get(
     '/api/admin/barriers/:id/users/',
     {
-      preHandler,
+      // The page reads the administrator's session in its own statement (db/session-guard.ts).
+      preHandler: app.requireAdminInRead,
       schema: {
         tags,
         security,
@@ -41,7 +42,7 @@ export const barrierUserRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = 
         response: { 200: barrierUserListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => listBarrierUsers(deps, currentUser(request), request.params.id, request.query),
+    async (request) => listBarrierUsers(deps, sessionInRead(request), request.params.id, request.query),
   );
 
   app.get(

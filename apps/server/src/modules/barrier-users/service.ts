@@ -9,7 +9,7 @@ import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import type { AuthenticatedUser, SessionInRead } from '../../plugins/authenticate.ts';
 import { barrierPermissionDenied, paginate, requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { revokeAccessLocked } from '../barriers/access-changes.ts';
 import { lockLiveBarrier } from '../phones/phone-changes.ts';
@@ -64,13 +64,21 @@ async function profile(deps: Pick<Dependencies, 'db'>, admin: AuthenticatedUser,
  */
 export async function listBarrierUsers(
   deps: Pick<Dependencies, 'db'>,
-  admin: AuthenticatedUser,
+  session: SessionInRead,
   barrierId: number,
   query: BarrierUserListQuery,
 ) {
   const { db } = deps;
-  const { rows, total } = await repository.listBarrierUsers(db, admin.id, barrierId, query);
-  if (total === 0) await requireBarrierPermission(db, admin.id, barrierId, 'users.manage');
+  const adminId = session.userId;
+  const { rows, total, sessionLive } = await repository.listBarrierUsers(
+    db,
+    adminId,
+    barrierId,
+    query,
+    session,
+  );
+  await session.settle(sessionLive);
+  if (total === 0) await requireBarrierPermission(db, adminId, barrierId, 'users.manage');
   return paginate(
     'users',
     rows.map((row) => ({

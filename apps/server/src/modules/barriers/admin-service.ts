@@ -30,7 +30,7 @@ import { deviceSummaries } from '../../engine/log/index.ts';
 import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError } from '../../lib/errors.ts';
-import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import type { AuthenticatedUser, SessionInRead } from '../../plugins/authenticate.ts';
 import { barrierNotFound, paginate, requireBarrierPermission } from '../barrier-policy/policy.ts';
 import { ownDefinedModelForBarrier } from '../device-models/service.ts';
 import { deviceCapacity } from '../phones/phone-admission.ts';
@@ -111,13 +111,10 @@ export async function createBarrier(
   return ownedBarrierView(deps, admin, barrierId);
 }
 
-export async function listOwnedBarriers(
-  deps: Dependencies,
-  admin: AuthenticatedUser,
-  query: BarrierListQuery,
-) {
+export async function listOwnedBarriers(deps: Dependencies, session: SessionInRead, query: BarrierListQuery) {
   const { db } = deps;
-  const { rows, total } = await repository.listOwnedBarriers(db, admin.id, query);
+  const { rows, total, sessionLive } = await repository.listOwnedBarriers(db, session.userId, query, session);
+  await session.settle(sessionLive);
   // One statement for the whole page's device states (the dangers came with the page).
   const states = await deviceSummaries(
     db,

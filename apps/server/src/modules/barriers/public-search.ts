@@ -7,7 +7,7 @@
 import type { BarrierListQuery } from '@propusk/contracts/barriers';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { ResultCache } from '../../lib/result-cache.ts';
-import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import { type AuthenticatedUser, SessionInRead } from '../../plugins/authenticate.ts';
 import { pageOffset, paginate } from '../barrier-policy/policy.ts';
 import { toSummary } from './barrier-views.ts';
 import * as repository from './repository.ts';
@@ -53,17 +53,23 @@ export class PublicBarrierSearch {
 async function publicPage(
   deps: Pick<Dependencies, 'db'>,
   search: PublicBarrierSearch,
-  user: AuthenticatedUser,
+  caller: AuthenticatedUser | SessionInRead,
   query: BarrierListQuery,
 ) {
   const { db } = deps;
   const address = query.address;
+  const session = caller instanceof SessionInRead ? caller : undefined;
   if (!address) {
-    return Promise.all([
-      repository.listPublicBarriers(db, user.id, query),
+    const [rows, total] = await Promise.all([
+      repository.listPublicBarriers(db, session?.userId ?? (caller as AuthenticatedUser).id, query, session),
       search.counts.get('all', () => repository.countPublicBarriers(db)),
     ]);
+    await session?.settle(rows[0]?.sessionLive ?? undefined);
+    return [rows, total] as const;
   }
+  // A search costs the database more than a session check: the session is checked first, on its own.
+  await session?.settle(undefined);
+  const user = { id: session?.userId ?? (caller as AuthenticatedUser).id };
   const { bounds } = search;
   const key = `${query.ordering ?? 'id'} ${addressSearchKey(address)}`;
   // Only a search that reaches the database is counted and bounded in time (search-bounds.ts), and counted
@@ -92,16 +98,21 @@ async function publicPage(
   return [rows, found.total] as const;
 }
 
+/**
+ * `caller`: the route's pending session (the page's statement checks it: db/session-guard.ts), or a user
+ * already checked.
+ */
 export async function listPublicBarriers(
   deps: Pick<Dependencies, 'db'>,
   search: PublicBarrierSearch,
-  user: AuthenticatedUser,
+  caller: AuthenticatedUser | SessionInRead,
   query: BarrierListQuery,
 ) {
-  const [rows, total] = await publicPage(deps, search, user, query);
+  const [rows, total] = await publicPage(deps, search, caller, query);
+  const viewerId = caller instanceof SessionInRead ? caller.userId : caller.id;
   return paginate(
     'barriers',
-    rows.map((row) => toSummary(row, user.id)),
+    rows.map((row) => toSummary(row, viewerId)),
     total,
     query,
   );

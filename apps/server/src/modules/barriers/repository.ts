@@ -31,6 +31,7 @@ import {
   barriers,
   users,
 } from '../../db/schema.ts';
+import { guardKey, type SessionGuard, sessionLiveOrNull } from '../../db/session-guard.ts';
 import { type BarrierRole, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 import { closedBarriersColumn, toClosedBarriers } from './closed-barriers.ts';
 
@@ -144,11 +145,16 @@ function publicConditions(hasAddress: boolean): SQL {
 const addressMatches = () =>
   sql`(select ${barriers.id} as id, ${barriers.address} as address, ${barriers.createdAt} as created_at from ${barriers} where ${publicConditions(true)} offset 0) as matches`;
 
-function publicPageStatement(executor: Executor, hasAddress: boolean, ordering: BarrierOrdering | undefined) {
-  const key = `barriers.publicPage:${hasAddress ? 'address' : 'all'}:${ordering ?? 'id'}`;
+function publicPageStatement(
+  executor: Executor,
+  hasAddress: boolean,
+  ordering: BarrierOrdering | undefined,
+  guard: SessionGuard | undefined,
+) {
+  const key = `barriers.publicPage:${hasAddress ? 'address' : 'all'}${guardKey(guard)}:${ordering ?? 'id'}`;
   return preparedStatement(executor, key, () => {
     const page = executor
-      .select(summaryColumns(placeholders.viewerId))
+      .select({ ...summaryColumns(placeholders.viewerId), sessionLive: sessionLiveOrNull(guard) })
       .from(barriers)
       .innerJoin(users, eq(users.id, barriers.ownerId));
     if (!hasAddress) {
@@ -171,15 +177,22 @@ function publicPageStatement(executor: Executor, hasAddress: boolean, ordering: 
   });
 }
 
-export type BarrierSummaryRow = Awaited<ReturnType<typeof listPublicBarriers>>[number];
+export type BarrierSummaryRow = Omit<Awaited<ReturnType<typeof listPublicBarriers>>[number], 'sessionLive'>;
 
 /** A page of live public barriers, with their owner and whether the viewer has access. */
-export async function listPublicBarriers(executor: Executor, viewerId: number, query: BarrierListQuery) {
+export async function listPublicBarriers(
+  executor: Executor,
+  viewerId: number,
+  query: BarrierListQuery,
+  /** The caller's session, checked by the page's own statement (db/session-guard.ts). */
+  guard?: SessionGuard,
+) {
   const hasAddress = Boolean(query.address);
-  return publicPageStatement(executor, hasAddress, query.ordering).execute({
+  return publicPageStatement(executor, hasAddress, query.ordering, guard).execute({
     viewerId,
     ...pageValues(query),
     ...(hasAddress ? { address: query.address ?? '' } : {}),
+    ...guard?.guardValues,
   });
 }
 
@@ -268,9 +281,11 @@ export async function listOwnBarriers(
   viewerId: number,
   query: BarrierListQuery,
   withClosed = false,
+  /** The caller's session, checked by the page's own statement (db/session-guard.ts). */
+  guard?: SessionGuard,
 ) {
   const hasAddress = Boolean(query.address);
-  const shape = `${hasAddress ? 'address' : 'all'}${withClosed ? '+closed' : ''}`;
+  const shape = `${hasAddress ? 'address' : 'all'}${withClosed ? '+closed' : ''}${guardKey(guard)}`;
   const page = preparedStatement(executor, `barriers.ownPage:${shape}:${query.ordering ?? 'id'}`, () =>
     executor
       .select({
@@ -279,6 +294,7 @@ export async function listOwnBarriers(
           Number,
         ),
         closed: withClosed ? closedBarriersColumn(placeholders.viewerId) : sql<null>`null`,
+        sessionLive: sessionLiveOrNull(guard),
       })
       .from(barriers)
       .innerJoin(users, eq(users.id, barriers.ownerId))
@@ -288,16 +304,17 @@ export async function listOwnBarriers(
       .offset(placeholders.offset),
   );
   const filter = { viewerId, ...(hasAddress ? { address: query.address ?? '' } : {}) };
-  const rows = await page.execute({ ...filter, ...pageValues(query) });
+  const rows = await page.execute({ ...filter, ...pageValues(query), ...guard?.guardValues });
+  const sessionLive = rows[0]?.sessionLive ?? undefined;
   const total = await totalOfPage(rows, query, async () => {
-    const counted = preparedStatement(executor, `barriers.ownCount:${shape}`, () =>
+    const counted = preparedStatement(executor, `barriers.ownCount:${shape.replace(/\+live:.*/, '')}`, () =>
       executor.select({ count: count() }).from(barriers).where(ownConditions(hasAddress)),
     );
     const [row] = await counted.execute(filter);
     return row?.count ?? 0;
   });
   const closed = withClosed && rows[0] ? toClosedBarriers(rows[0].closed ?? []) : undefined;
-  return { rows, total, closed };
+  return { rows, total, closed, sessionLive };
 }
 
 /**
@@ -363,7 +380,13 @@ export type AdminBarrierRow = Awaited<ReturnType<typeof findOwnedBarrierRow>>;
  * The administrator's live barriers, his own and those he is staff on, and their total, in one statement (as
  * `listOwnBarriers`).
  */
-export async function listOwnedBarriers(executor: Executor, ownerId: number, query: BarrierListQuery) {
+export async function listOwnedBarriers(
+  executor: Executor,
+  ownerId: number,
+  query: BarrierListQuery,
+  /** The caller's session, checked by the page's own statement (db/session-guard.ts). */
+  guard?: SessionGuard,
+) {
   const hasAddress = Boolean(query.address);
   const shape = hasAddress ? 'address' : 'all';
   const conditions = () =>
@@ -376,11 +399,13 @@ export async function listOwnedBarriers(executor: Executor, ownerId: number, que
       isNull(barriers.deletedAt),
       hasAddress ? addressSearchAmongChosen() : undefined,
     ) as SQL;
-  const page = preparedStatement(executor, `barriers.ownedPage:${shape}:${query.ordering ?? 'id'}`, () =>
+  const key = `barriers.ownedPage:${shape}${guardKey(guard)}:${query.ordering ?? 'id'}`;
+  const page = preparedStatement(executor, key, () =>
     executor
       .select({
         ...adminColumns,
         total: sql<number>`(select count(*) from ${barriers} where ${conditions()})`.mapWith(Number),
+        sessionLive: sessionLiveOrNull(guard),
       })
       .from(barriers)
       .innerJoin(users, eq(users.id, barriers.ownerId))
@@ -390,7 +415,8 @@ export async function listOwnedBarriers(executor: Executor, ownerId: number, que
       .offset(placeholders.offset),
   );
   const filter = { viewerId: ownerId, ...(hasAddress ? { address: query.address ?? '' } : {}) };
-  const rows = await page.execute({ ...filter, ...pageValues(query) });
+  const rows = await page.execute({ ...filter, ...pageValues(query), ...guard?.guardValues });
+  const sessionLive = rows[0]?.sessionLive ?? undefined;
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `barriers.ownedCount:${shape}`, () =>
       executor.select({ count: count() }).from(barriers).where(conditions()),
@@ -398,7 +424,7 @@ export async function listOwnedBarriers(executor: Executor, ownerId: number, que
     const [row] = await counted.execute(filter);
     return row?.count ?? 0;
   });
-  return { rows, total };
+  return { rows, total, sessionLive };
 }
 
 /** A live barrier as the administrator `viewerId` sees it (his role on it included). */

@@ -14,7 +14,7 @@ import { limitsSchema, updateLimitsBodySchema } from '@propusk/contracts/limits'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser, sessionInRead } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
 import {
   createBarrier,
@@ -44,7 +44,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
   app.get(
     '/api/barriers/',
     {
-      ...user,
+      preHandler: app.authenticateInRead,
       schema: {
         tags,
         security,
@@ -53,13 +53,13 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: barrierListSchema, ...failures(401) },
       },
     },
-    async (request) => listPublicBarriers(deps, search, currentUser(request), request.query),
+    async (request) => listPublicBarriers(deps, search, sessionInRead(request), request.query),
   );
 
   app.get(
     '/api/barriers/my/',
     {
-      ...user,
+      preHandler: app.authenticateInRead,
       schema: {
         tags,
         security,
@@ -68,7 +68,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: myBarrierListSchema, ...failures(401) },
       },
     },
-    async (request) => listMyBarriers(deps, currentUser(request), request.query),
+    async (request) => listMyBarriers(deps, sessionInRead(request), request.query),
   );
 
   app.get(
@@ -155,7 +155,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
   app.get(
     '/api/admin/barriers/my/',
     {
-      ...admin,
+      preHandler: app.requireAdminInRead,
       schema: {
         tags: adminTags,
         security,
@@ -164,7 +164,7 @@ export const barrierRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = asyn
         response: { 200: adminBarrierListSchema, ...failures(401, 403) },
       },
     },
-    async (request) => listOwnedBarriers(deps, currentUser(request), request.query),
+    async (request) => listOwnedBarriers(deps, sessionInRead(request), request.query),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import { smsSpender } from '../../engine/budget/index.ts';
 import { syncBarrierDevice } from '../../engine/plan/index.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict } from '../../lib/errors.ts';
-import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import type { AuthenticatedUser, SessionInRead } from '../../plugins/authenticate.ts';
 import {
   barrierNotFound,
   paginate,
@@ -29,21 +29,24 @@ import * as repository from './repository.ts';
  */
 export async function listMyBarriers(
   deps: Pick<Dependencies, 'db'>,
-  user: AuthenticatedUser,
+  session: SessionInRead,
   query: BarrierListQuery,
 ) {
   const withClosed = query.page === 1 && !query.address;
+  const viewerId = session.userId;
   const {
     rows,
     total,
     closed: carried,
-  } = await repository.listOwnBarriers(deps.db, user.id, query, withClosed);
+    sessionLive,
+  } = await repository.listOwnBarriers(deps.db, viewerId, query, withClosed, session);
+  await session.settle(sessionLive);
   // A first page with no row of his own carries no column: the closed barriers are then asked alone.
-  const closed = carried ?? (withClosed ? await closedBarriersOf(deps.db, user.id) : []);
+  const closed = carried ?? (withClosed ? await closedBarriersOf(deps.db, viewerId) : []);
   return {
     ...paginate(
       'barriers',
-      rows.map((row) => toSummary(row, user.id)),
+      rows.map((row) => toSummary(row, viewerId)),
       total,
       query,
     ),
