@@ -27,9 +27,11 @@ const READS: GuardedRead[] = [
   { who: 'resident', url: () => '/api/barriers/', list: 'barriers' },
   { who: 'resident', url: () => '/api/barriers/my/', list: 'barriers' },
   { who: 'resident', url: (id) => `/api/barriers/${id}/actions/`, list: 'actions' },
+  { who: 'resident', url: (id) => `/api/barriers/${id}/phones/my/`, list: 'phones' },
   { who: 'admin', url: () => '/api/admin/barriers/my/', list: 'barriers' },
   { who: 'admin', url: (id) => `/api/admin/barriers/${id}/actions/`, list: 'actions' },
   { who: 'admin', url: (id) => `/api/admin/barriers/${id}/users/`, list: 'users' },
+  { who: 'admin', url: (id) => `/api/admin/barriers/${id}/phones/my/`, list: 'phones' },
 ];
 
 /** Ways a session stops being good, each done straight in the database as another process would. */

@@ -3,6 +3,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { barrierAccess, barriers, phones } from '../../db/schema.ts';
+import { guardKey, type SessionGuard, sessionLiveOrNull } from '../../db/session-guard.ts';
 import { holdsPermissionSql, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 import type { PhoneRow } from './phone-changes.ts';
 
@@ -32,6 +33,8 @@ export async function listActivePhones(
   filter: { barrierId: number; userId?: number | undefined },
   reader: PhoneListReader,
   query: { page: number; page_size: number },
+  /** The caller's session, checked by the page's own statement (db/session-guard.ts). */
+  guard?: SessionGuard,
 ) {
   const ofUser = filter.userId !== undefined;
   const shape = `${ofUser ? 'user' : 'all'}:${'resident' in reader ? 'resident' : 'administrator'}`;
@@ -42,11 +45,12 @@ export async function listActivePhones(
       ofUser ? eq(phones.userId, sql.placeholder('userId')) : undefined,
       readerCondition(reader),
     );
-  const page = preparedStatement(executor, `phones.activePage:${shape}`, () =>
+  const page = preparedStatement(executor, `phones.activePage:${shape}${guardKey(guard)}`, () =>
     executor
       .select({
         phone: phones,
         total: sql<number>`(select count(*) from ${phones} where ${where()})`.mapWith(Number),
+        sessionLive: sessionLiveOrNull(guard),
       })
       .from(phones)
       .where(where())
@@ -59,7 +63,13 @@ export async function listActivePhones(
     readerId: 'resident' in reader ? reader.resident : reader.administrator,
     ...(ofUser ? { userId: filter.userId } : {}),
   };
-  const rows = await page.execute({ ...values, limit: query.page_size, offset: pageOffset(query) });
+  const rows = await page.execute({
+    ...values,
+    limit: query.page_size,
+    offset: pageOffset(query),
+    ...guard?.guardValues,
+  });
+  const sessionLive = rows[0]?.sessionLive ?? undefined;
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `phones.activeCount:${shape}`, () =>
       executor.select({ count: count() }).from(phones).where(where()),
@@ -67,7 +77,7 @@ export async function listActivePhones(
     const [row] = await counted.execute(values);
     return row?.count ?? 0;
   });
-  return { rows: rows.map((row) => row.phone), total };
+  return { rows: rows.map((row) => row.phone), total, sessionLive };
 }
 
 /** A phone with its barrier's owner and whether the barrier is deleted. */

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependencies } from '../../lib/dependencies.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser, sessionInRead } from '../../plugins/authenticate.ts';
 import { failures, security } from '../../plugins/route-helpers.ts';
 import { putPhoneSchedule, removePhone, updatePhone } from './change-service.ts';
 import { createPhoneAdds } from './phone-adds.ts';
@@ -33,7 +33,8 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
   app.get(
     '/api/barriers/:id/phones/my/',
     {
-      preHandler: app.authenticate,
+      // The page reads the caller's session in its own statement (db/session-guard.ts).
+      preHandler: app.authenticateInRead,
       schema: {
         tags: ['phones'],
         security,
@@ -43,7 +44,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
         response: { 200: phoneListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => listMyPhones(deps, currentUser(request), request.params.id, request.query),
+    async (request) => listMyPhones(deps, sessionInRead(request), request.params.id, request.query),
   );
 
   app.post(
@@ -68,7 +69,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
   app.get(
     '/api/admin/barriers/:id/phones/my/',
     {
-      preHandler: app.requireAdmin,
+      preHandler: app.requireAdminInRead,
       schema: {
         tags: ['admin: phones'],
         security,
@@ -78,7 +79,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<{ deps: Dependencies }> = async 
         response: { 200: phoneListSchema, ...failures(401, 403, 404) },
       },
     },
-    async (request) => listBarrierPhones(deps, currentUser(request), request.params.id, request.query),
+    async (request) => listBarrierPhones(deps, sessionInRead(request), request.params.id, request.query),
   );
 
   app.post(

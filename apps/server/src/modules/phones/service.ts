@@ -21,7 +21,7 @@ import { withAccountAnswers } from '../../lib/account-answers.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { conflict, FieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
-import type { AuthenticatedUser } from '../../plugins/authenticate.ts';
+import type { AuthenticatedUser, SessionInRead } from '../../plugins/authenticate.ts';
 import { paginate, requireBarrierAccess, requireBarrierPermission } from '../barrier-policy/policy.ts';
 import type { PhoneAdds } from './phone-adds.ts';
 import type { PhoneRow } from './phone-changes.ts';
@@ -116,34 +116,40 @@ export async function findChangeablePhone(
 
 export async function listMyPhones(
   deps: Pick<Dependencies, 'db'>,
-  caller: AuthenticatedUser,
+  session: SessionInRead,
   barrierId: number,
   query: { page: number; page_size: number },
 ) {
+  const callerId = session.userId;
   // The list is read as far as he may (repository.ts PhoneListReader): the check runs when it is empty.
-  const { rows, total } = await repository.listActivePhones(
+  const { rows, total, sessionLive } = await repository.listActivePhones(
     deps.db,
-    { barrierId, userId: caller.id },
-    { resident: caller.id },
+    { barrierId, userId: callerId },
+    { resident: callerId },
     query,
+    session,
   );
-  if (total === 0) await requireBarrierAccess(deps.db, caller.id, barrierId);
+  await session.settle(sessionLive);
+  if (total === 0) await requireBarrierAccess(deps.db, callerId, barrierId);
   return paginate('phones', rows.map(toPhone), total, query);
 }
 
 export async function listBarrierPhones(
   deps: Pick<Dependencies, 'db'>,
-  admin: AuthenticatedUser,
+  session: SessionInRead,
   barrierId: number,
   query: { page: number; page_size: number; user?: number | undefined },
 ) {
-  const { rows, total } = await repository.listActivePhones(
+  const adminId = session.userId;
+  const { rows, total, sessionLive } = await repository.listActivePhones(
     deps.db,
     { barrierId, userId: query.user },
-    { administrator: admin.id },
+    { administrator: adminId },
     query,
+    session,
   );
-  if (total === 0) await requireBarrierPermission(deps.db, admin.id, barrierId, 'phones.manage');
+  await session.settle(sessionLive);
+  if (total === 0) await requireBarrierPermission(deps.db, adminId, barrierId, 'phones.manage');
   return paginate('phones', rows.map(toPhone), total, query);
 }
 
