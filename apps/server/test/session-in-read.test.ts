@@ -1,6 +1,6 @@
 /**
  * The busiest reads check the caller's session in their own statement (issue 44 part 5, db/session-guard.ts,
- * docs/decisions/0038). What a caller observes must not change: for every way a session ends (revoked,
+ * docs/decisions/0040). What a caller observes must not change: for every way a session ends (revoked,
  * expired, account deleted or blocked; for an administrator also his role taken and a password change owed),
  * each such read answers exactly what a route with the separate session check answers for the same token,
  * and never its page, though the page has rows. A live session's read is one statement fewer.

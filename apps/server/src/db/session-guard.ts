@@ -1,5 +1,5 @@
 /**
- * The session check as a column of a read's own statement (issue 44 part 5; docs/decisions/0038).
+ * The session check as a column of a read's own statement (issue 44 part 5; docs/decisions/0040).
  *
  * `plugins/authenticate.ts` reads the session in a statement of its own before every call. The busiest reads
  * carry this column instead: `exists (…)` over the same conditions (the session neither revoked nor expired,
