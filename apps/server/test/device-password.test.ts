@@ -108,7 +108,9 @@ describe('password changes that cannot strand a unit', () => {
       .from(deviceMessages)
       .where(eq(deviceMessages.barrierId, barrier.id))
       .orderBy(asc(deviceMessages.id));
-    expect(logged.map((row) => row.text).join('\n')).not.toMatch(/5678|1234P/);
+    // The phone numbers' own digits (a test number may hold 5678) are set aside first.
+    const withoutNumbers = logged.map((row) => (row.text ?? '').replace(/\d{10,}/g, '<номер>'));
+    expect(withoutNumbers.join('\n')).not.toMatch(/5678|1234P/);
   });
 
   // A probe's answer must never be another command's late answer: that would adopt a password the unit does
