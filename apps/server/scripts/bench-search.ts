@@ -7,7 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/db/database.ts';
-import { listOwnBarriers, searchPublicBarrierIds } from '../src/modules/barriers/repository.ts';
+import { searchPublicBarrierIds } from '../src/modules/barriers/public-repository.ts';
+import { listOwnBarriers } from '../src/modules/barriers/repository.ts';
 import { assertLoopback, benchDatabaseUrl } from './bench-lib.ts';
 
 const SEARCHES = [

@@ -36,12 +36,13 @@ import { ownDefinedModelForBarrier } from '../device-models/service.ts';
 import { deviceCapacity } from '../phones/phone-admission.ts';
 import { deactivatePhonesLocked, lockLiveBarrier } from '../phones/phone-changes.ts';
 import { grantAccessLocked } from './access-changes.ts';
+import * as adminRepository from './admin-repository.ts';
 import { adminBarrierView, limitsWithBudget, toAdminBarrier } from './barrier-views.ts';
 import type { PublicBarrierSearch } from './public-search.ts';
 import * as repository from './repository.ts';
 
 async function ownedBarrierView(deps: Dependencies, admin: AuthenticatedUser, barrierId: number) {
-  const row = await repository.findOwnedBarrierRow(deps.db, barrierId, admin.id);
+  const row = await adminRepository.findOwnedBarrierRow(deps.db, barrierId, admin.id);
   if (!row) throw barrierNotFound();
   return adminBarrierView(deps, row);
 }
@@ -113,7 +114,12 @@ export async function createBarrier(
 
 export async function listOwnedBarriers(deps: Dependencies, session: SessionInRead, query: BarrierListQuery) {
   const { db } = deps;
-  const { rows, total, sessionLive } = await repository.listOwnedBarriers(db, session.userId, query, session);
+  const { rows, total, sessionLive } = await adminRepository.listOwnedBarriers(
+    db,
+    session.userId,
+    query,
+    session,
+  );
   await session.settle(sessionLive);
   // One statement for the whole page's device states (the dangers came with the page).
   const states = await deviceSummaries(

@@ -12,9 +12,11 @@ import { type DeviceSummary, deviceSummaries } from '../../engine/log/index.ts';
 import { apiDateTime } from '../../lib/api-dates.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { visibleOwnerPhone } from '../barrier-policy/policy.ts';
+import * as adminRepository from './admin-repository.ts';
+import type { BarrierSummaryRow } from './public-repository.ts';
 import * as repository from './repository.ts';
 
-export function toSummary(row: repository.BarrierSummaryRow, viewerId: number): BarrierSummary {
+export function toSummary(row: BarrierSummaryRow, viewerId: number): BarrierSummary {
   const isOwner = row.ownerId === viewerId;
   const hasAccess = Boolean(row.hasAccess);
   return {
@@ -38,7 +40,7 @@ export function toSummary(row: repository.BarrierSummaryRow, viewerId: number): 
   };
 }
 
-type DangerRow = repository.BarrierDangerColumns;
+type DangerRow = adminRepository.BarrierDangerColumns;
 
 export function dangersOf(row: DangerRow | undefined): BarrierDanger[] {
   if (!row) return [];
@@ -51,13 +53,13 @@ export function dangersOf(row: DangerRow | undefined): BarrierDanger[] {
 
 /** Widened access of each barrier of a page, by id (one statement). */
 export async function dangersByBarrier(executor: Executor, ids: number[]): Promise<Map<number, DangerRow>> {
-  const rows = await repository.barrierDangers(executor, ids);
+  const rows = await adminRepository.barrierDangers(executor, ids);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The administrator's view of a barrier: its row carries its dangers (repository.ts `dangerColumns`). */
 export function toAdminBarrier(
-  row: NonNullable<repository.AdminBarrierRow>,
+  row: NonNullable<adminRepository.AdminBarrierRow>,
   device: DeviceSummary = { state: 'ok', power: null, powerSince: null },
 ): AdminBarrier {
   return {
@@ -83,7 +85,7 @@ export function toAdminBarrier(
 /** The administrator's view of a barrier, with its device's state. */
 export async function adminBarrierView(
   deps: Dependencies,
-  row: NonNullable<repository.AdminBarrierRow>,
+  row: NonNullable<adminRepository.AdminBarrierRow>,
 ): Promise<AdminBarrier> {
   const states = await deviceSummaries(deps.db, deps, [row.id]);
   return toAdminBarrier(row, states.get(row.id));

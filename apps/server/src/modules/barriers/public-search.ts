@@ -10,7 +10,7 @@ import { ResultCache } from '../../lib/result-cache.ts';
 import { type AuthenticatedUser, SessionInRead } from '../../plugins/authenticate.ts';
 import { pageOffset, paginate } from '../barrier-policy/policy.ts';
 import { toSummary } from './barrier-views.ts';
-import * as repository from './repository.ts';
+import * as repository from './public-repository.ts';
 import { createSearchBounds, SearchLimited } from './search-bounds.ts';
 import { addressSearchKey } from './search-key.ts';
 
