@@ -55,3 +55,17 @@ export function sessionLiveOrNull(guard: SessionGuard | undefined) {
 export function guardKey(guard: SessionGuard | undefined): string {
   return guard ? `+live:${guard.role}` : '';
 }
+
+/**
+ * Runs a page's prepared statement with its values, its limit and offset and the guard's values, and gives its
+ * rows with the guard's answer (the first row's column; undefined without a row or a guard).
+ */
+export async function executeGuardedPage<Row extends { sessionLive: boolean | null }>(
+  statement: { execute(values?: Record<string, unknown>): Promise<Row[]> },
+  values: Record<string, unknown>,
+  page: { limit: number; offset: number },
+  guard: SessionGuard | undefined,
+): Promise<{ rows: Row[]; sessionLive: boolean | undefined }> {
+  const rows = await statement.execute({ ...values, ...page, ...guard?.guardValues });
+  return { rows, sessionLive: rows[0]?.sessionLive ?? undefined };
+}

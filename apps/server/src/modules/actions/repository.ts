@@ -6,7 +6,12 @@ import { and, count, desc, eq, getTableColumns, gte, isNull, lte, type SQL, sql 
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { actions, barriers, phones, users } from '../../db/schema.ts';
-import { guardKey, type SessionGuard, sessionLiveOrNull } from '../../db/session-guard.ts';
+import {
+  executeGuardedPage,
+  guardKey,
+  type SessionGuard,
+  sessionLiveOrNull,
+} from '../../db/session-guard.ts';
 import { holdsPermissionSql, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 
 /**
@@ -102,13 +107,8 @@ export async function listActions(
       .offset(sql.placeholder('offset')),
   );
   const values = filterValues(filter);
-  const rows = await page.execute({
-    ...values,
-    limit: query.page_size,
-    offset: pageOffset(query),
-    ...guard?.guardValues,
-  });
-  const sessionLive = rows[0]?.sessionLive ?? undefined;
+  const pageValues = { limit: query.page_size, offset: pageOffset(query) };
+  const { rows, sessionLive } = await executeGuardedPage(page, values, pageValues, guard);
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `actions.count:${shape}`, () =>
       executor.select({ count: count() }).from(actions).where(where),

@@ -4,7 +4,12 @@ import { and, asc, count, desc, eq, inArray, isNull, like, ne, or, type SQL, sql
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { accessRequests, adminBlocks, barrierAccess, barriers, phones, users } from '../../db/schema.ts';
-import { guardKey, type SessionGuard, sessionLiveOrNull } from '../../db/session-guard.ts';
+import {
+  executeGuardedPage,
+  guardKey,
+  type SessionGuard,
+  sessionLiveOrNull,
+} from '../../db/session-guard.ts';
 import { holdsPermissionSql, likePattern, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 
 function orderBy(ordering: BarrierUserListQuery['ordering']): SQL[] {
@@ -98,13 +103,8 @@ export async function listBarrierUsers(
       .offset(sql.placeholder('offset')),
   );
   const values = { barrierId, adminId, ...(hasSearch ? { search: likePattern(query.search ?? '') } : {}) };
-  const rows = await page.execute({
-    ...values,
-    limit: query.page_size,
-    offset: pageOffset(query),
-    ...guard?.guardValues,
-  });
-  const sessionLive = rows[0]?.sessionLive ?? undefined;
+  const pageValues = { limit: query.page_size, offset: pageOffset(query) };
+  const { rows, sessionLive } = await executeGuardedPage(page, values, pageValues, guard);
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `barrierUsers.count:${searchShape}`, () =>
       executor

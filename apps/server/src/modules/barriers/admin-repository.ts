@@ -7,7 +7,12 @@ import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { barrierStaff, barriers, users } from '../../db/schema.ts';
-import { guardKey, type SessionGuard, sessionLiveOrNull } from '../../db/session-guard.ts';
+import {
+  executeGuardedPage,
+  guardKey,
+  type SessionGuard,
+  sessionLiveOrNull,
+} from '../../db/session-guard.ts';
 import { type BarrierRole, totalOfPage } from '../barrier-policy/policy.ts';
 
 import { addressSearchAmongChosen, orderBy, pageValues, placeholders } from './barrier-columns.ts';
@@ -112,8 +117,7 @@ export async function listOwnedBarriers(
       .offset(placeholders.offset),
   );
   const filter = { viewerId: ownerId, ...(hasAddress ? { address: query.address ?? '' } : {}) };
-  const rows = await page.execute({ ...filter, ...pageValues(query), ...guard?.guardValues });
-  const sessionLive = rows[0]?.sessionLive ?? undefined;
+  const { rows, sessionLive } = await executeGuardedPage(page, filter, pageValues(query), guard);
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `barriers.ownedCount:${shape}`, () =>
       executor.select({ count: count() }).from(barriers).where(conditions()),

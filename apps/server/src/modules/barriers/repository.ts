@@ -18,7 +18,12 @@ import {
   barriers,
   users,
 } from '../../db/schema.ts';
-import { guardKey, type SessionGuard, sessionLiveOrNull } from '../../db/session-guard.ts';
+import {
+  executeGuardedPage,
+  guardKey,
+  type SessionGuard,
+  sessionLiveOrNull,
+} from '../../db/session-guard.ts';
 import { totalOfPage } from '../barrier-policy/policy.ts';
 import {
   addressSearchAmongChosen,
@@ -71,8 +76,7 @@ export async function listOwnBarriers(
       .offset(placeholders.offset),
   );
   const filter = { viewerId, ...(hasAddress ? { address: query.address ?? '' } : {}) };
-  const rows = await page.execute({ ...filter, ...pageValues(query), ...guard?.guardValues });
-  const sessionLive = rows[0]?.sessionLive ?? undefined;
+  const { rows, sessionLive } = await executeGuardedPage(page, filter, pageValues(query), guard);
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `barriers.ownCount:${shape.replace(/\+live:.*/, '')}`, () =>
       executor.select({ count: count() }).from(barriers).where(ownConditions(hasAddress)),

@@ -3,7 +3,12 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { barrierAccess, barriers, phones } from '../../db/schema.ts';
-import { guardKey, type SessionGuard, sessionLiveOrNull } from '../../db/session-guard.ts';
+import {
+  executeGuardedPage,
+  guardKey,
+  type SessionGuard,
+  sessionLiveOrNull,
+} from '../../db/session-guard.ts';
 import { holdsPermissionSql, pageOffset, totalOfPage } from '../barrier-policy/policy.ts';
 import type { PhoneRow } from './phone-changes.ts';
 
@@ -63,13 +68,8 @@ export async function listActivePhones(
     readerId: 'resident' in reader ? reader.resident : reader.administrator,
     ...(ofUser ? { userId: filter.userId } : {}),
   };
-  const rows = await page.execute({
-    ...values,
-    limit: query.page_size,
-    offset: pageOffset(query),
-    ...guard?.guardValues,
-  });
-  const sessionLive = rows[0]?.sessionLive ?? undefined;
+  const pageValues = { limit: query.page_size, offset: pageOffset(query) };
+  const { rows, sessionLive } = await executeGuardedPage(page, values, pageValues, guard);
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `phones.activeCount:${shape}`, () =>
       executor.select({ count: count() }).from(phones).where(where()),
