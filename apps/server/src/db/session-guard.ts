@@ -16,7 +16,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 export type SessionGuardRole = 'user' | 'admin';
 
-export const sessionGuardPlaceholders = {
+const sessionGuardPlaceholders = {
   sessionId: sql.placeholder('sessionId'),
   sessionUserId: sql.placeholder('sessionUserId'),
   sessionNow: sql.placeholder('sessionNow'),

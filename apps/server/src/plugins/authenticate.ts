@@ -36,7 +36,7 @@ export interface AuthenticatedUser {
  * it; nothing of the read is answered before that (a hook refuses an unsettled answer).
  */
 export class SessionInRead {
-  private settledAs: AuthenticatedUser | 'by-read' | null = null;
+  private isSettled = false;
 
   constructor(
     /** The token's user: the read's filters use it, as they use the checked user's id. */
@@ -45,8 +45,8 @@ export class SessionInRead {
     readonly role: SessionGuardRole,
     private readonly sessionId: string,
     private readonly now: Date,
-    /** The classic check (a statement of its own): 401 or 403, or the user. */
-    private readonly check: () => Promise<AuthenticatedUser>,
+    /** The classic check (a statement of its own): throws 401 or 403, or fills `request.user`. */
+    private readonly check: () => Promise<void>,
   ) {}
 
   get guardValues(): SessionGuardValues {
@@ -58,12 +58,13 @@ export class SessionInRead {
    * needs nothing more; otherwise the classic check answers (and throws 401 or 403 when the session is not).
    */
   async settle(live: boolean | undefined): Promise<void> {
-    if (this.settledAs) return;
-    this.settledAs = live === true ? 'by-read' : await this.check();
+    if (this.isSettled) return;
+    if (live !== true) await this.check();
+    this.isSettled = true;
   }
 
   get settled(): boolean {
-    return this.settledAs !== null;
+    return this.isSettled;
   }
 }
 
@@ -168,7 +169,6 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, options: { dep
         const user = await checkSession(claims, now);
         if (role === 'admin') requireAdminRole(user);
         request.user = user;
-        return user;
       });
     };
   }

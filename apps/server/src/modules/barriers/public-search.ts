@@ -53,15 +53,15 @@ export class PublicBarrierSearch {
 async function publicPage(
   deps: Pick<Dependencies, 'db'>,
   search: PublicBarrierSearch,
-  caller: AuthenticatedUser | SessionInRead,
+  viewerId: number,
+  session: SessionInRead | undefined,
   query: BarrierListQuery,
 ) {
   const { db } = deps;
   const address = query.address;
-  const session = caller instanceof SessionInRead ? caller : undefined;
   if (!address) {
     const [rows, total] = await Promise.all([
-      repository.listPublicBarriers(db, session?.userId ?? (caller as AuthenticatedUser).id, query, session),
+      repository.listPublicBarriers(db, viewerId, query, session),
       search.counts.get('all', () => repository.countPublicBarriers(db)),
     ]);
     await session?.settle(rows[0]?.sessionLive ?? undefined);
@@ -69,7 +69,6 @@ async function publicPage(
   }
   // A search costs the database more than a session check: the session is checked first, on its own.
   await session?.settle(undefined);
-  const user = { id: session?.userId ?? (caller as AuthenticatedUser).id };
   const { bounds } = search;
   const key = `${query.ordering ?? 'id'} ${addressSearchKey(address)}`;
   // Only a search that reaches the database is counted and bounded in time (search-bounds.ts), and counted
@@ -79,22 +78,22 @@ async function publicPage(
   // a request computes on its own budget.
   const compute = () =>
     bounds
-      .limit(user.id)
+      .limit(viewerId)
       .then(() =>
         bounds.run((tx) => repository.searchPublicBarrierIds(tx, address, query.ordering, search.idsKept)),
       );
   const found = await search.searches.get(key, compute).catch((error: unknown) => {
-    if (error instanceof SearchLimited && error.userId !== user.id) return search.searches.get(key, compute);
+    if (error instanceof SearchLimited && error.userId !== viewerId) return search.searches.get(key, compute);
     throw error;
   });
   const offset = pageOffset(query);
   const end = offset + query.page_size;
   const rows =
     end <= found.ids.length || found.ids.length === found.total
-      ? await repository.listPublicBarriersByIds(db, user.id, found.ids.slice(offset, end), query.ordering)
+      ? await repository.listPublicBarriersByIds(db, viewerId, found.ids.slice(offset, end), query.ordering)
       : await bounds
-          .limit(user.id)
-          .then(() => bounds.run((tx) => repository.listPublicBarriers(tx, user.id, query)));
+          .limit(viewerId)
+          .then(() => bounds.run((tx) => repository.listPublicBarriers(tx, viewerId, query)));
   return [rows, found.total] as const;
 }
 
@@ -108,8 +107,9 @@ export async function listPublicBarriers(
   caller: AuthenticatedUser | SessionInRead,
   query: BarrierListQuery,
 ) {
-  const [rows, total] = await publicPage(deps, search, caller, query);
-  const viewerId = caller instanceof SessionInRead ? caller.userId : caller.id;
+  const session = caller instanceof SessionInRead ? caller : undefined;
+  const viewerId = session ? session.userId : (caller as AuthenticatedUser).id;
+  const [rows, total] = await publicPage(deps, search, viewerId, session, query);
   return paginate(
     'barriers',
     rows.map((row) => toSummary(row, viewerId)),
