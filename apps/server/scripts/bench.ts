@@ -258,6 +258,10 @@ function buildEndpoints(
   const big = subjects.bigBarrierId;
   return [
     { name: 'plain Fastify hello (reference)', target: 'plain', path: '/hello', isTarget: false },
+    // The floor of a one-statement read: plain Fastify and the app's pool, one prepared `select 1`.
+    { name: 'plain Fastify + 1 statement (reference)', target: 'plain', path: '/one', isTarget: false },
+    // The app's hooks and plugins without a statement, then with health's one.
+    { name: 'GET /api/health/live (reference)', target: 'app', path: '/api/health/live', isTarget: false },
     { name: 'GET /api/health/ (reference)', target: 'app', path: '/api/health/', isTarget: false },
     { name: 'GET /api/users/me/', target: 'app', path: '/api/users/me/', token: userToken, isTarget: true },
     {
@@ -371,8 +375,12 @@ function printTable(measurements: Measurement[]): void {
     pad('queries', 7, true),
     pad('cpu µs/req node+pg', 18, true),
     pad('2-core req/s', 12, true),
+    pad('× plain', 7, true),
     '  target',
   ].join(' ');
+  // Issue 44 part 5's measure: the Node CPU a request against plain Fastify's hello in the same run.
+  const plainNode = measurements.find((measurement) => measurement.endpoint.path === '/hello')?.cpuPerRequest
+    ?.server;
   process.stdout.write(`\n${header}\n${'-'.repeat(header.length)}\n`);
   for (const measurement of measurements) {
     const { endpoint, result, cpuPerRequest } = measurement;
@@ -407,6 +415,7 @@ function printTable(measurements: Measurement[]): void {
         true,
       ),
       pad(capacity ? formatCount(Math.round(capacity)) : '-', 12, true),
+      pad(cpuPerRequest && plainNode ? `${(cpuPerRequest.server / plainNode).toFixed(1)}×` : '-', 7, true),
       `  ${verdict}${planVerdict}${measurement.note ? ` (${measurement.note})` : ''}`,
     ];
     process.stdout.write(`${cells.join(' ')}\n`);
@@ -547,6 +556,10 @@ async function main() {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const plain: FastifyInstance = Fastify({ logger: false });
   plain.get('/hello', async () => ({ hello: 'world' }));
+  plain.get('/one', async () => {
+    const result = await handle.pool.query<{ one: number }>({ name: 'bench.one', text: 'select 1 as one' });
+    return { one: result.rows[0]?.one };
+  });
   await plain.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = (server: FastifyInstance) => {
     const address = server.server.address();
