@@ -6,7 +6,8 @@
  * `account_answers_limit` and `retry_after` *before* anything about the number is read, whatever the number:
  * the 429 itself then tells nothing of it.
  */
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { preparedStatement } from '../db/prepared.ts';
 import { rateLimitHits } from '../db/schema.ts';
 import type { Dependencies } from './dependencies.ts';
 import { HttpError, tooManyRequests } from './errors.ts';
@@ -41,16 +42,23 @@ export async function assertAccountAnswersLeft(
   userId: number,
 ): Promise<void> {
   const now = deps.clock.now().getTime();
-  const [row] = await deps.db
-    .select({ hits: count(), oldest: min(rateLimitHits.at) })
-    .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.bucket, BUCKET),
-        eq(rateLimitHits.key, keyOf(userId)),
-        gt(rateLimitHits.at, new Date(now - DAY_MS)),
+  // Prepared (db/prepared.ts): every phone add and number change asks it first.
+  const statement = preparedStatement(deps.db, 'accountAnswers.left', () =>
+    deps.db
+      .select({ hits: count(), oldest: min(rateLimitHits.at) })
+      .from(rateLimitHits)
+      .where(
+        and(
+          eq(rateLimitHits.bucket, BUCKET),
+          eq(rateLimitHits.key, sql.placeholder('key')),
+          gt(rateLimitHits.at, sql`${sql.placeholder('since')}::timestamptz`),
+        ),
       ),
-    );
+  );
+  const [row] = await statement.execute({
+    key: keyOf(userId),
+    since: new Date(now - DAY_MS).toISOString(),
+  });
   if (!row || Number(row.hits) < deps.config.ACCOUNT_ANSWERS_PER_DAY) return;
   const oldest = row.oldest ? new Date(row.oldest).getTime() : now;
   throw tooManyRequests('account_answers_limit', (oldest + DAY_MS - now) / 1000);

@@ -7,8 +7,9 @@ import { type DeviceModel, isDeviceModel } from '@propusk/devices/models';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
 import { PASSWORD_PROBE_KIND } from '@propusk/devices/reply';
 import { changesPasswordTo } from '@propusk/devices/settings';
-import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { barriers, deviceCommands } from '../../db/schema.ts';
 import type { Dependencies } from '../../lib/dependencies.ts';
 import { queueRankSql } from './command-kinds.ts';
@@ -79,9 +80,17 @@ export async function loadBarrier(
   barrierId: number,
   options: { lock?: boolean } = {},
 ): Promise<BarrierRow | null> {
-  const query = executor.select(barrierColumns).from(barriers).where(eq(barriers.id, barrierId));
+  // Built once per database (db/prepared.ts): it runs in every transaction of the device pipeline.
+  const select = () =>
+    executor
+      .select(barrierColumns)
+      .from(barriers)
+      .where(eq(barriers.id, sql.placeholder('barrierId')));
   // The barrier lock's mode (lockBarrier, outbox.ts).
-  const [row] = options.lock ? await query.for('no key update') : await query;
+  const statement = options.lock
+    ? preparedStatement(executor, 'device.barrier.lock', () => select().for('no key update'))
+    : preparedStatement(executor, 'device.barrier', select);
+  const [row] = await statement.execute({ barrierId });
   return row ? toBarrierRow(row) : null;
 }
 

@@ -96,18 +96,21 @@ export function phoneLimitProblem(
  * barrier (a resident who left can no longer have his passes used: they hold no place).
  */
 async function openGuestPasses(tx: Executor, barrierId: number, now: Date): Promise<Map<number, number>> {
-  const rows = await tx
-    .select({ userId: guestPasses.forUser, open: sql<number>`count(*)::int` })
-    .from(guestPasses)
-    .where(
-      and(
-        eq(guestPasses.barrierId, barrierId),
-        eq(guestPasses.status, 'created'),
-        gt(guestPasses.expiresAt, now),
-        sql`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${guestPasses.barrierId} and ${barrierAccess.userId} = ${guestPasses.forUser})`,
-      ),
-    )
-    .groupBy(guestPasses.forUser);
+  const statement = preparedStatement(tx, 'phones.openGuestPasses', () =>
+    tx
+      .select({ userId: guestPasses.forUser, open: sql<number>`count(*)::int` })
+      .from(guestPasses)
+      .where(
+        and(
+          eq(guestPasses.barrierId, sql.placeholder('barrierId')),
+          eq(guestPasses.status, 'created'),
+          gt(guestPasses.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+          sql`exists (select 1 from ${barrierAccess} where ${barrierAccess.barrierId} = ${guestPasses.barrierId} and ${barrierAccess.userId} = ${guestPasses.forUser})`,
+        ),
+      )
+      .groupBy(guestPasses.forUser),
+  );
+  const rows = await statement.execute({ barrierId, now: now.toISOString() });
   return new Map(rows.map((row) => [row.userId, Number(row.open)]));
 }
 
@@ -288,14 +291,19 @@ export async function loadPhoneBatchContext(
   barrier: LockedBarrier,
   now: Date,
 ): Promise<PhoneBatchContext> {
-  const active = await tx
-    .select({ phone: phones.phone, userId: phones.userId, type: phones.type })
-    .from(phones)
-    .where(and(eq(phones.barrierId, barrier.id), eq(phones.isActive, true)));
-  const taken = await tx
-    .select({ slot: phones.slot })
-    .from(phones)
-    .where(and(eq(phones.barrierId, barrier.id), isNotNull(phones.slot)));
+  // Built once per database (db/prepared.ts): every group of adds reads them under the barrier's lock.
+  const active = await preparedStatement(tx, 'phones.batchActive', () =>
+    tx
+      .select({ phone: phones.phone, userId: phones.userId, type: phones.type })
+      .from(phones)
+      .where(and(eq(phones.barrierId, sql.placeholder('barrierId')), eq(phones.isActive, true))),
+  ).execute({ barrierId: barrier.id });
+  const taken = await preparedStatement(tx, 'phones.batchSlots', () =>
+    tx
+      .select({ slot: phones.slot })
+      .from(phones)
+      .where(and(eq(phones.barrierId, sql.placeholder('barrierId')), isNotNull(phones.slot))),
+  ).execute({ barrierId: barrier.id });
   const context: PhoneBatchContext = {
     numbers: new Set(),
     perUser: new Map(),
