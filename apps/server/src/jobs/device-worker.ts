@@ -123,7 +123,10 @@ export class DeviceWorker {
     await boss.createQueue(WAKE_QUEUE);
     await boss.createQueue(SWEEP_QUEUE);
     const worker = new DeviceWorker(deps, boss);
-    const polling = Math.max(0.5, options.pollingIntervalSeconds ?? (handle.kind === 'pglite' ? 0.5 : 1));
+    // Once a second on either database: a commit wakes the worker at once (lib/device-wake.ts), so polling serves
+    // due jobs (follow-ups, expiries, deliveries) only. On the embedded database 0.5 s cost an idle server 7 % of a
+    // core (docs/journal/2026-11-29-fourteenth-session.md).
+    const polling = Math.max(0.5, options.pollingIntervalSeconds ?? 1);
     await boss.work<WakeData>(
       WAKE_QUEUE,
       { pollingIntervalSeconds: polling, batchSize: 20 },
