@@ -4,7 +4,8 @@
  * with a 4xx within 50 ms, and `/api/health/` keeps answering beside each one. Each request is timed in the test
  * from send to answer, and one of up to ten tries must be within 50 ms: a busy machine stalls the whole process now
  * and then (health is then as late as the long request), while a rule that reads the whole value delays every
- * try (20,000 letters took 2.4 s).
+ * try (20,000 letters took 2.4 s). An import cell's bound is 50 ms or three times an ordinary file's preview timed
+ * in the same rounds, whichever is more (its route does more than a field's; a loaded CI once missed 50 ms there).
  * Before the fix the clean-text rule read the whole value before its length bound and backtracked on it: 20,000
  * letters took 2.4 s, 100,000 letters minutes, and every other request (health included) waited.
  */
@@ -12,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhone, createBarrier, createUserWithAccess, type TestBarrier } from './domain-factories.ts';
 import { createAdmin, nextPhone, type TestUser } from './factories.ts';
-import { csvFile, multipart, previewImport } from './import-helpers.ts';
+import { csvFile, multipart } from './import-helpers.ts';
 import { useTestApp } from './test-app.ts';
 
 const LENGTH = 100_000;
@@ -245,32 +246,47 @@ describe('100,000 characters in any field', () => {
   );
 
   it.each(SHAPES)(
-    'refuses an import file with %s in a cell within 50 ms, naming its line',
+    'refuses an import file with %s in a cell within 50 ms (or 3× an ordinary file), naming its line',
     async (_shape, value) => {
-      const file = csvFile([
+      const path = `/api/admin/barriers/${barrier.id}/import/preview/`;
+      const preview = (file: Buffer) => {
+        const { payload, headers } = multipart(file);
+        return send({
+          method: 'POST',
+          path,
+          body: new Uint8Array(payload),
+          headers: { ...headers, authorization: `Bearer ${owner.token}` },
+        });
+      };
+      const long = csvFile([
         [nextPhone(), 'Иван', 'кв. 1', 'Основной', '', '', ''],
         [nextPhone(), value, 'кв. 2', 'Основной', '', '', ''],
       ]);
-      const { payload, headers } = multipart(file);
+      const ordinary = csvFile([[nextPhone(), 'Иван', 'кв. 1', '', '', '', '']]);
       // Warm the route (multipart parsing, the reader) with an ordinary file first.
-      const ordinary = await previewImport(
-        t,
-        barrier.id,
-        owner.token,
-        csvFile([[nextPhone(), 'Иван', 'кв. 1', '', '', '', '']]),
-      );
-      expect(ordinary.statusCode, ordinary.body).toBe(200);
-      const { fastest, last } = await fastestTry('import', () =>
-        send({
-          method: 'POST',
-          path: `/api/admin/barriers/${barrier.id}/import/preview/`,
-          body: new Uint8Array(payload),
-          headers: { ...headers, authorization: `Bearer ${owner.token}` },
-        }),
-      );
-      expect(last.status, last.text.slice(0, 200)).toBe(400);
-      expect(JSON.parse(last.text)).toMatchObject({ code: 'import_cell_too_long', line: 3 });
-      expect(fastest, `${fastest.toFixed(1)} ms`).toBeLessThan(LIMIT_MS);
+      const warm = await preview(ordinary);
+      expect(warm.status, warm.text.slice(0, 200)).toBe(200);
+      // The import's route does more than a field's (multipart, the reader, the administrator's checks), and under a
+      // loaded CI its best of ten once took 62–84 ms: its bound is 50 ms or three times an ordinary file's preview
+      // timed in the same rounds, whichever is more. A rule that reads the whole cell first takes seconds.
+      const bound = (ordinaryMs: number) => Math.max(LIMIT_MS, 3 * ordinaryMs);
+      let fastest = Number.POSITIVE_INFINITY;
+      let fastestOrdinary = Number.POSITIVE_INFINITY;
+      let last: Awaited<ReturnType<typeof send>> | undefined;
+      for (let round = 0; round < TRIES && fastest >= bound(fastestOrdinary); round += 1) {
+        const reference = await preview(ordinary);
+        expect(reference.status, reference.text.slice(0, 200)).toBe(200);
+        fastestOrdinary = Math.min(fastestOrdinary, reference.ms);
+        last = await preview(long);
+        expect(last.status, last.text.slice(0, 200)).toBe(400);
+        expect(last.health.status).toBe(200);
+        expect(JSON.parse(last.text)).toMatchObject({ code: 'import_cell_too_long', line: 3 });
+        fastest = Math.min(fastest, last.ms);
+      }
+      expect(
+        fastest,
+        `${fastest.toFixed(1)} ms (an ordinary file: ${fastestOrdinary.toFixed(1)} ms)`,
+      ).toBeLessThan(bound(fastestOrdinary));
     },
   );
 
