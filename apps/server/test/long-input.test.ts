@@ -4,8 +4,9 @@
  * with a 4xx within 50 ms, and `/api/health/` keeps answering beside each one. Each request is timed in the test
  * from send to answer, and one of up to ten tries must be within 50 ms: a busy machine stalls the whole process now
  * and then (health is then as late as the long request), while a rule that reads the whole value delays every
- * try (20,000 letters took 2.4 s). An import cell's bound is 50 ms or three times an ordinary file's preview timed
- * in the same rounds, whichever is more (its route does more than a field's; a loaded CI once missed 50 ms there).
+ * try (20,000 letters took 2.4 s). Over HTTP the bound is 50 ms or three times the same route's answer to a short
+ * value (an import: an ordinary file) timed in the same rounds, whichever is more: a loaded CI once missed 50 ms at
+ * the best of ten tries (54 ms for a name, 62–84 ms for an import cell).
  * Before the fix the clean-text rule read the whole value before its length bound and backtracked on it: 20,000
  * letters took 2.4 s, 100,000 letters minutes, and every other request (health included) waited.
  */
@@ -193,33 +194,49 @@ describe('100,000 characters in any field', () => {
   }
 
   /**
-   * Up to TRIES tries, until one answers within LIMIT_MS: every answer a 4xx with health answering beside it; the
-   * fastest time is returned.
+   * Up to TRIES tries, until one answers within its bound: every answer a 4xx with health answering beside it;
+   * the fastest time is returned. The bound is LIMIT_MS or, with a `reference` (the same route with a short
+   * value, timed in the same rounds), three times the reference's fastest when that is more: a loaded CI once
+   * took 54 ms at best for a name (a rule that reads the whole value takes seconds).
    */
-  async function fastestTry(target: string, attempt: () => ReturnType<typeof send>) {
+  async function fastestTry(
+    target: string,
+    attempt: () => ReturnType<typeof send>,
+    reference?: () => ReturnType<typeof send>,
+  ) {
     let fastest = Number.POSITIVE_INFINITY;
+    let fastestReference = Number.POSITIVE_INFINITY;
+    const bound = () => (reference ? Math.max(LIMIT_MS, 3 * fastestReference) : LIMIT_MS);
     let last: Awaited<ReturnType<typeof send>> | undefined;
-    for (let round = 0; round < TRIES && fastest >= LIMIT_MS; round += 1) {
+    for (let round = 0; round < TRIES && fastest >= bound(); round += 1) {
+      if (reference) fastestReference = Math.min(fastestReference, (await reference()).ms);
       last = await attempt();
       expect(last.status, `${target}: ${last.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(last.status, target).toBeLessThan(500);
       expect(last.health.status, target).toBe(200);
       fastest = Math.min(fastest, last.ms);
     }
-    return { fastest, last: last as Awaited<ReturnType<typeof send>> };
+    return { fastest, bound: bound(), last: last as Awaited<ReturnType<typeof send>> };
   }
 
-  it.each(SHAPES)('refuses %s in every field within 50 ms, health answering', async (_shape, value) => {
-    for (const target of targets()) {
-      // A short value first (a bidi override: no field takes it, a search finds nothing): the route's first
-      // request compiles its schemas, which is not what is timed.
-      const warm = await request(target, '\u202e');
-      if (target.method !== 'GET')
-        expect(warm.status, `${target.name}: ${warm.text.slice(0, 200)}`).toBe(400);
-      const { fastest } = await fastestTry(target.name, () => request(target, value));
-      expect(fastest, `${target.name}: ${fastest.toFixed(1)} ms`).toBeLessThan(LIMIT_MS);
-    }
-  });
+  it.each(SHAPES)(
+    'refuses %s in every field within 50 ms (or 3× a short value), health answering',
+    async (_shape, value) => {
+      for (const target of targets()) {
+        // A short value first (a bidi override: no field takes it, a search finds nothing): the route's first
+        // request compiles its schemas, which is not what is timed.
+        const warm = await request(target, '\u202e');
+        if (target.method !== 'GET')
+          expect(warm.status, `${target.name}: ${warm.text.slice(0, 200)}`).toBe(400);
+        const { fastest, bound } = await fastestTry(
+          target.name,
+          () => request(target, value),
+          () => request(target, '\u202e'),
+        );
+        expect(fastest, `${target.name}: ${fastest.toFixed(1)} ms`).toBeLessThan(bound);
+      }
+    },
+  );
 
   it.each(SHAPES)(
     'refuses %s in the query strings at the schema too (as much as an HTTP request line carries)',

@@ -20,9 +20,10 @@ const STOP_WITHIN_MS = 10_000;
 /**
  * A stop during start-up waits for the step in progress: here the creation and migration of a new embedded
  * database, which took 9.0–10.6 s on a slow 2-core host (`npm run measure:start`'s first start, 2026-11-27), and
- * longer beside CI's journeys (the limit of 10 s failed there). A hang still fails.
+ * longer beside CI's journeys (the limit of 10 s failed there, and 30 s once in the PostgreSQL pass on Node 22,
+ * 2026-11-29, with the server logging "shutting down" and still migrating). A hang still fails.
  */
-const STARTUP_STOP_WITHIN_MS = 30_000;
+const STARTUP_STOP_WITHIN_MS = 60_000;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -160,7 +161,7 @@ describe('stopping on a signal', () => {
     const again = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     await waitFor(isHealthy(port), again.child);
     expect((await stopWith(again, 'SIGTERM')).ended).toEqual({ code: 0, signal: null });
-  }, 120_000);
+  }, 240_000);
 
   it.skipIf(!process.env.DATABASE_URL)(
     'stops on SIGTERM on PostgreSQL, its pool ended before the exit',
