@@ -260,6 +260,14 @@ function buildEndpoints(
     { name: 'plain Fastify hello (reference)', target: 'plain', path: '/hello', isTarget: false },
     // The floor of a one-statement read: plain Fastify and the app's pool, one prepared `select 1`.
     { name: 'plain Fastify + 1 statement (reference)', target: 'plain', path: '/one', isTarget: false },
+    // The same statement on one connection of node-postgres's pipeline mode (no pool): what fewer round trips
+    // for many requests would save (a lever measured, not used by the app: docs/journal/2026-11-29-fifteenth-session.md).
+    {
+      name: 'plain Fastify + 1 statement, pipelined (reference)',
+      target: 'plain',
+      path: '/one-pipelined',
+      isTarget: false,
+    },
     // The app's hooks and plugins without a statement, then with health's one.
     { name: 'GET /api/health/live (reference)', target: 'app', path: '/api/health/live', isTarget: false },
     { name: 'GET /api/health/ (reference)', target: 'app', path: '/api/health/', isTarget: false },
@@ -560,6 +568,12 @@ async function main() {
     const result = await handle.pool.query<{ one: number }>({ name: 'bench.one', text: 'select 1 as one' });
     return { one: result.rows[0]?.one };
   });
+  const pipelined = new pg.Client({ connectionString: poolUrl.toString(), pipeline: true });
+  await pipelined.connect();
+  plain.get('/one-pipelined', async () => {
+    const result = await pipelined.query<{ one: number }>({ name: 'bench.one', text: 'select 1 as one' });
+    return { one: result.rows[0]?.one };
+  });
   await plain.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = (server: FastifyInstance) => {
     const address = server.server.address();
@@ -656,6 +670,7 @@ async function main() {
 
   await app.close();
   await plain.close();
+  await pipelined.end();
   await handle.close();
   rmSync(dataDir, { recursive: true, force: true });
 
