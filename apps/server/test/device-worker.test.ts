@@ -6,6 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers } from '../src/db/schema.ts';
+import { CRON_QUEUE_POLLING_SECONDS, SWEEP_QUEUE } from '../src/jobs/device-worker.ts';
+import { NOTIFICATION_CHECKS_QUEUE } from '../src/jobs/notifications.ts';
+import { PHONE_EXPIRY_QUEUE } from '../src/jobs/phone-expiry.ts';
+import { RETENTION_QUEUE } from '../src/jobs/retention.ts';
 import { startDeviceProcessing } from '../src/jobs/start-device-processing.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
@@ -110,4 +114,30 @@ describe('device worker and periodic audits', () => {
       await processing.stop();
     }
   });
+
+  it(
+    'takes a job of each cron-filled queue (sweep, expiry, retention, notification checks) within its ten seconds',
+    async () => {
+      const processing = await startDeviceProcessing(t.deps, t.handle, { sweepCron: null, simulate: false });
+      try {
+        // What pg-boss's cron does at its minute: a job on the queue, which this process's worker polls for.
+        type Boss = {
+          send(queue: string): Promise<string | null>;
+          getJobById(queue: string, id: string): Promise<{ state: string } | null>;
+        };
+        const boss = (processing.worker as unknown as { boss: Boss }).boss;
+        const queues = [SWEEP_QUEUE, PHONE_EXPIRY_QUEUE, RETENTION_QUEUE, NOTIFICATION_CHECKS_QUEUE];
+        const sent = await Promise.all(queues.map(async (queue) => ({ queue, id: await boss.send(queue) })));
+        const states = () =>
+          Promise.all(sent.map(async ({ queue, id }) => (await boss.getJobById(queue, id ?? ''))?.state));
+        const within = (CRON_QUEUE_POLLING_SECONDS + 5) * 1000;
+        expect(await waitFor(states, (all) => all.every((state) => state === 'completed'), within)).toEqual(
+          queues.map(() => 'completed'),
+        );
+      } finally {
+        await processing.stop();
+      }
+    },
+    (CRON_QUEUE_POLLING_SECONDS + 20) * 1000,
+  );
 });

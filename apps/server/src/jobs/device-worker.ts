@@ -32,6 +32,8 @@ import { RETENTION_CRON, registerRetention } from './retention.ts';
 
 export const WAKE_QUEUE = 'device-wake';
 export const SWEEP_QUEUE = 'device-sweep';
+/** How often the queues that only a cron fills are polled, in seconds (DeviceWorker.start says why). */
+export const CRON_QUEUE_POLLING_SECONDS = 10;
 
 interface WakeData {
   barrierId: number;
@@ -127,6 +129,10 @@ export class DeviceWorker {
     // due jobs (follow-ups, expiries, deliveries) only. On the embedded database 0.5 s cost an idle server 7 % of a
     // core (docs/journal/2026-11-29-fourteenth-session.md).
     const polling = Math.max(0.5, options.pollingIntervalSeconds ?? 1);
+    // The queues that only pg-boss's cron fills (the sweep, the expiry's safety net, retention, the hourly
+    // notification checks) are polled every ten seconds: a job of a minute's cron starts at most that much later,
+    // where an idle server polled seven queues a second (four of them these).
+    const cronPolling = Math.max(polling, CRON_QUEUE_POLLING_SECONDS);
     await boss.work<WakeData>(
       WAKE_QUEUE,
       { pollingIntervalSeconds: polling, batchSize: 20 },
@@ -134,7 +140,7 @@ export class DeviceWorker {
         await Promise.all(jobs.map((job) => worker.kick(job.data.barrierId, job.data.reconcile ?? false)));
       },
     );
-    await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: polling }, async () => worker.sweep());
+    await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: cronPolling }, async () => worker.sweep());
     const cron = options.sweepCron === undefined ? '* * * * *' : options.sweepCron;
     if (cron) await boss.schedule(SWEEP_QUEUE, cron, null, { singletonKey: 'sweep' });
     else await boss.unschedule(SWEEP_QUEUE).catch(() => {});
@@ -144,16 +150,17 @@ export class DeviceWorker {
       (barrierIds) => {
         for (const barrierId of barrierIds) void worker.kick(barrierId);
       },
-      { pollingIntervalSeconds: polling, cron },
+      { pollingIntervalSeconds: cronPolling, cron },
     );
     // Daily, on the same instance (docs/decisions/0022); off where the sweep is off (tests).
     await registerRetention(boss, deps, {
-      pollingIntervalSeconds: polling,
+      pollingIntervalSeconds: cronPolling,
       cron: cron ? RETENTION_CRON : null,
     });
     // Web Push (issue 43): the outbox's dispatch and the deliveries, on the same instance.
     worker.notifications = await registerNotifications(boss, deps, {
       pollingIntervalSeconds: polling,
+      cronPollingIntervalSeconds: cronPolling,
       cron: cron ? NOTIFICATION_CHECKS_CRON : null,
     });
     // From now on a commit that wrote device commands wakes this worker at once, not at its next job.

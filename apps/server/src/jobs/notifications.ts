@@ -26,7 +26,7 @@ export interface NotificationWorker {
 export async function registerNotifications(
   boss: PgBoss,
   deps: Pick<Dependencies, 'db' | 'clock' | 'logger' | 'config' | 'secrets' | 'sms' | 'metrics'>,
-  options: { pollingIntervalSeconds: number; cron: string | null },
+  options: { pollingIntervalSeconds: number; cronPollingIntervalSeconds: number; cron: string | null },
 ): Promise<NotificationWorker> {
   await boss.createQueue(PUSH_DELIVERY_QUEUE, {
     retryLimit: 6,
@@ -59,7 +59,7 @@ export async function registerNotifications(
   await boss.createQueue(NOTIFICATION_CHECKS_QUEUE);
   await boss.work(
     NOTIFICATION_CHECKS_QUEUE,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds },
+    { pollingIntervalSeconds: options.cronPollingIntervalSeconds },
     async () => {
       await runNotificationChecks(deps);
     },
