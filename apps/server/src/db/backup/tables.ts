@@ -5,9 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, MIGRATIONS_FOLDER, type Transaction } from '../database.ts';
-
-export type Executor = Database | Transaction;
+import { type Executor, MIGRATIONS_FOLDER, type Transaction } from '../database.ts';
 
 export async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
