@@ -25,7 +25,7 @@ import {
 } from '../src/db/backup.ts';
 import type { Database } from '../src/db/database.ts';
 import * as schema from '../src/db/schema.ts';
-import { handleDeviceReply, recordUnitAlarm } from '../src/engine/reply/index.ts';
+import { handleDeviceReply } from '../src/engine/reply/index.ts';
 import { dispatchNotifications } from '../src/modules/notifications/dispatch.ts';
 import { createDeviceScene } from './device-harness.ts';
 import { createBarrier, createUserWithAccess, makeKnownTo } from './domain-factories.ts';
@@ -158,12 +158,11 @@ async function seedEverything(t: TestApp): Promise<{ owner: TestUser; barrierId:
     payload: { power_sms: true },
   });
   expect(powerSms.statusCode, powerSms.body).toBe(200);
-  await recordUnitAlarm(
-    t.deps,
-    { from: barrier.device_phone, text: 'External Power Goes OFF' },
-    t.deps.clock.now(),
-    { id: barrier.id, model: 'RTU5025', passwordEncrypted: null },
-  );
+  const alarm = await handleDeviceReply(t.deps, {
+    from: barrier.device_phone,
+    text: 'External Power Goes OFF',
+  });
+  expect(alarm.alarm).toEqual({ barrierId: barrier.id, kind: 'power_failure' });
   await dispatchNotifications(
     t.deps,
     async () => {},

@@ -7,8 +7,8 @@
 import type { PushPayload } from '@propusk/contracts/notifications';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { barrierStaff, barriers, notificationEvents } from '../src/db/schema.ts';
-import { recordUnitAlarm } from '../src/engine/reply/index.ts';
+import { barrierStaff, notificationEvents } from '../src/db/schema.ts';
+import { handleDeviceReply } from '../src/engine/reply/index.ts';
 import { deliver, dispatchNotifications } from '../src/modules/notifications/dispatch.ts';
 import { runNotificationChecks } from '../src/modules/notifications/periodic.ts';
 import { createDeviceHarness, type DeviceHarness, waitOutReply } from './device-harness.ts';
@@ -128,21 +128,9 @@ describe('notification events from the changes that cause them', { timeout: 90_0
   });
 
   it('the unit’s power alarm reaches every administrator of the barrier at once', async () => {
-    const [row] = await t.deps.db.select().from(barriers).where(eq(barriers.id, barrier.id));
-    const unit = { id: barrier.id, model: row!.deviceModel, passwordEncrypted: row!.devicePasswordEncrypted };
-    await recordUnitAlarm(
-      t.deps,
-      { from: barrier.device_phone, text: 'External Power Goes OFF' },
-      t.clock.now(),
-      unit,
-    );
+    await handleDeviceReply(t.deps, { from: barrier.device_phone, text: 'External Power Goes OFF' });
     expect((await told()).sort()).toEqual(['dispatcher: power_lost', 'owner: power_lost']);
-    await recordUnitAlarm(
-      t.deps,
-      { from: barrier.device_phone, text: 'External Power Goes ON' },
-      t.clock.now(),
-      unit,
-    );
+    await handleDeviceReply(t.deps, { from: barrier.device_phone, text: 'External Power Goes ON' });
     expect((await told()).sort()).toEqual(['dispatcher: power_restored', 'owner: power_restored']);
   });
 

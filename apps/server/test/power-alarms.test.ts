@@ -9,6 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { barriers, deviceMessages, phones } from '../src/db/schema.ts';
 import { lockBarrier, syncBarrierDevice } from '../src/engine/plan/index.ts';
+import { handleDeviceReply } from '../src/engine/reply/index.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { createDeviceHarness, type DeviceHarness } from './device-harness.ts';
 import { addPhone, createBarrier, createUserWithAccess } from './domain-factories.ts';
@@ -293,6 +294,40 @@ describe('power alarms reach the server', { timeout: 60_000 }, () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     await h.run(barrier.id);
     expect(h.simulators.whitelist(barrier.id)).toEqual([]);
+  });
+
+  it('a unit its deleted barrier still clears and a new barrier took: its power failure is the new barrier’s alone', async () => {
+    const old = await createBarrier(t, owner, { device_password: '4321' });
+    await h.run(old.id);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/barriers/${old.id}/`,
+      token: owner.token,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    // The clearing is queued, not yet sent; the owner puts a new barrier on the same unit meanwhile.
+    const clearing = (await h.commands(old.id)).filter((command) => command.status === 'queued');
+    expect(clearing.length).toBeGreaterThan(0);
+    const live = await createBarrier(t, owner, { device_phone: old.device_phone, device_password: '4321' });
+    const oldLog = await inLog(old.id);
+
+    // The deleted barrier's commands are weighed first (its id is lower); the unit's SMS is no answer to them.
+    const heard = await handleDeviceReply(t.deps, {
+      from: old.device_phone,
+      text: 'External Power Goes OFF',
+    });
+    expect(heard).toMatchObject({ matched: null, alarm: { barrierId: live.id, kind: 'power_failure' } });
+    expect((await inLog(live.id)).at(-1)).toEqual({
+      text: 'External Power Goes OFF',
+      outcome: 'power_failure',
+    });
+    expect(await inLog(old.id)).toEqual(oldLog);
+    expect(
+      (await h.commands(old.id))
+        .filter((command) => command.status === 'queued')
+        .map((command) => command.id),
+    ).toEqual(clearing.map((command) => command.id));
+    expect(await get(`/api/admin/barriers/${live.id}/device-health/`)).toMatchObject({ power: 'lost' });
   });
 
   it('a model that sends no alarms keeps its layout and is not offered the move', async () => {

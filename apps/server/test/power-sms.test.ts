@@ -6,9 +6,9 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { barrierLimits, barrierStaff, barriers, deviceMessages, powerSmsNotices } from '../src/db/schema.ts';
+import { barrierLimits, barrierStaff, deviceMessages, powerSmsNotices } from '../src/db/schema.ts';
 import { countCommandsThisWeek } from '../src/engine/budget/index.ts';
-import { recordUnitAlarm } from '../src/engine/reply/index.ts';
+import { handleDeviceReply } from '../src/engine/reply/index.ts';
 import { type DeliveryJob, dispatchNotifications } from '../src/modules/notifications/dispatch.ts';
 import { sendPowerSms } from '../src/modules/notifications/power-sms.ts';
 import { createBarrier, type TestBarrier } from './domain-factories.ts';
@@ -38,12 +38,7 @@ describe('SMS on power loss to an administrator without push', { timeout: 90_000
     expect(response.statusCode, response.body).toBe(201);
   };
   const alarm = async (barrier: TestBarrier, text: 'External Power Goes OFF' | 'External Power Goes ON') => {
-    const [row] = await t.deps.db.select().from(barriers).where(eq(barriers.id, barrier.id));
-    await recordUnitAlarm(t.deps, { from: barrier.device_phone, text }, t.clock.now(), {
-      id: barrier.id,
-      model: row!.deviceModel,
-      passwordEncrypted: row!.devicePasswordEncrypted,
-    });
+    await handleDeviceReply(t.deps, { from: barrier.device_phone, text });
   };
   /** Dispatches and sends what is pending; answers the SMS sent (to: text) and the pushes queued (user ids). */
   const dispatch = async () => {

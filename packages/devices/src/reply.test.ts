@@ -4,7 +4,7 @@ import { renderCommand } from './commands.ts';
 import { planConformance } from './conformance.ts';
 import type { PlannedCommand } from './planner.ts';
 import { renderReadQuery } from './readback.ts';
-import { decideReply, type ReplyCommand } from './reply.ts';
+import { decideInbound, decideReply, type ReplyCommand } from './reply.ts';
 import { renderSetting } from './settings.ts';
 import { createDeviceSimulator } from './simulator.ts';
 
@@ -159,5 +159,67 @@ describe('decideReply', () => {
   it('hides the barrier’s password in the text kept for the log', () => {
     const open = candidate('relay_open', { setting: 'open', params: {} });
     expect(decide('1234CC Error password', [open])?.loggedText).not.toContain('1234');
+  });
+});
+
+describe('decideInbound', () => {
+  const openStep = () => {
+    const plan = planConformance({
+      model: 'RTU5025',
+      slot: 200,
+      testNumber: GUEST,
+      now: NOW,
+      includePassword: false,
+    });
+    return candidate('conformance', {
+      run_id: 1,
+      index: 1,
+      step: plan.steps.find((each) => each.key === 'add'),
+    });
+  };
+  const inbound = (
+    text: string,
+    candidates: ReplyCommand[],
+    unit: Parameters<typeof decideInbound>[0]['unit'],
+  ) => decideInbound({ model: 'RTU5025', text, now: NOW, candidates, secrets: ['1234'], unit });
+
+  it('takes the live unit’s own SMS for what it is, before any command that would take any text', () => {
+    const open = openStep();
+    const unit = { model: 'RTU5025', secrets: ['1234'] };
+    expect(inbound('External Power Goes OFF', [open], unit)).toEqual({
+      as: 'alarm',
+      kind: 'power_failure',
+      loggedText: 'External Power Goes OFF',
+    });
+    expect(inbound('External Power Goes ON', [], unit)).toMatchObject({
+      as: 'alarm',
+      kind: 'power_restored',
+    });
+    // The same text heard from a deleted barrier's unit with no live barrier on it is an answer like any other.
+    expect(inbound('External Power Goes OFF', [open], null)).toMatchObject({
+      as: 'reply',
+      decision: { command: open, settle: { as: 'confirm', text: 'External Power Goes OFF' } },
+    });
+  });
+
+  it('decides the reply as decideReply does when the text is no alarm of the unit', () => {
+    const add: PlannedCommand = { kind: 'add', slot: 2, number: GUEST };
+    const reply = rtuAnswer(renderCommand('RTU5025', add, '1234'));
+    const mine = candidate('add', add);
+    const unit = { model: 'RTU5025', secrets: ['1234'] };
+    expect(inbound(reply, [mine], unit)).toEqual({ as: 'reply', decision: decide(reply, [mine]) });
+    expect(inbound('nothing of the kind', [mine], unit)).toBeNull();
+  });
+
+  it('recognises nothing as an alarm for a model it does not know, and hides the unit’s password in the log', () => {
+    const open = openStep();
+    expect(inbound('External Power Goes OFF', [open], { model: 'NO-SUCH-UNIT' })?.as).toBe('reply');
+    // The unit's own power texts learnt by a conformance run are those exactly; its password stays hidden.
+    const learnt = { alarms: { power_failure: ['AC OFF 4321'] } };
+    expect(inbound('AC OFF 4321', [], { model: 'RTU5025', profile: learnt, secrets: ['4321'] })).toEqual({
+      as: 'alarm',
+      kind: 'power_failure',
+      loggedText: 'AC OFF ****',
+    });
   });
 });

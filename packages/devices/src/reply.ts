@@ -12,10 +12,14 @@
  *   read, but only by a text that names its own slots and no other;
  * - a conformance run's step: any text while it is open (`conformanceReplyMatch`).
  * The choice among them (which command, late or not, debts of nameless answers) is `reply-choice.ts`'s.
+ *
+ * `decideInbound` is the server's one entry (issue 44 part 1): the unit's own SMS (an alarm, a power failure or
+ * its return: `alarms.ts`) first, which answers no command, then `decideReply`.
  */
+import { type DeviceAlarmKind, recogniseAlarm } from './alarms.ts';
 import { type ConformanceStep, conformanceReplyMatch } from './conformance.ts';
 import { maskSecrets } from './mask.ts';
-import type { DeviceModel } from './models.ts';
+import { type DeviceModel, isDeviceModel } from './models.ts';
 import { commandFromJson, type PlannedCommand, type PlannedCommandJson } from './planner.ts';
 import type { DeviceProfileOverride } from './profile.ts';
 import {
@@ -259,4 +263,40 @@ export function decideReply<C extends ReplyCommand>(input: ReplyInput<C>): Reply
     );
   const newPassword = newPasswordOf(model, command);
   return decided({ as: 'confirm', text, ...(newPassword === null ? {} : { newPassword }) }, true);
+}
+
+/**
+ * The live barrier whose unit sent the SMS, whose own texts (alarms) the SMS may be: its model as stored (one
+ * the package does not know recognises none), its profile (power texts learnt by a conformance run), its
+ * password (hidden in the text the log keeps).
+ */
+export interface InboundUnit {
+  model: string;
+  profile?: DeviceProfileOverride | null;
+  secrets?: readonly (string | null | undefined)[];
+}
+
+/** What an SMS from a unit's number is: the unit's own text, an answer to one of the barrier's commands, or neither. */
+export type InboundDecision<C extends ReplyCommand> =
+  | { as: 'alarm'; kind: DeviceAlarmKind; loggedText: string }
+  | { as: 'reply'; decision: ReplyDecision<C> }
+  | null;
+
+/**
+ * The one decision on an SMS from a unit's number, for one barrier with that number and its candidates
+ * (`decideReply`'s input): the live barrier's unit's own text first, whichever barrier's candidates are
+ * weighed (a deleted barrier still clearing the unit is tried in its turn, and the unit's alarm is never
+ * taken for its answer), then the command it answers.
+ */
+export function decideInbound<C extends ReplyCommand>(
+  input: ReplyInput<C> & { unit: InboundUnit | null },
+): InboundDecision<C> {
+  const { unit } = input;
+  if (unit && isDeviceModel(unit.model)) {
+    const recognised = recogniseAlarm(unit.model, input.text, unit.profile ?? null);
+    if (recognised)
+      return { as: 'alarm', kind: recognised.kind, loggedText: maskSecrets(input.text, unit.secrets ?? []) };
+  }
+  const decision = decideReply(input);
+  return decision === null ? null : { as: 'reply', decision };
 }

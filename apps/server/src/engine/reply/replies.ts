@@ -7,7 +7,7 @@ import type { DeviceAlarmKind } from '@propusk/devices/alarms';
 import { maskSecrets } from '@propusk/devices/mask';
 import { isDeviceModel } from '@propusk/devices/models';
 import type { DeviceProfileOverride } from '@propusk/devices/profile';
-import { decideReply } from '@propusk/devices/reply';
+import { decideInbound } from '@propusk/devices/reply';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { barriers, deviceCommands, deviceMessages, inboundSms } from '../../db/schema.ts';
 import { unitTextTaken } from '../hooks.ts';
@@ -108,17 +108,22 @@ export async function handleDeviceReply(
         ],
   );
   try {
-    // The unit's own SMS first: it names no command, and must never be taken for an answer (issue 30 item 5).
+    // The live barrier's unit: its own SMS names no command, and must never be taken for an answer (issue 30
+    // item 5); the reply decision recognises it first.
     const live = senders.find((sender) => sender.live) ?? null;
+    const unit = live
+      ? {
+          ...live,
+          passwordSecret: live.passwordEncrypted ? deps.secrets.decrypt(live.passwordEncrypted) : null,
+        }
+      : null;
     // A conformance run's power step takes the unit's own texts first (issue 42 item 3).
-    if (live) {
-      const passwordSecret = live.passwordEncrypted ? deps.secrets.decrypt(live.passwordEncrypted) : null;
-      if (await unitTextTaken(deps, { id: live.id, passwordSecret }, message.text, now))
-        return { inboundId, matched: null, captured: true };
-    }
-    const alarm = await recordUnitAlarm(deps, message, now, live);
-    if (alarm) return { inboundId, matched: null, alarm };
-    return await matchDeviceReply(deps, message, inboundId, now, senders);
+    if (
+      unit &&
+      (await unitTextTaken(deps, { id: unit.id, passwordSecret: unit.passwordSecret }, message.text, now))
+    )
+      return { inboundId, matched: null, captured: true };
+    return await matchDeviceReply(deps, message, inboundId, now, senders, unit);
   } catch (error) {
     // Not handled after all: forget its id, so that the gateway's retry of this delivery is taken in.
     if (gatewayId)
@@ -159,15 +164,17 @@ async function matchDeviceReply(
   inboundId: number,
   now: Date,
   senders: Sender[],
+  unit: (Sender & { passwordSecret: string | null }) | null,
 ): Promise<ReplyResult> {
-  // Each candidate's commands are read under its lock, in its own transaction.
+  // Each candidate's commands are read under its lock, in its own transaction, in the order of the barriers.
   for (const { id: barrierId } of senders.filter((sender) => sender.candidate)) {
     const matched = await deps.db.transaction(async (tx) => {
       const barrier = await loadBarrier(tx, barrierId, { lock: true });
       if (!barrier) return null;
       const { commands, openCommands } = await commandsAwaitingReply(tx, barrierId, now);
-      // The one decision (`@propusk/devices/reply`): which command the reply answers, and what that settles.
-      const decision = decideReply({
+      // The one decision (`@propusk/devices/reply`): the live unit's own SMS, or which command the reply
+      // answers and what that settles.
+      const inbound = decideInbound({
         model: barrier.model,
         profile: barrier.profile,
         text: message.text,
@@ -175,8 +182,15 @@ async function matchDeviceReply(
         candidates: commands.map((row) => replyCandidate(deps, row)),
         utcOffsetMinutes: deps.config.DEVICE_TIMEZONE_OFFSET_MINUTES,
         secrets: deviceSecrets(deps, barrier),
+        unit: unit && {
+          model: unit.model,
+          profile: (unit.profile as DeviceProfileOverride | null) ?? null,
+          secrets: [unit.passwordSecret],
+        },
       });
-      if (decision === null) return null;
+      if (inbound === null) return null;
+      if (inbound.as === 'alarm') return inbound;
+      const { decision } = inbound;
       const { settle } = decision;
       const command = decision.command.row;
       // One answer more heard for each command the decision names. Its own statement, before the
@@ -227,13 +241,22 @@ async function matchDeviceReply(
       const wasOnlyOpen = openCommands === 1 && (command.status === 'queued' || command.status === 'sent');
       const queueEmpty = settle.as !== 'late' && wasOnlyOpen && confirmed?.queuedSms === 0;
       return {
+        as: 'reply' as const,
         barrierId,
         commandId: command.id,
         outcome: decision.outcome,
         ...(queueEmpty ? { queueEmpty: true as const } : {}),
       };
     });
-    if (matched) return { inboundId, matched };
+    if (matched?.as === 'alarm' && unit) {
+      const { kind, loggedText } = matched;
+      const alarm = await recordUnitAlarm(deps, { barrierId: unit.id, kind, loggedText }, now);
+      return { inboundId, matched: null, alarm };
+    }
+    if (matched?.as === 'reply') {
+      const { as: _reply, ...answered } = matched;
+      return { inboundId, matched: answered };
+    }
   }
   deps.metrics.unmatchedDeviceReplies.inc();
   // The reply is already kept in inbound_sms: a failure to log it must not refuse the gateway's delivery.
