@@ -89,19 +89,20 @@ export async function listActions(
   guard?: SessionGuard,
 ) {
   const shape = shapeOf(filter);
-  const where = conditions(filter);
+  // Built only when the shape's statement is (once per database): values are placeholders.
+  const where = () => conditions(filter);
   const page = preparedStatement(executor, `actions.page:${shape}${guardKey(guard)}`, () =>
     executor
       .select({
         ...actionColumns,
-        total: sql<number>`(select count(*) from ${actions} where ${where})`.mapWith(Number),
+        total: sql<number>`(select count(*) from ${actions} where ${where()})`.mapWith(Number),
         sessionLive: sessionLiveOrNull(guard),
       })
       .from(actions)
       .innerJoin(barriers, eq(barriers.id, actions.barrierId))
       .leftJoin(phones, eq(phones.id, actions.phoneId))
       .leftJoin(users, eq(users.id, actions.authorUserId))
-      .where(where)
+      .where(where())
       .orderBy(desc(actions.createdAt), desc(actions.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
@@ -111,7 +112,7 @@ export async function listActions(
   const { rows, sessionLive } = await executeGuardedPage(page, values, pageValues, guard);
   const total = await totalOfPage(rows, query, async () => {
     const counted = preparedStatement(executor, `actions.count:${shape}`, () =>
-      executor.select({ count: count() }).from(actions).where(where),
+      executor.select({ count: count() }).from(actions).where(where()),
     );
     const [row] = await counted.execute(values);
     return row?.count ?? 0;

@@ -57,26 +57,29 @@ export async function listBarrierUsers(
   const matchesPhones = hasSearch && /^[+\d]+$/.test(query.search ?? '');
   const searchShape = hasSearch ? (matchesPhones ? 'search' : 'search-name') : 'all';
   const shape = `${searchShape}:${query.ordering ?? 'created_at'}`;
-  const accessScope = and(
-    eq(barrierAccess.barrierId, sql.placeholder('barrierId')),
-    ne(barrierAccess.userId, sql.placeholder('adminId')),
-    sql`exists (select 1 from ${barriers} where ${barriers.id} = ${sql.placeholder('barrierId')} and ${holdsPermissionSql(barriers.id, sql.placeholder('adminId'), 'users.manage')} and ${isNull(barriers.deletedAt)})`,
-  ) as SQL;
-  const where = hasSearch
-    ? (and(
-        accessScope,
-        // What ILIKE does, done once: ILIKE lowers the pattern and the text on every row; the access row
-        // keeps the user's `lower(full_name)` and phone (migration 0013, kept by triggers), so the match reads
-        // the barrier's index entries only and users are read for the matches alone. A phone (`+` and
-        // digits) has no case to fold.
-        matchesPhones
-          ? or(
-              sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
-              like(barrierAccess.searchPhone, sql.placeholder('search')),
-            )
-          : sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
-      ) as SQL)
-    : accessScope;
+  // Built only when the shape's statement is (once per database): values are placeholders.
+  const accessScope = () =>
+    and(
+      eq(barrierAccess.barrierId, sql.placeholder('barrierId')),
+      ne(barrierAccess.userId, sql.placeholder('adminId')),
+      sql`exists (select 1 from ${barriers} where ${barriers.id} = ${sql.placeholder('barrierId')} and ${holdsPermissionSql(barriers.id, sql.placeholder('adminId'), 'users.manage')} and ${isNull(barriers.deletedAt)})`,
+    ) as SQL;
+  const where = () =>
+    hasSearch
+      ? (and(
+          accessScope(),
+          // What ILIKE does, done once: ILIKE lowers the pattern and the text on every row; the access row
+          // keeps the user's `lower(full_name)` and phone (migration 0013, kept by triggers), so the match reads
+          // the barrier's index entries only and users are read for the matches alone. A phone (`+` and
+          // digits) has no case to fold.
+          matchesPhones
+            ? or(
+                sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
+                like(barrierAccess.searchPhone, sql.placeholder('search')),
+              )
+            : sql`${barrierAccess.searchName} like (select lower(${sql.placeholder('search')}))`,
+        ) as SQL)
+      : accessScope();
   const page = preparedStatement(executor, `barrierUsers.page:${shape}${guardKey(guard)}`, () =>
     executor
       .select({
@@ -91,13 +94,13 @@ export async function listBarrierUsers(
         phonesCount: sql<number>`(select count(*)::int from ${phones} where ${phones.barrierId} = ${barrierAccess.barrierId} and ${phones.userId} = ${users.id} and ${phones.isActive})`,
         total: (hasSearch
           ? sql<number>`count(*) over ()`
-          : sql<number>`(select count(*) from ${barrierAccess} where ${accessScope})`
+          : sql<number>`(select count(*) from ${barrierAccess} where ${accessScope()})`
         ).mapWith(Number),
         sessionLive: sessionLiveOrNull(guard),
       })
       .from(barrierAccess)
       .innerJoin(users, eq(users.id, barrierAccess.userId))
-      .where(where)
+      .where(where())
       .orderBy(...orderBy(query.ordering))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
@@ -111,7 +114,7 @@ export async function listBarrierUsers(
         .select({ count: count() })
         .from(barrierAccess)
         .innerJoin(users, eq(users.id, barrierAccess.userId))
-        .where(where),
+        .where(where()),
     );
     const [row] = await counted.execute(values);
     return row?.count ?? 0;
