@@ -33,6 +33,22 @@ function rtuAnswer(...texts: string[]): string {
   return answer;
 }
 
+/** The open "add" step of a conformance run on an RTU5025: a command that takes any text. */
+function openStep(): ReplyCommand {
+  const plan = planConformance({
+    model: 'RTU5025',
+    slot: 200,
+    testNumber: GUEST,
+    now: NOW,
+    includePassword: false,
+  });
+  return candidate('conformance', {
+    run_id: 1,
+    index: 1,
+    step: plan.steps.find((each) => each.key === 'add'),
+  });
+}
+
 const decide = (text: string, candidates: ReplyCommand[], model: 'RTU5025' | 'TELL-GC20' = 'RTU5025') =>
   decideReply({ model, text, now: NOW, candidates, secrets: ['1234'] });
 
@@ -114,15 +130,7 @@ describe('decideReply', () => {
   });
 
   it('gives any text to a conformance run’s open step, none to a finished one', () => {
-    const plan = planConformance({
-      model: 'RTU5025',
-      slot: 200,
-      testNumber: GUEST,
-      now: NOW,
-      includePassword: false,
-    });
-    const step = plan.steps.find((each) => each.key === 'add');
-    const open = candidate('conformance', { run_id: 1, index: 1, step });
+    const open = openStep();
     expect(decide('Saved', [open])?.settle).toEqual({ as: 'confirm', text: 'Saved' });
     expect(decide('Saved', [{ ...open, status: 'confirmed' }])).toBeNull();
   });
@@ -163,20 +171,6 @@ describe('decideReply', () => {
 });
 
 describe('decideInbound', () => {
-  const openStep = () => {
-    const plan = planConformance({
-      model: 'RTU5025',
-      slot: 200,
-      testNumber: GUEST,
-      now: NOW,
-      includePassword: false,
-    });
-    return candidate('conformance', {
-      run_id: 1,
-      index: 1,
-      step: plan.steps.find((each) => each.key === 'add'),
-    });
-  };
   const inbound = (
     text: string,
     candidates: ReplyCommand[],
