@@ -4,14 +4,18 @@
  * numbers (Telemetrica), then a file of `rows` rows (half residents, the rest their permanent, temporary and
  * scheduled numbers): the preview of the CSV and of the same rows as XLSX, then the commit, each over HTTP
  * through the real app (parsing, checks, the outbox's plan). Targets (issue 14): preview < 2 s, commit < 5 s.
+ * Then the files the import refuses (issue 29 item 7): a zip bomb (~240 MB unpacked), a zip whose directory lies
+ * about its sizes, and a workbook of 150,000 rows; each refused in < 1 s, the process's RSS growing < 50 MB
+ * (heap + external is printed beside it: garbage not yet collected counts there).
  */
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile from 'write-excel-file/node';
 import { barrierLimits, barriers } from '../src/db/schema.ts';
 import { createAdmin } from '../test/factories.ts';
-import { HEADERS, multipart } from '../test/import-helpers.ts';
+import { HEADERS, multipart, xlsxFile } from '../test/import-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
+import { deflateRepeated, MB, sheetZip } from '../test/zip-bomb.ts';
 import { assertLoopback, benchDatabaseUrl } from './bench-lib.ts';
 
 function fileRows(count: number): string[][] {
@@ -93,8 +97,53 @@ async function main() {
     console.log(
       `totals: ${commit.body.phones} phones, ${commit.body.residents} residents, ${commit.body.sms} SMS planned (preview said ${csvPreview.body.totals.sms}), ${commit.body.send_minutes} min to send`,
     );
+    await refusedFiles(async (file, code) => {
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/admin/barriers/${barrier.id}/import/preview/`,
+        token: admin.token,
+        ...multipart(file, 'жители.xlsx'),
+      });
+      if (response.statusCode !== 400 || response.json().code !== code) {
+        throw new Error(`expected 400 ${code}, got ${response.statusCode} ${response.body}`);
+      }
+    });
   } finally {
     await t.close();
+  }
+}
+
+/** Each refused file: the time of its preview and the process's memory before and after it (RSS; heap + external). */
+async function refusedFiles(preview: (file: Buffer, code: string) => Promise<void>) {
+  const sheet = await deflateRepeated(240 * MB);
+  const rows = Array.from({ length: 150_000 }, (_, index) => [`+7900${String(index).padStart(7, '0')}`]);
+  const files = [
+    {
+      name: 'zip bomb, 240 MB declared',
+      file: sheetZip(sheet, 240 * MB),
+      code: 'import_file_unpacked_too_large',
+    },
+    {
+      name: 'zip declaring 4 MB, 240 MB inside',
+      file: sheetZip(sheet, 4 * MB),
+      code: 'import_file_unpacked_too_large',
+    },
+    { name: '150,000 rows', file: await xlsxFile(rows, ['Телефон']), code: 'import_too_many_rows' },
+  ];
+  console.log(`refused files${globalThis.gc ? '' : ' (run with --expose-gc for steadier memory figures)'}`);
+  console.log('| file | bytes | ms | RSS growth MB | heap + external growth MB | target |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const { name, file, code } of files) {
+    globalThis.gc?.();
+    const before = process.memoryUsage();
+    const start = process.hrtime.bigint();
+    await preview(file, code);
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const after = process.memoryUsage();
+    const heap = (after.heapUsed + after.external - before.heapUsed - before.external) / MB;
+    console.log(
+      `| ${name} | ${file.length} | ${ms.toFixed(0)} | ${((after.rss - before.rss) / MB).toFixed(1)} | ${heap.toFixed(1)} | < 1000 ms, RSS < 50 MB |`,
+    );
   }
 }
 
