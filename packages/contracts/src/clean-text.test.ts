@@ -77,7 +77,9 @@ describe('the clean-text rule (issue 29 part 6)', () => {
     ]) {
       const started = performance.now();
       const result = humanTextSchema(bounds).safeParse(value);
-      expect(performance.now() - started).toBeLessThan(50);
+      // Microseconds when the length is checked first, minutes when the rule reads it: a second leaves room for a
+      // busy host's pauses.
+      expect(performance.now() - started).toBeLessThan(1000);
       expect(result.error?.issues.map((issue) => issue.message)).toEqual(['too long']);
     }
     expect(

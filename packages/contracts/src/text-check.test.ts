@@ -123,13 +123,13 @@ describe('linear time (issue 40 item 1)', () => {
     ['dots then a letter', `${'.'.repeat(n)}x`],
     ['www repeated', 'www '.repeat(n / 4)],
   ];
-  it.each(shapes)('judges 100,000 characters of %s within 2 s', (_shape, text) => {
+  it.each(shapes)('judges 100,000 characters of %s within 5 s', (_shape, text) => {
     // Before the fix (quadratic): 20,000 «a.» took 0.3 s, 20,000 letters 2.4 s, 20,000 Cyrillic letters 25 s, so
-    // 100,000 of any shape 8 s to 10 minutes. Now 1–150 ms on an idle machine; 2 s leaves room for a loaded one.
+    // 100,000 of any shape 8 s to 10 minutes. Now 1–150 ms on an idle machine; 5 s leaves room for a loaded one.
     const started = performance.now();
     isCleanText(text);
     cleanForSms(text, 60);
     cleanForDisplay(text);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
