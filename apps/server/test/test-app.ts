@@ -1,6 +1,7 @@
 /**
- * Builds the real app for integration tests: the embedded database in memory, or, when DATABASE_URL is set,
- * a fresh PostgreSQL database per test file (created here, dropped on close). SMS go through the demo
+ * Builds the real app for integration tests: the embedded database in memory (kept by the worker between apps
+ * and reset to the template's state: embedded-pool.ts), or, when DATABASE_URL is set, a fresh PostgreSQL
+ * database per test file (created here, dropped on close). SMS go through the demo
  * gateway into a temporary SMS_FILE, exactly as in `npm start`; the clock is manual.
  */
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,7 @@ import { deviceWakeUp } from '../src/lib/device-wake.ts';
 import { createMetrics } from '../src/lib/metrics.ts';
 import { Secrets } from '../src/lib/secrets.ts';
 import { createPerIpLimits } from '../src/lib/shared-rate-limiter.ts';
+import { leaseEmbeddedDatabase } from './embedded-pool.ts';
 
 export interface SentSmsLine {
   to: string;
@@ -56,11 +58,15 @@ export const namedStatementsInTests = process.env.DATABASE_PREPARED_STATEMENTS !
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const templateFile = process.env.PROPUSK_PGLITE_TEMPLATE;
-    const handle = await openMemoryDatabase(
-      templateFile ? new Blob([readFileSync(templateFile)]) : undefined,
-    );
-    await applyMigrations(handle);
+    // Kept by this worker between files and reset to the template's state (embedded-pool.ts).
+    const handle = await leaseEmbeddedDatabase(async () => {
+      const templateFile = process.env.PROPUSK_PGLITE_TEMPLATE;
+      const opened = await openMemoryDatabase(
+        templateFile ? new Blob([readFileSync(templateFile)]) : undefined,
+      );
+      await applyMigrations(opened);
+      return opened;
+    });
     return { handle, drop: async () => {} };
   }
   const name = `propusk_test_${randomBytes(6).toString('hex')}`;

@@ -85,8 +85,7 @@ export async function openDatabase(options: {
         'Is another Propusk process (server or CLI) using this DATA_DIR?',
     );
   }
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-  return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+  return embeddedHandle(pglite);
 }
 
 /**
@@ -132,6 +131,14 @@ export async function openMemoryDatabase(template?: Blob): Promise<DatabaseHandl
     extensions: { pg_trgm },
     ...(template ? { loadDataDir: template } : {}),
   });
+  return embeddedHandle(pglite);
+}
+
+/**
+ * A handle on an open embedded database, with a drizzle instance of its own: what is cached per database handle
+ * (the send batcher, the gateway buckets written) is keyed by that instance.
+ */
+export function embeddedHandle(pglite: PGlite): DatabaseHandle {
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 }
