@@ -29,9 +29,20 @@ export class SwitchableGateway implements SmsGateway {
   isDown = false;
   /** When set, `send` never resolves: the process "dies" with the SMS not handed over. */
   hang = false;
+  private onHang: (() => void) | undefined;
   constructor(readonly inner: SmsGateway) {}
+  /** Resolves once a send has hung: the "dying" process has the SMS in hand, whatever the host's speed. */
+  nextHang(): Promise<void> {
+    return new Promise((resolve) => {
+      this.onHang = resolve;
+    });
+  }
   send(message: OutgoingSms): Promise<SentSms> {
-    if (this.hang) return new Promise(() => {});
+    if (this.hang) {
+      this.onHang?.();
+      this.onHang = undefined;
+      return new Promise(() => {});
+    }
     if (this.isDown) return Promise.reject(new SmsGatewayError('connection refused', true));
     return this.inner.send(message);
   }

@@ -68,8 +68,9 @@ describe('device queue under faults', () => {
       await h.addPhone(barrier.id, { userId: admin.id }),
     ];
     gateway.hang = true;
+    const hung = gateway.nextHang();
     void processBarrier(t.deps, barrier.id); // never settles: the process "dies" here
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await hung;
     gateway.hang = false;
     // Another process, before the reply timeout: the command counts as in flight, nothing is sent.
     expect((await h.run(barrier.id)).state).toBe('waiting');
