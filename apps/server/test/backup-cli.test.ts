@@ -3,7 +3,6 @@
  * or on fresh PostgreSQL databases when DATABASE_URL is set (and then also an embedded backup restored into
  * PostgreSQL: one format for both). Messages in Russian, exit codes 0 / 1 / 2.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,31 +12,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { openMigratedDatabase } from '../src/runtime.ts';
-import { bundledArgs } from './server-bundle.ts';
+import { runBundledCli } from './server-bundle.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SLOW = 240_000;
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      bundledArgs('cli', ...args),
-      { cwd: ROOT, env: childEnv, timeout: SLOW },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+function runCli(env: Record<string, string>, ...args: string[]) {
+  return runBundledCli({ env, timeoutMs: SLOW }, ...args);
 }
 
 /** The users' phones in the database of `env`. */

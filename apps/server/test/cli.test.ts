@@ -3,7 +3,6 @@
  * fresh PostgreSQL database when DATABASE_URL is set). Its effects are checked through the HTTP API of an
  * app opened on the same database afterwards.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,19 +27,12 @@ import { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { loadOrCreateSecretKey, Secrets } from '../src/lib/secrets.ts';
 import { issueSession } from '../src/modules/auth/sessions.ts';
 import { openMigratedDatabase } from '../src/runtime.ts';
-import { bundledArgs } from './server-bundle.ts';
+import { type CliResult, runBundledCli } from './server-bundle.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SLOW = 180_000;
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 function runCli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
-  return runCliWithInput(env, undefined, ...args);
+  return runBundledCli({ env, timeoutMs: SLOW }, ...args);
 }
 
 /** The CLI with `input` written to its standard input (then closed), or none. */
@@ -49,20 +41,7 @@ function runCliWithInput(
   input: string | undefined,
   ...args: string[]
 ): Promise<CliResult> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      bundledArgs('cli', ...args),
-      { cwd: ROOT, env: childEnv, timeout: SLOW },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-    if (input !== undefined) child.stdin?.end(input);
-  });
+  return runBundledCli({ env, input, timeoutMs: SLOW }, ...args);
 }
 
 /** Opens the app on the CLI's database (holding DATA_DIR while `use` runs, as the server would). */
@@ -532,7 +511,7 @@ describe('operator CLI', () => {
   it(
     'loads a defined model from its file with the same checks and Russian errors, and exports it back',
     async () => {
-      const example = path.join(ROOT, 'docs/devices/examples/defined-model.json');
+      const example = path.resolve(import.meta.dirname, '../../../docs/devices/examples/defined-model.json');
       const admin = await runCli(
         env,
         'create-admin',

@@ -5,6 +5,7 @@
  * theirs. Not through tsx: its loader took half of each child's CPU (a CLI run 2.8 CPU-s with tsx, 1.5 from the
  * bundle; about 45 children in each of CI's two server passes; docs/journal/2026-11-29-ci-cpu.md).
  */
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 
 export function bundledEntry(name: 'main' | 'cli'): string {
@@ -19,4 +20,38 @@ export function bundledEntry(name: 'main' | 'cli'): string {
 /** The arguments of `node` that run `name` with `args`, with the bundle's source maps (stack traces name src/). */
 export function bundledArgs(name: 'main' | 'cli', ...args: string[]): string[] {
   return ['--enable-source-maps', bundledEntry(name), ...args];
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The operator's CLI as he runs it: a child process from the repository's root with `env` over this process's
+ * (logs silent; DATABASE_URL only when `env` names one), `input` written to its standard input (then closed),
+ * stopped after `timeoutMs`.
+ */
+export function runBundledCli(
+  options: { env: Record<string, string>; input?: string; timeoutMs: number },
+  ...args: string[]
+): Promise<CliResult> {
+  const { env, input, timeoutMs } = options;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      bundledArgs('cli', ...args),
+      { cwd: ROOT, env: childEnv, timeout: timeoutMs },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+    if (input !== undefined) child.stdin?.end(input);
+  });
 }
