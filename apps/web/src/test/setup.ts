@@ -43,6 +43,8 @@ afterEach(() => {
   window.localStorage.clear();
   // A screen kept after an ended session (return-after-login.ts, form-drafts.ts) is the test's own.
   window.sessionStorage.clear();
+  // The address too: a router a test made starts where the last test's left the shared window otherwise.
+  window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
