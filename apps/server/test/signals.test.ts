@@ -52,7 +52,15 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, child: ChildProcess, timeoutMs = 60_000) {
+/**
+ * A server's start on a new embedded database (creation and migrations) is ~10 s on a quiet host and took over
+ * 60 s beside CI's journeys (2026-11-29): 150 s is a limit against a hang, not a speed check.
+ */
+async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  child: ChildProcess,
+  timeoutMs = 150_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('server exited');
@@ -118,7 +126,7 @@ describe('stopping on a signal', () => {
       expect(existsSync(lockFile)).toBe(false);
       expect(await isHealthy(port)()).toBe(false);
     }
-  }, 120_000);
+  }, 360_000);
 
   it('stops with `npm start` when npm is sent SIGTERM, leaving no server behind', async () => {
     const dataDir = tempDir();
@@ -141,7 +149,7 @@ describe('stopping on a signal', () => {
     }
     expect(await isHealthy(port)()).toBe(false);
     expect(existsSync(lockFile)).toBe(false);
-  }, 120_000);
+  }, 240_000);
 
   it('stops on SIGTERM during start-up once the step in progress is done', async () => {
     const dataDir = tempDir();
@@ -161,7 +169,7 @@ describe('stopping on a signal', () => {
     const again = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     await waitFor(isHealthy(port), again.child);
     expect((await stopWith(again, 'SIGTERM')).ended).toEqual({ code: 0, signal: null });
-  }, 240_000);
+  }, 300_000);
 
   it.skipIf(!process.env.DATABASE_URL)(
     'stops on SIGTERM on PostgreSQL, its pool ended before the exit',
@@ -193,6 +201,6 @@ describe('stopping on a signal', () => {
         await admin.end();
       }
     },
-    120_000,
+    240_000,
   );
 });
