@@ -28,7 +28,9 @@ export default defineConfig({
           // next. Importing the server afresh for each of ~115 files was a third of the PostgreSQL pass (CI of
           // 2026-11-28: import 331 s of 1,162 s; 43 s with one graph per worker).
           isolate: false,
-          testTimeout: 30_000,
+          // Limits against a hang, not speed checks: beside CI's journeys these files run 3 to 6 times as long as
+          // on a quiet host (this session's runs: a sweep of 2 s quiet took 30 s there).
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },

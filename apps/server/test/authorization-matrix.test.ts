@@ -1038,7 +1038,9 @@ describe('authorization matrix', () => {
       }
     }
     expect(await snapshot()).toEqual(before);
-  });
+    // Every call of the matrix for every caller: seconds on a quiet host, 27 s of a 30 s default beside CI's
+    // journeys. A limit against a hang, not a speed check.
+  }, 120_000);
 
   it('the rightful caller succeeds on every call', async () => {
     for (const entry of entries) {
@@ -1048,7 +1050,7 @@ describe('authorization matrix', () => {
         entry.expected.rightful,
       );
     }
-  });
+  }, 120_000);
 
   it('covers every route of the barrier domain and every administrator route', async () => {
     const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json() as {
