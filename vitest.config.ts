@@ -31,7 +31,7 @@ export default defineConfig({
           // Limits against a hang, not speed checks: beside CI's journeys these files run 3 to 6 times as long as
           // on a quiet host (this session's runs: a sweep of 2 s quiet took 30 s there).
           testTimeout: 90_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       'apps/web/vitest.config.ts',
