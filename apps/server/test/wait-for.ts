@@ -5,7 +5,8 @@
 export async function waitFor<T>(
   read: () => Promise<T>,
   accept: (value: T) => boolean,
-  timeoutMs = 30_000,
+  // A guard against a hang: beside CI's journeys what takes a second quiet can take half a minute.
+  timeoutMs = 90_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

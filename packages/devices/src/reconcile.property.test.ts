@@ -563,17 +563,17 @@ describe('planner + simulator', () => {
       sent += runCase(seed);
     // The cases did exercise the device.
     expect(sent).toBeGreaterThan(10_000);
-  }, 60_000);
+  }, 180_000);
 
   it('bring a unit that differs from its sheet to the desired whitelist once a run learnt its profile', () => {
     let sent = 0;
     for (let seed = 1; seed <= 300; seed += 1) sent += runCase(seed, 'learnt');
     expect(sent).toBeGreaterThan(1_000);
-  }, 60_000);
+  }, 180_000);
 
   it('bring a unit of a model an operator defined to the desired whitelist', () => {
     let sent = 0;
     for (let seed = 1; seed <= 300; seed += 1) sent += runCase(seed, 'defined');
     expect(sent).toBeGreaterThan(1_000);
-  }, 60_000);
+  }, 180_000);
 });
