@@ -34,11 +34,15 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** Every process a test started: a test that fails midway must not leave a server running after the file. */
+const started: ChildProcess[] = [];
+
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, bundledArgs('main'), {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', DEVICE_SIM_DELAY_MS: '100', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -102,6 +106,8 @@ describe('stopping on a signal', () => {
     return directory;
   };
   afterAll(() => {
+    for (const child of started)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const directory of directories) rmSync(directory, { recursive: true, force: true });
   });
 
