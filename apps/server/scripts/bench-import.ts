@@ -13,7 +13,7 @@ import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile from 'write-excel-file/node';
 import { barrierLimits, barriers } from '../src/db/schema.ts';
 import { createAdmin } from '../test/factories.ts';
-import { HEADERS, multipart, xlsxFile } from '../test/import-helpers.ts';
+import { HEADERS, multipart, previewImport, xlsxFile } from '../test/import-helpers.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { deflateRepeated, MB, sheetZip } from '../test/zip-bomb.ts';
 import { assertLoopback, benchDatabaseUrl } from './bench-lib.ts';
@@ -98,12 +98,7 @@ async function main() {
       `totals: ${commit.body.phones} phones, ${commit.body.residents} residents, ${commit.body.sms} SMS planned (preview said ${csvPreview.body.totals.sms}), ${commit.body.send_minutes} min to send`,
     );
     await refusedFiles(async (file, code) => {
-      const response = await t.request({
-        method: 'POST',
-        url: `/api/admin/barriers/${barrier.id}/import/preview/`,
-        token: admin.token,
-        ...multipart(file, 'жители.xlsx'),
-      });
+      const response = await previewImport(t, barrier.id, admin.token, file, 'жители.xlsx');
       if (response.statusCode !== 400 || response.json().code !== code) {
         throw new Error(`expected 400 ${code}, got ${response.statusCode} ${response.body}`);
       }

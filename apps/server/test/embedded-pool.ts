@@ -1,7 +1,7 @@
 /**
  * The embedded databases of one test worker, kept between test files and reset to the template instead of
  * opened anew. Opening PGlite from the migrated template costs about 1.3 CPU-s (a WASM instance and its 128 MB
- * memory, the tarball unpacked, PostgreSQL's start): 150 apps a pass, a fifth of the embedded pass's CPU. A reset
+ * memory, the tarball unpacked, PostgreSQL's start): 150 apps a pass, about a third of the embedded pass's CPU. A reset
  * empties the tables (identities restarted) and ends whatever a file left in the session; a database whose shape
  * is no longer the template's (pg-boss's schema, a test's own DDL) or that was closed is dropped, and the next app
  * gets a fresh one. Files run one after another in a worker (vitest `isolate: false`), so the idle list outlives
