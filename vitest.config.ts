@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/setup-warnings.ts'],
           environment: 'node',
           // One module graph per worker, not per file: every file builds its own app on its own database copy
           // (test-app.ts) and none mocks a module or fakes timers, so nothing a file imports carries state to the

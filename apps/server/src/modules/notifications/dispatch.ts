@@ -103,11 +103,11 @@ export async function dispatchNotifications(
         });
     }
     const userIds = [...new Set(planned.map((item) => item.userId))];
-    const [live, preferences, subscriptions] = await Promise.all([
-      liveUsers(tx, userIds),
-      preferencesOf(tx, userIds),
-      subscriptionsOf(tx, userIds),
-    ]);
+    // One after another: a transaction is one connection, and node-postgres queues a query sent while another
+    // runs on it (deprecated, to be refused in pg 9: the warning CI's PostgreSQL pass printed).
+    const live = await liveUsers(tx, userIds);
+    const preferences = await preferencesOf(tx, userIds);
+    const subscriptions = await subscriptionsOf(tx, userIds);
     const choicesBy = new Map(preferences.map((row) => [row.userId, row]));
     for (const item of planned) {
       if (!live.has(item.userId)) continue;
