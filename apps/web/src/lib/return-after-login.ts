@@ -34,6 +34,12 @@ export function rememberReturn(
   }
 }
 
+/** How many returns were taken in this page's life: a screen that navigates later checks it did not change. */
+let returnsTaken = 0;
+export function returnsTakenSoFar(): number {
+  return returnsTaken;
+}
+
 export function takeReturn(phone: string): { to: string; state: unknown } | null {
   try {
     const raw = window.sessionStorage.getItem(KEY);
@@ -42,6 +48,7 @@ export function takeReturn(phone: string): { to: string; state: unknown } | null
     const saved = JSON.parse(raw) as Partial<SavedReturn>;
     if (typeof saved.to !== 'string' || !saved.to.startsWith('/') || saved.to.startsWith('//')) return null;
     if (saved.phone !== phone || typeof saved.at !== 'number' || Date.now() - saved.at > KEPT_MS) return null;
+    returnsTaken += 1;
     return { to: saved.to, state: saved.state ?? null };
   } catch {
     return null;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { barrierRowQueryKey } from '../../../features/barriers/api/barriers-api';
+import { returnsTakenSoFar } from '../../../lib/return-after-login';
 import { takeResidentHome } from './resident-home';
 
 /**
@@ -19,8 +20,13 @@ export function StartRoute() {
     // the reads from the entry already (resident-home.ts).
     void import('./my-barrier').catch(() => undefined);
     let isCurrent = true;
+    // The first screen behind the login may send him back where his ended session left him (require-session.tsx)
+    // while these reads are on their way. That navigation waits for its screen's code and leaves /start mounted
+    // meanwhile; a navigation from here would replace it (a resident restored to /add-phone landed on /mybarrier
+    // under CI's load). Once a return is taken, home is not where he goes.
+    const returnsBefore = returnsTakenSoFar();
     void takeResidentHome().then((home) => {
-      if (!isCurrent) return;
+      if (!isCurrent || returnsTakenSoFar() !== returnsBefore) return;
       // His barrier's card is drawn from the list's row while its own read is on its way (issue 32 item 8).
       if (home.barrier) queryClient.setQueryData(barrierRowQueryKey(home.barrier.id), home.barrier);
       navigate(home.to, { replace: true, state: home.state ?? null });
