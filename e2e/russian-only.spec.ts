@@ -72,7 +72,8 @@ test('the login screens, opened directly', async ({ browser }) => {
 test('an administrator: every screen of a new barrier, its empty states, refusals and confirmations', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // A guard against a hang: about 45 s on a quiet host, and past 120 s beside CI's other steps (2026-11-29).
+  test.setTimeout(240_000);
   const page = await newPhonePage(browser);
   await openLoggedIn(page, owner.session, '/admin');
   await expect(page.getByRole('heading', { name: 'Профиль администратора' })).toBeVisible();
