@@ -21,8 +21,8 @@ export function bundledEntry(name: 'main' | 'cli'): string {
  * A CLI run lives a second or two: V8's optimising compiler would rebuild the hot functions of the embedded
  * PostgreSQL's WebAssembly on background threads for a process about to exit. The tests' CLI runs use V8's
  * baseline compiler only (Liftoff): a run on a migrated DATA_DIR 4.0 → 2.1 CPU-s (decision 0043). The servers the
- * tests start keep V8's defaults: with the flag, `signals.test.ts`'s stop during the creation of a new database
- * ran past the server's 8 s limit in both passes of a loaded CI run.
+ * tests start keep V8's defaults until the flag is measured for them under CI's load (0043 says why it was taken
+ * off them and what the cause turned out to be).
  */
 const CLI_NODE_FLAGS = ['--liftoff-only'];
 
