@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E, E2E_ADMINS, E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './e2e/support/environment';
+import { E2E, E2E_ADMINS, journeyServerEnv, PHONE_CONTEXT } from './e2e/support/environment';
 import { serverBundle } from './e2e/support/server-bundle';
 
 const { cli, main } = serverBundle();
@@ -22,26 +22,6 @@ function chromiumPath(): string {
     throw new Error(`Chromium not found at ${file}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   }
   return file;
-}
-
-/** What a journey server starts with; `own` names its port and database (and the second one's gateway). */
-function serverEnv(own: Record<string, string>): Record<string, string> {
-  return {
-    HOST: '127.0.0.1',
-    SMS_FILE: E2E.smsFile,
-    SMS_PROVIDER: 'demo',
-    DEVICE_SIM: 'on',
-    DEVICE_SIM_DELAY_MS: '200',
-    // The journeys share one server: its simulated gateway sends at 600 a minute, not a real phone's 20, so
-    // one journey's device commands never wait behind another's (the rate itself: gateway-rate.test.ts).
-    SMS_RATE_PER_MINUTE: '600',
-    SMS_RATE_BURST: '60',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_CODE_REQUESTS: '10000',
-    RATE_LIMIT_AUTH_CALLS: '10000',
-    NODE_ENV: 'test',
-    ...own,
-  };
 }
 
 export default defineConfig({
@@ -96,6 +76,8 @@ export default defineConfig({
       },
     },
   ],
+  // The second server, whose gateway has a number, is started by the journeys that use it
+  // (e2e/support/gateway-server.ts), in the shard that runs them.
   webServer: [
     {
       command: `rm -rf ${E2E.dataDir} ${E2E.smsFile} ${E2E.own}/*-session.json && mkdir -p ${E2E.own} && ${createAdmins} && ${main}`,
@@ -105,21 +87,7 @@ export default defineConfig({
       timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: serverEnv({ PORT: String(E2E.port), DATA_DIR: E2E.dataDir }),
-    },
-    {
-      // power-alarm.spec.ts: a deployment whose gateway has a number (environment.ts, E2E_GATEWAY_SERVER).
-      command: `rm -rf ${E2E_GATEWAY_SERVER.dataDir} && mkdir -p ${E2E.own} && ${cli} create-admin --phone ${E2E_GATEWAY_SERVER.admin.phone} --password ${E2E_GATEWAY_SERVER.admin.password} --name "${E2E_GATEWAY_SERVER.admin.name}" && ${main}`,
-      url: `${E2E_GATEWAY_SERVER.baseUrl}/api/health/`,
-      reuseExistingServer: process.env.E2E_REUSE_SERVER === '1' && !process.env.CI,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: serverEnv({
-        PORT: String(E2E_GATEWAY_SERVER.port),
-        DATA_DIR: E2E_GATEWAY_SERVER.dataDir,
-        DEVICE_GATEWAY_PHONE: E2E_GATEWAY_SERVER.gatewayPhone,
-      }),
+      env: journeyServerEnv({ PORT: String(E2E.port), DATA_DIR: E2E.dataDir }),
     },
   ],
 });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openOwnBarrier } from './admin-support';
 import { ApiAs, loginOverApi, openLoggedIn, type Session } from './support/api';
-import { E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './support/environment';
+import { type E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
 import { expect, test, watchForCspViolations } from './support/test';
 
@@ -12,13 +12,16 @@ import { expect, test, watchForCspViolations } from './support/test';
  */
 test.describe.configure({ mode: 'serial' });
 
-const server = E2E_GATEWAY_SERVER;
+/** The second journey server, started for this file by the `gatewayServer` fixture (support/gateway-server.ts). */
+let server: typeof E2E_GATEWAY_SERVER;
+
 let api: APIRequestContext;
 let owner: ApiAs;
 let session: Session;
 let page: Page;
 
-test.beforeAll(async ({ browser, playwright }) => {
+test.beforeAll(async ({ browser, playwright, gatewayServer }) => {
+  server = gatewayServer;
   api = await playwright.request.newContext({ baseURL: server.baseUrl });
   session = await loginOverApi(api, server.admin.phone, server.admin.password);
   owner = new ApiAs(api, session);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ApiAs, loginOverApi, openLoggedIn, type Session } from './support/api';
-import { E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './support/environment';
+import { type E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
 import { expect, test, watchForCspViolations } from './support/test';
 
@@ -13,7 +13,9 @@ import { expect, test, watchForCspViolations } from './support/test';
  */
 test.describe.configure({ mode: 'serial' });
 
-const server = E2E_GATEWAY_SERVER;
+/** The second journey server, started for this file by the `gatewayServer` fixture (support/gateway-server.ts). */
+let server: typeof E2E_GATEWAY_SERVER;
+
 let api: APIRequestContext;
 let owner: ApiAs;
 let session: Session;
@@ -21,7 +23,8 @@ let page: Page;
 let barrierId: number;
 const address = `г Москва, ул Электрозаводская, д ${Date.now() % 100_000}`;
 
-test.beforeAll(async ({ browser, playwright }) => {
+test.beforeAll(async ({ browser, playwright, gatewayServer }) => {
+  server = gatewayServer;
   api = await playwright.request.newContext({ baseURL: server.baseUrl });
   session = await loginOverApi(api, server.admin.phone, server.admin.password);
   owner = new ApiAs(api, session);

@@ -8,7 +8,7 @@ import {
   type Session,
   uniquePhone,
 } from './support/api';
-import { E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './support/environment';
+import { PHONE_CONTEXT } from './support/environment';
 import { ownerScene } from './support/owner-scene';
 import { shownPhone } from './support/phone';
 import { checkScreen } from './support/screens';
@@ -103,10 +103,10 @@ test('the administrator finds the blocked resident in «Заблокирован
 test('a unit without power is «нет питания» on its barrier page, never «в порядке»', async ({
   browser,
   playwright,
+  gatewayServer: server,
 }) => {
   // Two round trips through the simulated unit's SMS and two screens checked by axe.
   test.setTimeout(90_000);
-  const server = E2E_GATEWAY_SERVER;
   const gatewayApi = await playwright.request.newContext({ baseURL: server.baseUrl });
   const session = await loginOverApi(gatewayApi, server.admin.phone, server.admin.password);
   const gatewayOwner = new ApiAs(gatewayApi, session);

@@ -27,7 +27,8 @@ export const E2E = {
  * A second journey server: a deployment whose gateway has a number (DEVICE_GATEWAY_PHONE), so that new RTU
  * barriers hold it in slot 1 and the units' power SMS reach the server (issue 30 item 5). Its own database,
  * the same SMS file (so codes are read as on the first one), one administrator made by the CLI. The first
- * server keeps the layout without a gateway number, which the other journeys' slots assume.
+ * server keeps the layout without a gateway number, which the other journeys' slots assume. Started by the first
+ * journey of a shard that asks for it (the `gatewayServer` fixture, support/gateway-server.ts), not for every shard.
  */
 // E2E_PORT + 1000: the ports next to E2E_PORT are other checkouts' journey servers on a shared machine.
 export const E2E_GATEWAY_SERVER = {
@@ -37,6 +38,26 @@ export const E2E_GATEWAY_SERVER = {
   gatewayPhone: '+79990009999',
   admin: { phone: '+79990000007', password: 'admin-pass-7', name: 'Галина Шлюзова' },
 } as const;
+
+/** What a journey server starts with; `own` names its port and database (and the second one's gateway). */
+export function journeyServerEnv(own: Record<string, string>): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    SMS_FILE: E2E.smsFile,
+    SMS_PROVIDER: 'demo',
+    DEVICE_SIM: 'on',
+    DEVICE_SIM_DELAY_MS: '200',
+    // The journeys share one server: its simulated gateway sends at 600 a minute, not a real phone's 20, so
+    // one journey's device commands never wait behind another's (the rate itself: gateway-rate.test.ts).
+    SMS_RATE_PER_MINUTE: '600',
+    SMS_RATE_BURST: '60',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_CODE_REQUESTS: '10000',
+    RATE_LIMIT_AUTH_CALLS: '10000',
+    NODE_ENV: 'test',
+    ...own,
+  };
+}
 
 /**
  * Administrators made by the CLI before the server starts (each CLI run takes seconds, so only two): one whose

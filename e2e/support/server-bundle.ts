@@ -27,8 +27,8 @@ function newestSource(): { file: string; ms: number } {
   return newest;
 }
 
-/** The commands that run the compiled server and CLI; throws when the bundle is missing or older than a source. */
-export function serverBundle(): { main: string; cli: string } {
+/** The commands that run the compiled server and CLI, as argument lists for `node` (paths from the repository's root). */
+export function serverBundleArgs(): { main: string[]; cli: string[] } {
   const main = path.join(bundle, 'main.js');
   // E2E_REUSE_SERVER=1 (never in CI): the developer's own running server, whatever runs it, is the one tested.
   const reusing = process.env.E2E_REUSE_SERVER === '1' && !process.env.CI;
@@ -40,13 +40,18 @@ export function serverBundle(): { main: string; cli: string } {
       `${path.relative(root, newest.file)} is newer than the server's bundle: run \`npm run build\` before the journeys.`,
     );
   }
-  const node = 'node --enable-source-maps';
   return {
-    main: `${node} ${path.relative(root, main)}`,
+    main: ['--enable-source-maps', path.relative(root, main)],
     // A `create-admin` run lives a second or two: V8's optimising compiler would rebuild the embedded
     // PostgreSQL's hot WebAssembly functions for a process about to exit (a run 4.0 → 2.1 CPU-s on its baseline
     // compiler alone, as the server tests' children run; apps/server/test/server-bundle.ts). The servers, which
     // run for the whole shard, keep V8's defaults.
-    cli: `node --liftoff-only --enable-source-maps ${path.relative(root, path.join(bundle, 'cli.js'))}`,
+    cli: ['--liftoff-only', '--enable-source-maps', path.relative(root, path.join(bundle, 'cli.js'))],
   };
+}
+
+/** The same as shell commands; throws when the bundle is missing or older than a source. */
+export function serverBundle(): { main: string; cli: string } {
+  const { main, cli } = serverBundleArgs();
+  return { main: ['node', ...main].join(' '), cli: ['node', ...cli].join(' ') };
 }

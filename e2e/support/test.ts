@@ -5,6 +5,8 @@
  * caused it. Contexts a journey opens itself are watched with `watchForCspViolations`.
  */
 import { type BrowserContext, test as base, expect } from '@playwright/test';
+import { E2E_GATEWAY_SERVER } from './environment';
+import { startGatewayServer } from './gateway-server';
 
 const violations: string[] = [];
 
@@ -16,7 +18,18 @@ export function watchForCspViolations(context: BrowserContext): void {
   });
 }
 
-export const test = base.extend<{ cspGuard: undefined }>({
+export const test = base.extend<{ cspGuard: undefined }, { gatewayServer: typeof E2E_GATEWAY_SERVER }>({
+  // The second journey server, for the journeys that take this fixture (support/gateway-server.ts): started once
+  // per worker, on first use, stopped with the worker.
+  gatewayServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const stop = await startGatewayServer();
+      await use(E2E_GATEWAY_SERVER);
+      await stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
   cspGuard: [
     async ({ context }, use) => {
       watchForCspViolations(context);
