@@ -31,10 +31,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // A guard against a hung journey, not a speed check. In CI the two shards run beside the PostgreSQL pass on two
-  // cores and take 2–2.5 times as long as on a quiet host: tests of 17 s quiet took 39–42 s there, and one of
-  // 25 s ran out of a 60 s limit (the stop of 2026-11-29, defined-model.spec.ts). 90 s holds 3.5 times a
-  // 25 s test; longer journeys set their own.
+  // A guard against a hung journey, not a speed check. In CI the two shards share the two cores (with the type
+  // checks at first; docs/decisions/0044). When every CI step ran at once, tests of 17 s quiet took 39–90 s and
+  // failed on their limit (stop 50); 90 s holds 3.5 times a 25 s test; longer journeys set their own.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
