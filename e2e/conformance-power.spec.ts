@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openOwnBarrier } from './admin-support';
-import { ApiAs, loginOverApi, openLoggedIn, type Session } from './support/api';
+import { ApiAs, gatewayAdminSession, openLoggedIn, type Session } from './support/api';
 import { type E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
 import { expect, test, watchForCspViolations } from './support/test';
@@ -23,7 +23,7 @@ let page: Page;
 test.beforeAll(async ({ browser, playwright, gatewayServer }) => {
   server = gatewayServer;
   api = await playwright.request.newContext({ baseURL: server.baseUrl });
-  session = await loginOverApi(api, server.admin.phone, server.admin.password);
+  session = await gatewayAdminSession(api);
   owner = new ApiAs(api, session);
   const context = await browser.newContext({ ...PHONE_CONTEXT, baseURL: server.baseUrl });
   watchForCspViolations(context);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ApiAs, loginOverApi, openLoggedIn, type Session } from './support/api';
+import { ApiAs, gatewayAdminSession, openLoggedIn, type Session } from './support/api';
 import { type E2E_GATEWAY_SERVER, PHONE_CONTEXT } from './support/environment';
 import { checkScreen } from './support/screens';
 import { expect, test, watchForCspViolations } from './support/test';
@@ -26,7 +26,7 @@ const address = `г Москва, ул Электрозаводская, д ${Da
 test.beforeAll(async ({ browser, playwright, gatewayServer }) => {
   server = gatewayServer;
   api = await playwright.request.newContext({ baseURL: server.baseUrl });
-  session = await loginOverApi(api, server.admin.phone, server.admin.password);
+  session = await gatewayAdminSession(api);
   owner = new ApiAs(api, session);
   const created = await owner.post('/api/admin/barriers/', {
     address,

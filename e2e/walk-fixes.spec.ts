@@ -3,6 +3,7 @@ import { openOwnBarrier } from './admin-support';
 import {
   ApiAs,
   barrierWithResident,
+  gatewayAdminSession,
   loginOverApi,
   openLoggedIn,
   type Session,
@@ -108,7 +109,7 @@ test('a unit without power is «нет питания» on its barrier page, nev
   // Two round trips through the simulated unit's SMS and two screens checked by axe.
   test.setTimeout(90_000);
   const gatewayApi = await playwright.request.newContext({ baseURL: server.baseUrl });
-  const session = await loginOverApi(gatewayApi, server.admin.phone, server.admin.password);
+  const session = await gatewayAdminSession(gatewayApi);
   const gatewayOwner = new ApiAs(gatewayApi, session);
   const address = `г Москва, ул Обесточенная, д ${run}`;
   const created = await gatewayOwner.post('/api/admin/barriers/', {

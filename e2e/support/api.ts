@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type AdminKey, adminAccount, E2E } from './environment';
+import { type AdminKey, adminAccount, E2E, E2E_GATEWAY_SERVER } from './environment';
 import { smsCount, waitForCode } from './sms';
 
 export interface Session {
@@ -70,7 +70,31 @@ function accessSecondsLeft(session: Session): number {
  * cooldown).
  */
 export async function adminSession(request: APIRequestContext, key: AdminKey): Promise<Session> {
-  const file = path.join(E2E.own, `${key}-session.json`);
+  const admin = adminAccount(key);
+  return keptSession(request, path.join(E2E.own, `${key}-session.json`), admin.phone, admin.password);
+}
+
+/**
+ * The administrator of the second journey server (E2E_GATEWAY_SERVER), kept as `adminSession` keeps the first
+ * server's: the journeys that use that server may run within a minute of each other. `request` is on that server;
+ * support/gateway-server.ts removes the file when it starts the server on a new database.
+ */
+export const gatewayAdminSession = (request: APIRequestContext): Promise<Session> =>
+  keptSession(
+    request,
+    GATEWAY_ADMIN_SESSION_FILE,
+    E2E_GATEWAY_SERVER.admin.phone,
+    E2E_GATEWAY_SERVER.admin.password,
+  );
+
+export const GATEWAY_ADMIN_SESSION_FILE = path.join(E2E.own, 'gateway-admin-session.json');
+
+async function keptSession(
+  request: APIRequestContext,
+  file: string,
+  phone: string,
+  password: string,
+): Promise<Session> {
   const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Session) : null;
   // Reused only while its access token has a while to live (15 min in all): a journey opens the app with
   // these tokens, and an access token that expires during it makes the app refresh, which rotates the refresh
@@ -94,8 +118,7 @@ export async function adminSession(request: APIRequestContext, key: AdminKey): P
       return saved;
     }
   }
-  const admin = adminAccount(key);
-  const session = await loginOverApi(request, admin.phone, admin.password);
+  const session = await loginOverApi(request, phone, password);
   writeFileSync(file, JSON.stringify(session));
   return session;
 }

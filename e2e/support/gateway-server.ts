@@ -11,6 +11,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { GATEWAY_ADMIN_SESSION_FILE } from './api';
 import { E2E, E2E_GATEWAY_SERVER, journeyServerEnv } from './environment';
 import { serverBundleArgs } from './server-bundle';
 
@@ -20,7 +21,8 @@ const logFile = path.join(E2E.own, 'gateway-server.log');
 /** As the main journey server's `webServer.timeout`: a start on a loaded host takes tens of seconds. */
 const START_LIMIT_MS = 120_000;
 
-function stopLeftover(): void {
+/** Stops the server a killed worker left, only if that pid still runs the server's bundle (a pid is reused). */
+function stopLeftover(mainFile: string): void {
   let pid = 0;
   try {
     pid = Number(readFileSync(pidFile, 'utf8'));
@@ -28,7 +30,8 @@ function stopLeftover(): void {
     return;
   }
   try {
-    if (pid > 0) process.kill(pid, 'SIGKILL');
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (pid > 0 && commandLine.includes(mainFile)) process.kill(pid, 'SIGKILL');
   } catch {
     // Gone already.
   }
@@ -54,10 +57,16 @@ function logTail(): string {
 /** Starts the server on a new database with its administrator; resolves with the function that stops it. */
 export async function startGatewayServer(): Promise<() => Promise<void>> {
   const server = E2E_GATEWAY_SERVER;
-  stopLeftover();
-  rmSync(server.dataDir, { recursive: true, force: true });
-  mkdirSync(E2E.own, { recursive: true });
+  const health = `${server.baseUrl}/api/health/`;
+  // E2E_REUSE_SERVER=1 (never in CI), as playwright.config.ts's webServer: the developer's running server is the
+  // one tested, and its database is left alone.
+  if (process.env.E2E_REUSE_SERVER === '1' && !process.env.CI && (await answers(health)))
+    return async () => {};
   const { main, cli } = serverBundleArgs();
+  stopLeftover(main[main.length - 1] ?? 'main.js');
+  rmSync(server.dataDir, { recursive: true, force: true });
+  rmSync(GATEWAY_ADMIN_SESSION_FILE, { force: true });
+  mkdirSync(E2E.own, { recursive: true });
   const env = {
     ...process.env,
     ...journeyServerEnv({
@@ -87,7 +96,6 @@ export async function startGatewayServer(): Promise<() => Promise<void>> {
       resolve();
     }),
   );
-  const health = `${server.baseUrl}/api/health/`;
   const deadline = Date.now() + START_LIMIT_MS;
   while (!(await answers(health))) {
     if (exited || Date.now() > deadline) {
