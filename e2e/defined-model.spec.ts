@@ -87,8 +87,12 @@ test('put on a barrier of his, the model is «не проверено на ус�
   await expect(page.getByTestId('unverified-model-banner')).toContainText('не проверено на устройстве');
   await checkScreen(page, 'defined-model-barrier-unverified');
   await page.getByRole('button', { name: 'Настройки устройства' }).click();
+  // The banner is on both screens: the settings' own address first, so that the check is of that screen and the
+  // way back starts from it (a goBack sent before the navigation had landed went back to the list once, in CI).
+  await expect(page).toHaveURL(/\/barrier-settings/);
   await expect(page.getByTestId('unverified-model-banner')).toContainText('не проверено на устройстве');
   await page.goBack();
+  await expect(page.getByTestId('barrier-address')).toHaveText(address);
 });
 
 test('the conformance run plans from the defined forms, confirms them on the unit, and the mark goes', async () => {
